@@ -1,0 +1,122 @@
+package engine
+
+// Clean Up Phase (rulebook steps 1–8, Solo Clean Up, I-19, I-20, I-22).
+
+// startCleanup does steps 1–3 for everyone: the Opposition's cards go to
+// the box with its own Clean Up, the players' to the discards, and every
+// Assistant goes home (I-22). Then the players' decisions of step 4 begin.
+func (g *Game) startCleanup() {
+	g.emit(Event{Kind: EvCleanup, Seat: NoSeat, District: -1})
+	for s := range g.NSeats {
+		st := &g.Seats[s]
+		if st.Automaton {
+			g.opp.CleanUp(g, s)
+		} else {
+			for c := range st.Columns {
+				if card := st.Columns[c].Card; card >= 0 {
+					g.Discards[g.rules.Cards[card].Deck].push(uint8(card))
+				}
+				st.Columns[c] = Column{Card: -1}
+			}
+		}
+		for c := range st.Assistants {
+			if st.Assistants[c].Region != Home {
+				g.MoveAssistant(s, int8(c), Home)
+			}
+		}
+		// Passives last until Clean Up (C-15).
+		st.DiscountMoney, st.DiscountPopularity, st.ResearchBonus = [NumActions]int8{}, [NumActions]int8{}, 0
+	}
+	g.Phase = PhaseCleanupDiscard
+	g.Step = 0
+}
+
+// cleanupNext moves Clean Up on to the next player decision and reports
+// whether one is pending.
+func (g *Game) cleanupNext() bool {
+	for g.Phase == PhaseCleanupDiscard {
+		if g.Step >= g.NSeats {
+			g.readyForNextRound()
+			break
+		}
+		if g.Pending == DecDiscard {
+			return true
+		}
+		st := &g.Seats[g.Order[g.Step]]
+		if st.Automaton || st.NHand == 0 {
+			g.Step++
+			continue
+		}
+		g.Pending = DecDiscard
+		return true
+	}
+	for g.Phase == PhaseCleanupDraw {
+		if g.Step >= g.NSeats {
+			g.Round++
+			g.startRound()
+			return false
+		}
+		s := g.Order[g.Step]
+		st := &g.Seats[s]
+		if st.Automaton || st.NHand >= g.RoundCard().HandSize || !g.canDraw() {
+			g.Step++
+			continue
+		}
+		g.Pending = DecDraw
+		return true
+	}
+	return false
+}
+
+// cleanupDiscard is step 4: discard one card, or keep the rest.
+func (g *Game) cleanupDiscard(s int8, o Option) {
+	if o.Kind == OptKeep {
+		g.Pending = DecNone
+		g.Step++
+		return
+	}
+	st := &g.Seats[s]
+	card := st.Hand[o.A]
+	st.NHand--
+	copy(st.Hand[o.A:st.NHand], st.Hand[o.A+1:st.NHand+1])
+	g.Discards[g.rules.Cards[card].Deck].push(card)
+	g.emit(Event{Kind: EvDiscard, Seat: s, District: -1, Item: int16(card)})
+	if st.NHand == 0 {
+		g.Pending = DecNone
+		g.Step++
+	}
+}
+
+// readyForNextRound is steps 5–6: Favors ready, initiative exchanged (with
+// two seats the tokens swap, I-20); then step 7's draws begin.
+func (g *Game) readyForNextRound() {
+	for d := range g.Districts {
+		g.Districts[d].FavorUsed = [NumLevels]bool{}
+	}
+	// OPEN: with three or four seats the "1" holder chooses whom to
+	// exchange with; only the solo game (two seats) is played so far.
+	g.Order[0], g.Order[1] = g.Order[1], g.Order[0]
+	g.Pending = DecNone
+	g.Phase = PhaseCleanupDraw
+	g.Step = 0
+}
+
+// cleanupDraw is step 7: one card from the chosen deck (I-19 reshuffles).
+func (g *Game) cleanupDraw(s int8, d int) {
+	g.drawStrategy(s, d)
+	if g.rec != nil {
+		st := &g.Seats[s]
+		g.emit(Event{Kind: EvDraw, Seat: s, District: -1, Action: int8(d), Item: int16(st.Hand[st.NHand-1])})
+	}
+	g.Pending = DecNone
+}
+
+// canDraw reports whether any deck or its discards has a card.
+func (g *Game) canDraw() bool {
+	for d := range g.Decks {
+		if g.Decks[d].N > 0 || g.Discards[d].N > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,184 @@
+package engine
+
+// Final Tally (rulebook "Final Tally", Solo Final Tally, I-16, I-18).
+
+// Outcome is the result for you (seat 0).
+type Outcome int8
+
+const (
+	Loss Outcome = -1
+	Draw Outcome = 0
+	Win  Outcome = 1
+)
+
+func (o Outcome) String() string {
+	switch o {
+	case Win:
+		return "win"
+	case Loss:
+		return "loss"
+	}
+	return "draw"
+}
+
+// DistrictTally is one District's column of the scoring board.
+type DistrictTally struct {
+	Votes     int16 // total, made even (3.a–3.d)
+	Shares    [MaxSeats]int8
+	PerShare  int16
+	SeatVotes [MaxSeats]int16
+}
+
+// Result is the Final Tally.
+type Result struct {
+	Districts    [NumDistricts]DistrictTally
+	Endorsements [MaxSeats]int16 // numbers of the Endorsements held (V-4)
+	Bonus        [MaxSeats]int16 // the Opposition's resource bonus
+	Total        [MaxSeats]int16
+	Outcome      Outcome
+}
+
+// Margin is your votes minus the Opposition's.
+func (r *Result) Margin() int { return int(r.Total[0]) - int(r.Total[1]) }
+
+// startFinalTally is step 1: Initial Support tokens face up, then the
+// reveals begin with the seat holding Initiative 1 (I-16).
+func (g *Game) startFinalTally() {
+	for d := range int8(NumDistricts) {
+		if !g.Districts[d].SupportFaceUp {
+			g.Districts[d].SupportFaceUp = true
+			g.emit(Event{Kind: EvFlip, Seat: NoSeat, District: d, Item: -1, Rule: "Final Tally 1"})
+		}
+	}
+	g.Phase = PhaseReveal
+	g.reveals = 0
+	g.Pending = DecNone
+}
+
+// revealNext runs reveals (1.a–1.d) until a player must choose; when no
+// face-down tile is left it tallies. It reports whether a decision is
+// pending.
+func (g *Game) revealNext() bool {
+	for {
+		if !g.anyFaceDown() {
+			g.tally()
+			g.Phase = PhaseOver
+			return false
+		}
+		g.Step = g.reveals % g.NSeats
+		s := g.Order[g.Step]
+		if !g.Seats[s].Automaton {
+			g.Pending = DecReveal
+			return true
+		}
+		i := g.opp.Reveal(g, s)
+		if i < 0 || i >= int(g.NPlaced) || g.Placed[i].FaceUp {
+			panic("engine: the Opposition revealed a tile that is not face down")
+		}
+		g.RevealTile(s, i)
+		g.reveals++
+	}
+}
+
+func (g *Game) anyFaceDown() bool {
+	for i := range g.NPlaced {
+		if !g.Placed[i].FaceUp {
+			return true
+		}
+	}
+	return false
+}
+
+// tally is steps 2–4 and the votes (I-18).
+func (g *Game) tally() {
+	g.Pending = DecNone
+	for c := range int8(NumDistricts) {
+		for g.Plaza[c] > 0 {
+			g.MoveCube(c, Plaza, c) // step 2: home to the matching District
+		}
+	}
+	res := &g.Result
+	*res = Result{}
+	for d := range int8(NumDistricts) {
+		dt := &res.Districts[d]
+		dt.Votes = g.DistrictVotes(d)
+		total := int16(0)
+		for s := range g.NSeats {
+			dt.Shares[s] = g.VoteShares(s, d) + g.Seats[s].MajorityShares[d]
+			total += int16(dt.Shares[s])
+		}
+		dt.PerShare = VotesPerShare(dt.Votes, total)
+		g.emit(Event{Kind: EvTally, Seat: NoSeat, District: d, From: dt.Votes, To: dt.PerShare, Rule: "I-18"})
+		for s := range g.NSeats {
+			dt.SeatVotes[s] = int16(dt.Shares[s]) * dt.PerShare
+			res.Total[s] += dt.SeatVotes[s]
+			g.emit(Event{Kind: EvSeatTally, Seat: s, District: d, From: int16(dt.Shares[s]), To: dt.SeatVotes[s]})
+		}
+	}
+	for s := range g.NSeats {
+		if g.rules.Variants.EndorsementsScoreForHolder {
+			for d := range int8(NumDistricts) {
+				if lvl := g.EndorsementHeld(s, d); lvl > 0 {
+					res.Endorsements[s] += int16(g.rules.Endorsements[lvl-1].Votes)
+				}
+			}
+			g.emit(Event{Kind: EvSeatTally, Seat: s, District: -1, To: res.Endorsements[s], Rule: "V-4"})
+		}
+		if g.Seats[s].Automaton {
+			res.Bonus[s] = g.ResourceBonus(s)
+			g.emit(Event{Kind: EvSeatTally, Seat: s, District: Plaza, To: res.Bonus[s], Rule: "Solo Final Tally"})
+		}
+		res.Total[s] += res.Endorsements[s] + res.Bonus[s]
+	}
+	switch {
+	case res.Total[0] > res.Total[1]:
+		res.Outcome = Win
+	case res.Total[0] < res.Total[1]:
+		res.Outcome = Loss
+	default:
+		res.Outcome = Draw
+	}
+	g.emit(Event{Kind: EvResult, Seat: NoSeat, District: -1, From: res.Total[0], To: res.Total[1]})
+}
+
+// DistrictVotes is step 3: Initial Support + 2 per cube + unclaimed
+// Endorsement numbers, raised to even (E-3).
+func (g *Game) DistrictVotes(d int8) int16 {
+	ds := &g.Districts[d]
+	v := int16(ds.InitialSupport)
+	for _, n := range ds.Cubes {
+		v += 2 * int16(n)
+	}
+	for l, h := range ds.Endorsements {
+		if h == NoSeat {
+			v += int16(g.rules.Endorsements[l].Votes)
+		}
+	}
+	return v + v%2
+}
+
+// VotesPerShare is the rulebook's formula (I-18): ⌊V/S⌋, plus 1 when the
+// remainder is at least half of S. No shares: nobody gets the votes.
+func VotesPerShare(votes, shares int16) int16 {
+	if shares <= 0 {
+		return 0
+	}
+	q, rem := votes/shares, votes%shares
+	if 2*rem >= shares {
+		q++
+	}
+	return q
+}
+
+// ResourceBonus is the Opposition's extra votes: the lower of Money and
+// Popularity, divided by the difficulty's divisor, rounded down (Normal) or
+// up (Hard) (Solo Final Tally).
+func (g *Game) ResourceBonus(s int8) int16 {
+	diff := g.Difficulty()
+	low := int16(min(g.Seats[s].Money, g.Seats[s].Popularity))
+	div := int16(diff.BonusDivisor)
+	if diff.BonusRounding == RoundUp {
+		return (low + div - 1) / div
+	}
+	return low / div
+}

@@ -1,0 +1,430 @@
+package engine
+
+import (
+	"bytes"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Fixed shape of the game. These are the structure the rules file fills in,
+// not tunable numbers: the board has four Districts with four action spots,
+// the player board four columns of three rows, a card four slots (C-1, C-2,
+// C-11) and tiles three tiers (C-14). The Max constants bound the fixed
+// arrays of the State; a rules file beyond them is refused by Load.
+const (
+	NumDistricts = 4
+	NumActions   = 4
+	NumSlots     = 4
+	NumColumns   = 4
+	NumRows      = 3
+	NumTiers     = 3
+	NumLevels    = 3
+	NumDecks     = NumActions
+	MaxSeats     = 4
+
+	MaxPile       = 12 // tiles of one kind and tier
+	MaxTiles      = 2 * NumTiers * MaxPile
+	MaxDeckCards  = 32 // Strategy cards of one deck
+	MaxSoloCards  = 48
+	MaxRounds     = 8
+	MaxHand       = 8
+	MaxTrack      = 40
+	MaxShareIcons = 10
+	MaxBadges     = 12
+	MaxCubes      = 20 // per colour
+)
+
+// Action is one of the four District Strategy Actions, in canonical order
+// (reference set, "Canonical orders"). It also names a Strategy deck.
+type Action uint8
+
+const (
+	PublicWorks Action = iota
+	Celebrity
+	Research
+	Campaign
+)
+
+var actionNames = [NumActions]string{"Public Works", "Celebrity", "Research", "Campaign"}
+
+func (a Action) String() string {
+	if int(a) < NumActions {
+		return actionNames[a]
+	}
+	return fmt.Sprintf("Action(%d)", a)
+}
+
+// Slot positions on a Strategy card (C-11), canonical order TL, BL, TR, BR.
+const (
+	SlotTL = iota
+	SlotBL
+	SlotTR
+	SlotBR
+)
+
+var slotNames = [NumSlots]string{"TL", "BL", "TR", "BR"}
+
+// Icon is what a card slot shows: a Strategy icon of an Action, or a
+// resource gained as income.
+type Icon struct {
+	IsAction   bool
+	Action     Action
+	Money      int8
+	Popularity int8
+}
+
+// AbilityKind enumerates the card abilities of C-15.
+type AbilityKind uint8
+
+const (
+	AbilityPollingHere   AbilityKind = iota // +N Polling in this District
+	AbilityPollingAny                       // +N Polling in a District of your choice
+	AbilityGain                             // +Money and/or +Popularity
+	AbilityDrawCube                         // bag → Plaza
+	AbilityAttractCube                      // Plaza → any District
+	AbilityDrawAttract                      // draw, then attract
+	AbilityDiscount                         // passive: an Action costs less
+	AbilityResearchBonus                    // passive: each Research gains extra Polling
+)
+
+var abilityKinds = []string{"polling_here", "polling_any", "gain", "draw_cube", "attract_cube", "draw_attract", "discount", "research_bonus"}
+
+// Passive reports whether the ability is constantly in effect for the rest
+// of the round (rulebook Strategy Phase 5.a) rather than used once.
+func (k AbilityKind) Passive() bool { return k == AbilityDiscount || k == AbilityResearchBonus }
+
+// Ability is the banner of a Strategy card.
+type Ability struct {
+	Kind       AbilityKind
+	Action     Action // the discounted Action, for AbilityDiscount
+	Money      int8
+	Popularity int8
+	Polling    int8
+}
+
+// Card is a Strategy card.
+type Card struct {
+	ID      string
+	Deck    Action
+	Slots   [NumSlots]Icon
+	Ability Ability
+}
+
+// SoloCard is an Opposition card (C-16): two Districts on top, two actions
+// at the bottom.
+type SoloCard struct {
+	ID                          string
+	LeftDistrict, RightDistrict uint8
+	LeftAction, RightAction     Action
+}
+
+// Face is what a tile shows: voter-cube icons by colour, plus multi-colour
+// icons that count as the colour of the District the tile is in (C-14).
+type Face struct {
+	Cubes [NumDistricts]int8
+	Multi int8
+}
+
+// RewardKind is what a Round card reward grants (C-13).
+type RewardKind uint8
+
+const (
+	RewardMoney RewardKind = iota
+	RewardPopularity
+	RewardPolling   // in the District scored
+	RewardVoteShare // +1 Vote Share in the District at the Final Tally
+)
+
+var rewardKinds = []string{"money", "popularity", "polling", "vote_share"}
+
+// Reward is one of the three rewards of a Round card.
+type Reward struct {
+	Kind   RewardKind
+	Amount int8
+}
+
+// Round is a Round card (C-13).
+type Round struct {
+	Turns            int8
+	HandSize         int8
+	Presence         Reward
+	DistrictMajority Reward
+	PlazaMajority    Reward
+	// OppositionPlazaAdvance marks the rounds (3 and 4) in which the
+	// Opposition's Plaza majority advances its lowest Polling trackers
+	// instead of the printed reward (rulebook Solo Round Scoring, I-14).
+	OppositionPlazaAdvance bool
+}
+
+// Placement is one row of one action column (C-11): the two card slots it
+// connects and the resources printed on the board there.
+type Placement struct {
+	Slots      [2]uint8
+	Money      int8
+	Popularity int8
+}
+
+// Politician sets a player's starting trackers (C-12).
+type Politician struct {
+	ID         string
+	Money      int8
+	Popularity int8
+	Polling    [NumDistricts]int8
+}
+
+// Endorsement is one level of a District's Endorsement token (C-5).
+type Endorsement struct {
+	Votes           int8
+	FavorMoney      int8
+	FavorPopularity int8
+}
+
+// Rounding of the Opposition's final resource bonus.
+type Rounding uint8
+
+const (
+	RoundDown Rounding = iota
+	RoundUp
+)
+
+// Difficulty holds the numbers in which Normal and Hard differ (rulebook
+// Solo Mode, I-14, I-20).
+type Difficulty struct {
+	PlayerInitiative    int8 // 1: the player goes first in round 1
+	CelebrityAllTiers   int8 // Celebrity tier when every tier is present
+	PlazaLowestTrackers int8 // how many lowest trackers advance (I-14)
+	BonusDivisor        int8
+	BonusRounding       Rounding
+}
+
+// Mode selects a Difficulty.
+type Mode uint8
+
+const (
+	Normal Mode = iota
+	Hard
+)
+
+func (m Mode) String() string {
+	if m == Hard {
+		return "hard"
+	}
+	return "normal"
+}
+
+// ParseMode reads "normal" or "hard".
+func ParseMode(s string) (Mode, error) {
+	switch s {
+	case "normal":
+		return Normal, nil
+	case "hard":
+		return Hard, nil
+	}
+	return 0, fmt.Errorf("engine: mode %q is not normal or hard", s)
+}
+
+// Variants are the switches V-1…V-4.
+type Variants struct {
+	OppositionRespectsBlocks     bool // V-1
+	OppositionCleanupAfterRound4 bool // V-2
+	OppositionPlazaPopularityToo bool // V-3
+	EndorsementsScoreForHolder   bool // V-4
+}
+
+// Costs are the numbers printed in the rulebook's action descriptions.
+type Costs struct {
+	PublicWorksMoneyPerTier           int8
+	CelebrityMoneyPerTier             int8
+	CelebrityPopularityPerTier        int8
+	CelebrityCubes                    int8
+	ResearchPolling                   int8
+	CampaignPopularity                int8
+	CampaignPolling                   int8
+	DirectAppealMoney                 int8
+	DirectAppealPopularity            int8
+	RallyPopularityPerStrength        int8
+	PlazaFundraiseMoneyPerDistrict    int8
+	DistrictFundraiseMoneyPerStrength int8
+}
+
+// Rules is a validated, immutable rule set. Share it by pointer; never
+// change it after Load.
+type Rules struct {
+	Version          string
+	Hash             string // sha256 of the canonical form, hex
+	Districts        [NumDistricts]string
+	Spots            [NumActions]Action // spot index (left to right) → Action
+	SpotOf           [NumActions]int8   // Action → spot index
+	CubesPerDistrict int8
+	PlazaCubes       int8
+	InitialSupport   [NumDistricts]int8
+	BadgesPerPlayer  int8
+	Endorsements     [NumLevels]Endorsement
+	TrackMax         int8
+	ShareIcons       []int8
+	EndorseAt        [NumLevels]int8
+	TokenSpace       int8
+	Columns          [NumColumns][NumRows]Placement
+	Costs            Costs
+	Politicians      []Politician
+	Rounds           []Round
+	Tiles            [2][NumTiers][]Face // [TileCelebrity|TilePublicWorks][tier-1]
+	Cards            []Card
+	DeckCards        [NumDecks][]uint8 // card indexes of each deck
+	Solo             []SoloCard
+	Difficulties     [2]Difficulty
+	Variants         Variants
+	FallbackMoney    int8
+	FallbackPop      int8
+
+	source []byte // canonical JSON
+}
+
+//go:embed reference.json
+var referenceJSON []byte
+
+// ReferenceJSON returns the default rules file: the reference set
+// (../shared/design/reference-set.md), a reconstruction of the components.
+func ReferenceJSON() []byte { return bytes.Clone(referenceJSON) }
+
+var reference *Rules
+
+func init() {
+	r, err := Parse(referenceJSON)
+	if err != nil {
+		panic("engine: embedded reference rules: " + err.Error())
+	}
+	reference = r
+}
+
+// Reference returns the embedded reference rule set.
+func Reference() *Rules { return reference }
+
+// LoadFile reads and validates a rules file.
+func LoadFile(path string) (*Rules, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("engine: rules file: %w", err)
+	}
+	r, err := Parse(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, nil
+}
+
+// Parse validates a rules file and compiles it. The error names the field
+// that is wrong and why.
+func Parse(data []byte) (*Rules, error) {
+	var f rulesFile
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, jsonError(data, err)
+	}
+	if dec.More() {
+		return nil, errors.New("rules: trailing data after the JSON object")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("rules: trailing data after the JSON object")
+	}
+	r, err := compile(&f)
+	if err != nil {
+		return nil, err
+	}
+	canon, err := json.Marshal(&f)
+	if err != nil {
+		return nil, fmt.Errorf("rules: %w", err)
+	}
+	sum := sha256.Sum256(canon)
+	r.Hash = hex.EncodeToString(sum[:])
+	r.source = canon
+	return r, nil
+}
+
+// jsonError turns a decoding error into one that says where.
+func jsonError(data []byte, err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		line, col := position(data, se.Offset)
+		return fmt.Errorf("rules: line %d, column %d: %v", line, col, se)
+	case errors.As(err, &te):
+		line, col := position(data, te.Offset)
+		return fmt.Errorf("rules: %s: line %d, column %d: %s is not a valid %v", te.Field, line, col, te.Value, te.Type)
+	case err == io.EOF:
+		return errors.New("rules: empty file")
+	}
+	return fmt.Errorf("rules: %v", err)
+}
+
+func position(data []byte, off int64) (line, col int) {
+	line, col = 1, 1
+	for i := int64(0); i < off && i < int64(len(data)); i++ {
+		if data[i] == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+// DistrictIndex returns the index of a District by name, or -1.
+func (r *Rules) DistrictIndex(name string) int {
+	for i, d := range r.Districts {
+		if d == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// PoliticianIndex returns the index of a politician by id, or -1.
+func (r *Rules) PoliticianIndex(id string) int {
+	for i, p := range r.Politicians {
+		if p.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// Canonical returns the rules in their canonical JSON form, the bytes the
+// Hash is computed over.
+func (r *Rules) Canonical() []byte { return bytes.Clone(r.source) }
+
+// LastRound is the index of the final round (no Clean Up after it).
+func (r *Rules) LastRound() int { return len(r.Rounds) - 1 }
+
+// SharesAt is the number of Vote Share icons a tracker at position p has
+// reached (C-8).
+func (r *Rules) SharesAt(p int8) int8 {
+	n := int8(0)
+	for _, icon := range r.ShareIcons {
+		if p >= icon {
+			n++
+		}
+	}
+	return n
+}
+
+// EntitledLevel is the highest Endorsement level (1..3) a polling position
+// entitles to, 0 for none (C-9).
+func (r *Rules) EntitledLevel(p int8) int8 {
+	lvl := int8(0)
+	for i, t := range r.EndorseAt {
+		if p >= t {
+			lvl = int8(i + 1)
+		}
+	}
+	return lvl
+}

@@ -11,9 +11,9 @@ func (g *Game) Cost(s int8, a Action, tier int8) (money, pop int8) {
 	c := g.rules.Costs
 	switch a {
 	case PublicWorks:
-		money = c.PublicWorksMoneyPerTier * tier
+		money = mul8(c.PublicWorksMoneyPerTier, tier)
 	case Celebrity:
-		money, pop = c.CelebrityMoneyPerTier*tier, c.CelebrityPopularityPerTier*tier
+		money, pop = mul8(c.CelebrityMoneyPerTier, tier), mul8(c.CelebrityPopularityPerTier, tier)
 	case Campaign:
 		pop = c.CampaignPopularity
 	}
@@ -214,13 +214,13 @@ func (g *Game) applyAction(s int8, o Option) {
 		g.Campaign(s, region)
 	case OptFundraise:
 		g.emit(Event{Kind: EvFundraise, Seat: s, District: region})
-		g.GainResources(s, c.DistrictFundraiseMoneyPerStrength*g.Strength(s, region), 0, "")
+		g.GainResources(s, mul8(c.DistrictFundraiseMoneyPerStrength, g.Strength(s, region)), 0, "")
 	case OptDirectAppeal:
 		g.directAppeal(s, o.B, o.C)
 	case OptRally:
 		str := g.Strength(s, Plaza)
 		g.emit(Event{Kind: EvRally, Seat: s, District: Plaza, From: int16(str)})
-		g.GainResources(s, 0, c.RallyPopularityPerStrength*str, "")
+		g.GainResources(s, 0, mul8(c.RallyPopularityPerStrength, str), "")
 	case OptPlazaFundraise:
 		g.emit(Event{Kind: EvFundraise, Seat: s, District: Plaza})
 		n := int8(0)
@@ -229,7 +229,7 @@ func (g *Game) applyAction(s int8, o Option) {
 				n++
 			}
 		}
-		g.GainResources(s, c.PlazaFundraiseMoneyPerDistrict*n, 0, "")
+		g.GainResources(s, mul8(c.PlazaFundraiseMoneyPerDistrict, n), 0, "")
 	case OptAbility:
 		g.useAbility(s, region, o)
 	case OptFavor:

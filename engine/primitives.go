@@ -9,12 +9,12 @@ package engine
 func (g *Game) GainResources(s int8, money, pop int8, rule string) {
 	st := &g.Seats[s]
 	if money > 0 {
-		to := min(g.rules.TrackMax, st.Money+money)
+		to := int8(min(int(g.rules.TrackMax), int(st.Money)+int(money)))
 		g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerMoney, From: int16(st.Money), To: int16(to), Rule: rule})
 		st.Money = to
 	}
 	if pop > 0 {
-		to := min(g.rules.TrackMax, st.Popularity+pop)
+		to := int8(min(int(g.rules.TrackMax), int(st.Popularity)+int(pop)))
 		g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerPopularity, From: int16(st.Popularity), To: int16(to), Rule: rule})
 		st.Popularity = to
 	}
@@ -25,13 +25,17 @@ func (g *Game) GainResources(s int8, money, pop int8, rule string) {
 // (C-10, I-22); the Opposition takes it at its Clean Up (I-15).
 func (g *Game) GainPolling(s int8, d int8, n int8, rule string) {
 	st := &g.Seats[s]
-	to := min(g.rules.TrackMax, st.Polling[d]+n)
+	to := int8(min(int(g.rules.TrackMax), int(st.Polling[d])+int(n)))
 	g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerPolling + d, From: int16(st.Polling[d]), To: int16(to), Rule: rule})
 	st.Polling[d] = to
 	if !st.Automaton && to >= g.rules.TokenSpace {
 		g.TakeVoteShareToken(s, d, "C-10")
 	}
 }
+
+// mul8 multiplies small counts, saturating at the int8 maximum: a rules
+// file may set per-Strength rewards whose product exceeds any track.
+func mul8(a, b int8) int8 { return int8(min(127, int(a)*int(b))) }
 
 // TakeVoteShareToken gives seat the Vote Share token of d if it is still in
 // the District.

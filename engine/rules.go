@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 // Fixed shape of the game. These are the structure the rules file fills in,
@@ -358,11 +359,16 @@ func jsonError(data []byte, err error) error {
 		return fmt.Errorf("rules: line %d, column %d: %v", line, col, se)
 	case errors.As(err, &te):
 		line, col := position(data, te.Offset)
+		if te.Field == "" {
+			return fmt.Errorf("rules: line %d, column %d: the file must be a JSON object, not %s", line, col, te.Value)
+		}
 		return fmt.Errorf("rules: %s: line %d, column %d: %s is not a valid %v", te.Field, line, col, te.Value, te.Type)
 	case err == io.EOF:
 		return errors.New("rules: empty file")
+	case err == io.ErrUnexpectedEOF:
+		return errors.New("rules: the file ends before its JSON is complete")
 	}
-	return fmt.Errorf("rules: %v", err)
+	return fmt.Errorf("rules: %s", strings.TrimPrefix(err.Error(), "json: "))
 }
 
 func position(data []byte, off int64) (line, col int) {

@@ -136,6 +136,17 @@ type resourcesFile struct {
 	Popularity int `json:"popularity"`
 }
 
+// id checks that an id is given and not a repeat.
+func (c *checker) id(field, id string, seen map[string]bool) {
+	switch {
+	case id == "":
+		c.fail(field, "missing")
+	case seen[id]:
+		c.fail(field, "%q repeats an earlier id", id)
+	}
+	seen[id] = true
+}
+
 // checker collects the first validation error with the path of the field.
 type checker struct{ err error }
 
@@ -219,7 +230,7 @@ func compileBoard(c *checker, f *rulesFile, r *Rules) {
 	}
 	for i, d := range f.Districts {
 		if d == "" || r.DistrictIndex(d) >= 0 {
-			c.fail(fmt.Sprintf("districts[%d]", i), "%q is empty or a repeat", d)
+			c.fail(fmt.Sprintf("districts[%d]", i), "%q is missing or a repeat", d)
 		}
 		r.Districts[i] = d
 	}
@@ -360,10 +371,12 @@ func compilePoliticians(c *checker, f *rulesFile, r *Rules) {
 	if len(f.Politicians) == 0 {
 		c.fail("politicians", "empty (C-12)")
 	}
+	ids := map[string]bool{}
 	for i, p := range f.Politicians {
 		field := fmt.Sprintf("politicians[%d]", i)
-		if p.ID == "" || r.PoliticianIndex(p.ID) >= 0 || p.ID == "random" || p.ID == "all" {
-			c.fail(field+".id", "%q is empty, a repeat or reserved", p.ID)
+		c.id(field+".id", p.ID, ids)
+		if p.ID == "random" || p.ID == "all" {
+			c.fail(field+".id", "%q is reserved for --politician", p.ID)
 		}
 		pol := Politician{
 			ID:         p.ID,
@@ -495,10 +508,7 @@ func compileCards(c *checker, f *rulesFile, r *Rules) {
 	ids := map[string]bool{}
 	for i, cf := range f.StrategyCards {
 		field := fmt.Sprintf("strategy_cards[%d]", i)
-		if cf.ID == "" || ids[cf.ID] {
-			c.fail(field+".id", "%q is empty or a repeat", cf.ID)
-		}
-		ids[cf.ID] = true
+		c.id(field+".id", cf.ID, ids)
 		card := Card{ID: cf.ID, Deck: c.action(field+".deck", cf.Deck)}
 		if len(cf.Slots) != NumSlots {
 			c.fail(field+".slots", "has %d icons, want %d (TL, BL, TR, BR)", len(cf.Slots), NumSlots)
@@ -583,10 +593,7 @@ func compileSolo(c *checker, f *rulesFile, r *Rules) {
 	ids := map[string]bool{}
 	for i, s := range f.SoloCards {
 		field := fmt.Sprintf("solo_cards[%d]", i)
-		if s.ID == "" || ids[s.ID] {
-			c.fail(field+".id", "%q is empty or a repeat", s.ID)
-		}
-		ids[s.ID] = true
+		c.id(field+".id", s.ID, ids)
 		sc := SoloCard{
 			ID:            s.ID,
 			LeftDistrict:  c.district(r, field+".left_district", s.LeftDistrict),

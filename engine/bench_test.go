@@ -1,0 +1,22 @@
+package engine
+
+import "testing"
+
+// BenchmarkRandomGame plays a whole game from setup to result with the
+// random player (issue 2 target: ≤ 20 µs and 0 allocations a game).
+func BenchmarkRandomGame(b *testing.B) {
+	b.ReportAllocs()
+	var g Game
+	p := NewRandomPlayer(0)
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		if err := g.Reset(Reference(), seed, Config{Opposition: scriptedOpposition{}}); err != nil {
+			b.Fatal(err)
+		}
+		p.Reset(seed)
+		if err := p.Play(&g); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

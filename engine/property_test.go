@@ -1,0 +1,230 @@
+package engine
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+)
+
+// checkInvariants verifies what must hold at every decision of every game
+// (issue 2 property tests): components conserved, trackers in range, at
+// most one Endorsement per District per player, tokens in one place.
+func checkInvariants(g *Game) error {
+	r := g.rules
+	// C-3: 40 cubes, ten of each colour, in the bag, the Plaza or Districts.
+	for c := range NumDistricts {
+		n := int(g.Bag[c]) + int(g.Plaza[c])
+		for d := range g.Districts {
+			n += int(g.Districts[d].Cubes[c])
+		}
+		if n != int(r.CubesPerDistrict) {
+			return fmt.Errorf("%d %s cubes, want %d", n, r.Districts[c], r.CubesPerDistrict)
+		}
+	}
+	// C-14: every tile in its pile or on the board, once.
+	var count [2][NumTiers][MaxPile]int
+	for k := range 2 {
+		for t := range NumTiers {
+			p := g.Piles[k][t]
+			for _, f := range p.Faces[:p.N] {
+				count[k][t][f]++
+			}
+		}
+	}
+	for _, t := range g.Placed[:g.NPlaced] {
+		count[t.Kind][t.Tier-1][t.Face]++
+	}
+	for k := range 2 {
+		for t := range NumTiers {
+			for f := range r.Tiles[k][t] {
+				if count[k][t][f] != 1 {
+					return fmt.Errorf("%s tier %d tile %d seen %d times", TileKind(k), t+1, f, count[k][t][f])
+				}
+			}
+		}
+	}
+	// C-15: every Strategy card in one place: a deck, discards, a hand or a board.
+	cards := make([]int, len(r.Cards))
+	for d := range NumDecks {
+		for _, c := range g.Decks[d].Cards[:g.Decks[d].N] {
+			cards[c]++
+		}
+		for _, c := range g.Discards[d].Cards[:g.Discards[d].N] {
+			cards[c]++
+		}
+	}
+	solo := make([]int, len(r.Solo))
+	for _, c := range g.Solo.Cards[:g.Solo.N] {
+		solo[c]++
+	}
+	for _, c := range g.SoloBox.Cards[:g.SoloBox.N] {
+		solo[c]++
+	}
+	for s := range g.NSeats {
+		st := &g.Seats[s]
+		for _, c := range st.Hand[:st.NHand] {
+			cards[c]++
+		}
+		for _, col := range st.Columns {
+			switch {
+			case col.Card < 0:
+			case st.Automaton:
+				solo[col.Card]++
+			default:
+				cards[col.Card]++
+			}
+		}
+		if s == g.Order[g.Step] && (g.Pending == DecColumn || g.Pending == DecRow) {
+			cards[g.turn.Card]++ // chosen, not yet placed
+		}
+		// C-7: trackers on the track.
+		for _, v := range append([]int8{st.Money, st.Popularity}, st.Polling[:]...) {
+			if v < 0 || v > r.TrackMax {
+				return fmt.Errorf("seat %d tracker %d out of 0..%d", s, v, r.TrackMax)
+			}
+		}
+		if b := g.BadgesLeft(s); b < 0 {
+			return fmt.Errorf("seat %d has %d Badges left", s, b)
+		}
+		// I-6, I-15: at most one Endorsement per District.
+		for d := range g.Districts {
+			n := 0
+			for _, h := range g.Districts[d].Endorsements {
+				if h == s {
+					n++
+				}
+			}
+			if n > 1 {
+				return fmt.Errorf("seat %d holds %d Endorsements of %s", s, n, r.Districts[d])
+			}
+		}
+		// I-1: spots and Assistants agree.
+		for c, a := range st.Assistants {
+			if a.Spot != NoSpot && g.Districts[a.Region].Spots[a.Spot] != s {
+				return fmt.Errorf("seat %d Assistant %d on a spot it does not hold", s, c)
+			}
+		}
+	}
+	for i, n := range cards {
+		if n != 1 {
+			return fmt.Errorf("Strategy card %s seen %d times", r.Cards[i].ID, n)
+		}
+	}
+	for i, n := range solo {
+		if n != 1 {
+			return fmt.Errorf("Solo card %s seen %d times", r.Solo[i].ID, n)
+		}
+	}
+	for d := range g.Districts {
+		for sp, h := range g.Districts[d].Spots {
+			if h == NoSeat {
+				continue
+			}
+			held := false
+			for _, a := range g.Seats[h].Assistants {
+				held = held || (a.Region == int8(d) && a.Spot == int8(sp))
+			}
+			if !held {
+				return fmt.Errorf("%s spot %d held by seat %d with no Assistant there", r.Districts[d], sp, h)
+			}
+		}
+	}
+	return nil
+}
+
+// TestRandomGamesProperties plays 10,000 seeded random games and checks the
+// invariants at every decision, that every game ends with a consistent
+// result, and that legal options always apply.
+func TestRandomGamesProperties(t *testing.T) {
+	games := 10000
+	if testing.Short() {
+		games = 1000
+	}
+	var g Game
+	p := NewRandomPlayer(0)
+	var buf [MaxOptions]Option
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		if err := g.Reset(Reference(), seed, Config{Mode: Mode(seed % 2), Politician: int(seed % 6), Opposition: scriptedOpposition{}}); err != nil {
+			t.Fatal(err)
+		}
+		p.Reset(seed)
+		for steps := 0; !g.Over(); steps++ {
+			if steps > 2000 {
+				t.Fatalf("seed %d: no end after %d decisions", seed, steps)
+			}
+			if len(g.Legal(buf[:0])) == 0 {
+				t.Fatalf("seed %d: %s decision with no options", seed, g.Pending)
+			}
+			if err := g.Apply(p.Choose(&g)); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			if err := checkInvariants(&g); err != nil {
+				t.Fatalf("seed %d, round %d, turn %d, %s decision: %v", seed, g.Round+1, g.Turn+1, g.Pending, err)
+			}
+		}
+		res := &g.Result
+		sum := [2]int16{res.Endorsements[0] + res.Bonus[0], res.Endorsements[1] + res.Bonus[1]}
+		for d := range res.Districts {
+			for s := range 2 {
+				sum[s] += res.Districts[d].SeatVotes[s]
+			}
+		}
+		if sum[0] != res.Total[0] || sum[1] != res.Total[1] {
+			t.Fatalf("seed %d: totals %v do not add up to %v", seed, res.Total[:2], sum)
+		}
+		if g.PlazaCount() != 0 || g.anyFaceDown() {
+			t.Fatalf("seed %d: Final Tally left cubes in the Plaza or tiles face down", seed)
+		}
+	}
+}
+
+// TestReplayIdentical: the same seed replays to the identical event sequence.
+func TestReplayIdentical(t *testing.T) {
+	for seed := uint64(1); seed <= 200; seed++ {
+		var logs [2]Log
+		for i := range logs {
+			g := newTestGame(t, seed, Mode(seed%2))
+			g.SetRecorder(&logs[i])
+			if err := NewRandomPlayer(seed).Play(g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !reflect.DeepEqual(logs[0].Events, logs[1].Events) {
+			t.Fatalf("seed %d: two plays differ", seed)
+		}
+		if len(logs[0].Events) == 0 || logs[0].Events[len(logs[0].Events)-1].Kind != EvResult {
+			t.Fatalf("seed %d: the trace does not end with the result", seed)
+		}
+	}
+}
+
+// TestRecorderDoesNotChangeGame: attaching a recorder changes nothing but
+// the events.
+func TestRecorderDoesNotChangeGame(t *testing.T) {
+	for seed := uint64(1); seed <= 50; seed++ {
+		a, b := newTestGame(t, seed, Normal), newTestGame(t, seed, Normal)
+		b.SetRecorder(&Log{})
+		NewRandomPlayer(seed).Play(a)
+		NewRandomPlayer(seed).Play(b)
+		b.SetRecorder(nil)
+		if *a != *b {
+			t.Fatalf("seed %d: recording changed the game", seed)
+		}
+	}
+}
+
+// TestNoAllocs guards the hot path: a whole game allocates nothing.
+func TestNoAllocs(t *testing.T) {
+	var g Game
+	p := NewRandomPlayer(0)
+	seed := uint64(0)
+	allocs := testing.AllocsPerRun(50, func() {
+		seed++
+		g.Reset(Reference(), seed, Config{Opposition: scriptedOpposition{}})
+		p.Reset(seed)
+		p.Play(&g)
+	})
+	if allocs != 0 {
+		t.Fatalf("a game allocates %v times, want 0", allocs)
+	}
+}

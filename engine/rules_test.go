@@ -1,0 +1,176 @@
+package engine
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected errors of testdata/rules/bad")
+
+// TestBadRulesFiles: each file under testdata/rules/bad is refused with the
+// exact error in its .err file, which names the field and why.
+func TestBadRulesFiles(t *testing.T) {
+	files, err := filepath.Glob("../testdata/rules/bad/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no bad rules files: %v", err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, perr := Parse(b)
+			if perr == nil {
+				t.Fatal("accepted")
+			}
+			errFile := strings.TrimSuffix(f, ".json") + ".err"
+			if *update {
+				os.WriteFile(errFile, []byte(perr.Error()+"\n"), 0o644)
+			}
+			want, err := os.ReadFile(errFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := perr.Error(); got != strings.TrimSpace(string(want)) {
+				t.Errorf("got  %s\nwant %s", got, want)
+			}
+		})
+	}
+}
+
+// TestLoadFileNamesThePath: errors from a file start with its path.
+func TestLoadFileNamesThePath(t *testing.T) {
+	_, err := LoadFile("../testdata/rules/bad/solo-purple.json")
+	if err == nil || !strings.HasPrefix(err.Error(), "../testdata/rules/bad/solo-purple.json: rules: solo_cards[7].left_district") {
+		t.Errorf("got %v", err)
+	}
+	if _, err := LoadFile("no/such/file.json"); err == nil || !strings.Contains(err.Error(), "no/such/file.json") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestRulesHash: the hash identifies the content, not the layout.
+func TestRulesHash(t *testing.T) {
+	r := Reference()
+	again, err := Parse(r.Canonical())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Hash != r.Hash {
+		t.Errorf("canonical form hashes differently")
+	}
+	spaced, err := Parse(bytes.ReplaceAll(ReferenceJSON(), []byte("\n"), []byte("\n\n  ")))
+	if err != nil || spaced.Hash != r.Hash {
+		t.Errorf("whitespace changed the hash: %v", err)
+	}
+	off := false
+	changed := rulesWith(t, func(f *rulesFile) { f.Variants.OppositionRespectsBlocks = &off })
+	if changed.Hash == r.Hash {
+		t.Errorf("a changed switch kept the hash")
+	}
+}
+
+// TestReferenceSet checks the embedded rules against the reference set's
+// own statements, so a slip in reference.json is caught.
+func TestReferenceSet(t *testing.T) {
+	r := Reference()
+	// C-15: card k of deck T has layout L((k-1) div 4 + 1).
+	for d := range NumDecks {
+		T := Action(d)
+		N := func(a Action, k int) Action { return Action((int(a) + k) % NumActions) }
+		act := func(a Action) Icon { return Icon{IsAction: true, Action: a} }
+		m1, m2, p1 := Icon{Money: 1}, Icon{Money: 2}, Icon{Popularity: 1}
+		layouts := [4][4]Icon{
+			{act(T), m1, act(N(T, 1)), p1},
+			{m1, act(T), p1, act(N(T, 2))},
+			{act(T), p1, m1, act(T)},
+			{p1, act(N(T, 1)), act(T), m2},
+		}
+		if len(r.DeckCards[d]) != 16 {
+			t.Fatalf("%s deck has %d cards", T, len(r.DeckCards[d]))
+		}
+		for k, ci := range r.DeckCards[d] {
+			c := r.Cards[ci]
+			if c.Slots != layouts[k/4] {
+				t.Errorf("%s: slots %v, want layout L%d", c.ID, c.Slots, k/4+1)
+			}
+			if passive := c.Ability.Kind.Passive(); passive != (k%4 == 1) {
+				t.Errorf("%s: ability b (and only b) is passive", c.ID)
+			}
+		}
+	}
+	// C-16: every ordered pair of Districts twice, of distinct actions twice.
+	var districts [NumDistricts][NumDistricts]int
+	var actions [NumActions][NumActions]int
+	for _, c := range r.Solo {
+		districts[c.LeftDistrict][c.RightDistrict]++
+		actions[c.LeftAction][c.RightAction]++
+	}
+	for i := range NumDistricts {
+		for j := range NumDistricts {
+			if want := map[bool]int{true: 0, false: 2}[i == j]; districts[i][j] != want || actions[i][j] != want {
+				t.Errorf("pair %d,%d: %d District cards, %d action cards, want %d", i, j, districts[i][j], actions[i][j], want)
+			}
+		}
+	}
+	// C-13: turns 3, 3, 4, 4 use the 24 Solo cards exactly.
+	used := 0
+	for i, rd := range r.Rounds {
+		per := 2
+		if i == r.LastRound() {
+			per = 1
+		}
+		used += per * int(rd.Turns)
+	}
+	if used != len(r.Solo) {
+		t.Errorf("the rounds use %d Solo cards, the deck has %d", used, len(r.Solo))
+	}
+	// C-14: tier t tiles show t cube icons.
+	for k := range 2 {
+		for tier, faces := range r.Tiles[k] {
+			for _, f := range faces {
+				n := int(f.Multi)
+				for _, c := range f.Cubes {
+					n += int(c)
+				}
+				if n != tier+1 {
+					t.Errorf("%s tier %d face %s has %d icons", TileKind(k), tier+1, f, n)
+				}
+			}
+		}
+	}
+}
+
+// FuzzParse: any input gives rules or an error, never a panic; accepted
+// rules round-trip through their canonical form to the same hash.
+func FuzzParse(f *testing.F) {
+	f.Add(ReferenceJSON())
+	files, _ := filepath.Glob("../testdata/rules/bad/*.json")
+	for _, file := range files {
+		if b, err := os.ReadFile(file); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := Parse(data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "rules: ") {
+				t.Errorf("error without the rules: prefix: %v", err)
+			}
+			return
+		}
+		again, err := Parse(r.Canonical())
+		if err != nil || again.Hash != r.Hash {
+			t.Errorf("canonical round trip: %v", err)
+		}
+		// A valid rule set must play: set up a game.
+		if _, err := New(r, 1, Config{Opposition: scriptedOpposition{}}); err != nil {
+			t.Errorf("valid rules do not set up: %v", err)
+		}
+	})
+}

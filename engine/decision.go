@@ -126,10 +126,43 @@ func (g *Game) Legal(buf []Option) []Option {
 	return buf
 }
 
-// IsLegal reports whether o is among the pending decision's options.
+// IsLegal reports whether o is among the pending decision's options. It
+// checks the option's own kind directly and generates only the action menu
+// in full, so validating a choice costs far less than listing the options
+// again; TestIsLegalMatchesLegal holds it to Legal.
 func (g *Game) IsLegal(o Option) bool {
-	var buf [MaxOptions]Option
-	for _, l := range g.Legal(buf[:0]) {
+	s := g.Order[g.Step]
+	st := &g.Seats[s]
+	switch g.Pending {
+	case DecCard:
+		return o == Option{Kind: OptCard, A: o.A} && o.A >= 0 && o.A < st.NHand
+	case DecColumn:
+		return o == Option{Kind: OptColumn, A: o.A} && o.A >= 0 && o.A < NumColumns && st.Columns[o.A].Card < 0
+	case DecRow:
+		return o == Option{Kind: OptRow, A: o.A} && o.A >= 0 && o.A < NumRows
+	case DecRegion:
+		return o == Option{Kind: OptRegion, A: o.A} && o.A >= 0 && o.A <= Plaza
+	case DecAttract:
+		return o == Option{Kind: OptAttract, B: o.B, C: o.C} && o.B >= 0 && o.B < NumDistricts &&
+			g.Plaza[o.B] > 0 && o.C >= 0 && o.C < NumDistricts
+	case DecSpot:
+		var buf [NumActions]Option
+		return contains(g.legalSpots(buf[:0], s), o)
+	case DecDiscard:
+		return o == Option{Kind: OptKeep} || o == Option{Kind: OptDiscard, A: o.A} && o.A >= 0 && o.A < st.NHand
+	case DecDraw:
+		return o == Option{Kind: OptDraw, A: o.A} && o.A >= 0 && o.A < NumDecks && (g.Decks[o.A].N > 0 || g.Discards[o.A].N > 0)
+	case DecReveal:
+		return o == Option{Kind: OptReveal, A: o.A} && o.A >= 0 && int(o.A) < int(g.NPlaced) && !g.Placed[o.A].FaceUp
+	case DecAction:
+		var buf [MaxOptions]Option
+		return contains(g.legalActions(buf[:0], s), o)
+	}
+	return false
+}
+
+func contains(opts []Option, o Option) bool {
+	for _, l := range opts {
 		if l == o {
 			return true
 		}

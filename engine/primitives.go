@@ -216,6 +216,28 @@ func (g *Game) Strength(s int8, region int8) int8 {
 	return n
 }
 
+// Strengths is every seat's Strength in every region (Districts, then the
+// Plaza at index Plaza), in one pass over the board, for Round Scoring.
+func (g *Game) Strengths() (t [MaxSeats][NumDistricts + 1]int8) {
+	for s := range g.NSeats {
+		st := &g.Seats[s]
+		for _, a := range st.Assistants {
+			if a.Region != Home {
+				t[s][a.Region]++
+			}
+		}
+		if st.PlazaBadge {
+			t[s][Plaza]++
+		}
+	}
+	for i := range g.NPlaced {
+		if p := &g.Placed[i]; p.Badge != NoSeat {
+			t[p.Badge][p.District] += p.Tier
+		}
+	}
+	return t
+}
+
 // VoteShares is seat's Vote Shares in d during play: icons reached plus the
 // Vote Share token (I-7).
 func (g *Game) VoteShares(s int8, d int8) int8 {

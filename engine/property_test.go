@@ -228,3 +228,54 @@ func TestNoAllocs(t *testing.T) {
 		t.Fatalf("a game allocates %v times, want 0", allocs)
 	}
 }
+
+// TestIsLegalMatchesLegal: IsLegal accepts exactly the options Legal lists,
+// checked at every decision of random games against every listed option
+// and a spread of others of each kind.
+func TestIsLegalMatchesLegal(t *testing.T) {
+	var buf [MaxOptions]Option
+	for seed := uint64(1); seed <= 300; seed++ {
+		g := newTestGame(t, seed, Mode(seed%2))
+		p := NewRandomPlayer(seed)
+		for !g.Over() {
+			legal := g.Legal(buf[:0])
+			for _, o := range legal {
+				if !g.IsLegal(o) {
+					t.Fatalf("seed %d: listed %v refused", seed, o)
+				}
+			}
+			for k := OptCard; k <= OptReveal; k++ {
+				for _, a := range []int8{-1, 0, 1, 2, 3, 4, 5, 9, 40} {
+					for _, b := range []int8{-1, 0, 1, 3, 7} {
+						for _, c := range []int8{0, 2, 4} {
+							o := Option{Kind: k, A: a, B: b, C: c}
+							if g.IsLegal(o) != contains(legal, o) {
+								t.Fatalf("seed %d, %s decision: IsLegal(%v) = %v, Legal disagrees", seed, g.Pending, o, g.IsLegal(o))
+							}
+						}
+					}
+				}
+			}
+			mustApply(t, g, p.Choose(g))
+		}
+	}
+}
+
+// TestStrengthsTable: the one-pass table agrees with Strength everywhere.
+func TestStrengthsTable(t *testing.T) {
+	for seed := uint64(1); seed <= 100; seed++ {
+		g := newTestGame(t, seed, Normal)
+		p := NewRandomPlayer(seed)
+		for !g.Over() {
+			tab := g.Strengths()
+			for s := range g.NSeats {
+				for r := range int8(NumDistricts + 1) {
+					if tab[s][r] != g.Strength(s, r) {
+						t.Fatalf("seed %d: seat %d region %d: table %d, Strength %d", seed, s, r, tab[s][r], g.Strength(s, r))
+					}
+				}
+			}
+			mustApply(t, g, p.Choose(g))
+		}
+	}
+}

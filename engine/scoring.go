@@ -7,24 +7,29 @@ package engine
 // order (C-13).
 func (g *Game) scoreRound() {
 	rd := g.RoundCard()
+	str := g.Strengths()
 	for d := range int8(NumDistricts) {
 		for s := range g.NSeats {
-			if g.Strength(s, d) > 0 {
+			if str[s][d] > 0 {
 				g.reward(s, d, rd.Presence, "presence")
 			}
 		}
 	}
+	// Presence rewards move no Strength, so the table still holds.
 	for d := range int8(NumDistricts) {
-		if w := g.DistrictMajority(d); w != NoSeat {
+		if w := g.districtMajority(d, &str); w != NoSeat {
 			g.reward(w, d, rd.DistrictMajority, "majority")
 		}
 	}
-	best := g.plazaBest()
+	best := int8(0)
+	for s := range g.NSeats {
+		best = max(best, str[s][Plaza])
+	}
 	if best == 0 {
 		return // I-17: a majority needs at least 1 Strength
 	}
 	for s := range g.NSeats {
-		if g.Strength(s, Plaza) != best {
+		if str[s][Plaza] != best {
 			continue // I-17: in the Plaza everyone tied gets the reward
 		}
 		if g.Seats[s].Automaton && rd.OppositionPlazaAdvance {
@@ -39,23 +44,20 @@ func (g *Game) scoreRound() {
 	}
 }
 
-func (g *Game) plazaBest() int8 {
-	best := int8(0)
-	for s := range g.NSeats {
-		best = max(best, g.Strength(s, Plaza))
-	}
-	return best
-}
-
 // DistrictMajority returns the seat with the most Strength in d, or NoSeat.
 // Ties go to the tied seat whose Assistant holds the leftmost spot; with no
 // tied Assistant on a spot, to the one with a Badge on the strictly highest
 // tier of Public Works there; otherwise nobody (rulebook Strength, I-17).
 func (g *Game) DistrictMajority(d int8) int8 {
+	t := g.Strengths()
+	return g.districtMajority(d, &t)
+}
+
+func (g *Game) districtMajority(d int8, t *[MaxSeats][NumDistricts + 1]int8) int8 {
 	var str [MaxSeats]int8
 	best := int8(0)
 	for s := range g.NSeats {
-		str[s] = g.Strength(s, d)
+		str[s] = t[s][d]
 		best = max(best, str[s])
 	}
 	if best == 0 {

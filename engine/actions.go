@@ -144,8 +144,11 @@ func (g *Game) legalPlaza(buf []Option, s, slot int8) []Option {
 	return append(buf, Option{Kind: OptRally, A: slot}, Option{Kind: OptPlazaFundraise, A: slot})
 }
 
-// legalAbility lists the uses of the card ability (I-4, C-15). An ability
-// that could change nothing (no cube to draw or attract) is not offered.
+// legalAbility lists the uses of the card ability (I-4, C-15).
+// OPEN: an ability that could change nothing (a draw from an empty bag, an
+// attract with an empty Plaza, "this District" in the Plaza, which C-15
+// says has no effect) is not offered: using it would be a no-op, and
+// offering it only dilutes the choices.
 func (g *Game) legalAbility(buf []Option, region int8, a Ability) []Option {
 	switch a.Kind {
 	case AbilityPollingHere:

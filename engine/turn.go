@@ -111,6 +111,9 @@ func (g *Game) endorse(s int8, d int8, rule string) {
 			continue
 		}
 		if held > 0 {
+			// OPEN: the returned token goes back unclaimed, its Favor side
+			// reset; the new token has not served as a Favor (I-5 is per
+			// token), so it is ready this round.
 			ds.Endorsements[held-1] = NoSeat
 			ds.FavorUsed[held-1] = false
 		}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"tallywood/scenario"
+)
+
+func init() {
+	register(command{name: "scenario", summary: "run scenario files: what does the Opposition do here?", run: runScenario})
+}
+
+const scenarioUsage = `usage:
+  tallywood scenario run [--quiet] FILE...
+
+Runs each scenario file (docs/scenarios.md): prints its trace, then PASS or
+FAIL with the facts that differ. Exit status 1 if any scenario fails, 2 if
+a file is malformed.
+
+flags:
+  -q, --quiet   print only PASS/FAIL lines and differences, not traces
+`
+
+func runScenario(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("scenario", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	quiet := fs.BoolP("quiet", "q", false, "print no traces")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			fmt.Fprint(stdout, scenarioUsage)
+			return exitOK
+		}
+		return fail(stderr, "scenario: %v", err)
+	}
+	rest := fs.Args()
+	if len(rest) < 2 || rest[0] != "run" {
+		fmt.Fprint(stderr, scenarioUsage)
+		return exitBadArgs
+	}
+	code := exitOK
+	passed, failed, malformed := 0, 0, 0
+	for _, path := range rest[1:] {
+		s, err := scenario.Load(path)
+		if err != nil {
+			fail(stderr, "%v", err)
+			malformed++
+			code = exitBadArgs
+			continue
+		}
+		res := s.Run()
+		if !*quiet {
+			fmt.Fprintf(stdout, "=== %s (%s)\n%s\n", res.Name, path, res.Description)
+			fmt.Fprint(stdout, indent(res.Trace))
+		}
+		if res.Pass() {
+			passed++
+			fmt.Fprintf(stdout, "PASS %s\n", res.Name)
+			continue
+		}
+		failed++
+		if code == exitOK {
+			code = exitFailed
+		}
+		fmt.Fprintf(stdout, "FAIL %s (%s)\n", res.Name, path)
+		for _, d := range res.Diffs {
+			fmt.Fprintf(stdout, "  %s\n", d)
+		}
+	}
+	fmt.Fprintf(stdout, "%d passed, %d failed, %d malformed\n", passed, failed, malformed)
+	return code
+}
+
+func indent(s string) string {
+	if s == "" {
+		return ""
+	}
+	lines := strings.SplitAfter(strings.TrimSuffix(s, "\n"), "\n")
+	return "  " + strings.Join(lines, "  ") + "\n"
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestScenarioCommand(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	pass := "../../testdata/scenarios/fallback-unable-in-both.json"
+	failing := write("fail.json", `{"name": "wrong on purpose", "description": "I-10",
+		"setup": {"next_solo_cards": ["S-02"]}, "run": ["opposition_turn"],
+		"expect": {"opposition.polling.Red": 5, "opposition.money": 0}}`)
+	malformed := write("bad.json", `{"name": "bad", "description": "d", "run": ["opposition_turn"], "expect": {"opposition.money": 0}, "seeed": 3}`)
+	tests := []struct {
+		name string
+		args []string
+		code int
+		out  []string // substrings of stdout
+		err  string   // substring of stderr
+	}{
+		{"pass", []string{"scenario", "run", pass}, exitOK, []string{"Opposition: Assistant of column 1 → Red", "PASS Unable in both", "1 passed, 0 failed"}, ""},
+		{"fail", []string{"scenario", "run", pass, failing}, exitFailed, []string{"FAIL wrong on purpose", "opposition.polling.Red: want 5, got 3", "1 passed, 1 failed"}, ""},
+		{"quiet", []string{"scenario", "run", "-q", failing}, exitFailed, []string{"FAIL wrong on purpose"}, ""},
+		{"malformed", []string{"scenario", "run", malformed, failing}, exitBadArgs, []string{"0 passed, 1 failed, 1 malformed"}, `unknown field "seeed"`},
+		{"missing file", []string{"scenario", "run", filepath.Join(dir, "none.json")}, exitBadArgs, nil, "none.json"},
+		{"no files", []string{"scenario", "run"}, exitBadArgs, nil, "usage"},
+		{"bad flag", []string{"scenario", "--frobnicate", "run", pass}, exitBadArgs, nil, "frobnicate"},
+		{"help", []string{"scenario", "--help"}, exitOK, []string{"tallywood scenario run"}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if code := run(tc.args, &out, &errb); code != tc.code {
+				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out.String(), errb.String())
+			}
+			for _, s := range tc.out {
+				if !strings.Contains(out.String(), s) {
+					t.Errorf("stdout lacks %q:\n%s", s, out.String())
+				}
+			}
+			if !strings.Contains(errb.String(), tc.err) {
+				t.Errorf("stderr %q lacks %q", errb.String(), tc.err)
+			}
+			if tc.name == "quiet" && strings.Contains(out.String(), "Assistant of column") {
+				t.Error("--quiet printed a trace")
+			}
+		})
+	}
+}

@@ -170,9 +170,9 @@ func (r *Rules) Text(e Event) string {
 	case EvAssistant:
 		s = fmt.Sprintf("%s: Assistant of column %d → %s", who, e.Action+1, where)
 	case EvPublicWorks:
-		s = fmt.Sprintf("%s: Public Works tier %d in %s (%d Money), Badge on it", who, e.Tier, where, e.From)
+		s = fmt.Sprintf("%s: Public Works tier %d in %s (%s), Badge on it", who, e.Tier, where, cost(e, e.From, 0))
 	case EvCelebrity:
-		s = fmt.Sprintf("%s: Celebrity tier %d in %s (%d Money, %d Popularity)", who, e.Tier, where, e.From, e.To)
+		s = fmt.Sprintf("%s: Celebrity tier %d in %s (%s)", who, e.Tier, where, cost(e, e.From, e.To))
 	case EvFlip:
 		if e.Seat == NoSeat {
 			s = fmt.Sprintf("Final Tally: the %s Initial Support token is turned face up", where)
@@ -180,7 +180,7 @@ func (r *Rules) Text(e Event) string {
 			s = fmt.Sprintf("%s: Research in %s flips %s", who, where, tileRef(e))
 		}
 	case EvCampaign:
-		s = fmt.Sprintf("%s: Campaign in %s (%d Popularity)", who, where, e.From)
+		s = fmt.Sprintf("%s: Campaign in %s (%s)", who, where, cost(e, 0, e.From))
 	case EvFundraise:
 		s = fmt.Sprintf("%s: Fundraise in %s", who, where)
 	case EvDirectAppeal:
@@ -256,6 +256,20 @@ func (r *Rules) Text(e Event) string {
 		s += " (" + e.Rule + ")"
 	}
 	return s
+}
+
+// cost words what an action cost; the Opposition pays nothing (Solo
+// Gameplay 4).
+func cost(e Event, money, pop int16) string {
+	switch {
+	case e.Seat == 1:
+		return "pays nothing, Solo Gameplay 4"
+	case money > 0 && pop > 0:
+		return fmt.Sprintf("%d Money, %d Popularity", money, pop)
+	case pop > 0:
+		return fmt.Sprintf("%d Popularity", pop)
+	}
+	return fmt.Sprintf("%d Money", money)
 }
 
 var rowNames = [NumRows]string{"top", "middle", "bottom"}

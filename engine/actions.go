@@ -216,16 +216,22 @@ func (g *Game) applyAction(s int8, o Option) {
 		g.spend(s, 0, p)
 		g.Campaign(s, region)
 	case OptFundraise:
-		g.emit(Event{Kind: EvFundraise, Seat: s, District: region})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvFundraise, Seat: s, District: region})
+		}
 		g.GainResources(s, mul8(c.DistrictFundraiseMoneyPerStrength, g.Strength(s, region)), 0, "")
 	case OptDirectAppeal:
 		g.directAppeal(s, o.B, o.C)
 	case OptRally:
 		str := g.Strength(s, Plaza)
-		g.emit(Event{Kind: EvRally, Seat: s, District: Plaza, From: int16(str)})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvRally, Seat: s, District: Plaza, From: int16(str)})
+		}
 		g.GainResources(s, 0, mul8(c.RallyPopularityPerStrength, str), "")
 	case OptPlazaFundraise:
-		g.emit(Event{Kind: EvFundraise, Seat: s, District: Plaza})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvFundraise, Seat: s, District: Plaza})
+		}
 		n := int8(0)
 		for d := range int8(NumDistricts) {
 			if g.Strength(s, d) > 0 {
@@ -244,11 +250,15 @@ func (g *Game) applyAction(s int8, o Option) {
 func (g *Game) spend(s int8, money, pop int8) {
 	st := &g.Seats[s]
 	if money > 0 {
-		g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerMoney, From: int16(st.Money), To: int16(st.Money - money)})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerMoney, From: int16(st.Money), To: int16(st.Money - money)})
+		}
 		st.Money -= money
 	}
 	if pop > 0 {
-		g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerPopularity, From: int16(st.Popularity), To: int16(st.Popularity - pop)})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerPopularity, From: int16(st.Popularity), To: int16(st.Popularity - pop)})
+		}
 		st.Popularity -= pop
 	}
 }
@@ -258,7 +268,9 @@ func (g *Game) spend(s int8, money, pop int8) {
 func (g *Game) directAppeal(s int8, colour, d int8) {
 	c := g.rules.Costs
 	g.spend(s, c.DirectAppealMoney, c.DirectAppealPopularity)
-	g.emit(Event{Kind: EvDirectAppeal, Seat: s, District: d, Item: int16(colour)})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvDirectAppeal, Seat: s, District: d, Item: int16(colour)})
+	}
 	g.MoveCube(colour, Plaza, d)
 	st := &g.Seats[s]
 	if !st.DirectAppealTaken {
@@ -269,7 +281,9 @@ func (g *Game) directAppeal(s int8, colour, d int8) {
 		// placed.
 		if g.BadgesLeft(s) > 0 && !st.PlazaBadge {
 			st.PlazaBadge = true
-			g.emit(Event{Kind: EvBadge, Seat: s, District: Plaza, Rule: "I-8"})
+			if g.rec != nil {
+				g.emit(Event{Kind: EvBadge, Seat: s, District: Plaza, Rule: "I-8"})
+			}
 		}
 	}
 }
@@ -278,7 +292,9 @@ func (g *Game) directAppeal(s int8, colour, d int8) {
 func (g *Game) useAbility(s int8, region int8, o Option) {
 	g.turn.AbilityUsed = true
 	a := g.rules.Cards[g.turn.Card].Ability
-	g.emit(Event{Kind: EvAbility, Seat: s, District: region, Item: g.turn.Card, Rule: "C-15"})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvAbility, Seat: s, District: region, Item: g.turn.Card, Rule: "C-15"})
+	}
 	switch a.Kind {
 	case AbilityPollingHere, AbilityPollingAny:
 		g.GainPolling(s, o.B, a.Polling, "C-15")
@@ -310,7 +326,9 @@ func (g *Game) useFavor(s int8, d int8, slot int8) {
 	st := &g.Seats[s]
 	st.Columns[g.turn.Column].Favors |= 1 << slot
 	g.turn.Connected |= 1 << slot
-	g.emit(Event{Kind: EvFavor, Seat: s, District: d, Tier: lvl, Item: int16(slot), Rule: "I-5"})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvFavor, Seat: s, District: d, Tier: lvl, Item: int16(slot), Rule: "I-5"})
+	}
 	ic := g.rules.Cards[g.turn.Card].Slots[slot]
 	if !ic.IsAction {
 		g.GainResources(s, ic.Money, ic.Popularity, "I-3")

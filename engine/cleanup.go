@@ -6,7 +6,9 @@ package engine
 // the box with its own Clean Up, the players' to the discards, and every
 // Assistant goes home (I-22). Then the players' decisions of step 4 begin.
 func (g *Game) startCleanup() {
-	g.emit(Event{Kind: EvCleanup, Seat: NoSeat, District: -1})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvCleanup, Seat: NoSeat, District: -1})
+	}
 	for s := range g.NSeats {
 		st := &g.Seats[s]
 		if st.Automaton {
@@ -80,7 +82,9 @@ func (g *Game) cleanupDiscard(s int8, o Option) {
 	st.NHand--
 	copy(st.Hand[o.A:st.NHand], st.Hand[o.A+1:st.NHand+1])
 	g.Discards[g.rules.Cards[card].Deck].push(card)
-	g.emit(Event{Kind: EvDiscard, Seat: s, District: -1, Item: int16(card)})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvDiscard, Seat: s, District: -1, Item: int16(card)})
+	}
 	if st.NHand == 0 {
 		g.Pending = DecNone
 		g.Step++
@@ -106,7 +110,9 @@ func (g *Game) cleanupDraw(s int8, d int) {
 	g.drawStrategy(s, d)
 	if g.rec != nil {
 		st := &g.Seats[s]
-		g.emit(Event{Kind: EvDraw, Seat: s, District: -1, Action: int8(d), Item: int16(st.Hand[st.NHand-1])})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvDraw, Seat: s, District: -1, Action: int8(d), Item: int16(st.Hand[st.NHand-1])})
+		}
 	}
 	g.Pending = DecNone
 }

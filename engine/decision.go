@@ -234,7 +234,9 @@ func (g *Game) advance() {
 				continue
 			}
 			s := g.Order[g.Step]
-			g.emit(Event{Kind: EvTurn, Seat: s, District: -1})
+			if g.rec != nil {
+				g.emit(Event{Kind: EvTurn, Seat: s, District: -1})
+			}
 			if g.Seats[s].Automaton {
 				g.opp.Turn(g, s)
 				g.Step++

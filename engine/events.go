@@ -93,6 +93,8 @@ func (g *Game) Emit(e Event) {
 	g.rec.Record(e)
 }
 
+// emit is Emit for the engine's own events. Hot call sites guard it with
+// g.rec != nil, so that without a recorder the Event is not even built.
 func (g *Game) emit(e Event) { g.Emit(e) }
 
 // Note emits an Opposition decision with the rule that made it.

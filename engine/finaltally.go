@@ -47,7 +47,9 @@ func (g *Game) startFinalTally() {
 	for d := range int8(NumDistricts) {
 		if !g.Districts[d].SupportFaceUp {
 			g.Districts[d].SupportFaceUp = true
-			g.emit(Event{Kind: EvFlip, Seat: NoSeat, District: d, Item: -1, Rule: "Final Tally 1"})
+			if g.rec != nil {
+				g.emit(Event{Kind: EvFlip, Seat: NoSeat, District: d, Item: -1, Rule: "Final Tally 1"})
+			}
 		}
 	}
 	g.Phase = PhaseReveal
@@ -108,11 +110,15 @@ func (g *Game) tally() {
 			total += int16(dt.Shares[s])
 		}
 		dt.PerShare = VotesPerShare(dt.Votes, total)
-		g.emit(Event{Kind: EvTally, Seat: NoSeat, District: d, From: dt.Votes, To: dt.PerShare, Rule: "I-18"})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvTally, Seat: NoSeat, District: d, From: dt.Votes, To: dt.PerShare, Rule: "I-18"})
+		}
 		for s := range g.NSeats {
 			dt.SeatVotes[s] = int16(dt.Shares[s]) * dt.PerShare
 			res.Total[s] += dt.SeatVotes[s]
-			g.emit(Event{Kind: EvSeatTally, Seat: s, District: d, From: int16(dt.Shares[s]), To: dt.SeatVotes[s]})
+			if g.rec != nil {
+				g.emit(Event{Kind: EvSeatTally, Seat: s, District: d, From: int16(dt.Shares[s]), To: dt.SeatVotes[s]})
+			}
 		}
 	}
 	for s := range g.NSeats {
@@ -122,11 +128,15 @@ func (g *Game) tally() {
 					res.Endorsements[s] += int16(g.rules.Endorsements[lvl-1].Votes)
 				}
 			}
-			g.emit(Event{Kind: EvSeatTally, Seat: s, District: -1, To: res.Endorsements[s], Rule: "V-4"})
+			if g.rec != nil {
+				g.emit(Event{Kind: EvSeatTally, Seat: s, District: -1, To: res.Endorsements[s], Rule: "V-4"})
+			}
 		}
 		if g.Seats[s].Automaton {
 			res.Bonus[s] = g.ResourceBonus(s)
-			g.emit(Event{Kind: EvSeatTally, Seat: s, District: Plaza, To: res.Bonus[s], Rule: "Solo Final Tally"})
+			if g.rec != nil {
+				g.emit(Event{Kind: EvSeatTally, Seat: s, District: Plaza, To: res.Bonus[s], Rule: "Solo Final Tally"})
+			}
 		}
 		res.Total[s] += res.Endorsements[s] + res.Bonus[s]
 	}
@@ -138,7 +148,9 @@ func (g *Game) tally() {
 	default:
 		res.Outcome = Draw
 	}
-	g.emit(Event{Kind: EvResult, Seat: NoSeat, District: -1, From: res.Total[0], To: res.Total[1]})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvResult, Seat: NoSeat, District: -1, From: res.Total[0], To: res.Total[1]})
+	}
 }
 
 // DistrictVotes is step 3: Initial Support + 2 per cube + unclaimed

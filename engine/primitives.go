@@ -10,12 +10,16 @@ func (g *Game) GainResources(s int8, money, pop int8, rule string) {
 	st := &g.Seats[s]
 	if money > 0 {
 		to := int8(min(int(g.rules.TrackMax), int(st.Money)+int(money)))
-		g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerMoney, From: int16(st.Money), To: int16(to), Rule: rule})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerMoney, From: int16(st.Money), To: int16(to), Rule: rule})
+		}
 		st.Money = to
 	}
 	if pop > 0 {
 		to := int8(min(int(g.rules.TrackMax), int(st.Popularity)+int(pop)))
-		g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerPopularity, From: int16(st.Popularity), To: int16(to), Rule: rule})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerPopularity, From: int16(st.Popularity), To: int16(to), Rule: rule})
+		}
 		st.Popularity = to
 	}
 }
@@ -26,7 +30,9 @@ func (g *Game) GainResources(s int8, money, pop int8, rule string) {
 func (g *Game) GainPolling(s int8, d int8, n int8, rule string) {
 	st := &g.Seats[s]
 	to := int8(min(int(g.rules.TrackMax), int(st.Polling[d])+int(n)))
-	g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerPolling + d, From: int16(st.Polling[d]), To: int16(to), Rule: rule})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerPolling + d, From: int16(st.Polling[d]), To: int16(to), Rule: rule})
+	}
 	st.Polling[d] = to
 	if !st.Automaton && to >= g.rules.TokenSpace {
 		g.TakeVoteShareToken(s, d, "C-10")
@@ -44,7 +50,9 @@ func (g *Game) TakeVoteShareToken(s int8, d int8, rule string) {
 		return
 	}
 	g.Districts[d].VoteShareToken = s
-	g.emit(Event{Kind: EvToken, Seat: s, District: d, Rule: rule})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvToken, Seat: s, District: d, Rule: rule})
+	}
 }
 
 // MoveAssistant sends the Assistant of a column to a region, freeing the
@@ -55,7 +63,9 @@ func (g *Game) MoveAssistant(s int8, col int8, region int8) {
 		g.Districts[a.Region].Spots[a.Spot] = NoSeat
 	}
 	*a = AssistantState{Region: region, Spot: NoSpot}
-	g.emit(Event{Kind: EvAssistant, Seat: s, District: region, Action: col})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvAssistant, Seat: s, District: region, Action: col})
+	}
 }
 
 // OccupySpot puts the column's Assistant on a free spot of its District.
@@ -63,7 +73,9 @@ func (g *Game) OccupySpot(s int8, col int8, spot int8) {
 	a := &g.Seats[s].Assistants[col]
 	a.Spot = spot
 	g.Districts[a.Region].Spots[spot] = s
-	g.emit(Event{Kind: EvSpot, Seat: s, District: a.Region, Item: int16(spot), Rule: "I-1"})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvSpot, Seat: s, District: a.Region, Item: int16(spot), Rule: "I-1"})
+	}
 }
 
 // AssistantRegion returns where a column's Assistant stands.
@@ -78,7 +90,9 @@ func (g *Game) SpotFree(d int8, a Action) bool {
 // seat's Badge on it (Public Works steps 3–5). It returns the tile index.
 func (g *Game) PlacePublicWorks(s int8, d int8, tier int8) int {
 	i := g.placeTile(TilePublicWorks, d, tier, s)
-	g.emit(Event{Kind: EvPublicWorks, Seat: s, District: d, Tier: tier, Item: int16(i), From: int16(g.paid(s, PublicWorks, tier))})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvPublicWorks, Seat: s, District: d, Tier: tier, Item: int16(i), From: int16(g.paid(s, PublicWorks, tier))})
+	}
 	return i
 }
 
@@ -91,7 +105,9 @@ func (g *Game) PlaceCelebrity(s int8, d int8, tier int8) int {
 		if g.Seats[s].Automaton {
 			m, p = 0, 0
 		}
-		g.emit(Event{Kind: EvCelebrity, Seat: s, District: d, Tier: tier, Item: int16(i), From: int16(m), To: int16(p)})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvCelebrity, Seat: s, District: d, Tier: tier, Item: int16(i), From: int16(m), To: int16(p)})
+		}
 	}
 	g.GainPolling(s, d, tier, "")
 	g.DrawCubes(g.rules.Costs.CelebrityCubes)
@@ -121,7 +137,9 @@ func (g *Game) placeTile(k TileKind, d int8, tier int8, badge int8) int {
 func (g *Game) Research(s int8, d int8, tile int) {
 	if tile < 0 {
 		g.Districts[d].SupportFaceUp = true
-		g.emit(Event{Kind: EvFlip, Seat: s, District: d, Item: -1})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvFlip, Seat: s, District: d, Item: -1})
+		}
 	} else {
 		g.FlipTile(s, tile, EvFlip, "")
 	}
@@ -159,7 +177,9 @@ func (g *Game) Campaign(s int8, d int8) {
 		if g.Seats[s].Automaton {
 			p = 0
 		}
-		g.emit(Event{Kind: EvCampaign, Seat: s, District: d, From: int16(p)})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvCampaign, Seat: s, District: d, From: int16(p)})
+		}
 	}
 	g.GainPolling(s, d, g.rules.Costs.CampaignPolling, "")
 }
@@ -169,7 +189,9 @@ func (g *Game) Campaign(s int8, d int8) {
 func (g *Game) DrawCubes(n int8) {
 	for range n {
 		c := g.drawCube()
-		g.emit(Event{Kind: EvCubeDraw, Seat: NoSeat, District: Plaza, Item: int16(c)})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvCubeDraw, Seat: NoSeat, District: Plaza, Item: int16(c)})
+		}
 		if c < 0 {
 			return
 		}
@@ -180,7 +202,9 @@ func (g *Game) DrawCubes(n int8) {
 func (g *Game) MoveCube(colour, from, to int8) {
 	*g.cubes(from, colour)--
 	*g.cubes(to, colour)++
-	g.emit(Event{Kind: EvCubeMove, Seat: NoSeat, District: to, Item: int16(colour), From: int16(from), To: int16(to)})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvCubeMove, Seat: NoSeat, District: to, Item: int16(colour), From: int16(from), To: int16(to)})
+	}
 }
 
 func (g *Game) cubes(region, colour int8) *int8 {
@@ -319,7 +343,9 @@ func (g *Game) FlipSoloCard(s int8) (card int, col int8) {
 	if g.Solo.N == 0 {
 		g.Solo, g.SoloBox = g.SoloBox, Deck{}
 		shuffle(&g.soloRng, g.Solo.Cards[:g.Solo.N])
-		g.emit(Event{Kind: EvReshuffle, Seat: s, District: -1, Action: -1, Rule: "I-19"})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvReshuffle, Seat: s, District: -1, Action: -1, Rule: "I-19"})
+		}
 	}
 	st := &g.Seats[s]
 	col = 0
@@ -328,7 +354,9 @@ func (g *Game) FlipSoloCard(s int8) (card int, col int8) {
 	}
 	c := g.Solo.pop()
 	st.Columns[col] = Column{Card: int16(c), Row: 1}
-	g.emit(Event{Kind: EvSoloCard, Seat: s, District: -1, Item: int16(c), Action: col, Rule: "Solo Gameplay 1"})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvSoloCard, Seat: s, District: -1, Item: int16(c), Action: col, Rule: "Solo Gameplay 1"})
+	}
 	return int(c), col
 }
 
@@ -351,7 +379,9 @@ func (g *Game) BoxSoloCards(s int8) {
 		g.SoloBox.push(g.Solo.pop())
 		n++
 	}
-	g.emit(Event{Kind: EvSoloBox, Seat: s, District: -1, Item: int16(n), Rule: "Solo Clean Up 1-3"})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvSoloBox, Seat: s, District: -1, Item: int16(n), Rule: "Solo Clean Up 1-3"})
+	}
 }
 
 // RevealTile flips a face-down tile in the Final Tally (1.a–1.c).

@@ -284,7 +284,8 @@ type Rules struct {
 	FallbackMoney    int8
 	FallbackPop      int8
 
-	source []byte // canonical JSON
+	source   []byte             // canonical JSON
+	sharesAt [MaxTrack + 1]int8 // SharesAt by position, computed at Parse
 }
 
 //go:embed reference.json
@@ -345,6 +346,13 @@ func Parse(data []byte) (*Rules, error) {
 	}
 	sum := sha256.Sum256(canon)
 	r.Hash = hex.EncodeToString(sum[:])
+	for p := range r.sharesAt {
+		for _, icon := range r.ShareIcons {
+			if int8(p) >= icon {
+				r.sharesAt[p]++
+			}
+		}
+	}
 	r.source = canon
 	return r, nil
 }
@@ -413,15 +421,7 @@ func (r *Rules) LastRound() int { return len(r.Rounds) - 1 }
 
 // SharesAt is the number of Vote Share icons a tracker at position p has
 // reached (C-8).
-func (r *Rules) SharesAt(p int8) int8 {
-	n := int8(0)
-	for _, icon := range r.ShareIcons {
-		if p >= icon {
-			n++
-		}
-	}
-	return n
-}
+func (r *Rules) SharesAt(p int8) int8 { return r.sharesAt[p] }
 
 // EntitledLevel is the highest Endorsement level (1..3) a polling position
 // entitles to, 0 for none (C-9).

@@ -241,7 +241,9 @@ func (g *Game) Reset(r *Rules, seed uint64, cfg Config) error {
 	g.setupSeat(0, int8(cfg.Politician), false)
 	g.setupSeat(1, -1, true)
 	g.setupSolo()
-	g.emit(Event{Kind: EvSetup, Seat: NoSeat, District: -1})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvSetup, Seat: NoSeat, District: -1})
+	}
 	g.startRound()
 	g.advance()
 	return nil
@@ -355,7 +357,9 @@ func (g *Game) drawStrategy(s int8, d int) bool {
 		}
 		*dk, *dis = *dis, Deck{}
 		shuffle(&g.deckRng[d], dk.Cards[:dk.N])
-		g.emit(Event{Kind: EvReshuffle, Seat: NoSeat, District: -1, Action: int8(d), Rule: "I-19"})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvReshuffle, Seat: NoSeat, District: -1, Action: int8(d), Rule: "I-19"})
+		}
 	}
 	st := &g.Seats[s]
 	st.Hand[st.NHand] = dk.pop()
@@ -387,7 +391,9 @@ func (g *Game) drawCube() int8 {
 
 func (g *Game) startRound() {
 	g.Turn, g.Step, g.Phase = 0, 0, PhaseStrategy
-	g.emit(Event{Kind: EvRound, Seat: NoSeat, District: -1})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvRound, Seat: NoSeat, District: -1})
+	}
 }
 
 // RoundCard returns the current Round card.

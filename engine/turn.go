@@ -26,7 +26,9 @@ func (g *Game) placeCard(s int8, row int8) {
 	col := g.turn.Column
 	st.Columns[col] = Column{Card: g.turn.Card, Row: row}
 	card := &r.Cards[g.turn.Card]
-	g.emit(Event{Kind: EvPlayCard, Seat: s, District: -1, Item: g.turn.Card, Action: col, Tier: row, Rule: "C-11"})
+	if g.rec != nil {
+		g.emit(Event{Kind: EvPlayCard, Seat: s, District: -1, Item: g.turn.Card, Action: col, Tier: row, Rule: "C-11"})
+	}
 	g.turn.Connected = r.ConnectedSlots(col, row)
 	p := r.Columns[col][row]
 	money, pop := p.Money, p.Popularity
@@ -84,7 +86,9 @@ func (g *Game) takeSpot(s int8, spot int8) {
 	if spot != NoSpot {
 		g.OccupySpot(s, g.turn.Column, spot)
 	} else {
-		g.emit(Event{Kind: EvSpot, Seat: s, District: g.AssistantRegion(s, g.turn.Column), Item: -1, Rule: "I-1"})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvSpot, Seat: s, District: g.AssistantRegion(s, g.turn.Column), Item: -1, Rule: "I-1"})
+		}
 	}
 	g.endTurn(s)
 }
@@ -118,7 +122,9 @@ func (g *Game) endorse(s int8, d int8, rule string) {
 			ds.FavorUsed[held-1] = false
 		}
 		ds.Endorsements[lvl-1] = s
-		g.emit(Event{Kind: EvEndorsement, Seat: s, District: d, Tier: lvl, From: int16(held), Rule: rule})
+		if g.rec != nil {
+			g.emit(Event{Kind: EvEndorsement, Seat: s, District: d, Tier: lvl, From: int16(held), Rule: rule})
+		}
 		return
 	}
 }

@@ -14,11 +14,19 @@ import "tallywood/engine"
 func reveal(g *engine.Game, s int8) int {
 	r := g.Rules()
 	you := rival(g, s)
+	// Every placed tile is a Celebrity or a Public Works tile: count the
+	// face-down ones of each District in one pass.
+	var faceDown [engine.NumDistricts]int
+	for i := range int(g.NPlaced) {
+		if t := &g.Placed[i]; !t.FaceUp {
+			faceDown[t.District]++
+		}
+	}
 	best := int8(-1)
 	var bestMine, bestYours int8
 	var bestDown int
 	for d := range int8(engine.NumDistricts) {
-		down := g.FaceDown(d, engine.TilePublicWorks, 0) + g.FaceDown(d, engine.TileCelebrity, 0)
+		down := faceDown[d]
 		if down == 0 {
 			continue
 		}
@@ -36,18 +44,32 @@ func reveal(g *engine.Game, s int8) int {
 	if best < 0 {
 		return -1
 	}
-	for _, k := range [2]engine.TileKind{engine.TilePublicWorks, engine.TileCelebrity} {
-		for t := int8(engine.NumTiers); t >= 1; t-- {
-			if i := g.FirstFaceDown(best, k, t); i >= 0 {
-				if g.Recording() {
-					g.Note(s, best, "I-16", "Final Tally reveal: %s (Opposition %d Vote Shares, you %d, %d face-down tiles; ties: its shares ↓, yours ↑, face-down ↓, canonical order) → %s, highest tier",
-						r.Districts[best], bestMine, bestYours, bestDown, k)
-				}
-				return i
-			}
+	// A Public Works tile before a Celebrity, the highest tier, the
+	// earliest placed (I-21): a strictly better tile replaces the pick.
+	pick := -1
+	for i := range int(g.NPlaced) {
+		t := &g.Placed[i]
+		if t.FaceUp || t.District != best {
+			continue
+		}
+		if pick < 0 || revealsBefore(t, &g.Placed[pick]) {
+			pick = i
 		}
 	}
-	panic("opposition: a District counted face-down tiles but has none")
+	if g.Recording() {
+		g.Note(s, best, "I-16", "Final Tally reveal: %s (Opposition %d Vote Shares, you %d, %d face-down tiles; ties: its shares ↓, yours ↑, face-down ↓, canonical order) → %s, highest tier",
+			r.Districts[best], bestMine, bestYours, bestDown, g.Placed[pick].Kind)
+	}
+	return pick
+}
+
+// revealsBefore orders the tiles of the chosen District (I-16): Public
+// Works first, then the higher tier.
+func revealsBefore(a, b *engine.PlacedTile) bool {
+	if a.Kind != b.Kind {
+		return a.Kind == engine.TilePublicWorks
+	}
+	return a.Tier > b.Tier
 }
 
 // shares is a seat's Vote Shares in d at the Final Tally (I-7): icons, the

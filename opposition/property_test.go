@@ -103,6 +103,9 @@ func (c *checker) Record(e engine.Event) {
 // checkSupply: Badges and Assistants never exceed the Opposition's supply.
 func (c *checker) checkSupply() {
 	g, r := c.g, c.g.Rules()
+	if err := g.Check(); err != nil {
+		c.fail("%v", err)
+	}
 	if g.BadgesLeft(c.opp) < 0 {
 		c.fail("%d Badges on the board, %d in all", r.BadgesPerPlayer-g.BadgesLeft(c.opp), r.BadgesPerPlayer)
 	}
@@ -175,6 +178,9 @@ func playChecked(mode engine.Mode, from, to uint64) (wins, draws, losses int, er
 			return 0, 0, 0, fmt.Errorf("seed %d: %v", seed, err)
 		}
 		c.finish()
+		if err := g.Check(); err != nil {
+			c.fail("at the end: %v", err)
+		}
 		if c.err != nil {
 			return 0, 0, 0, fmt.Errorf("%s seed %d: %v", mode, seed, c.err)
 		}

@@ -1,5 +1,16 @@
 // Package policy holds the player policies that drive the player's seat:
-// each picks one of the legal options of the pending decision.
+// each picks one of the legal options of the pending decision. They are
+// named by spec strings (random, greedy, pollster, builder,
+// mcts:iters=400,rollout=greedy, ...), see Describe:
+//
+//	sp, err := policy.Parse("mcts:iters=400")
+//	p := sp.New() // one per goroutine
+//	p.Reset(seed) // the policy's own random stream, from the game seed
+//	err = policy.Play(g, p, nil)
+//
+// Eval is the shared evaluation function (an estimate of the final
+// margin). No policy reads hidden information; search players sample it
+// with engine.Game.Determinize. docs/policies.md has the strength ladder.
 package policy
 
 import (

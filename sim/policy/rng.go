@@ -8,6 +8,10 @@ import (
 // Stream ids of the policies' generators, distinct from the engine's.
 const (
 	streamRandom = 0x706f6c72 + iota
+	streamGreedy
+	streamPollster
+	streamBuilder
+	streamMCTS
 )
 
 // intN returns a uniform integer in [0, n) (Lemire's method).

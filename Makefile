@@ -1,0 +1,26 @@
+# Thin wrappers over the go command; each target names what it runs.
+
+FUZZTIME ?= 20s
+
+.PHONY: run test bench fuzz lint
+
+run:
+	go run ./cmd/tallywood sim
+
+test:
+	go test ./...
+
+bench:
+	go test -run '^$$' -bench . -benchmem ./...
+
+# go test -fuzz takes one target in one package at a time.
+fuzz:
+	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./engine
+	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./scenario
+	go test -run '^$$' -fuzz '^FuzzParseRecord$$' -fuzztime $(FUZZTIME) ./play
+	go test -run '^$$' -fuzz '^FuzzDecodeResult$$' -fuzztime $(FUZZTIME) ./sim
+	go test -run '^$$' -fuzz '^FuzzParseShard$$' -fuzztime $(FUZZTIME) ./sim
+
+lint:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	go vet ./...

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/pflag"
+
+	"tallywood/engine"
+	"tallywood/opposition"
+	"tallywood/play"
+)
+
+func init() {
+	register(command{name: "play", summary: "play a solo game against the Opposition in the terminal", run: runPlay})
+}
+
+// playStdin is the player's input; tests replace it.
+var playStdin io.Reader = os.Stdin
+
+const playUsage = `usage: tallywood play [--mode normal|hard] [--seed N] [--rules FILE] [--politician ID] [--save FILE]
+       tallywood play --load FILE [--rules FILE]
+
+Plays a solo game of Tallywood Rally against the Opposition. Before each of
+your decisions the board is shown with a numbered menu of the legal options;
+type a number, or ? for help, u to undo, h for a hint, s to save, q to quit.
+
+flags:
+`
+
+func runPlay(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("play", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	mode := fs.String("mode", "normal", "difficulty: normal or hard")
+	seed := fs.Uint64("seed", 1, "game seed `N`: the same seed deals the same game")
+	rulesPath := fs.String("rules", "", "rules `FILE` (default: the embedded reference set)")
+	pol := fs.String("politician", "moderate", "your politician `ID` (see 'tallywood rules dump')")
+	load := fs.String("load", "", "resume the game saved in `FILE`")
+	save := fs.String("save", "", "`FILE` that s saves to (default tallywood-seed-N.json)")
+	pause := fs.Bool("pause", false, "wait for Enter between the Opposition's steps (on by default when the input is a terminal)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			fmt.Fprint(stdout, playUsage)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return exitOK
+		}
+		return fail(stderr, "play: %v", err)
+	}
+	if fs.NArg() > 0 {
+		return fail(stderr, "play: unexpected argument %q", fs.Arg(0))
+	}
+	rules := engine.Reference()
+	if *rulesPath != "" {
+		r, err := engine.LoadFile(*rulesPath)
+		if err != nil {
+			return fail(stderr, "play: %v", err)
+		}
+		rules = r
+	}
+	cfg := play.Config{
+		Rules:      rules,
+		Opposition: opposition.Solo{},
+		Color:      colourWanted(stdout),
+		Pause:      isTerminal(playStdin),
+		Echo:       !isTerminal(playStdin),
+		SavePath:   *save,
+	}
+	if fs.Changed("pause") {
+		cfg.Pause = *pause
+	}
+	var s *play.Session
+	var err error
+	if *load != "" {
+		for _, f := range []string{"mode", "seed", "politician"} {
+			if fs.Changed(f) {
+				return fail(stderr, "play: --%s cannot be used with --load: the save file holds it", f)
+			}
+		}
+		if cfg.SavePath == "" {
+			cfg.SavePath = *load
+		}
+		s, err = play.LoadFile(cfg, *load)
+		if err != nil {
+			return fail(stderr, "%v", err)
+		}
+	} else {
+		m, err := engine.ParseMode(*mode)
+		if err != nil {
+			return fail(stderr, "play: --mode %q: want normal or hard", *mode)
+		}
+		p := rules.PoliticianIndex(*pol)
+		if p < 0 {
+			ids := ""
+			for i, x := range rules.Politicians {
+				if i > 0 {
+					ids += ", "
+				}
+				ids += x.ID
+			}
+			return fail(stderr, "play: --politician %q: not in the rules (one of %s)", *pol, ids)
+		}
+		cfg.Seed, cfg.Mode, cfg.Politician = *seed, m, p
+		if cfg.SavePath == "" {
+			cfg.SavePath = fmt.Sprintf("tallywood-seed-%d.json", *seed)
+		}
+		s, err = play.New(cfg)
+		if err != nil {
+			return fail(stderr, "play: %v", err)
+		}
+	}
+	if _, err := s.Run(playStdin, stdout); err != nil {
+		fmt.Fprintf(stderr, "tallywood: play: %v\n", err)
+		return exitFailed
+	}
+	return exitOK
+}
+
+// colourWanted reports whether to write colour: only to a terminal, and
+// only when NO_COLOR is unset (no-color.org).
+func colourWanted(w io.Writer) bool {
+	if _, set := os.LookupEnv("NO_COLOR"); set {
+		return false
+	}
+	return isTerminal(w)
+}

@@ -1,0 +1,197 @@
+package engine
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+)
+
+// Hidden information and determinization.
+//
+// What the player cannot know in the solo game:
+//
+//   - the order of the Solo deck, and which of the unplayed Solo cards went
+//     to the box unseen (Solo Clean Up 2: cards "from the top of the
+//     Opposition deck" are boxed without being shown);
+//   - the order of each Strategy deck (its contents are known: every card
+//     not in the hand, on the board or in the discards);
+//   - the faces of face-down Celebrity and Public Works tiles, on the board
+//     and in the piles, and the order of the piles;
+//   - the values of face-down Initial Support tokens;
+//   - the order in which cubes come out of the bag (its contents are known);
+//   - the future of the game's generators (reshuffles, draws).
+//
+// Determinize resamples all of it. Its result depends only on what the
+// player can know and on the seed: two games that differ only in hidden
+// information become identical after Determinize with the same seed. That
+// is what lets search players simulate a game without peeking, and what
+// the no-peeking tests of the policies rest on.
+
+// streamDeterminize is the stream id of Determinize's generator, distinct
+// from the setup streams.
+const streamDeterminize = 0x44455445 << 8
+
+// Determinize replaces every piece of hidden information of g with a
+// sample drawn from seed, consistent with what the player can know, and
+// reseeds the game's generators. Every count is conserved: cards per deck,
+// tiles per kind and tier, Initial Support values, cubes in the bag.
+//
+// Search players call it on a copy (c := *g; c.Determinize(seed)).
+// Called on a game itself it replaces that game's hidden future: tests do
+// this to build another world the player cannot tell apart.
+func (g *Game) Determinize(seed uint64) {
+	var rng rand.PCG
+	rng.Seed(seed, streamDeterminize)
+
+	// Strategy decks: the contents are known, the order is not. Sorting
+	// first makes the sample independent of the true order.
+	for d := range g.Decks {
+		dk := g.Decks[d].Cards[:g.Decks[d].N]
+		sortCards(dk)
+		shuffle(&rng, dk)
+	}
+
+	g.determinizeSolo(&rng)
+
+	// Tiles: for each kind and tier, the faces not yet seen are those of
+	// the face-down placed tiles and of the pile; any of them can be under
+	// any of these tiles. The faces are indexes into the rules' list, each
+	// tile once, so the unseen ones in ascending order are the list minus
+	// the face-up ones.
+	var seen [2][NumTiers]uint64
+	for i := range g.NPlaced {
+		if p := &g.Placed[i]; p.FaceUp {
+			seen[p.Kind][p.Tier-1] |= 1 << p.Face
+		}
+	}
+	var idx [MaxTiles]uint8
+	var faces [MaxTiles]uint8
+	for k := range 2 {
+		for t := range NumTiers {
+			n := 0
+			for i := range g.NPlaced {
+				p := &g.Placed[i]
+				if !p.FaceUp && int(p.Kind) == k && int(p.Tier) == t+1 {
+					idx[n] = i
+					n++
+				}
+			}
+			pile := &g.Piles[k][t]
+			m := 0
+			for f := range len(g.rules.Tiles[k][t]) {
+				if seen[k][t]&(1<<f) == 0 {
+					faces[m] = uint8(f)
+					m++
+				}
+			}
+			if m != n+int(pile.N) {
+				panic("engine: Determinize: tile faces not conserved")
+			}
+			shuffle(&rng, faces[:m])
+			for j := range n {
+				g.Placed[idx[j]].Face = faces[j]
+			}
+			copy(pile.Faces[:pile.N], faces[n:m])
+		}
+	}
+
+	// Initial Support: the face-down tokens hold the values not yet seen.
+	var vals [NumDistricts]int8
+	var ds [NumDistricts]int
+	n := 0
+	for d := range g.Districts {
+		if !g.Districts[d].SupportFaceUp {
+			vals[n] = g.Districts[d].InitialSupport
+			ds[n] = d
+			n++
+		}
+	}
+	slices.Sort(vals[:n])
+	shuffle(&rng, vals[:n])
+	for j := range n {
+		g.Districts[ds[j]].InitialSupport = vals[j]
+	}
+
+	// Generators: the bag's contents are known, its draws are not; the
+	// reshuffles of exhausted decks are future chance too.
+	for d := range g.deckRng {
+		g.deckRng[d].Seed(rng.Uint64(), rng.Uint64())
+	}
+	g.soloRng.Seed(rng.Uint64(), rng.Uint64())
+	g.bagRng.Seed(rng.Uint64(), rng.Uint64())
+}
+
+// determinizeSolo resamples the Solo deck. The player has seen every card
+// the Opposition played; the cards boxed from the top of the deck at each
+// Clean Up were not seen (Solo Clean Up 2), so they are pooled with the
+// deck and dealt back out, keeping the deck's and the box's sizes.
+//
+// BoxSoloCards pushes, at each Clean Up, the cards of the board (seen,
+// one per turn of the round) then as many from the top of the deck
+// (unseen). The box is read back in those blocks. When the rules' turn
+// counts can exhaust the Solo deck (not the reference set: 2·(3+3+4)+4 =
+// 24 cards), I-19 may have reshuffled the box into the deck and the blocks
+// no longer tell seen from unseen; then only the deck is resampled.
+func (g *Game) determinizeSolo(rng *rand.PCG) {
+	var pool [MaxSoloCards]uint8
+	var unseen [MaxSoloCards]uint8 // positions in SoloBox
+	nu := 0
+	if g.rules.soloNeverExhausted() {
+		box := g.SoloBox.Cards[:g.SoloBox.N]
+		pos := 0
+		for r := 0; pos < len(box) && r < len(g.rules.Rounds); r++ {
+			k := int(g.rules.Rounds[r].Turns)
+			pos += k
+			u := max(0, min(k, len(box)-pos))
+			for j := range u {
+				unseen[nu] = uint8(pos + j)
+				nu++
+			}
+			pos += u
+		}
+	}
+	n := int(g.Solo.N)
+	copy(pool[:n], g.Solo.Cards[:n])
+	for j := range nu {
+		pool[n+j] = g.SoloBox.Cards[unseen[j]]
+	}
+	m := n + nu
+	sortCards(pool[:m])
+	shuffle(rng, pool[:m])
+	copy(g.Solo.Cards[:n], pool[:n])
+	for j := range nu {
+		g.SoloBox.Cards[unseen[j]] = pool[n+j]
+	}
+}
+
+// soloNeverExhausted reports whether the Solo deck lasts the whole game:
+// two cards a turn (played and boxed) in every round but the last, one a
+// turn in the last (C-13).
+func (r *Rules) soloNeverExhausted() bool {
+	need := 0
+	for i, rd := range r.Rounds {
+		need += int(rd.Turns)
+		if i < len(r.Rounds)-1 {
+			need += int(rd.Turns)
+		}
+	}
+	return need <= len(r.Solo)
+}
+
+// sortCards sorts card indexes ascending. Cards are distinct and, in the
+// reference set, below 64, so a bit mask sorts them in one pass; anything
+// else goes to slices.Sort.
+func sortCards(s []uint8) {
+	var set uint64
+	for _, v := range s {
+		if v >= 64 || set&(1<<v) != 0 {
+			slices.Sort(s)
+			return
+		}
+		set |= 1 << v
+	}
+	for i := range s {
+		s[i] = uint8(bits.TrailingZeros64(set))
+		set &= set - 1
+	}
+}

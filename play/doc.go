@@ -1,0 +1,23 @@
+// Package play is the interactive solo game at a terminal: a person
+// plays the player's seat against the Opposition (`tallywood play`).
+//
+// Before each decision the session shows the board at a glance (80x40,
+// plain text, colour only when asked) and a numbered menu of the engine's
+// legal options in words; the player answers with a number or a command:
+// ? help, b board, u undo (within the turn), h hint (the greedy policy's
+// choice and estimated margin), s save, q quit. The Opposition's turns and
+// the automatic phases are narrated with the rule-cited events of the
+// engine, step by step when Config.Pause is set. At the end the Final
+// Tally is laid out like the scoring board.
+//
+// Everything goes through an io.Reader and an io.Writer, so tests script
+// whole games:
+//
+//	s, err := play.New(play.Config{Rules: engine.Reference(), Seed: 7, Opposition: opposition.Solo{}})
+//	end, err := s.Run(strings.NewReader("1\n2\n1\nq\n"), os.Stdout)
+//
+// A save file is a Record: the rules hash, seed, mode, politician and the
+// player's decisions as engine option values. Since a game is a pure
+// function of these, LoadFile resumes it exactly by replaying them, and
+// refuses a file saved under other rules (ErrOtherRules).
+package play

@@ -1,0 +1,82 @@
+package play
+
+import (
+	"fmt"
+
+	"tallywood/engine"
+	"tallywood/sim/policy"
+)
+
+// Hint is a bot's advice for the pending decision.
+type Hint struct {
+	Policy string        // who advises, e.g. "greedy"
+	Option engine.Option // its choice, one of the legal options
+	// Margin is its estimate of your final votes minus the Opposition's
+	// after its choice; valid when HasMargin.
+	Margin    float64
+	HasMargin bool
+}
+
+// Hinter answers `h`. It gets a copy of the game with no recorder and must
+// not keep it.
+type Hinter interface {
+	Hint(g *engine.Game, legal []engine.Option) (Hint, error)
+}
+
+// PolicyHinter asks a registered policy of sim/policy (by spec, e.g.
+// "greedy") what it would choose.
+type PolicyHinter struct{ Spec string }
+
+// Hint asks the policy. A policy that is not registered is an error, so
+// the session can say the hint is unavailable.
+func (h PolicyHinter) Hint(g *engine.Game, legal []engine.Option) (Hint, error) {
+	spec, err := policy.Parse(h.Spec)
+	if err != nil {
+		return Hint{}, err
+	}
+	p := spec.New()
+	p.Reset(g.Seed)
+	o := p.Choose(g, legal)
+	// The margin is policy.Eval after the choice, on a determinized copy:
+	// the choice may set chance going (a flip, a draw, the Opposition's
+	// turn), and the estimate must not read the true hidden future.
+	c := *g
+	c.SetRecorder(nil)
+	c.Determinize(g.Seed ^ hintStream)
+	if err := c.Apply(o); err != nil {
+		return Hint{}, fmt.Errorf("%s chose %s: %v", spec.Canon, g.Describe(o), err)
+	}
+	return Hint{Policy: spec.Canon, Option: o, Margin: policy.Eval(&c), HasMargin: true}, nil
+}
+
+// hintStream varies the determinization seed of hints from the game seed.
+const hintStream = 0x68696e74
+
+// hint writes the advice for the pending decision.
+func (s *Session) hint(legal []engine.Option) string {
+	h := s.cfg.Hinter
+	if h == nil {
+		h = PolicyHinter{Spec: "greedy"}
+	}
+	c := *s.g
+	c.SetRecorder(nil)
+	opts := append([]engine.Option(nil), legal...)
+	adv, err := h.Hint(&c, opts)
+	if err != nil {
+		return fmt.Sprintf("No hint available: %v\n", err)
+	}
+	n := -1
+	for i, o := range legal {
+		if o == adv.Option {
+			n = i
+		}
+	}
+	if n < 0 {
+		return fmt.Sprintf("No hint available: %s chose an option that is not legal here.\n", adv.Policy)
+	}
+	line := wrap(fmt.Sprintf("Hint: %s would choose %d) %s", adv.Policy, n+1, s.describe(adv.Option)), Width, "      ")
+	if adv.HasMargin {
+		line += fmt.Sprintf("\n      its estimated margin (your votes minus the Opposition's): %+.1f", adv.Margin)
+	}
+	return line + "\n"
+}

@@ -1,0 +1,172 @@
+package play
+
+import (
+	"strconv"
+	"strings"
+
+	"tallywood/engine"
+)
+
+// narrate writes the events logged since the last call as rulebook
+// narration (the same rule-cited lines as `tallywood trace`). Your own
+// decision's effects come at once; the Opposition's turns, Round Scoring,
+// Clean Up and the Final Tally reveals come step by step, with a pause for
+// Enter between steps when the session pauses. It reports whether the
+// player quit at a pause.
+func (s *Session) narrate() (quit bool) {
+	evs := s.log.Events[s.narrated:]
+	s.narrated = len(s.log.Events)
+	if s.quiet {
+		return false
+	}
+	r := s.g.Rules()
+	opp := s.g.Opponent()
+	auto := false // past your own decision's effects
+	skip := !s.cfg.Pause
+	stepMain := false // the current step has its main event
+	written := false  // something was written since the last pause
+	scoring := false  // inside a Round Scoring
+	tallying := false // inside the Final Tally's Initial Support flips
+	for _, e := range evs {
+		switch e.Kind {
+		case engine.EvTally, engine.EvSeatTally, engine.EvResult:
+			continue // the Final Tally is laid out as the scoring board
+		}
+		start, wasAuto := false, auto
+		switch {
+		case e.Kind == engine.EvTurn && e.Seat == opp, e.Kind == engine.EvRound, e.Kind == engine.EvCleanup, e.Kind == engine.EvSetup:
+			auto, start, scoring = true, true, false
+		case e.Kind == engine.EvReward || e.Kind == engine.EvPlazaAdvance:
+			if !scoring {
+				auto, start, scoring = true, true, true
+			}
+		case e.Kind == engine.EvFlip && e.Seat == engine.NoSeat:
+			// Final Tally 1: the Initial Support tokens turn face up, one
+			// step for all four.
+			if !tallying {
+				auto, start, tallying = true, true, true
+			}
+			stepMain = false
+		case e.Kind == engine.EvReveal && e.Seat == opp:
+			auto, start = true, true
+		case e.Kind == engine.EvTurn:
+			// Your turn begins: the board follows, no pause.
+		case auto && (e.Kind == engine.EvNote || mainEvent(e.Kind)) && stepMain:
+			start = true
+		}
+		if start {
+			// No pause before the first automatic step: your own
+			// decision's effects were just shown.
+			if wasAuto && written && !skip {
+				switch s.pause() {
+				case pauseQuit:
+					return true
+				case pauseSkip:
+					skip = true
+				}
+			}
+			stepMain, written = false, false
+			switch {
+			case scoring && (e.Kind == engine.EvReward || e.Kind == engine.EvPlazaAdvance):
+				s.printf("%s\n", s.paint(bold, "Round Scoring, round "+strconv.Itoa(int(e.Round)+1)))
+			case tallying && e.Kind == engine.EvFlip:
+				s.printf("%s\n", s.paint(bold, "Final Tally"))
+			}
+		}
+		if mainEvent(e.Kind) {
+			stepMain = true
+		}
+		s.printf("%s\n", s.eventLine(r, e))
+		switch e.Kind {
+		case engine.EvRound, engine.EvTurn, engine.EvCleanup, engine.EvSetup:
+		default:
+			written = true
+		}
+	}
+	return false
+}
+
+// mainEvent marks the event a step of the Opposition's turn is about; the
+// Notes before it say why, the tracker and cube moves after it what
+// followed.
+func mainEvent(k engine.EventKind) bool {
+	switch k {
+	case engine.EvSoloCard, engine.EvAssistant, engine.EvPublicWorks, engine.EvCelebrity, engine.EvFlip,
+		engine.EvCampaign, engine.EvSpot, engine.EvFundraise, engine.EvReveal, engine.EvSoloBox:
+		return true
+	}
+	return false
+}
+
+// eventLine is one narration line: headers flush left and bold, the rest
+// indented, long lines wrapped to Width with a deeper indent.
+func (s *Session) eventLine(r *engine.Rules, e engine.Event) string {
+	text := r.Text(e)
+	switch e.Kind {
+	case engine.EvRound, engine.EvTurn, engine.EvCleanup, engine.EvSetup:
+		return s.paint(bold, wrap(text, Width, "    "))
+	}
+	text = wrap("  "+text, Width, "      ")
+	if e.Seat == s.g.Opponent() {
+		if rest, ok := strings.CutPrefix(text, "  Opposition"); ok {
+			text = "  " + s.paint(colourOpp, "Opposition") + rest
+		}
+	} else if rest, ok := strings.CutPrefix(text, "  You"); ok && e.Seat == 0 {
+		text = "  " + s.paint(colourYou, "You") + rest
+	}
+	return text
+}
+
+// wrap breaks plain text into lines of at most width runes at spaces; the
+// lines after the first start with indent.
+func wrap(text string, width int, indent string) string {
+	var b strings.Builder
+	line := []rune(text)
+	for len(line) > width {
+		cut := -1
+		for i := width; i > len(indent); i-- {
+			if line[i] == ' ' {
+				cut = i
+				break
+			}
+		}
+		for i := width + 1; cut < 0 && i < len(line); i++ {
+			if line[i] == ' ' {
+				cut = i // a word longer than the line: break after it
+			}
+		}
+		if cut < 0 {
+			break // one long word to the end: leave it to the terminal
+		}
+		b.WriteString(strings.TrimRight(string(line[:cut]), " ") + "\n")
+		line = append([]rune(indent), []rune(strings.TrimLeft(string(line[cut:]), " "))...)
+	}
+	b.WriteString(string(line))
+	return b.String()
+}
+
+type pauseAnswer int
+
+const (
+	pauseNext pauseAnswer = iota
+	pauseSkip
+	pauseQuit
+)
+
+// pause waits for Enter between narration steps. "a" shows the rest of
+// the narration at once, "q" quits; the end of the input stops pausing.
+func (s *Session) pause() pauseAnswer {
+	s.printf("%s", s.paint(dim, "  -- Enter: next step, a: all at once, q: quit -- "))
+	line, err := s.readLine()
+	if err != nil {
+		s.printf("\n")
+		return pauseSkip
+	}
+	switch strings.ToLower(strings.TrimSpace(line)) {
+	case "a", "all":
+		return pauseSkip
+	case "q", "quit":
+		return pauseQuit
+	}
+	return pauseNext
+}

@@ -1,0 +1,245 @@
+package play
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"tallywood/engine"
+)
+
+// RecordFormat names the save-file format; a file in another format is
+// refused.
+const RecordFormat = "tallywood-play 1"
+
+// MaxDecisions bounds a save file's decisions: a whole game takes a few
+// hundred.
+const MaxDecisions = 100000
+
+// Record is a save file: enough to replay the game exactly, since a game
+// is a pure function of the rules, the seed, the mode, the politician and
+// the player's decisions (the Opposition decides by rule).
+type Record struct {
+	Format       string     `json:"format"`
+	RulesHash    string     `json:"rules_hash"`
+	RulesVersion string     `json:"rules_version,omitempty"`
+	Seed         uint64     `json:"seed"`
+	Mode         string     `json:"mode"`
+	Politician   string     `json:"politician"`
+	Decisions    []Decision `json:"decisions"`
+}
+
+// Decision is one of the player's decisions: an engine option by value.
+type Decision struct {
+	Opt string `json:"opt"`
+	A   int8   `json:"a,omitempty"`
+	B   int8   `json:"b,omitempty"`
+	C   int8   `json:"c,omitempty"`
+}
+
+func decisionOf(o engine.Option) Decision {
+	return Decision{Opt: optionKindName(o.Kind), A: o.A, B: o.B, C: o.C}
+}
+
+// Option returns the engine option; the kind must be valid (ParseRecord
+// checks it).
+func (d Decision) Option() engine.Option {
+	k, _ := parseOptionKind(d.Opt)
+	return engine.Option{Kind: k, A: d.A, B: d.B, C: d.C}
+}
+
+// Marshal writes the record as indented JSON, one decision a line.
+func (r Record) Marshal() []byte {
+	q := func(s string) string { b, _ := json.Marshal(s); return string(b) }
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "{\n  \"format\": %s,\n  \"rules_hash\": %s,\n", q(r.Format), q(r.RulesHash))
+	if r.RulesVersion != "" {
+		fmt.Fprintf(&b, "  \"rules_version\": %s,\n", q(r.RulesVersion))
+	}
+	fmt.Fprintf(&b, "  \"seed\": %d,\n  \"mode\": %s,\n  \"politician\": %s,\n  \"decisions\": [",
+		r.Seed, q(r.Mode), q(r.Politician))
+	for i, d := range r.Decisions {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		line, _ := json.Marshal(d)
+		b.WriteString("\n    ")
+		b.Write(line)
+	}
+	if len(r.Decisions) > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteString("]\n}\n")
+	return b.Bytes()
+}
+
+// ParseRecord reads and checks a save file: known fields only, the right
+// format, a mode and a rules hash of the right shape, known option kinds.
+// It does not check the decisions against a game; Resume does, by
+// replaying them.
+func ParseRecord(data []byte) (*Record, error) {
+	var r Record
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		if err == io.EOF {
+			return nil, errors.New("play: save file: empty")
+		}
+		return nil, fmt.Errorf("play: save file: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("play: save file: trailing data after the JSON object")
+	}
+	switch {
+	case r.Format != RecordFormat:
+		return nil, fmt.Errorf("play: save file: format %q, want %q", r.Format, RecordFormat)
+	case !isHash(r.RulesHash):
+		return nil, fmt.Errorf("play: save file: rules_hash %q is not a sha256 in hex", r.RulesHash)
+	case r.Politician == "":
+		return nil, errors.New("play: save file: politician missing")
+	case len(r.Decisions) > MaxDecisions:
+		return nil, fmt.Errorf("play: save file: %d decisions, more than %d", len(r.Decisions), MaxDecisions)
+	}
+	if _, err := engine.ParseMode(r.Mode); err != nil {
+		return nil, fmt.Errorf("play: save file: mode %q is not normal or hard", r.Mode)
+	}
+	for i, d := range r.Decisions {
+		if _, ok := parseOptionKind(d.Opt); !ok {
+			return nil, fmt.Errorf("play: save file: decisions[%d]: %q is not an option kind", i, d.Opt)
+		}
+	}
+	return &r, nil
+}
+
+func isHash(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// ErrOtherRules is wrapped by Resume's error for a save file made under
+// other rules.
+var ErrOtherRules = errors.New("play: the save file was made under other rules")
+
+// Resume rebuilds a saved game by replaying its decisions under cfg.Rules
+// (the rules must be the ones it was saved under: same hash). The seed,
+// mode and politician come from the record; those of cfg are ignored.
+func Resume(cfg Config, rec *Record) (*Session, error) {
+	if cfg.Rules == nil {
+		cfg.Rules = engine.Reference()
+	}
+	if rec.RulesHash != cfg.Rules.Hash {
+		return nil, fmt.Errorf("%w: it was saved under rules %s (version %q), and these rules are %s (version %q); "+
+			"load it with --rules naming the rules file it was played with",
+			ErrOtherRules, short(rec.RulesHash), rec.RulesVersion, short(cfg.Rules.Hash), cfg.Rules.Version)
+	}
+	mode, err := engine.ParseMode(rec.Mode)
+	if err != nil {
+		return nil, fmt.Errorf("play: save file: %v", err)
+	}
+	pol := cfg.Rules.PoliticianIndex(rec.Politician)
+	if pol < 0 {
+		return nil, fmt.Errorf("play: save file: politician %q is not in the rules", rec.Politician)
+	}
+	cfg.Seed, cfg.Mode, cfg.Politician = rec.Seed, mode, pol
+	s, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s.quiet = true
+	for i, d := range rec.Decisions {
+		if s.g.Over() {
+			return nil, fmt.Errorf("play: save file: decisions[%d]: the game was already over", i)
+		}
+		if _, ok := parseOptionKind(d.Opt); !ok {
+			return nil, fmt.Errorf("play: save file: decisions[%d]: %q is not an option kind", i, d.Opt)
+		}
+		o := d.Option()
+		if err := s.apply(o); err != nil {
+			return nil, fmt.Errorf("play: save file: decisions[%d] (%s %d %d %d) is not legal at that point of the game: "+
+				"the file is damaged or from another version of the engine", i, d.Opt, d.A, d.B, d.C)
+		}
+		s.narrated = len(s.log.Events)
+	}
+	s.quiet = false
+	s.savedAt = len(rec.Decisions)
+	s.rec.RulesVersion = rec.RulesVersion
+	s.banner = fmt.Sprintf("Resumed the saved game: seed %d, %s, %s; %d decisions replayed, now at %s.",
+		rec.Seed, rec.Mode, rec.Politician, len(rec.Decisions), s.where())
+	return s, nil
+}
+
+// LoadFile reads a save file and resumes its game.
+func LoadFile(cfg Config, path string) (*Session, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("play: %v", err)
+	}
+	rec, err := ParseRecord(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	s, err := Resume(cfg, rec)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+func short(hash string) string {
+	if len(hash) > 12 {
+		return hash[:12]
+	}
+	return hash
+}
+
+// save writes the record to path, or to Config.SavePath; the write goes
+// through a temporary file, so an interrupted save never leaves half a
+// file behind.
+func (s *Session) save(path string) {
+	if path == "" {
+		path = s.cfg.SavePath
+	}
+	if path == "" {
+		s.printf("Save where? Type s FILE.\n")
+		return
+	}
+	if err := writeFileAtomic(path, s.rec.Marshal()); err != nil {
+		s.printf("Could not save: %v\n", err)
+		return
+	}
+	s.savedAt = len(s.rec.Decisions)
+	s.printf("Saved %d decisions to %s. Resume with: tallywood play --load %s\n", len(s.rec.Decisions), path, path)
+}
+
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".tallywood-save-*")
+	if err != nil {
+		return err
+	}
+	_, werr := f.Write(data)
+	if werr == nil {
+		werr = f.Chmod(0o644)
+	}
+	cerr := f.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(f.Name(), path)
+	}
+	if werr != nil {
+		os.Remove(f.Name())
+	}
+	return werr
+}

@@ -1,0 +1,386 @@
+package play
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"tallywood/engine"
+)
+
+// Config sets up a session.
+type Config struct {
+	Rules      *engine.Rules
+	Seed       uint64
+	Mode       engine.Mode
+	Politician int // index into Rules.Politicians
+	Opposition engine.Opposition
+
+	// Color writes ANSI colours; the caller sets it only when the output
+	// is a terminal and NO_COLOR is unset.
+	Color bool
+	// Pause waits for Enter between the steps of the Opposition's turns
+	// and the automatic phases.
+	Pause bool
+	// Echo writes each input line after its prompt, so that a transcript
+	// of scripted input reads like a terminal session.
+	Echo bool
+	// SavePath is the file `s` writes when no file is named.
+	SavePath string
+	// Hinter answers `h`; nil asks the greedy policy (sim/policy).
+	Hinter Hinter
+}
+
+// End says how a session ended.
+type End int
+
+const (
+	Finished   End = iota // the game reached its Final Tally
+	Quit                  // the player typed q
+	EndOfInput            // the input ended before the game did
+)
+
+func (e End) String() string {
+	switch e {
+	case Finished:
+		return "finished"
+	case Quit:
+		return "quit"
+	}
+	return "end of input"
+}
+
+// turnInfo is what the engine keeps private about the player's turn in
+// progress and the board shows: the chosen card, its column, the spent
+// icons. It is derived from the decisions, so a replay rebuilds it.
+type turnInfo struct {
+	card int16 // Strategy card chosen, -1 before
+	col  int8  // column chosen, -1 before
+	used uint8 // slots whose icons were spent
+}
+
+var noTurn = turnInfo{card: -1, col: -1}
+
+// snapshot is the session before one of the player's decisions, for undo.
+type snapshot struct {
+	g      engine.Game
+	n      int // decisions recorded
+	events int // events logged
+	turn   turnInfo
+}
+
+// Session is one game at the terminal: the live game, its event log, the
+// record of the player's decisions (what a save file holds) and the undo
+// stack of the current turn.
+type Session struct {
+	cfg  Config
+	g    *engine.Game
+	log  *engine.Log
+	rec  Record
+	turn turnInfo
+
+	undo    []snapshot
+	undoWhy string // why the undo stack is empty
+
+	savedAt  int  // decisions in the last save, -1 before one
+	narrated int  // events already written
+	quiet    bool // replaying a save file: no narration
+	banner   string
+	buf      [engine.MaxOptions]engine.Option
+
+	in  *bufio.Reader
+	w   *errWriter
+	eof bool
+}
+
+// New sets up a new game.
+func New(cfg Config) (*Session, error) {
+	if cfg.Rules == nil {
+		cfg.Rules = engine.Reference()
+	}
+	if cfg.Opposition == nil {
+		return nil, errors.New("play: no Opposition")
+	}
+	if cfg.Politician < 0 || cfg.Politician >= len(cfg.Rules.Politicians) {
+		return nil, fmt.Errorf("play: politician %d: the rules have %d", cfg.Politician, len(cfg.Rules.Politicians))
+	}
+	s := &Session{cfg: cfg, log: &engine.Log{}, turn: noTurn, undoWhy: "no decision yet this turn", savedAt: -1}
+	g, err := engine.New(cfg.Rules, cfg.Seed, engine.Config{Mode: cfg.Mode, Politician: cfg.Politician, Opposition: cfg.Opposition, Recorder: s.log})
+	if err != nil {
+		return nil, err
+	}
+	s.g = g
+	s.rec = Record{
+		Format:       RecordFormat,
+		RulesHash:    cfg.Rules.Hash,
+		RulesVersion: cfg.Rules.Version,
+		Seed:         cfg.Seed,
+		Mode:         cfg.Mode.String(),
+		Politician:   cfg.Rules.Politicians[cfg.Politician].ID,
+	}
+	return s, nil
+}
+
+// Game returns the live game. Callers must not change it.
+func (s *Session) Game() *engine.Game { return s.g }
+
+// Record returns a copy of the replayable record of the game so far.
+func (s *Session) Record() Record {
+	r := s.rec
+	r.Decisions = append([]Decision(nil), s.rec.Decisions...)
+	return r
+}
+
+// errWriter keeps the first write error, so that rendering code can write
+// freely and Run reports the failure once.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return len(p), nil
+	}
+	n, err := e.w.Write(p)
+	if err != nil {
+		e.err = err
+	}
+	return n, nil
+}
+
+func (s *Session) printf(format string, args ...any) { fmt.Fprintf(s.w, format, args...) }
+
+// Run plays the game with the player's input from in and everything else
+// written to out, until the game ends, the player quits or in ends.
+func (s *Session) Run(in io.Reader, out io.Writer) (End, error) {
+	s.in = bufio.NewReader(in)
+	s.w = &errWriter{w: out}
+	if s.banner != "" {
+		s.printf("%s\n", s.banner)
+	}
+	if s.narrate() {
+		return s.quit(), s.w.err
+	}
+	for !s.g.Over() {
+		if end, done := s.decide(); done {
+			return end, s.w.err
+		}
+	}
+	s.printf("\n%s", s.tally())
+	return Finished, s.w.err
+}
+
+// readLine reads one line of input without its line end; at the end of
+// the input it returns io.EOF once nothing is left.
+func (s *Session) readLine() (string, error) {
+	if s.eof {
+		return "", io.EOF
+	}
+	line, err := s.in.ReadString('\n')
+	if err != nil {
+		if line == "" {
+			s.eof = true
+			return "", io.EOF
+		}
+		if err != io.EOF {
+			return "", err
+		}
+	}
+	line = strings.TrimRight(line, "\r\n")
+	if s.cfg.Echo {
+		s.printf("%s\n", line)
+	}
+	return line, nil
+}
+
+// decide shows the board and the menu of the pending decision and reads
+// commands until one changes the game. done reports the end of the session.
+func (s *Session) decide() (end End, done bool) {
+	legal := s.g.Legal(s.buf[:0])
+	s.printf("\n%s", s.board())
+	s.printf("%s", s.menu(legal))
+	for {
+		s.printf("%s", s.prompt(len(legal)))
+		line, err := s.readLine()
+		if err != nil {
+			s.printf("\n")
+			if err != io.EOF {
+				s.printf("Input error: %v\n", err)
+			}
+			s.printf("End of input: the game stops at %s.%s\n", s.where(), s.savedNote())
+			return EndOfInput, true
+		}
+		cmd, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
+		arg = strings.TrimSpace(arg)
+		switch strings.ToLower(cmd) {
+		case "":
+			s.printf("Type the number of an option (%s), or ? for help.\n", span(len(legal)))
+		case "?", "help":
+			s.printf("%s", s.help())
+		case "b", "board":
+			s.printf("\n%s%s", s.board(), s.menu(legal))
+		case "u", "undo":
+			if s.undoLast() {
+				return 0, false
+			}
+		case "s", "save":
+			s.save(arg)
+		case "h", "hint":
+			s.printf("%s", s.hint(legal))
+		case "q", "quit":
+			return s.quit(), true
+		default:
+			n, err := strconv.Atoi(cmd)
+			switch {
+			case err != nil:
+				s.printf("%q is not an option or a command: type %s, or ? for help.\n", line, span(len(legal)))
+			case arg != "":
+				s.printf("One choice at a time: type just the number.\n")
+			case n < 1 || n > len(legal):
+				s.printf("There is no option %d: choose %s.\n", n, span(len(legal)))
+			default:
+				o := legal[n-1]
+				s.printf("%s\n", wrap("> "+s.describe(o), Width, "    "))
+				if err := s.apply(o); err != nil {
+					// The menu lists only legal options, so this is an
+					// engine inconsistency; say so rather than hide it.
+					s.printf("The engine refused it: %v\n", err)
+					continue
+				}
+				if s.narrate() {
+					return s.quit(), true
+				}
+				return 0, false
+			}
+		}
+	}
+}
+
+func (s *Session) prompt(n int) string {
+	return fmt.Sprintf("Your choice [%s, ? u h s q]: ", span(n))
+}
+
+// span writes the option numbers of a menu of n: "1-4", or "1".
+func span(n int) string {
+	if n == 1 {
+		return "1"
+	}
+	return fmt.Sprintf("1-%d", n)
+}
+
+// where names the point the game has reached.
+func (s *Session) where() string {
+	g := s.g
+	switch g.Phase {
+	case engine.PhaseStrategy:
+		return fmt.Sprintf("round %d, turn %d", g.Round+1, g.Turn+1)
+	case engine.PhaseCleanupDiscard, engine.PhaseCleanupDraw:
+		return fmt.Sprintf("the Clean Up after round %d", g.Round+1)
+	case engine.PhaseReveal:
+		return "the Final Tally reveals"
+	}
+	return "the end"
+}
+
+// savedNote says whether the game as it stands is in a save file.
+func (s *Session) savedNote() string {
+	switch s.savedAt {
+	case len(s.rec.Decisions):
+		return " It is saved."
+	case -1:
+		return " It was not saved."
+	}
+	return fmt.Sprintf(" The last save holds %d of its %d decisions.", s.savedAt, len(s.rec.Decisions))
+}
+
+func (s *Session) quit() End {
+	s.printf("Quit at %s after %d decisions.%s\n", s.where(), len(s.rec.Decisions), s.savedNote())
+	return Quit
+}
+
+// apply plays one option of the player's and keeps the record, the turn
+// information and the undo stack. Replays of save files go through here too,
+// so a resumed game is in exactly the state the live one was.
+func (s *Session) apply(o engine.Option) error {
+	g := s.g
+	if !g.IsLegal(o) {
+		return fmt.Errorf("play: %s is not a legal option for the %s decision", g.Describe(o), g.Decision().Kind)
+	}
+	snap := snapshot{g: *g, n: len(s.rec.Decisions), events: len(s.log.Events), turn: s.turn}
+	snap.g.SetRecorder(nil)
+	next := s.turn
+	switch o.Kind {
+	case engine.OptCard:
+		st := &g.Seats[g.Decision().Seat]
+		next.card = int16(st.Hand[o.A])
+	case engine.OptColumn:
+		next.col = o.A
+	case engine.OptPublicWorks, engine.OptCelebrity, engine.OptResearch, engine.OptCampaign,
+		engine.OptFundraise, engine.OptDirectAppeal, engine.OptRally, engine.OptPlazaFundraise:
+		next.used |= 1 << o.A
+	}
+	if err := g.Apply(o); err != nil {
+		return err
+	}
+	s.rec.Decisions = append(s.rec.Decisions, decisionOf(o))
+	s.turn = next
+	switch g.Decision().Kind {
+	case engine.DecColumn, engine.DecRow, engine.DecRegion, engine.DecAction, engine.DecAttract, engine.DecSpot:
+	default:
+		s.turn = noTurn
+	}
+	if why := s.barrier(s.log.Events[snap.events:]); why != "" {
+		s.undo = s.undo[:0]
+		s.undoWhy = why
+	} else {
+		s.undo = append(s.undo, snap)
+	}
+	if g.Decision().Kind == engine.DecCard {
+		s.undo = s.undo[:0]
+		s.undoWhy = "no decision yet this turn"
+	}
+	return nil
+}
+
+// barrier says why the decision that made evs cannot be undone: it ended
+// the turn, or it showed something hidden (a tile face, a cube from the
+// bag, a drawn card), which undoing would let the player peek at.
+func (s *Session) barrier(evs []engine.Event) string {
+	opp := s.g.Opponent()
+	for _, e := range evs {
+		switch {
+		case e.Kind == engine.EvTurn || e.Kind == engine.EvRound || e.Kind == engine.EvCleanup || e.Seat == opp:
+			return "your turn is over"
+		case e.Kind == engine.EvFlip || e.Kind == engine.EvReveal:
+			return "the flip showed a hidden tile"
+		case e.Kind == engine.EvCubeDraw:
+			return "a cube was drawn from the bag"
+		case e.Kind == engine.EvDraw || e.Kind == engine.EvReshuffle:
+			return "you drew a card"
+		}
+	}
+	return ""
+}
+
+// undoLast takes back the player's last decision of this turn.
+func (s *Session) undoLast() bool {
+	if len(s.undo) == 0 {
+		s.printf("Nothing to undo: %s.\n", s.undoWhy)
+		return false
+	}
+	snap := s.undo[len(s.undo)-1]
+	s.undo = s.undo[:len(s.undo)-1]
+	o := s.rec.Decisions[snap.n].Option()
+	*s.g = snap.g
+	s.g.SetRecorder(s.log)
+	s.log.Events = s.log.Events[:snap.events]
+	s.narrated = snap.events
+	s.rec.Decisions = s.rec.Decisions[:snap.n]
+	s.turn = snap.turn
+	s.printf("Undone: %s\n", s.describe(o))
+	return true
+}

@@ -1,0 +1,54 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"tallywood/engine"
+)
+
+// BenchmarkSim measures `tallywood sim` throughput: games per second in
+// total over the workers, one normal cell.
+func BenchmarkSim(b *testing.B) {
+	for _, pol := range []string{"random", "greedy"} {
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/workers=%d", pol, workers), func(b *testing.B) {
+				games := int64(4096)
+				if pol != "random" {
+					games = 256
+				}
+				cfg := Config{
+					Rules: engine.Reference(), Seed: 1, Games: games, Workers: workers,
+					Cells: []CellSpec{{Mode: engine.Normal, Policy: mustSpec(b, pol), Politician: RandomPoliticianIndex}},
+				}
+				b.ReportAllocs()
+				n := 0
+				for b.Loop() {
+					if _, err := Run(context.Background(), cfg); err != nil {
+						b.Fatal(err)
+					}
+					n++
+				}
+				b.ReportMetric(float64(int64(n)*games)/b.Elapsed().Seconds(), "games/s")
+			})
+		}
+	}
+}
+
+// BenchmarkGame is one game with the random policy on one core, for
+// profiling the engine.
+func BenchmarkGame(b *testing.B) {
+	p := newPlayer(nil)
+	spec := mustSpec(b, "random")
+	p.opp = (&Config{}).opposition()
+	r := engine.Reference()
+	b.ReportAllocs()
+	i := uint64(0)
+	for b.Loop() {
+		if err := p.play(r, GameSeed(1, i), engine.Normal, spec, RandomPoliticianIndex); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}

@@ -1,0 +1,86 @@
+package policy
+
+import (
+	"testing"
+
+	"tallywood/engine"
+	"tallywood/opposition"
+)
+
+// BenchmarkGame plays complete games against the Opposition: ns/op is the
+// time of one game on one core (games/s = 1e9 / ns/op per core).
+func BenchmarkGame(b *testing.B) {
+	for _, spec := range []string{"random", "greedy", "pollster", "builder"} {
+		b.Run(spec, func(b *testing.B) {
+			sp, err := Parse(spec)
+			if err != nil {
+				b.Fatal(err)
+			}
+			p := sp.New()
+			r := engine.Reference()
+			buf := make([]engine.Option, 0, engine.MaxOptions)
+			var g engine.Game
+			seed := uint64(0)
+			b.ReportAllocs()
+			for b.Loop() {
+				seed++
+				cfg := engine.Config{Mode: engine.Mode(seed % 2), Politician: int(seed) % len(r.Politicians), Opposition: opposition.Solo{}}
+				if err := g.Reset(r, seed, cfg); err != nil {
+					b.Fatal(err)
+				}
+				p.Reset(seed)
+				if err := Play(&g, p, buf); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkChoose times single decisions at positions all through the
+// game: ns/op is the time of one decision (decisions/s = 1e9 / ns/op).
+func BenchmarkChoose(b *testing.B) {
+	pos := positions(b)
+	for _, spec := range []string{"random", "greedy", "pollster", "builder", "mcts:iters=100", "mcts:iters=400", "mcts:iters=100,rollout=greedy"} {
+		b.Run(spec, func(b *testing.B) {
+			sp, err := Parse(spec)
+			if err != nil {
+				b.Fatal(err)
+			}
+			p := sp.New()
+			p.Reset(1)
+			legal := make([][]engine.Option, len(pos))
+			for i, g := range pos {
+				legal[i] = g.Legal(nil)
+			}
+			i := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				p.Choose(pos[i], legal[i])
+				i = (i + 1) % len(pos)
+			}
+		})
+	}
+}
+
+func BenchmarkEval(b *testing.B) {
+	pos := positions(b)
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		Eval(pos[i])
+		i = (i + 1) % len(pos)
+	}
+}
+
+func BenchmarkDeterminize(b *testing.B) {
+	pos := positions(b)
+	i := 0
+	var c engine.Game
+	b.ReportAllocs()
+	for b.Loop() {
+		c = *pos[i]
+		c.Determinize(uint64(i))
+		i = (i + 1) % len(pos)
+	}
+}

@@ -1,0 +1,617 @@
+package policy
+
+import (
+	"sync/atomic"
+
+	"tallywood/engine"
+)
+
+// Eval estimates the final vote margin (your votes minus the
+// Opposition's) of a position, from what the player can see. It is a
+// provisional Final Tally plus terms for what the position is worth beyond
+// it:
+//
+//	margin  = Σ_d V_d · (s_d − o_d) / (s_d + o_d)        provisional tally
+//	        + held Endorsements − Opposition's Endorsements and resource bonus
+//	        + resources · value(turns left)               tempo
+//	        + the current Round card's rewards, by today's Strength
+//	        + the actions still open in your turn in progress
+//
+// where V_d counts the District's votes as the Final Tally would (Plaza
+// cubes go home to their colour; a face-down Initial Support token counts
+// as the mean of the face-down values, never its own face), and s_d, o_d
+// are Vote Shares with fractional progress towards the next icon. Once
+// the game is over it is the true margin.
+//
+// Eval never reads hidden information: not the decks, the piles, the
+// faces of face-down tiles or the values of face-down Initial Support
+// tokens one by one.
+func Eval(g *engine.Game) float64 { return EvalWith(g, &DefaultWeights) }
+
+// Weights tune Eval. All are in votes.
+type Weights struct {
+	// Resource is the worth of one Money or Popularity with at least
+	// ResourceTurns of your turns left; it falls linearly to 0 at the end.
+	Resource      float64
+	ResourceTurns float64
+	// ResourceCap is the Money + Popularity a turn can usefully spend;
+	// resources are worth less the closer they come to that cap.
+	ResourceCap float64
+	// Progress scales the fractional share of a polling tracker between
+	// two Vote Share icons (1: counted in full).
+	Progress float64
+	// Majority scales the current Round card's rewards by today's Strength
+	// (the round is not over; Strength can still change).
+	Majority float64
+	// Strength is a bonus per point of your Strength in the Districts,
+	// scaled by the share of the game's turns still to come (majorities and
+	// presence pay every round; Badges stay).
+	Strength float64
+	// Potential scales the value of the actions still open in your turn.
+	Potential float64
+	// Polling is a style bonus per point of your polling (pollster).
+	Polling float64
+	// Hand is the worth of each Strategy deck represented in your hand
+	// (a hand of one type leaves actions out of reach).
+	Hand float64
+	// Block is a style bonus per spot your Assistants hold where the
+	// Opposition would act (builder).
+	Block float64
+}
+
+// DefaultWeights are the weights of greedy and of mcts's leaf scores,
+// tuned with greedy on seeds 300000 and up (not the ladder's seeds).
+var DefaultWeights = Weights{
+	Resource:      0.8,
+	ResourceTurns: 4,
+	ResourceCap:   4,
+	Progress:      1.0,
+	Majority:      0.7,
+	Strength:      0.5,
+	Potential:     0.8,
+	Hand:          1.0,
+}
+
+// evaluator holds the per-position quantities Eval and the turn potential
+// share.
+type evaluator struct {
+	g       *engine.Game
+	r       *engine.Rules
+	w       *Weights
+	me, opp int8
+	resVal  float64 // worth of one more Money or Popularity for you
+	resCap  float64 // Money + Popularity you can still spend
+	turns   int     // your turns left, the current one included
+	votes   [engine.NumDistricts]float64
+	shares  [2][engine.NumDistricts]float64 // fixed shares: icons, token, majority shares
+	poll    [2][engine.NumDistricts]int8
+	str     [2][engine.NumDistricts + 1]int8
+	tab     *trackTable
+	base    [engine.NumDistricts]float64 // district margins as they stand
+	// gain caches pollingValue, you first: gain[i][d][n] for n ≤ 4,
+	// valid when gainOK[i][d] has bit n.
+	gain   [2][engine.NumDistricts][5]float64
+	gainOK [2][engine.NumDistricts]uint8
+}
+
+// trackTable caches, per rule set, the shares and the fraction of the way
+// to the next share icon at each track position.
+type trackTable struct {
+	rules  *engine.Rules
+	shares [engine.MaxTrack + 1]int8
+	frac   [engine.MaxTrack + 1]float64
+}
+
+var lastTable atomic.Pointer[trackTable]
+
+func tableFor(r *engine.Rules) *trackTable {
+	if t := lastTable.Load(); t != nil && t.rules == r {
+		return t
+	}
+	t := &trackTable{rules: r}
+	for p := int8(0); p <= r.TrackMax; p++ {
+		t.shares[p] = r.SharesAt(p)
+		prev := int8(0)
+		for _, ic := range r.ShareIcons {
+			if p < ic {
+				t.frac[p] = float64(p-prev) / float64(ic-prev)
+				break
+			}
+			prev = ic
+		}
+	}
+	lastTable.Store(t)
+	return t
+}
+
+// EvalWith is Eval with the given weights.
+func EvalWith(g *engine.Game, w *Weights) float64 {
+	if g.Over() {
+		return float64(g.Result.Margin())
+	}
+	var e evaluator
+	e.init(g, w)
+	return e.total()
+}
+
+func (e *evaluator) init(g *engine.Game, w *Weights) {
+	e.g, e.r, e.w = g, g.Rules(), w
+	e.tab = tableFor(e.r)
+	e.opp = g.Opponent()
+	e.me = 0
+	if e.opp == 0 {
+		e.me = 1
+	}
+	e.turns = turnsLeft(g)
+	e.resVal = w.Resource * min(1, float64(e.turns)/w.ResourceTurns)
+	// What can be spent is bounded by the turns left: beyond ResourceCap a
+	// turn, more Money and Popularity are worth nothing.
+	e.resCap = w.ResourceCap * float64(e.turns)
+	me := &g.Seats[e.me]
+	if x := float64(me.Money + me.Popularity); e.resCap > 0 {
+		e.resVal *= max(0, 1-x/e.resCap)
+	}
+
+	// A face-down Initial Support token: the mean of the face-down values
+	// (the player knows which values are still face down, not where).
+	var sum, n float64
+	for d := range engine.NumDistricts {
+		if !g.Districts[d].SupportFaceUp {
+			sum += float64(g.Districts[d].InitialSupport)
+			n++
+		}
+	}
+	hiddenSupport := 0.0
+	if n > 0 {
+		hiddenSupport = sum / n
+	}
+	for d := range int8(engine.NumDistricts) {
+		ds := &g.Districts[d]
+		v := hiddenSupport
+		if ds.SupportFaceUp {
+			v = float64(ds.InitialSupport)
+		}
+		for _, c := range ds.Cubes {
+			v += 2 * float64(c)
+		}
+		v += 2 * float64(g.Plaza[d]) // Final Tally 2: Plaza cubes go home
+		for l, h := range ds.Endorsements {
+			if h == engine.NoSeat {
+				v += float64(e.r.Endorsements[l].Votes)
+			}
+		}
+		e.votes[d] = v
+		for i, s := range [2]int8{e.me, e.opp} {
+			p := g.Seats[s].Polling[d]
+			sh := e.tab.shares[p] + g.Seats[s].MajorityShares[d]
+			if ds.VoteShareToken == s {
+				sh++
+			}
+			e.shares[i][d] = float64(sh)
+			e.poll[i][d] = p
+		}
+	}
+	// Strength of both, in one pass.
+	t := g.Strengths()
+	e.str[0], e.str[1] = t[e.me], t[e.opp]
+	for d := range int8(engine.NumDistricts) {
+		e.base[d] = e.district(d, e.poll[0][d], e.poll[1][d], 0, 0)
+	}
+}
+
+// resources is the worth of x Money + Popularity: concave, flat beyond
+// what the turns left can spend.
+func (e *evaluator) resources(x float64) float64 {
+	w := e.w.Resource * min(1, float64(e.turns)/e.w.ResourceTurns)
+	if e.resCap <= 0 {
+		return 0
+	}
+	x = min(x, e.resCap)
+	return w * (x - x*x/(2*e.resCap))
+}
+
+// turnsLeft counts your Strategy Phase turns still to play, the current
+// one included.
+func turnsLeft(g *engine.Game) int {
+	if g.Phase >= engine.PhaseReveal {
+		return 0
+	}
+	r := g.Rules()
+	n := 0
+	for i := int(g.Round); i < len(r.Rounds); i++ {
+		n += int(r.Rounds[i].Turns)
+	}
+	if g.Phase == engine.PhaseStrategy {
+		n -= int(g.Turn)
+	}
+	return n
+}
+
+// progress is the fractional Vote Share of a tracker at p: its share icons
+// reached plus the way to the next one, scaled by Progress while there is
+// time to get there.
+func (e *evaluator) progress(p int8) float64 {
+	if e.turns == 0 {
+		return 0
+	}
+	return e.w.Progress * e.tab.frac[p]
+}
+
+// district is your margin in d with your polling at pMe and the
+// Opposition's at pOpp, plus extra fixed shares.
+func (e *evaluator) district(d int8, pMe, pOpp int8, extraMe, extraOpp float64) float64 {
+	sh := &e.tab.shares
+	dMe := float64(sh[pMe] - sh[e.poll[0][d]])
+	dOpp := float64(sh[pOpp] - sh[e.poll[1][d]])
+	s := e.shares[0][d] + dMe + extraMe + e.progress(pMe)
+	o := e.shares[1][d] + dOpp + extraOpp + e.progress(pOpp)
+	if s+o <= 0 {
+		return 0
+	}
+	return e.votes[d] * (s - o) / (s + o)
+}
+
+// pollingValue is the change of your margin when you (or, with opp, the
+// Opposition) gain n polling in d.
+func (e *evaluator) pollingValue(d int8, n int8, opp bool) float64 {
+	i := 0
+	if opp {
+		i = 1
+	}
+	if n >= 0 && n < 5 && e.gainOK[i][d]&(1<<n) != 0 {
+		return e.gain[i][d][n]
+	}
+	pm, po := e.poll[0][d], e.poll[1][d]
+	var v float64
+	if opp {
+		v = e.district(d, pm, po2(po, n, e.r), 0, 0) - e.base[d]
+	} else {
+		v = e.district(d, po2(pm, n, e.r), po, 0, 0) - e.base[d]
+	}
+	if n >= 0 && n < 5 {
+		e.gain[i][d][n], e.gainOK[i][d] = v, e.gainOK[i][d]|1<<n
+	}
+	return v
+}
+
+func po2(p, n int8, r *engine.Rules) int8 { return min(r.TrackMax, p+n) }
+
+// shareValue is the change of your margin when you (or, with opp, the
+// Opposition) gain one more fixed share in d.
+func (e *evaluator) shareValue(d int8, opp bool) float64 {
+	pm, po := e.poll[0][d], e.poll[1][d]
+	if opp {
+		return e.district(d, pm, po, 0, 1) - e.base[d]
+	}
+	return e.district(d, pm, po, 1, 0) - e.base[d]
+}
+
+func (e *evaluator) total() float64 {
+	g, w := e.g, e.w
+	m := 0.0
+	for d := range int8(engine.NumDistricts) {
+		m += e.base[d]
+		m += w.Polling * float64(e.poll[0][d])
+		m += w.Strength * float64(e.str[0][d]) * float64(e.turns) / 14
+	}
+	if e.r.Variants.EndorsementsScoreForHolder {
+		for d := range g.Districts {
+			for l, h := range g.Districts[d].Endorsements {
+				switch h {
+				case e.me:
+					m += float64(e.r.Endorsements[l].Votes)
+				case e.opp:
+					m -= float64(e.r.Endorsements[l].Votes)
+				}
+			}
+		}
+	}
+	m -= float64(g.ResourceBonus(e.opp))
+	me := &g.Seats[e.me]
+	m += e.resources(float64(me.Money + me.Popularity))
+	if e.turns > 0 && w.Hand != 0 {
+		var decks [engine.NumDecks]bool
+		for _, c := range me.Hand[:me.NHand] {
+			decks[e.r.Cards[c].Deck] = true
+		}
+		for _, ok := range decks {
+			if ok {
+				m += w.Hand
+			}
+		}
+	}
+	if g.Phase == engine.PhaseStrategy {
+		m += w.Majority * e.roundRewards()
+		if g.Decision().Seat == e.me {
+			m += w.Potential * e.potential()
+		}
+		if w.Block != 0 {
+			m += w.Block * e.blocks()
+		}
+	}
+	return m
+}
+
+// roundRewards values the current Round card's rewards as today's
+// Strength would share them (C-13, I-17).
+func (e *evaluator) roundRewards() float64 {
+	g := e.g
+	rd := g.RoundCard()
+	v := 0.0
+	for d := range int8(engine.NumDistricts) {
+		for i := range 2 {
+			if e.str[i][d] > 0 {
+				v += e.reward(rd.Presence, d, i == 1)
+			}
+		}
+		switch e.majority(d) {
+		case e.me:
+			v += e.reward(rd.DistrictMajority, d, false)
+		case e.opp:
+			v += e.reward(rd.DistrictMajority, d, true)
+		}
+	}
+	best := max(e.str[0][engine.Plaza], e.str[1][engine.Plaza])
+	if best > 0 {
+		if e.str[0][engine.Plaza] == best {
+			v += e.reward(rd.PlazaMajority, engine.Plaza, false)
+		}
+		if e.str[1][engine.Plaza] == best {
+			if rd.OppositionPlazaAdvance {
+				// I-14: its lowest polling tracker advances.
+				low := int8(0)
+				for d := range int8(engine.NumDistricts) {
+					if e.poll[1][d] < e.poll[1][low] {
+						low = d
+					}
+				}
+				v += e.pollingValue(low, rd.PlazaMajority.Amount, true) * float64(g.Difficulty().PlazaLowestTrackers)
+			} else {
+				v += e.reward(rd.PlazaMajority, engine.Plaza, true)
+			}
+		}
+	}
+	return v
+}
+
+// majority is DistrictMajority from the Strength table; only a tie asks
+// the engine for its tie-break (I-17).
+func (e *evaluator) majority(d int8) int8 {
+	a, b := e.str[0][d], e.str[1][d]
+	switch {
+	case a > b:
+		return e.me
+	case b > a:
+		return e.opp
+	case a == 0:
+		return engine.NoSeat
+	}
+	return e.g.DistrictMajority(d)
+}
+
+// reward values one reward for you, or against you for the Opposition.
+func (e *evaluator) reward(w engine.Reward, d int8, opp bool) float64 {
+	switch w.Kind {
+	case engine.RewardMoney, engine.RewardPopularity:
+		if opp {
+			// Only the lower of its trackers counts, through its bonus.
+			return -float64(w.Amount) / (2 * float64(e.g.Difficulty().BonusDivisor))
+		}
+		return e.resVal * float64(w.Amount)
+	case engine.RewardPolling:
+		if d >= engine.NumDistricts {
+			return 0
+		}
+		return e.pollingValue(d, w.Amount, opp)
+	case engine.RewardVoteShare:
+		if d >= engine.NumDistricts {
+			return 0
+		}
+		return e.shareValue(d, opp) * float64(w.Amount)
+	}
+	return 0
+}
+
+// blocks counts the spots your Assistants hold in Districts where the
+// Opposition is strong (its likely actions there are then blocked).
+func (e *evaluator) blocks() float64 {
+	n := 0.0
+	for d := range engine.NumDistricts {
+		for _, h := range e.g.Districts[d].Spots {
+			if h == e.me {
+				n += 1 + float64(e.poll[1][d])/6
+			}
+		}
+	}
+	return n
+}
+
+// potential values what is still open in your turn in progress: the
+// Strategy icons connected (or, before the card is placed, connectable)
+// and not spent, and the unused ability. It makes the choices before the
+// actions (card, column, row, region) worth something to a one-step
+// lookahead.
+func (e *evaluator) potential() float64 {
+	g := e.g
+	tv := g.CurrentTurn()
+	if tv.Card < 0 {
+		return 0
+	}
+	card := &e.r.Cards[tv.Card]
+	region := int8(-1)
+	switch g.Pending {
+	case engine.DecAction, engine.DecAttract:
+		region = g.Seats[e.me].Assistants[tv.Column].Region
+	case engine.DecColumn, engine.DecRow, engine.DecRegion:
+	default:
+		return 0
+	}
+	var iconVal [engine.NumActions]float64
+	for sl := range engine.NumSlots {
+		if ic := card.Slots[sl]; ic.IsAction && iconVal[ic.Action] == 0 {
+			iconVal[ic.Action] = e.actionValue(ic.Action, region)
+		}
+	}
+	slotVal := func(slot int8, connected bool) float64 {
+		ic := card.Slots[slot]
+		if ic.IsAction {
+			return iconVal[ic.Action]
+		}
+		if connected {
+			return 0 // income already gained
+		}
+		return e.resVal * float64(ic.Money+ic.Popularity)
+	}
+	v := 0.0
+	switch g.Pending {
+	case engine.DecColumn, engine.DecRow:
+		best := -1e9
+		st := &g.Seats[e.me]
+		for c := range int8(engine.NumColumns) {
+			if st.Columns[c].Card >= 0 || (g.Pending == engine.DecRow && c != tv.Column) {
+				continue
+			}
+			for row := range int8(engine.NumRows) {
+				p := e.r.Columns[c][row]
+				x := e.resVal * float64(p.Money+p.Popularity)
+				seen := [engine.NumActions]bool{}
+				for _, sl := range p.Slots {
+					ic := card.Slots[sl]
+					if ic.IsAction {
+						if seen[ic.Action] {
+							x += iconVal[ic.Action] * 0.5
+						} else {
+							x += iconVal[ic.Action]
+						}
+						seen[ic.Action] = true
+					} else {
+						x += slotVal(int8(sl), false)
+					}
+				}
+				best = max(best, x)
+			}
+		}
+		if best > -1e9 {
+			v += best
+		}
+	default:
+		seen := [engine.NumActions]bool{}
+		for sl := range int8(engine.NumSlots) {
+			bit := uint8(1) << sl
+			ic := card.Slots[sl]
+			if tv.Connected&bit == 0 || tv.Used&bit != 0 || !ic.IsAction {
+				continue
+			}
+			if seen[ic.Action] {
+				v += iconVal[ic.Action] * 0.5
+			} else {
+				v += iconVal[ic.Action]
+			}
+			seen[ic.Action] = true
+		}
+	}
+	if !tv.AbilityUsed {
+		v += e.abilityValue(card.Ability, region)
+	}
+	return v
+}
+
+// actionValue estimates the margin one Strategy icon of action a can
+// still buy in region (-1: any District, as the Assistant is not yet
+// placed), net of its cost.
+func (e *evaluator) actionValue(a engine.Action, region int8) float64 {
+	if region == engine.Plaza {
+		return e.plazaValue()
+	}
+	best := 0.0
+	for d := range int8(engine.NumDistricts) {
+		if region >= 0 && d != region {
+			continue
+		}
+		v := e.resVal * float64(e.str[0][d]) // the wild Fundraise is always there
+		if region < 0 {
+			v += e.resVal // the Assistant itself will add Strength there
+		}
+		if e.g.SpotFree(d, a) {
+			v = max(v, e.districtAction(a, d))
+		}
+		best = max(best, v)
+	}
+	return best
+}
+
+func (e *evaluator) districtAction(a engine.Action, d int8) float64 {
+	g, me := e.g, e.me
+	st := &g.Seats[me]
+	best := 0.0
+	switch a {
+	case engine.Campaign:
+		m, p := g.Cost(me, engine.Campaign, 0)
+		if g.CanPay(me, m, p) {
+			best = e.pollingValue(d, e.r.Costs.CampaignPolling, false) - e.resVal*float64(m+p)
+		}
+	case engine.Celebrity:
+		for t := int8(1); t <= engine.NumTiers; t++ {
+			m, p := g.Cost(me, engine.Celebrity, t)
+			if g.TilesLeft(engine.TileCelebrity, t) > 0 && g.CanPay(me, m, p) {
+				best = max(best, e.pollingValue(d, t, false)-e.resVal*float64(m+p))
+			}
+		}
+	case engine.Research:
+		if !g.Districts[d].SupportFaceUp || g.FaceDown(d, engine.TileCelebrity, 0)+g.FaceDown(d, engine.TilePublicWorks, 0) > 0 {
+			best = e.pollingValue(d, e.r.Costs.ResearchPolling+st.ResearchBonus, false) + 1
+		}
+	case engine.PublicWorks:
+		if g.BadgesLeft(me) > 0 {
+			for t := int8(1); t <= engine.NumTiers; t++ {
+				m, p := g.Cost(me, engine.PublicWorks, t)
+				if g.TilesLeft(engine.TilePublicWorks, t) > 0 && g.CanPay(me, m, p) {
+					best = max(best, float64(t)*(e.w.Strength*float64(e.turns)/14+1.5)-e.resVal*float64(m+p))
+				}
+			}
+		}
+	}
+	return best
+}
+
+// plazaValue is the best wild Plaza action for one icon.
+func (e *evaluator) plazaValue() float64 {
+	c := e.r.Costs
+	rally := float64(c.RallyPopularityPerStrength) * float64(e.str[0][engine.Plaza]+1)
+	n := 0
+	for d := range engine.NumDistricts {
+		if e.str[0][d] > 0 {
+			n++
+		}
+	}
+	fund := float64(c.PlazaFundraiseMoneyPerDistrict) * float64(n)
+	return e.resVal * max(rally, fund)
+}
+
+// abilityValue is a rough worth of an unused card ability.
+func (e *evaluator) abilityValue(a engine.Ability, region int8) float64 {
+	switch a.Kind {
+	case engine.AbilityPollingHere:
+		if region >= 0 && region < engine.NumDistricts {
+			return e.pollingValue(region, a.Polling, false)
+		}
+		if region < 0 {
+			return e.bestPolling(a.Polling)
+		}
+	case engine.AbilityPollingAny:
+		return e.bestPolling(a.Polling)
+	case engine.AbilityGain:
+		return e.resVal * float64(a.Money+a.Popularity)
+	case engine.AbilityAttractCube, engine.AbilityDrawAttract, engine.AbilityDrawCube:
+		return 1
+	}
+	return 0
+}
+
+func (e *evaluator) bestPolling(n int8) float64 {
+	best := 0.0
+	for d := range int8(engine.NumDistricts) {
+		best = max(best, e.pollingValue(d, n, false))
+	}
+	return best
+}

@@ -1,0 +1,145 @@
+package policy
+
+import (
+	"math"
+	"testing"
+
+	"tallywood/engine"
+)
+
+// handBuilt returns a fresh game whose board the test then edits: the
+// evaluation reads only the board, so a position is built by setting it.
+func handBuilt(t *testing.T, mode engine.Mode) *engine.Game {
+	t.Helper()
+	g := newGame(t, 11, mode)
+	for d := range engine.NumDistricts {
+		g.Districts[d].SupportFaceUp = true
+		g.Districts[d].Cubes = [engine.NumDistricts]int8{}
+	}
+	g.Plaza = [engine.NumDistricts]int8{}
+	for s := range 2 {
+		g.Seats[s].Money, g.Seats[s].Popularity = 0, 0
+		g.Seats[s].Polling = [engine.NumDistricts]int8{2, 2, 2, 2}
+	}
+	return g
+}
+
+func TestEvalOrders(t *testing.T) {
+	const red, blue = 0, 1
+	tests := []struct {
+		name          string
+		mode          engine.Mode
+		worse, better func(g *engine.Game)
+	}{
+		{
+			name:   "more Vote Shares",
+			worse:  func(g *engine.Game) {},
+			better: func(g *engine.Game) { g.Seats[0].Polling[red] = 5 },
+		},
+		{
+			name:   "the Vote Share token",
+			worse:  func(g *engine.Game) { g.Seats[0].Polling[blue] = 11 },
+			better: func(g *engine.Game) { g.Seats[0].Polling[blue] = 12; g.Districts[blue].VoteShareToken = 0 },
+		},
+		{
+			name:   "more votes per share where you lead",
+			worse:  func(g *engine.Game) { g.Seats[0].Polling[red] = 8 },
+			better: func(g *engine.Game) { g.Seats[0].Polling[red] = 8; g.Districts[red].Cubes[red] = 4 },
+		},
+		{
+			name:   "fewer votes per share where you trail",
+			worse:  func(g *engine.Game) { g.Seats[1].Polling[red] = 8; g.Districts[red].Cubes[red] = 4 },
+			better: func(g *engine.Game) { g.Seats[1].Polling[red] = 8 },
+		},
+		{
+			name:   "Plaza cubes count for their District",
+			worse:  func(g *engine.Game) { g.Seats[0].Polling[red] = 8 },
+			better: func(g *engine.Game) { g.Seats[0].Polling[red] = 8; g.Plaza[red] = 2 },
+		},
+		{
+			name:   "the Opposition's resource bonus counts against you (normal)",
+			worse:  func(g *engine.Game) { g.Seats[1].Money, g.Seats[1].Popularity = 9, 9 },
+			better: func(g *engine.Game) {},
+		},
+		{
+			name:   "the Opposition's resource bonus counts against you (hard)",
+			mode:   engine.Hard,
+			worse:  func(g *engine.Game) { g.Seats[1].Money, g.Seats[1].Popularity = 1, 1 },
+			better: func(g *engine.Game) {},
+		},
+		{
+			name:   "your resources are worth something early",
+			worse:  func(g *engine.Game) {},
+			better: func(g *engine.Game) { g.Seats[0].Money = 4 },
+		},
+		{
+			name: "an Endorsement held",
+			worse: func(g *engine.Game) {
+				g.Seats[0].Polling[red] = 6
+			},
+			better: func(g *engine.Game) {
+				g.Seats[0].Polling[red] = 6
+				g.Districts[red].Endorsements[1] = 0
+			},
+		},
+		{
+			name:   "the Opposition's Endorsement counts against you",
+			worse:  func(g *engine.Game) { g.Districts[blue].Endorsements[2] = 1 },
+			better: func(g *engine.Game) {},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, b := handBuilt(t, tt.mode), handBuilt(t, tt.mode)
+			tt.worse(w)
+			tt.better(b)
+			if ew, eb := Eval(w), Eval(b); !(eb > ew) {
+				t.Errorf("Eval: got better %.3f, worse %.3f; want better > worse", eb, ew)
+			}
+		})
+	}
+}
+
+func TestEvalBonusExact(t *testing.T) {
+	// With every District's shares fixed, the bonus moves Eval by exactly
+	// its votes: ⌊6/3⌋ = 2 on Normal, ⌈6/2⌉ = 3 on Hard.
+	for _, tt := range []struct {
+		mode engine.Mode
+		want float64
+	}{{engine.Normal, 2}, {engine.Hard, 3}} {
+		a, b := handBuilt(t, tt.mode), handBuilt(t, tt.mode)
+		b.Seats[1].Money, b.Seats[1].Popularity = 6, 7
+		if got := Eval(a) - Eval(b); math.Abs(got-tt.want) > 1e-9 {
+			t.Errorf("%s: bonus of 6 costs %.3f votes, want %.0f", tt.mode, got, tt.want)
+		}
+	}
+}
+
+func TestEvalFinishedGameIsMargin(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		g := newGame(t, seed, engine.Normal)
+		p := NewGreedy(1)
+		p.Reset(seed)
+		if err := Play(g, p, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := Eval(g), float64(g.Result.Margin()); got != want {
+			t.Errorf("seed %d: Eval = %v, want the margin %v", seed, got, want)
+		}
+	}
+}
+
+// TestEvalIgnoresHidden: Eval is the same in every world the player
+// cannot tell apart.
+func TestEvalIgnoresHidden(t *testing.T) {
+	for i, g := range positions(t) {
+		want := Eval(g)
+		for w := range 3 {
+			alt := *g
+			alt.Determinize(uint64(w))
+			if got := Eval(&alt); got != want {
+				t.Errorf("position %d, world %d: Eval = %v, want %v", i, w, got, want)
+			}
+		}
+	}
+}

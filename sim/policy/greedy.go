@@ -1,0 +1,193 @@
+package policy
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+
+	"tallywood/engine"
+)
+
+func init() {
+	add(entry{
+		name:    "greedy",
+		summary: "one-step lookahead: the option whose result Eval scores best",
+		params: []param{
+			{"samples", "1", "determinizations each option is scored on (1..64)"},
+		},
+		build: func(p map[string]string) (func() Policy, error) {
+			n, err := intParam(p, "samples", 1, 64)
+			if err != nil {
+				return nil, err
+			}
+			return func() Policy { return NewGreedy(n) }, nil
+		},
+	})
+}
+
+// Greedy applies each legal option to a copy of the game and picks the
+// one whose result Eval scores best (ties: the first).
+//
+// Hidden information. Some options set chance going inside Apply: a
+// Celebrity draws cubes from the bag, a Research or a Final Tally reveal
+// turns a tile face up, a Clean Up draw takes a Strategy card, and the
+// last decision of a turn runs the Opposition's turn, which flips a Solo
+// card. Scoring those results on a plain copy would read the true future.
+// Scoring them before the automatic part instead would make the choice of
+// spot, which only matters through the Opposition's next turn, worthless.
+// So Greedy scores every option on copies of one determinized game
+// (engine.Game.Determinize, with a seed from its own stream): chance is sampled
+// from what the player knows, and every option sees the same sample
+// (common random numbers), so options are compared on equal terms. With
+// samples > 1 the scores are averaged over that many samples.
+//
+// Only the options that touch hidden information need the determinized
+// copy; the others are scored on a plain copy, which gives the same score
+// for less work (most decisions touch nothing hidden).
+type Greedy struct {
+	w       Weights
+	bias    func(g *engine.Game, o engine.Option) float64
+	samples int
+	stream  uint64
+	// determinized marks a greedy that plays inside a simulation already
+	// determinized (MCTS rollouts): it scores on plain copies.
+	determinized bool
+	rng          rand.PCG
+	scores       [engine.MaxOptions]float64
+	// Scratch games, kept here so that the copies do not escape to the
+	// heap on every option.
+	base, c engine.Game
+}
+
+// NewGreedy returns the greedy policy with the default weights.
+func NewGreedy(samples int) *Greedy {
+	return &Greedy{w: DefaultWeights, samples: max(1, samples), stream: streamGreedy}
+}
+
+// Reset seeds the policy's own stream from the game seed.
+func (p *Greedy) Reset(gameSeed uint64) { p.rng.Seed(gameSeed, p.stream) }
+
+// Choose returns the option with the best score.
+func (p *Greedy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	scores := p.scores[:len(legal)]
+	clear(scores)
+	n := p.samples
+	if p.determinized {
+		n = 1
+	}
+	// First pass: every option on a plain copy. An option whose Apply
+	// touched nothing hidden (see touched) has a result that is the same
+	// in every world the player cannot tell apart, so its score stands.
+	// The others are scored again, below, on determinized copies.
+	var chance [engine.MaxOptions]bool
+	anyChance := false
+	switch g.Pending {
+	case engine.DecSpot, engine.DecDraw, engine.DecReveal:
+		// These always touch hidden information: the spot ends the turn
+		// (the Opposition's turn or Clean Up follows), a draw takes a
+		// card, a reveal turns a tile.
+		if !p.determinized {
+			for i := range legal {
+				chance[i] = true
+			}
+			anyChance = true
+		}
+	}
+	before := touched(g)
+	for i, o := range legal {
+		if !p.determinized && (o.Kind == engine.OptCelebrity || o.Kind == engine.OptResearch) {
+			// A Celebrity draws cubes, a Research turns a tile or token.
+			chance[i], anyChance = true, true
+		}
+		if chance[i] {
+			continue
+		}
+		p.c = *g
+		p.c.SetRecorder(nil)
+		p.c.ApplyLegal(o) // legal holds g's options (the Policy contract)
+		if !p.determinized && touched(&p.c) != before {
+			chance[i], anyChance = true, true
+			continue
+		}
+		scores[i] = float64(n) * EvalWith(&p.c, &p.w)
+	}
+	for k := 0; anyChance && k < n; k++ {
+		p.base = *g
+		p.base.SetRecorder(nil)
+		p.base.Determinize(p.rng.Uint64())
+		for i, o := range legal {
+			if !chance[i] {
+				continue
+			}
+			p.c = p.base
+			p.c.ApplyLegal(o)
+			scores[i] += EvalWith(&p.c, &p.w)
+		}
+	}
+	best := 0
+	for i, o := range legal {
+		if p.bias != nil {
+			scores[i] += float64(n) * p.bias(g, o)
+		}
+		if scores[i] > scores[best] {
+			best = i
+		}
+	}
+	return legal[best]
+}
+
+// intParam reads an integer parameter within [lo, hi].
+func intParam(p map[string]string, name string, lo, hi int) (int, error) {
+	v, err := strconv.Atoi(p[name])
+	if err != nil || v < lo || v > hi {
+		return 0, fmt.Errorf("%s=%s: want an integer from %d to %d", name, p[name], lo, hi)
+	}
+	return v, nil
+}
+
+// floatParam reads a number parameter within [lo, hi].
+func floatParam(p map[string]string, name string, lo, hi float64) (float64, error) {
+	v, err := strconv.ParseFloat(p[name], 64)
+	if err != nil || v < lo || v > hi {
+		return 0, fmt.Errorf("%s=%s: want a number from %g to %g", name, p[name], lo, hi)
+	}
+	return v, nil
+}
+
+// hiddenUse counts what an Apply consumes or uncovers of the hidden
+// information: cards left in each deck and the Solo deck, tiles left in
+// each pile, cubes in the bag, tiles and Initial Support tokens face up.
+// Nothing hidden can be read without one of them changing: a Solo card
+// flipped, a Strategy card drawn or a deck reformed, a cube drawn, a tile
+// placed from a pile or turned face up.
+type hiddenUse struct {
+	solo, box, bag, faceUp int
+	decks, discards        [engine.NumDecks]uint8
+	piles                  [2][engine.NumTiers]uint8
+}
+
+func touched(g *engine.Game) hiddenUse {
+	u := hiddenUse{solo: int(g.Solo.N), box: int(g.SoloBox.N), bag: g.BagCount()}
+	for d := range engine.NumDecks {
+		u.decks[d], u.discards[d] = g.Decks[d].N, g.Discards[d].N
+	}
+	for k := range 2 {
+		for t := range engine.NumTiers {
+			u.piles[k][t] = g.Piles[k][t].N
+		}
+	}
+	for i := range g.NPlaced {
+		if g.Placed[i].FaceUp {
+			u.faceUp++
+		}
+	}
+	for d := range g.Districts {
+		if g.Districts[d].SupportFaceUp {
+			u.faceUp++
+		}
+	}
+	return u
+}

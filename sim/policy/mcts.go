@@ -1,0 +1,375 @@
+package policy
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"tallywood/engine"
+)
+
+func init() {
+	add(entry{
+		name:    "mcts",
+		summary: "information-set Monte Carlo tree search over determinized games",
+		params: []param{
+			{"iters", "200", "iterations per decision (1..100000); the budget, reproducible"},
+			{"rollout", "random", "rollout policy: random or greedy"},
+			{"depth", "16", "player decisions a rollout plays before Eval scores it (0: to the end)"},
+			{"c", "0.7", "UCB exploration constant, in units of the reward (0..10)"},
+			{"scale", "10", "votes of margin that make one unit of reward (1..1000)"},
+			{"reuse", "true", "keep the searched subtree from one decision to the next (true or false)"},
+		},
+		build: func(p map[string]string) (func() Policy, error) {
+			var cfg MCTSConfig
+			var err error
+			if cfg.Iters, err = intParam(p, "iters", 1, 100000); err != nil {
+				return nil, err
+			}
+			switch p["rollout"] {
+			case "random", "greedy":
+				cfg.Rollout = p["rollout"]
+			default:
+				return nil, fmt.Errorf("rollout=%s: want random or greedy", p["rollout"])
+			}
+			if cfg.Depth, err = intParam(p, "depth", 0, 1000); err != nil {
+				return nil, err
+			}
+			if cfg.C, err = floatParam(p, "c", 0, 10); err != nil {
+				return nil, err
+			}
+			if cfg.Scale, err = floatParam(p, "scale", 1, 1000); err != nil {
+				return nil, err
+			}
+			switch p["reuse"] {
+			case "true", "false":
+				cfg.Reuse = p["reuse"] == "true"
+			default:
+				return nil, fmt.Errorf("reuse=%s: want true or false", p["reuse"])
+			}
+			return func() Policy { return NewMCTS(cfg) }, nil
+		},
+	})
+}
+
+// MCTSConfig are the parameters of the search player.
+type MCTSConfig struct {
+	Iters   int     // iterations per decision
+	Rollout string  // "random" or "greedy"
+	Depth   int     // player decisions per rollout before Eval (0: to the end)
+	C       float64 // UCB exploration constant
+	Scale   float64 // margin in votes per unit of reward
+	Reuse   bool    // keep the subtree of the option played for the next decision
+}
+
+// MCTS is single-observer information-set Monte Carlo tree search
+// (Cowling, Powley and Whitehouse 2012) for the player's seat.
+//
+// Every iteration starts from a fresh determinization of the game as the
+// player sees it (engine.Game.Determinize, seeded from the policy's own
+// stream): the decks, the piles, the face-down tiles and Initial Support
+// values and the bag are resampled, never read. The tree's nodes are the
+// player's information sets: an edge is an option, and below it the
+// positions are told apart by what the player observes afterwards (a hash
+// of the visible state: the Opposition's cards and board, cubes, revealed
+// faces, the hand), so chance outcomes the player can see lead to
+// different nodes and the ones it cannot see share one. Selection is UCB1
+// with availability counts, since the legal options differ between
+// determinizations. A leaf is scored by a rollout (random or greedy) to
+// the end of the game, or for Depth player decisions and then by Eval;
+// the reward is tanh(margin/Scale). The move played is the root's most
+// visited option. With Reuse, the subtree below the option played and
+// what was observed next becomes the next decision's root, so the small
+// decisions of one turn share their search.
+type MCTS struct {
+	cfg     MCTSConfig
+	rng     rand.PCG
+	rollout Policy
+	nodes   []node
+	path    []*edge
+	buf     [engine.MaxOptions]engine.Option
+	avail   [engine.MaxOptions]int32
+	sim     engine.Game // the determinized game of the iteration
+	// The root and option of the last decision, for Reuse.
+	lastRoot int32
+	lastOpt  engine.Option
+}
+
+type node struct {
+	edges []edge
+}
+
+type edge struct {
+	opt      engine.Option
+	n, avail float64
+	w        float64
+	outcomes []outcome
+}
+
+type outcome struct {
+	key  uint64
+	node int32
+}
+
+// NewMCTS returns the search player.
+func NewMCTS(cfg MCTSConfig) *MCTS {
+	p := &MCTS{cfg: cfg, lastRoot: -1}
+	switch cfg.Rollout {
+	case "greedy":
+		gr := NewGreedy(1)
+		gr.determinized = true // simulations run in a determinized game already
+		p.rollout = gr
+	default:
+		p.rollout = &Random{}
+	}
+	return p
+}
+
+// Reset seeds the policy's own stream (and its rollout policy's) from the
+// game seed.
+func (p *MCTS) Reset(gameSeed uint64) {
+	p.rng.Seed(gameSeed, streamMCTS)
+	p.nodes, p.lastRoot = p.nodes[:0], -1
+	p.rollout.Reset(gameSeed ^ 0x6d637473)
+}
+
+func (p *MCTS) newNode() int32 {
+	if len(p.nodes) < cap(p.nodes) {
+		// Recycle a node of an earlier tree, keeping its edges' array.
+		p.nodes = p.nodes[:len(p.nodes)+1]
+		nd := &p.nodes[len(p.nodes)-1]
+		nd.edges = nd.edges[:0]
+	} else {
+		p.nodes = append(p.nodes, node{})
+	}
+	return int32(len(p.nodes) - 1)
+}
+
+// Choose searches from g and returns the root's most visited option.
+func (p *MCTS) Choose(g *engine.Game, legal []engine.Option) engine.Option {
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	root := p.reuse(g)
+	me := g.Decision().Seat
+	for range p.cfg.Iters {
+		p.sim = *g
+		p.sim.SetRecorder(nil)
+		p.sim.Determinize(p.rng.Uint64())
+		p.iterate(&p.sim, root, me)
+	}
+	// The root's options are legal in every determinization: the root is
+	// the true, fully visible decision.
+	nd := &p.nodes[root]
+	best, bestN := legal[0], -1.0
+	for i := range nd.edges {
+		e := &nd.edges[i]
+		if e.n > bestN {
+			best, bestN = e.opt, e.n
+		}
+	}
+	p.lastRoot, p.lastOpt = root, best
+	return best
+}
+
+// maxNodes bounds the tree kept from one decision to the next.
+const maxNodes = 1 << 18
+
+// reuse returns the root for g: the node of the last search that the
+// option played then and what the player has observed since lead to, with
+// its statistics, or a new tree. Reuse only keeps what earlier searches
+// learned from their own determinizations.
+func (p *MCTS) reuse(g *engine.Game) int32 {
+	if p.cfg.Reuse && p.lastRoot >= 0 && len(p.nodes) < maxNodes {
+		nd := &p.nodes[p.lastRoot]
+		if j := findEdge(nd.edges, p.lastOpt); j >= 0 {
+			key := observe(g)
+			for _, oc := range nd.edges[j].outcomes {
+				if oc.key == key {
+					return oc.node
+				}
+			}
+		}
+	}
+	p.nodes = p.nodes[:0]
+	return p.newNode()
+}
+
+// iterate runs one selection, expansion, rollout and backup in d.
+func (p *MCTS) iterate(d *engine.Game, cur int32, me int8) {
+	p.path = p.path[:0]
+	expanded := false
+	for !d.Over() && !expanded {
+		legal := d.Legal(p.buf[:0])
+		if len(legal) == 1 || d.Decision().Seat != me {
+			mustApply(d, legal[0])
+			continue
+		}
+		nd := &p.nodes[cur]
+		// Availability: every legal option's edge counts this visit; a
+		// legal option without an edge is expanded first.
+		unexpanded := 0
+		for i, o := range legal {
+			j := findEdge(nd.edges, o)
+			if j < 0 {
+				p.avail[unexpanded] = int32(i)
+				unexpanded++
+				continue
+			}
+			nd.edges[j].avail++
+		}
+		var e *edge
+		if unexpanded > 0 {
+			o := legal[p.avail[intN(&p.rng, unexpanded)]]
+			nd.edges = append(nd.edges, edge{opt: o, avail: 1})
+			e = &nd.edges[len(nd.edges)-1]
+			expanded = true
+		} else {
+			e = p.selectUCB(nd, legal)
+		}
+		p.path = append(p.path, e)
+		mustApply(d, e.opt)
+		if expanded {
+			break
+		}
+		// Descend to the node of what the player observes at its next
+		// real decision.
+		advance(d, me, p.buf[:0])
+		key := observe(d)
+		next := int32(-1)
+		for _, oc := range e.outcomes {
+			if oc.key == key {
+				next = oc.node
+				break
+			}
+		}
+		if next < 0 {
+			next = p.newNode()
+			// newNode may move p.nodes; e points into an edges slice,
+			// which does not move.
+			e.outcomes = append(e.outcomes, outcome{key: key, node: next})
+			expanded = true
+		}
+		cur = next
+	}
+	r := math.Tanh(p.simulate(d) / p.cfg.Scale)
+	for _, e := range p.path {
+		e.n++
+		e.w += r
+	}
+}
+
+// advance plays the decisions that are not the player's choice (one
+// legal option) until the player has a real choice or the game is over.
+func advance(d *engine.Game, me int8, buf []engine.Option) {
+	for !d.Over() {
+		legal := d.Legal(buf[:0])
+		if len(legal) > 1 && d.Decision().Seat == me {
+			return
+		}
+		mustApply(d, legal[0])
+	}
+}
+
+func findEdge(es []edge, o engine.Option) int {
+	for i := range es {
+		if es[i].opt == o {
+			return i
+		}
+	}
+	return -1
+}
+
+// selectUCB picks the legal option maximising UCB1 with availability.
+func (p *MCTS) selectUCB(nd *node, legal []engine.Option) *edge {
+	var best *edge
+	bestV := math.Inf(-1)
+	for _, o := range legal {
+		j := findEdge(nd.edges, o)
+		e := &nd.edges[j]
+		v := math.Inf(1)
+		if e.n > 0 {
+			v = e.w/e.n + p.cfg.C*math.Sqrt(math.Log(e.avail)/e.n)
+		}
+		if v > bestV {
+			best, bestV = e, v
+		}
+	}
+	return best
+}
+
+// simulate plays the rollout policy from d and returns the margin: the
+// true one at the end, or Eval's after Depth player decisions.
+func (p *MCTS) simulate(d *engine.Game) float64 {
+	steps := 0
+	for !d.Over() {
+		if p.cfg.Depth > 0 && steps >= p.cfg.Depth {
+			return Eval(d)
+		}
+		legal := d.Legal(p.buf[:0])
+		o := legal[0]
+		if len(legal) > 1 {
+			o = p.rollout.Choose(d, legal)
+			steps++
+		}
+		mustApply(d, o)
+	}
+	return float64(d.Result.Margin())
+}
+
+// mustApply applies an option the search took from g.Legal.
+func mustApply(g *engine.Game, o engine.Option) { g.ApplyLegal(o) }
+
+// observe hashes what the player sees of g: everything but the hidden
+// information (the decks' order, face-down faces and values, the
+// generators). Two determinizations reach the same node after the same
+// options exactly when they look the same to the player.
+func observe(g *engine.Game) uint64 {
+	h := uint64(14695981039346656037)
+	mix := func(x int) { h = (h ^ uint64(uint32(x))) * 1099511628211 }
+	mix(int(g.Round))
+	mix(int(g.Turn))
+	mix(int(g.Phase))
+	mix(int(g.Pending))
+	for s := range g.NSeats {
+		st := &g.Seats[s]
+		mix(int(st.Money))
+		mix(int(st.Popularity))
+		for _, v := range st.Polling {
+			mix(int(v))
+		}
+		for _, c := range st.Hand[:st.NHand] {
+			mix(int(c))
+		}
+		for _, c := range st.Columns {
+			mix(int(c.Card))
+		}
+		for _, a := range st.Assistants {
+			mix(int(a.Region)<<8 | int(a.Spot))
+		}
+	}
+	for d := range g.Districts {
+		ds := &g.Districts[d]
+		for _, c := range ds.Cubes {
+			mix(int(c))
+		}
+		if ds.SupportFaceUp {
+			mix(int(ds.InitialSupport))
+		}
+		for _, e := range ds.Endorsements {
+			mix(int(e))
+		}
+	}
+	for _, c := range g.Plaza {
+		mix(int(c))
+	}
+	for i := range g.NPlaced {
+		t := &g.Placed[i]
+		if t.FaceUp {
+			mix(int(t.Face) | 1<<8)
+		} else {
+			mix(int(t.Tier))
+		}
+	}
+	return h
+}

@@ -22,7 +22,7 @@ func (p *RandomPlayer) Reset(seed uint64) { p.rng.Seed(seed, 0x52414e44) }
 // Choose returns a legal option of the pending decision.
 func (p *RandomPlayer) Choose(g *Game) Option {
 	opts := g.Legal(p.buf[:0])
-	return opts[intN(&p.rng, len(opts))]
+	return opts[IntN(&p.rng, len(opts))]
 }
 
 // Play runs the game to its end with p making every player decision.

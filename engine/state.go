@@ -377,7 +377,7 @@ func (g *Game) drawCube() int8 {
 	if total == 0 {
 		return -1
 	}
-	x := intN(&g.bagRng, total)
+	x := IntN(&g.bagRng, total)
 	for c, n := range g.Bag {
 		if x < int(n) {
 			g.Bag[c]--

@@ -2,10 +2,10 @@ package sim
 
 import (
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"tallywood/engine"
 )
 
 const golden = 0x9e3779b97f4a7c15
@@ -36,15 +36,7 @@ const streamPolitician = 0x504f4c49
 func RandomPolitician(gameSeed uint64, n int) int {
 	var p rand.PCG
 	p.Seed(gameSeed, streamPolitician)
-	un := uint64(n)
-	hi, lo := bits.Mul64(p.Uint64(), un)
-	if lo < un {
-		thresh := -un % un
-		for lo < thresh {
-			hi, lo = bits.Mul64(p.Uint64(), un)
-		}
-	}
-	return int(hi)
+	return engine.IntN(&p, n)
 }
 
 // Shard is shard K of N: the games i with i mod N = K−1. The zero value

@@ -220,7 +220,7 @@ func (p *MCTS) iterate(d *engine.Game, cur int32, me int8) {
 		}
 		var e *edge
 		if unexpanded > 0 {
-			o := legal[p.avail[intN(&p.rng, unexpanded)]]
+			o := legal[p.avail[engine.IntN(&p.rng, unexpanded)]]
 			nd.edges = append(nd.edges, edge{opt: o, avail: 1})
 			e = &nd.edges[len(nd.edges)-1]
 			expanded = true

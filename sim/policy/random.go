@@ -22,5 +22,5 @@ func (p *Random) Reset(gameSeed uint64) { p.rng.Seed(gameSeed, streamRandom) }
 
 // Choose picks one option uniformly.
 func (p *Random) Choose(_ *engine.Game, legal []engine.Option) engine.Option {
-	return legal[intN(&p.rng, len(legal))]
+	return legal[engine.IntN(&p.rng, len(legal))]
 }

@@ -161,8 +161,14 @@ func (g *Game) legalAbility(buf []Option, region int8, a Ability) []Option {
 		}
 	case AbilityGain:
 		buf = append(buf, Option{Kind: OptAbility})
-	case AbilityDrawCube, AbilityDrawAttract:
+	case AbilityDrawCube:
 		if g.BagCount() > 0 {
+			buf = append(buf, Option{Kind: OptAbility})
+		}
+	case AbilityDrawAttract:
+		// I-19: an empty bag draws nothing, but the attract still moves a
+		// cube already in the Plaza.
+		if g.BagCount() > 0 || g.PlazaCount() > 0 {
 			buf = append(buf, Option{Kind: OptAbility})
 		}
 	case AbilityAttractCube:

@@ -60,7 +60,9 @@ func (g *Game) cleanupNext() bool {
 		}
 		s := g.Order[g.Step]
 		st := &g.Seats[s]
-		if st.Automaton || st.NHand >= g.RoundCard().HandSize || !g.canDraw() {
+		// Step 7 draws up to the hand size of the new Round card, revealed
+		// in step 1; g.Round moves on once the draws are done.
+		if st.Automaton || st.NHand >= g.rules.Rounds[g.Round+1].HandSize || !g.canDraw() {
 			g.Step++
 			continue
 		}

@@ -105,9 +105,7 @@ func (g *Game) PlaceCelebrity(s int8, d int8, tier int8) int {
 		if g.Seats[s].Automaton {
 			m, p = 0, 0
 		}
-		if g.rec != nil {
-			g.emit(Event{Kind: EvCelebrity, Seat: s, District: d, Tier: tier, Item: int16(i), From: int16(m), To: int16(p)})
-		}
+		g.emit(Event{Kind: EvCelebrity, Seat: s, District: d, Tier: tier, Item: int16(i), From: int16(m), To: int16(p)})
 	}
 	g.GainPolling(s, d, tier, "")
 	g.DrawCubes(g.rules.Costs.CelebrityCubes)
@@ -177,9 +175,7 @@ func (g *Game) Campaign(s int8, d int8) {
 		if g.Seats[s].Automaton {
 			p = 0
 		}
-		if g.rec != nil {
-			g.emit(Event{Kind: EvCampaign, Seat: s, District: d, From: int16(p)})
-		}
+		g.emit(Event{Kind: EvCampaign, Seat: s, District: d, From: int16(p)})
 	}
 	g.GainPolling(s, d, g.rules.Costs.CampaignPolling, "")
 }

@@ -526,6 +526,13 @@ func compileCards(c *checker, f *rulesFile, r *Rules) {
 			c.fail("strategy_cards", "the %s deck has %d cards, want 1..%d", Action(d), n, MaxDeckCards)
 		}
 	}
+	// Clean Up returns every card before the draws, so a hand can always
+	// be filled when the cards number at least the largest hand.
+	for i, rd := range r.Rounds {
+		if int(rd.HandSize) > len(r.Cards) {
+			c.fail(fmt.Sprintf("rounds[%d].hand_size", i), "%d is more than the %d Strategy cards", rd.HandSize, len(r.Cards))
+		}
+	}
 }
 
 // icon parses a slot: an action name, "money:N" or "popularity:N".

@@ -274,3 +274,22 @@ func TestInitiative(t *testing.T) {
 		}
 	}
 }
+
+// TestHandSizeEachRound: Clean Up 7 draws up to the hand size of the new
+// Round card (C-13: 4, 4, 5, 5), so each round starts with a full hand.
+func TestHandSizeEachRound(t *testing.T) {
+	for seed := uint64(1); seed <= 50; seed++ {
+		g := newTestGame(t, seed, Mode(seed%2))
+		p := NewRandomPlayer(seed)
+		seen := [MaxRounds]bool{}
+		for !g.Over() {
+			if g.Pending == DecCard && !seen[g.Round] {
+				seen[g.Round] = true
+				if want := g.RoundCard().HandSize; g.Seats[0].NHand != want {
+					t.Fatalf("seed %d round %d: hand %d, want %d", seed, g.Round+1, g.Seats[0].NHand, want)
+				}
+			}
+			mustApply(t, g, p.Choose(g))
+		}
+	}
+}

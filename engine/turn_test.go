@@ -292,6 +292,18 @@ func TestAbilities(t *testing.T) {
 			t.Errorf("after attract: pending %s, cubes %v", g.Pending, g.Districts[o.C].Cubes)
 		}
 	})
+	t.Run("I-19: draw then attract with an empty bag still attracts", func(t *testing.T) {
+		g := startTurn(t, "RE-04", 0, 1, red, func(g *Game) {
+			for c := range g.Bag {
+				g.Plaza[c] += g.Bag[c]
+				g.Bag[c] = 0
+			}
+		})
+		mustApply(t, g, Option{Kind: OptAbility})
+		if g.Pending != DecAttract {
+			t.Fatalf("pending %s, want attract", g.Pending)
+		}
+	})
 	t.Run("passive discount lasts the round, ends at Clean Up", func(t *testing.T) {
 		// CA-02: Campaign costs 1 less Popularity (passive).
 		g := startTurn(t, "CA-02", 0, 1, red, nil)

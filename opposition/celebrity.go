@@ -43,8 +43,9 @@ func celebrityPreference(g *engine.Game, d int8) (int8, string) {
 	}
 	// 2. Every tier is here: Tier 2 on Normal, Tier 3 on Hard (difficulty
 	// data, celebrity_all_tiers).
+	mode := "Normal"
 	if g.Mode == engine.Hard {
-		return g.Difficulty().CelebrityAllTiers, "every tier built here → the Hard mode tier"
+		mode = "Hard"
 	}
-	return g.Difficulty().CelebrityAllTiers, "every tier built here → the Normal mode tier"
+	return g.Difficulty().CelebrityAllTiers, "every tier built here → the " + mode + " mode tier"
 }

@@ -309,17 +309,13 @@ func (g *Game) useAbility(s int8, region int8, o Option) {
 	case AbilityDrawCube:
 		g.DrawCubes(1)
 	case AbilityAttractCube:
-		g.attract(s, o.B, o.C)
+		g.MoveCube(o.B, Plaza, o.C)
 	case AbilityDrawAttract:
 		g.DrawCubes(1)
 		if g.PlazaCount() > 0 {
 			g.Pending = DecAttract
 		}
 	}
-}
-
-func (g *Game) attract(s int8, colour, d int8) {
-	g.MoveCube(colour, Plaza, d)
 }
 
 // useFavor flips a ready Endorsement token as a Favor, pays its cost (C-5)

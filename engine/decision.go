@@ -199,7 +199,7 @@ func (g *Game) apply(o Option) {
 	case OptEnd:
 		g.endActions(s)
 	case OptAttract:
-		g.attract(s, o.B, o.C)
+		g.MoveCube(o.B, Plaza, o.C) // "Attract a Voter" (C-15)
 		g.Pending = DecAction
 	case OptSpot:
 		g.takeSpot(s, o.A)

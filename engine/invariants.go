@@ -17,7 +17,7 @@ func (g *Game) Check() error {
 			n += int(g.Districts[d].Cubes[c])
 		}
 		if n != int(r.CubesPerDistrict) {
-			return fmt.Errorf("%d %s cubes, want %d", n, r.Districts[c], r.CubesPerDistrict)
+			return fmt.Errorf("engine: check: %d %s cubes, want %d", n, r.Districts[c], r.CubesPerDistrict)
 		}
 	}
 	// C-14: every tile in its pile or on the board, once.
@@ -37,7 +37,7 @@ func (g *Game) Check() error {
 		for t := range NumTiers {
 			for f := range r.Tiles[k][t] {
 				if count[k][t][f] != 1 {
-					return fmt.Errorf("%s tier %d tile %d seen %d times", TileKind(k), t+1, f, count[k][t][f])
+					return fmt.Errorf("engine: check: %s tier %d tile %d seen %d times", TileKind(k), t+1, f, count[k][t][f])
 				}
 			}
 		}
@@ -79,11 +79,11 @@ func (g *Game) Check() error {
 		// C-7: trackers on the track.
 		for _, v := range append([]int8{st.Money, st.Popularity}, st.Polling[:]...) {
 			if v < 0 || v > r.TrackMax {
-				return fmt.Errorf("seat %d tracker %d out of 0..%d", s, v, r.TrackMax)
+				return fmt.Errorf("engine: check: seat %d tracker %d out of 0..%d", s, v, r.TrackMax)
 			}
 		}
 		if b := g.BadgesLeft(s); b < 0 {
-			return fmt.Errorf("seat %d has %d Badges left", s, b)
+			return fmt.Errorf("engine: check: seat %d has %d Badges left", s, b)
 		}
 		// I-6, I-15: at most one Endorsement per District.
 		for d := range g.Districts {
@@ -94,24 +94,24 @@ func (g *Game) Check() error {
 				}
 			}
 			if n > 1 {
-				return fmt.Errorf("seat %d holds %d Endorsements of %s", s, n, r.Districts[d])
+				return fmt.Errorf("engine: check: seat %d holds %d Endorsements of %s", s, n, r.Districts[d])
 			}
 		}
 		// I-1: spots and Assistants agree.
 		for c, a := range st.Assistants {
 			if a.Spot != NoSpot && g.Districts[a.Region].Spots[a.Spot] != s {
-				return fmt.Errorf("seat %d Assistant %d on a spot it does not hold", s, c)
+				return fmt.Errorf("engine: check: seat %d Assistant %d on a spot it does not hold", s, c)
 			}
 		}
 	}
 	for i, n := range cards {
 		if n != 1 {
-			return fmt.Errorf("Strategy card %s seen %d times", r.Cards[i].ID, n)
+			return fmt.Errorf("engine: check: the Strategy card %s is seen %d times", r.Cards[i].ID, n)
 		}
 	}
 	for i, n := range solo {
 		if n != 1 {
-			return fmt.Errorf("Solo card %s seen %d times", r.Solo[i].ID, n)
+			return fmt.Errorf("engine: check: the Solo card %s is seen %d times", r.Solo[i].ID, n)
 		}
 	}
 	for d := range g.Districts {
@@ -124,7 +124,7 @@ func (g *Game) Check() error {
 				held = held || (a.Region == int8(d) && a.Spot == int8(sp))
 			}
 			if !held {
-				return fmt.Errorf("%s spot %d held by seat %d with no Assistant there", r.Districts[d], sp, h)
+				return fmt.Errorf("engine: check: %s spot %d held by seat %d with no Assistant there", r.Districts[d], sp, h)
 			}
 		}
 	}

@@ -91,7 +91,8 @@ func (g *Game) SpotFree(d int8, a Action) bool {
 func (g *Game) PlacePublicWorks(s int8, d int8, tier int8) int {
 	i := g.placeTile(TilePublicWorks, d, tier, s)
 	if g.rec != nil {
-		g.emit(Event{Kind: EvPublicWorks, Seat: s, District: d, Tier: tier, Item: int16(i), From: int16(g.paid(s, PublicWorks, tier))})
+		m, _ := g.paid(s, PublicWorks, tier)
+		g.emit(Event{Kind: EvPublicWorks, Seat: s, District: d, Tier: tier, Item: int16(i), From: int16(m)})
 	}
 	return i
 }
@@ -101,10 +102,7 @@ func (g *Game) PlacePublicWorks(s int8, d int8, tier int8) int {
 func (g *Game) PlaceCelebrity(s int8, d int8, tier int8) int {
 	i := g.placeTile(TileCelebrity, d, tier, NoSeat)
 	if g.rec != nil {
-		m, p := g.Cost(s, Celebrity, tier)
-		if g.Seats[s].Automaton {
-			m, p = 0, 0
-		}
+		m, p := g.paid(s, Celebrity, tier)
 		g.emit(Event{Kind: EvCelebrity, Seat: s, District: d, Tier: tier, Item: int16(i), From: int16(m), To: int16(p)})
 	}
 	g.GainPolling(s, d, tier, "")
@@ -112,13 +110,13 @@ func (g *Game) PlaceCelebrity(s int8, d int8, tier int8) int {
 	return i
 }
 
-// paid is the cost shown in events: nothing for the Opposition.
-func (g *Game) paid(s int8, a Action, tier int8) int8 {
+// paid is the cost shown in events: nothing for the Opposition (Solo
+// Gameplay 4).
+func (g *Game) paid(s int8, a Action, tier int8) (money, pop int8) {
 	if g.Seats[s].Automaton {
-		return 0
+		return 0, 0
 	}
-	m, _ := g.Cost(s, a, tier)
-	return m
+	return g.Cost(s, a, tier)
 }
 
 func (g *Game) placeTile(k TileKind, d int8, tier int8, badge int8) int {
@@ -171,10 +169,7 @@ func (g *Game) FlipTile(s int8, i int, kind EventKind, rule string) {
 // Campaign gains the Campaign polling in d (Campaign step 2).
 func (g *Game) Campaign(s int8, d int8) {
 	if g.rec != nil {
-		_, p := g.Cost(s, Campaign, 0)
-		if g.Seats[s].Automaton {
-			p = 0
-		}
+		_, p := g.paid(s, Campaign, 0)
 		g.emit(Event{Kind: EvCampaign, Seat: s, District: d, From: int16(p)})
 	}
 	g.GainPolling(s, d, g.rules.Costs.CampaignPolling, "")

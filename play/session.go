@@ -124,9 +124,6 @@ func New(cfg Config) (*Session, error) {
 	return s, nil
 }
 
-// Game returns the live game. Callers must not change it.
-func (s *Session) Game() *engine.Game { return s.g }
-
 // Record returns a copy of the replayable record of the game so far.
 func (s *Session) Record() Record {
 	r := s.rec

@@ -94,12 +94,11 @@ type evaluator struct {
 	gainOK [2][engine.NumDistricts]uint8
 }
 
-// trackTable caches, per rule set, the shares and the fraction of the way
-// to the next share icon at each track position.
+// trackTable caches, per rule set, the fraction of the way to the next
+// share icon at each track position.
 type trackTable struct {
-	rules  *engine.Rules
-	shares [engine.MaxTrack + 1]int8
-	frac   [engine.MaxTrack + 1]float64
+	rules *engine.Rules
+	frac  [engine.MaxTrack + 1]float64
 }
 
 var lastTable atomic.Pointer[trackTable]
@@ -110,7 +109,6 @@ func tableFor(r *engine.Rules) *trackTable {
 	}
 	t := &trackTable{rules: r}
 	for p := int8(0); p <= r.TrackMax; p++ {
-		t.shares[p] = r.SharesAt(p)
 		prev := int8(0)
 		for _, ic := range r.ShareIcons {
 			if p < ic {
@@ -182,13 +180,9 @@ func (e *evaluator) init(g *engine.Game, w *Weights) {
 		}
 		e.votes[d] = v
 		for i, s := range [2]int8{e.me, e.opp} {
-			p := g.Seats[s].Polling[d]
-			sh := e.tab.shares[p] + g.Seats[s].MajorityShares[d]
-			if ds.VoteShareToken == s {
-				sh++
-			}
-			e.shares[i][d] = float64(sh)
-			e.poll[i][d] = p
+			// I-7 plus the Round 4 majority share, as the Final Tally counts.
+			e.shares[i][d] = float64(g.VoteShares(s, d) + g.Seats[s].MajorityShares[d])
+			e.poll[i][d] = g.Seats[s].Polling[d]
 		}
 	}
 	// Strength of both, in one pass.
@@ -240,9 +234,9 @@ func (e *evaluator) progress(p int8) float64 {
 // district is your margin in d with your polling at pMe and the
 // Opposition's at pOpp, plus extra fixed shares.
 func (e *evaluator) district(d int8, pMe, pOpp int8, extraMe, extraOpp float64) float64 {
-	sh := &e.tab.shares
-	dMe := float64(sh[pMe] - sh[e.poll[0][d]])
-	dOpp := float64(sh[pOpp] - sh[e.poll[1][d]])
+	r := e.r
+	dMe := float64(r.SharesAt(pMe) - r.SharesAt(e.poll[0][d]))
+	dOpp := float64(r.SharesAt(pOpp) - r.SharesAt(e.poll[1][d]))
 	s := e.shares[0][d] + dMe + extraMe + e.progress(pMe)
 	o := e.shares[1][d] + dOpp + extraOpp + e.progress(pOpp)
 	if s+o <= 0 {

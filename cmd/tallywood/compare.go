@@ -43,7 +43,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	rulesFile := fs.String("rules", "", "rules file of both arms, or default (the reference set)")
 	modeFlag := fs.String("mode", "normal", "difficulty of both arms: normal or hard")
-	policyFlag := fs.String("policy", defaultComparePolicy(), "policy of both arms")
+	policyFlag := fs.String("policy", defaultPolicy, "policy of both arms")
 	politicianFlag := fs.String("politician", "random", "politician of both arms: ID or random")
 	var arm [2]struct{ rules, mode, policy, politician *string }
 	for k, name := range []string{"a", "b"} {

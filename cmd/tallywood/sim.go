@@ -10,7 +10,6 @@ import (
 	"os/signal"
 	"runtime"
 	"strconv"
-	"strings"
 	"syscall"
 
 	"github.com/spf13/pflag"
@@ -36,7 +35,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	games := fs.Int64("games", 10000, "games per cell")
 	modeFlag := fs.String("mode", "both", "difficulty: normal, hard or both")
-	policyFlag := fs.String("policy", strings.Join(defaultPolicyList(), ","), "player policies, comma-separated (see 'tallywood policies')")
+	policyFlag := fs.String("policy", defaultPolicies, "player policies, comma-separated (see 'tallywood policies')")
 	seed := fs.Uint64("seed", 1, "master seed")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	rulesFile := fs.String("rules", "", "rules file, or default (the reference set)")

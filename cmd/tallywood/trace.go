@@ -66,7 +66,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "master seed")
 	game := fs.Uint64("game", 0, "game index within the run of --seed")
 	modeFlag := fs.String("mode", "normal", "difficulty: normal or hard")
-	policyFlag := fs.String("policy", defaultComparePolicy(), "player policy")
+	policyFlag := fs.String("policy", defaultPolicy, "player policy")
 	politicianFlag := fs.String("politician", "random", "politician ID, or random (from the game seed)")
 	rulesFile := fs.String("rules", "", "rules file, or default (the reference set)")
 	format := fs.String("format", "text", "output: text (rulebook narration) or jsonl")

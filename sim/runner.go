@@ -91,12 +91,8 @@ func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec polic
 	if err := g.Reset(r, seed, engine.Config{Mode: mode, Politician: politician, Opposition: p.opp}); err != nil {
 		return err
 	}
-	for !g.Over() {
-		legal := g.Legal(p.buf[:0])
-		o := pol.Choose(g, legal)
-		if err := g.Apply(o); err != nil {
-			return fmt.Errorf("sim: policy %s, game seed %d: %w", spec.Canon, seed, err)
-		}
+	if err := policy.Play(g, pol, p.buf[:0]); err != nil {
+		return fmt.Errorf("sim: policy %s, game seed %d: %w", spec.Canon, seed, err)
 	}
 	return nil
 }

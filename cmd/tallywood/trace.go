@@ -12,6 +12,7 @@ import (
 	"tallywood/engine"
 	"tallywood/opposition"
 	"tallywood/sim"
+	"tallywood/sim/policy"
 )
 
 func init() {
@@ -115,13 +116,9 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	}
 	pol := specs[0].New()
 	pol.Reset(gameSeed)
-	var buf [engine.MaxOptions]engine.Option
-	for !g.Over() {
-		legal := g.Legal(buf[:0])
-		if err := g.Apply(pol.Choose(g, legal)); err != nil {
-			fmt.Fprintf(stderr, "tallywood: trace: policy %s: %v\n", specs[0].Canon, err)
-			return exitFailed
-		}
+	if err := policy.Play(g, pol, nil); err != nil {
+		fmt.Fprintf(stderr, "tallywood: trace: policy %s: %v\n", specs[0].Canon, err)
+		return exitFailed
 	}
 	var b bytes.Buffer
 	if *format == "jsonl" {

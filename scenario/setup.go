@@ -150,13 +150,11 @@ func (b *builder) apply(s *Setup) error {
 			return err
 		}
 	}
-	// Badges: Public Works tiles and the Plaza Badge come from the supply
-	// (C-2, rulebook Strength).
-	for seat := range g.NSeats {
-		if g.BadgesLeft(seat) < 0 {
-			return errf("setup", "%s has %d Badges on the board, only %d in all",
-				engine.SeatName(seat), r.BadgesPerPlayer-g.BadgesLeft(seat), r.BadgesPerPlayer)
-		}
+	// The stated position must be one a game can reach: the engine's own
+	// invariants (components conserved, Badges within the supply, spots
+	// matching Assistants, one Endorsement per District) hold.
+	if err := g.Check(); err != nil {
+		return errf("setup", "%v", err)
 	}
 	return nil
 }

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 
 	"tallywood/engine"
@@ -31,16 +33,24 @@ type DistrictCounts struct {
 // of disjoint game sets in any order, gives the same value, which is what
 // makes results independent of the number of workers and shards exact.
 type Counts struct {
-	Games, Wins, Draws, Losses int64
-	MarginSum, MarginSumSq     int64
-	PlayerVotes, OppVotes      int64
-	Districts                  [engine.NumDistricts]DistrictCounts
-	FallbackOther              int64 // I-10: unable in the connected District
-	FallbackBoth               int64 // I-10: unable in both
-	GamesWithFallback          int64
-	Clamped                    int64 // margins outside ±MarginLimit
-	Hist                       [NumMarginBins]int64
+	Games             int64                               `json:"games"`
+	Wins              int64                               `json:"wins"`
+	Draws             int64                               `json:"draws"`
+	Losses            int64                               `json:"losses"`
+	MarginSum         int64                               `json:"margin_sum"`
+	MarginSumSq       int64                               `json:"margin_sum_sq"`
+	PlayerVotes       int64                               `json:"player_votes"`
+	OppVotes          int64                               `json:"opposition_votes"`
+	Districts         [engine.NumDistricts]DistrictCounts `json:"districts"`
+	FallbackOther     int64                               `json:"fallback_other"` // I-10: unable in the connected District
+	FallbackBoth      int64                               `json:"fallback_both"`  // I-10: unable in both
+	GamesWithFallback int64                               `json:"games_with_fallback"`
+	Clamped           int64                               `json:"clamped"` // margins outside ±MarginLimit
+	Hist              Histogram                           `json:"margin_histogram"`
 }
+
+// Histogram counts games by margin, one bin a vote from −MarginLimit.
+type Histogram [NumMarginBins]int64
 
 // Add records the result of a finished game.
 func (c *Counts) Add(g *engine.Game) {
@@ -149,9 +159,10 @@ type histJSON struct {
 	Counts []int64 `json:"counts"`
 }
 
-func (c *Counts) histJSON() histJSON {
+// MarshalJSON writes the histogram sparsely (histJSON).
+func (h Histogram) MarshalJSON() ([]byte, error) {
 	first, last := -1, -1
-	for i, n := range c.Hist {
+	for i, n := range h {
 		if n != 0 {
 			if first < 0 {
 				first = i
@@ -160,20 +171,37 @@ func (c *Counts) histJSON() histJSON {
 		}
 	}
 	if first < 0 {
-		return histJSON{Counts: []int64{}}
+		return json.Marshal(histJSON{Counts: []int64{}})
 	}
-	return histJSON{Lo: first - MarginLimit, Counts: append([]int64(nil), c.Hist[first:last+1]...)}
+	return json.Marshal(histJSON{Lo: first - MarginLimit, Counts: h[first : last+1]})
 }
 
-func (c *Counts) setHist(h histJSON) error {
-	c.Hist = [NumMarginBins]int64{}
-	if len(h.Counts) == 0 {
+// UnmarshalJSON reads the sparse form, refusing bins outside ±MarginLimit.
+func (h *Histogram) UnmarshalJSON(b []byte) error {
+	var j histJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*h = Histogram{}
+	if len(j.Counts) == 0 {
 		return nil
 	}
-	first := h.Lo + MarginLimit
-	if first < 0 || first+len(h.Counts) > NumMarginBins {
-		return fmt.Errorf("margin histogram from %d with %d bins is outside ±%d", h.Lo, len(h.Counts), MarginLimit)
+	first := j.Lo + MarginLimit
+	if first < 0 || first+len(j.Counts) > NumMarginBins {
+		return fmt.Errorf("margin histogram from %d with %d bins is outside ±%d", j.Lo, len(j.Counts), MarginLimit)
 	}
-	copy(c.Hist[first:], h.Counts)
+	copy(h[first:], j.Counts)
+	return nil
+}
+
+// check verifies that counts read from a file add up.
+func (c *Counts) check() error {
+	var sum int64
+	for _, n := range c.Hist {
+		sum += n
+	}
+	if c.Wins+c.Draws+c.Losses != c.Games || sum != c.Games {
+		return errors.New("counts do not add up to games")
+	}
 	return nil
 }

@@ -88,59 +88,7 @@ type Cell struct {
 	Fallbacks           Fallbacks         `json:"fallbacks"`
 	GamesPerSecond      float64           `json:"games_per_second"`
 	ElapsedSeconds      float64           `json:"elapsed_seconds"`
-	Counts              CountsJSON        `json:"counts"`
-}
-
-// CountsJSON is Counts as stored in a result: the mergeable state.
-type CountsJSON struct {
-	Games             int64                               `json:"games"`
-	Wins              int64                               `json:"wins"`
-	Draws             int64                               `json:"draws"`
-	Losses            int64                               `json:"losses"`
-	MarginSum         int64                               `json:"margin_sum"`
-	MarginSumSq       int64                               `json:"margin_sum_sq"`
-	PlayerVotes       int64                               `json:"player_votes"`
-	OppositionVotes   int64                               `json:"opposition_votes"`
-	Districts         [engine.NumDistricts]DistrictCounts `json:"districts"`
-	FallbackOther     int64                               `json:"fallback_other"`
-	FallbackBoth      int64                               `json:"fallback_both"`
-	GamesWithFallback int64                               `json:"games_with_fallback"`
-	Clamped           int64                               `json:"clamped"`
-	MarginHistogram   histJSON                            `json:"margin_histogram"`
-}
-
-func (c *Counts) toJSON() CountsJSON {
-	return CountsJSON{
-		Games: c.Games, Wins: c.Wins, Draws: c.Draws, Losses: c.Losses,
-		MarginSum: c.MarginSum, MarginSumSq: c.MarginSumSq,
-		PlayerVotes: c.PlayerVotes, OppositionVotes: c.OppVotes,
-		Districts:     c.Districts,
-		FallbackOther: c.FallbackOther, FallbackBoth: c.FallbackBoth,
-		GamesWithFallback: c.GamesWithFallback, Clamped: c.Clamped,
-		MarginHistogram: c.histJSON(),
-	}
-}
-
-func (j *CountsJSON) counts() (*Counts, error) {
-	c := &Counts{
-		Games: j.Games, Wins: j.Wins, Draws: j.Draws, Losses: j.Losses,
-		MarginSum: j.MarginSum, MarginSumSq: j.MarginSumSq,
-		PlayerVotes: j.PlayerVotes, OppVotes: j.OppositionVotes,
-		Districts:     j.Districts,
-		FallbackOther: j.FallbackOther, FallbackBoth: j.FallbackBoth,
-		GamesWithFallback: j.GamesWithFallback, Clamped: j.Clamped,
-	}
-	if err := c.setHist(j.MarginHistogram); err != nil {
-		return nil, err
-	}
-	var sum int64
-	for _, n := range c.Hist {
-		sum += n
-	}
-	if c.Wins+c.Draws+c.Losses != c.Games || sum != c.Games {
-		return nil, errors.New("counts do not add up to games")
-	}
-	return c, nil
+	Counts              Counts            `json:"counts"`
 }
 
 func ratio(a, b int64) float64 {
@@ -173,7 +121,7 @@ func newCell(l labels, c *Counts, districts []string, elapsed time.Duration) Cel
 			GamesWithFallback: c.GamesWithFallback, GamesWithFallbackRate: ratio(c.GamesWithFallback, n),
 		},
 		ElapsedSeconds: elapsed.Seconds(),
-		Counts:         c.toJSON(),
+		Counts:         *c,
 	}
 	if s := elapsed.Seconds(); s > 0 {
 		cell.GamesPerSecond = float64(n) / s
@@ -307,11 +255,11 @@ func Merge(results []*Result, names []string) (*Result, error) {
 	out.Cells = make([]Cell, len(first.Cells))
 	totals := make([]*Counts, len(first.Cells))
 	for i := range first.Cells {
-		c, err := first.Cells[i].Counts.counts()
-		if err != nil {
+		c := first.Cells[i].Counts // a copy: the merge adds into it
+		if err := c.check(); err != nil {
 			return nil, fmt.Errorf("%s: cell %d: %v", names[0], i+1, err)
 		}
-		totals[i] = c
+		totals[i] = &c
 	}
 	elapsed := make([]float64, len(first.Cells))
 	for i, c := range first.Cells {
@@ -347,8 +295,8 @@ func Merge(results []*Result, names []string) (*Result, error) {
 			set.ks = append(set.ks, k)
 		}
 		for i := range r.Cells {
-			c, err := r.Cells[i].Counts.counts()
-			if err != nil {
+			c := &r.Cells[i].Counts
+			if err := c.check(); err != nil {
 				return nil, fmt.Errorf("%s: cell %d: %v", name, i+1, err)
 			}
 			totals[i].Merge(c)

@@ -10,7 +10,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/opposition"
-	"tallywood/play"
+	"tallywood/cmd/tallywood/play"
 )
 
 func init() {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"tallywood/scenario"
+	"tallywood/opposition/scenario"
 )
 
 func init() {

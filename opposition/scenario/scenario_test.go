@@ -8,12 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"tallywood/scenario"
+	"tallywood/opposition/scenario"
 )
 
 // TestScenarios runs every scenario of testdata/scenarios.
 func TestScenarios(t *testing.T) {
-	files, err := filepath.Glob("../testdata/scenarios/*.json")
+	files, err := filepath.Glob("../../testdata/scenarios/*.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestConserved(t *testing.T) {
 // FuzzParse feeds arbitrary bytes to the parser: it must refuse or accept
 // without panicking, and an accepted scenario must run.
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob("../testdata/scenarios/*.json")
+	files, _ := filepath.Glob("../../testdata/scenarios/*.json")
 	for _, p := range files {
 		if b, err := os.ReadFile(p); err == nil {
 			f.Add(b)
@@ -134,7 +134,7 @@ func FuzzParse(f *testing.F) {
 // TestDocExample runs the annotated example of docs/scenarios.md, so the
 // documentation cannot drift from the format.
 func TestDocExample(t *testing.T) {
-	doc, err := os.ReadFile("../docs/scenarios.md")
+	doc, err := os.ReadFile("../../docs/scenarios.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestDocExample(t *testing.T) {
 		t.Fatal("docs/scenarios.md has no json example")
 	}
 	example, _, _ := strings.Cut(after, "```")
-	s, err := scenario.Parse([]byte(example), "../testdata/scenarios")
+	s, err := scenario.Parse([]byte(example), "../../testdata/scenarios")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -694,7 +694,7 @@ func TestFirstScreenGolden(t *testing.T) {
 			cfg.Color = tc.color
 			s := newSession(t, cfg)
 			_, out := run(t, s, "")
-			path := filepath.Join("testdata", tc.name+".golden")
+			path := filepath.Join("..", "..", "..", "testdata", "play", tc.name+".golden")
 			if *update {
 				if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
 					t.Fatal(err)

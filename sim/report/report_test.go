@@ -1,0 +1,310 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"tallywood/engine"
+	"tallywood/sim"
+	"tallywood/sim/policy"
+)
+
+func mustSpec(t testing.TB, s string) policy.Spec {
+	t.Helper()
+	p, err := policy.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// simJSON plays the default grid of `tallywood sim --games games --seed
+// seed` (both modes, greedy and random, a random politician per game) and
+// returns its JSON.
+func simJSON(t testing.TB, games int64, seed uint64) []byte {
+	t.Helper()
+	cfg := sim.Config{Rules: engine.Reference(), Seed: seed, Games: games}
+	for _, m := range []engine.Mode{engine.Normal, engine.Hard} {
+		for _, p := range []string{"greedy", "random"} {
+			cfg.Cells = append(cfg.Cells, sim.CellSpec{Mode: m, Policy: mustSpec(t, p), Politician: sim.RandomPoliticianIndex})
+		}
+	}
+	r, err := sim.Run(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.JSON()
+}
+
+// compareJSON compares greedy (A) with random (B) on Hard, with the
+// sequential test of a 5-point difference.
+func compareJSON(t testing.TB, games int64, seed uint64) []byte {
+	t.Helper()
+	arm := func(p string) sim.Arm {
+		return sim.Arm{Rules: engine.Reference(), Mode: engine.Hard, Policy: mustSpec(t, p), Politician: sim.RandomPoliticianIndex}
+	}
+	r, err := sim.Compare(t.Context(), sim.CompareConfig{A: arm("greedy"), B: arm("random"), Seed: seed, Games: games,
+		SPRT: &sim.SPRT{P0: 0, P1: 0.05, Alpha: 0.05, Beta: 0.05}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.JSON()
+}
+
+var testMeta = Meta{Tool: "v0.0.0-test", Made: time.Date(2026, 11, 30, 17, 0, 0, 0, time.UTC)}
+
+// render decodes the results and writes their report.
+func render(t testing.TB, meta Meta, files ...[]byte) []byte {
+	t.Helper()
+	srcs := make([]Source, len(files))
+	for i, data := range files {
+		src, err := Decode(fmt.Sprintf("result%d.json", i+1), data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs[i] = src
+	}
+	var b bytes.Buffer
+	if err := Write(&b, srcs, meta); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// checkFigures verifies that the section has exactly the figures ids, in
+// order, each with an SVG of non-zero size titled as its table, and that
+// every number of every table is the JSON's.
+func checkFigures(t *testing.T, sec *parsedSection, doc any, ids []string) {
+	t.Helper()
+	var got []string
+	for _, f := range sec.Figures {
+		got = append(got, f.ID)
+		if f.SVGTitle == "" || f.Summary != "Numbers: "+f.SVGTitle {
+			t.Errorf("%s: SVG title %q, table summary %q", f.ID, f.SVGTitle, f.Summary)
+		}
+		if !(f.Width > 0 && f.Height > 0) {
+			t.Errorf("%s: SVG size %g × %g", f.ID, f.Width, f.Height)
+		}
+		if len(f.Rows) == 0 {
+			t.Errorf("%s: empty table", f.ID)
+		}
+		fromJSON := 0
+		for _, row := range f.Rows {
+			for _, c := range row {
+				if err := checkCellJSON(doc, c); err != nil {
+					t.Errorf("%s: %v", f.ID, err)
+				}
+				if c.JSON != "" {
+					fromJSON++
+				}
+			}
+		}
+		if fromJSON == 0 {
+			t.Errorf("%s: no number in the table is read from the JSON", f.ID)
+		}
+	}
+	if !slices.Equal(got, ids) {
+		t.Errorf("figures %v, want %v", got, ids)
+	}
+}
+
+func figureByID(t *testing.T, sec *parsedSection, id string) *parsedFigure {
+	t.Helper()
+	for _, f := range sec.Figures {
+		if f.ID == id {
+			return f
+		}
+	}
+	t.Fatalf("no figure %s", id)
+	return nil
+}
+
+func TestSimReport(t *testing.T) {
+	data := simJSON(t, 300, 11)
+	doc := decodeGeneric(t, data)
+	secs := parsePage(t, render(t, testMeta, data))
+	if len(secs) != 1 || secs[0].ID != "s1" || secs[0].Src != "0" {
+		t.Fatalf("sections %+v, want one, s1 of source 0", secs)
+	}
+	sec := secs[0]
+	cells, _ := jsonAt(doc, "cells")
+	n := len(cells.([]any))
+	ids := []string{"s1-winrate", "s1-fallbacks"}
+	for i := 1; i <= n; i++ {
+		ids = append(ids, fmt.Sprintf("s1-cell%d-margin", i), fmt.Sprintf("s1-cell%d-districts", i))
+	}
+	checkFigures(t, sec, doc, ids)
+
+	hash, _ := jsonAt(doc, "rules_hash")
+	for name, want := range map[string]string{
+		"Seed": "11", "Games per cell": "300", "Cells": "4", "Rules hash": hash.(string),
+		"Command": "tallywood sim --games 300 --seed 11 --mode both --policy greedy,random --politician random --format json",
+	} {
+		if got := sec.Facts[name]; got != want {
+			t.Errorf("fact %s = %q, want %q", name, got, want)
+		}
+	}
+	if rows := figureByID(t, sec, "s1-winrate").Rows; len(rows) != n {
+		t.Errorf("win rate table: %d rows, want %d", len(rows), n)
+	}
+	for i := range n {
+		// The histogram's table: every game once, and each percentile
+		// marked at the margin the JSON gives.
+		f := figureByID(t, sec, fmt.Sprintf("s1-cell%d-margin", i+1))
+		var games int64
+		marks := map[string]string{}
+		for _, row := range f.Rows {
+			k, _ := strconv.ParseInt(row[1].V, 10, 64)
+			games += k
+			for _, m := range strings.Split(row[4].Text, ", ") {
+				if m != "" {
+					marks[m] = row[0].V
+				}
+			}
+		}
+		want, _ := jsonAt(doc, fmt.Sprintf("cells.%d.games", i))
+		if fmt.Sprint(games) != want.(fmt.Stringer).String() {
+			t.Errorf("%s: histogram holds %d games, want %v", f.ID, games, want)
+		}
+		for _, p := range []string{"p5", "p25", "p50", "p75", "p95"} {
+			q, _ := jsonAt(doc, fmt.Sprintf("cells.%d.margin_quantiles.%s", i, p))
+			if marks[p] != q.(fmt.Stringer).String() {
+				t.Errorf("%s: %s marked at margin %q, want %v", f.ID, p, marks[p], q)
+			}
+		}
+		// The Districts' table: ahead, tied and behind make up every game.
+		f = figureByID(t, sec, fmt.Sprintf("s1-cell%d-districts", i+1))
+		if len(f.Rows) != engine.NumDistricts {
+			t.Errorf("%s: %d rows, want %d", f.ID, len(f.Rows), engine.NumDistricts)
+		}
+		for _, row := range f.Rows {
+			sum := 0.0
+			for _, c := range row[5:8] {
+				x, _ := strconv.ParseFloat(c.V, 64)
+				sum += x
+			}
+			if sum < 1-1e-9 || sum > 1+1e-9 {
+				t.Errorf("%s %s: ahead + tied + behind = %g", f.ID, row[0].Text, sum)
+			}
+		}
+	}
+}
+
+func TestCompareReport(t *testing.T) {
+	data := compareJSON(t, 400, 5)
+	doc := decodeGeneric(t, data)
+	secs := parsePage(t, render(t, testMeta, data))
+	if len(secs) != 1 {
+		t.Fatalf("%d sections, want 1", len(secs))
+	}
+	checkFigures(t, secs[0], doc, []string{"s1-winrate-diff", "s1-margin-diff", "s1-sprt"})
+	want := "tallywood compare --games 400 --seed 5 --mode hard --policy greedy --b-policy random --politician random --sprt 0,0.05 --alpha 0.05 --beta 0.05 --format json"
+	if got := secs[0].Facts["Command"]; got != want {
+		t.Errorf("command %q, want %q", got, want)
+	}
+}
+
+func TestSeveralResults(t *testing.T) {
+	simData, cmpData := simJSON(t, 100, 2), compareJSON(t, 100, 2)
+	meta := testMeta
+	meta.Commands = []string{"tallywood sim --games 100 --seed 2 --format json"}
+	page := render(t, meta, simData, cmpData)
+	secs := parsePage(t, page)
+	if len(secs) != 2 || secs[0].ID != "s1" || secs[1].ID != "s2" || secs[1].Src != "1" {
+		t.Fatalf("sections %+v, want s1 and s2", secs)
+	}
+	if got := secs[0].Facts["Command"]; got != meta.Commands[0] {
+		t.Errorf("given command shown as %q", got)
+	}
+	if !strings.Contains(secs[1].Facts["Command"], "tallywood compare --games 100 --seed 2") {
+		t.Errorf("reconstructed command %q", secs[1].Facts["Command"])
+	}
+	for _, s := range []string{`<a href="#s1">`, `<a href="#s2">`, "Made by tallywood v0.0.0-test on 2026-11-30 17:00 UTC."} {
+		if !bytes.Contains(page, []byte(s)) {
+			t.Errorf("the page has no %s", s)
+		}
+	}
+	// Self-contained: nothing that would make a browser fetch or run.
+	for _, s := range []string{"<script", "http://", "https://", "@import", "url("} {
+		if i := bytes.Index(page, []byte(s)); i >= 0 && !bytes.HasPrefix(page[i:], []byte("http://www.w3.org/")) {
+			t.Errorf("the page holds %q at byte %d", s, i)
+		}
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	good := string(simJSON(t, 20, 1))
+	tests := []struct {
+		name, data, want string
+	}{
+		{"empty", "", "report: f.json: not a tallywood result: unexpected end of JSON input"},
+		{"not JSON", "games,wins\n1,0\n", "report: f.json: not a tallywood result: invalid character 'g' looking for beginning of value"},
+		{"no format", `{"seed": 1}`, `report: f.json: not a tallywood result: no "format" field`},
+		{"unknown kind", `{"format": "tallywood-ladder/1"}`,
+			`report: f.json: unknown kind of result "tallywood-ladder/1": want the JSON of sim, merge, compare or sweep (tallywood-sim/1, tallywood-compare/1)`},
+		{"sim with an unknown field", strings.Replace(good, `"seed"`, `"colour": 1, "seed"`, 1),
+			`report: f.json: not a tallywood sim result: json: unknown field "colour"`},
+		{"wins do not add up", strings.Replace(good, `"wins": `, `"wins": 1000`, 1),
+			"report: f.json: cell 1: wins 1000"},
+		{"compare with an unknown field", `{"format": "tallywood-compare/1", "arms": []}`,
+			`report: f.json: not a tallywood compare result: json: unknown field "arms"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Decode("f.json", []byte(tc.data))
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("got %v, want %s", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestWriteNothing(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, nil, testMeta); err == nil || err.Error() != "report: no results to report on" {
+		t.Errorf("got %v", err)
+	}
+	if b.Len() != 0 {
+		t.Errorf("wrote %d bytes", b.Len())
+	}
+}
+
+func TestCommandLine(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "--games", "10"}, "tallywood sim --games 10"},
+		{[]string{"sim", "--policy", "mcts:iters=400,rollout=greedy"}, "tallywood sim --policy mcts:iters=400,rollout=greedy"},
+		{[]string{"sim", "--out", "my report.html"}, "tallywood sim --out 'my report.html'"},
+		{[]string{"compare", "--b-rules", "it's.json"}, `tallywood compare --b-rules 'it'\''s.json'`},
+		{[]string{"sim", "--rules", ""}, "tallywood sim --rules ''"},
+	}
+	for _, tc := range tests {
+		if got := CommandLine(tc.args); got != tc.want {
+			t.Errorf("CommandLine(%q) = %s, want %s", tc.args, got, tc.want)
+		}
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add(simJSON(f, 5, 1))
+	f.Add(compareJSON(f, 5, 1))
+	f.Add([]byte(`{"format":"tallywood-sim/1","cells":[{"games":1,"wins":1,"counts":{"games":1,"wins":1,"margin_histogram":{"lo":1024,"counts":[1]}}}]}`))
+	f.Add([]byte(`{"format":"tallywood-compare/1","games":3}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		src, err := Decode("f.json", data)
+		if err != nil {
+			return
+		}
+		var b bytes.Buffer
+		if err := Write(&b, []Source{src}, testMeta); err != nil && !strings.HasPrefix(err.Error(), "report: ") {
+			t.Fatalf("error without the package prefix: %v", err)
+		}
+	})
+}

@@ -16,6 +16,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/sim"
+	"tallywood/sim/report"
 )
 
 func init() {
@@ -55,7 +56,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	sprtFlag := fs.String("sprt", "", "sequential test of the win rate difference B − A: P0,P1 (e.g. 0,0.02)")
 	alpha := fs.Float64("alpha", 0.05, "SPRT: probability of accepting H1 when H0 holds")
 	beta := fs.Float64("beta", 0.05, "SPRT: probability of accepting H0 when H1 holds")
-	format := fs.String("format", "table", "output: table or json")
+	format := fs.String("format", "table", "output: table, json or html (the report; the default for an --out FILE.html)")
 	out := fs.String("out", "", "write the output to FILE instead of stdout")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	if err := fs.Parse(args); err != nil {
@@ -74,8 +75,11 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if *workers < 1 {
 		return fail(stderr, "compare: --workers %d: must be at least 1", *workers)
 	}
-	if *format != "table" && *format != "json" {
-		return fail(stderr, "compare: --format %q is not table or json", *format)
+	if htmlOut(*format, fs.Changed("format"), *out) {
+		*format = "html"
+	}
+	if *format != "table" && *format != "json" && *format != "html" {
+		return fail(stderr, "compare: --format %q is not table, json or html", *format)
 	}
 	var sprt *sim.SPRT
 	if *sprtFlag != "" {
@@ -138,8 +142,14 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	data := res.JSON()
-	if *format == "table" {
+	switch *format {
+	case "table":
 		data = compareTable(res)
+	case "html":
+		if data, err = renderReport([]report.Source{{Name: "this run", Compare: res}}, []string{report.CommandLine(append([]string{"compare"}, args...))}); err != nil {
+			fmt.Fprintf(stderr, "tallywood: compare: %v\n", err)
+			return exitFailed
+		}
 	}
 	if err := writeOut(*out, stdout, data); err != nil {
 		fmt.Fprintf(stderr, "tallywood: compare: --out: %v\n", err)

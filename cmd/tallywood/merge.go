@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"tallywood/sim"
+	"tallywood/sim/report"
 )
 
 func init() {
@@ -26,7 +27,7 @@ flags:
 func runMerge(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("merge", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	format := fs.String("format", "json", "output: table, json or csv")
+	format := fs.String("format", "json", "output: table, json, csv or html (the report; the default for an --out FILE.html)")
 	out := fs.String("out", "", "write the output to FILE instead of stdout")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -35,10 +36,13 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		}
 		return fail(stderr, "merge: %v", err)
 	}
+	if htmlOut(*format, fs.Changed("format"), *out) {
+		*format = "html"
+	}
 	switch *format {
-	case "table", "json", "csv":
+	case "table", "json", "csv", "html":
 	default:
-		return fail(stderr, "merge: --format %q is not table, json or csv", *format)
+		return fail(stderr, "merge: --format %q is not table, json, csv or html", *format)
 	}
 	files := fs.Args()
 	if len(files) == 0 {
@@ -69,6 +73,11 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		data = merged.JSON()
 	case "csv":
 		data = simCSV(merged)
+	case "html":
+		if data, err = renderReport([]report.Source{{Name: "merged shards", Sim: merged}}, nil); err != nil {
+			fmt.Fprintf(stderr, "tallywood: merge: %v\n", err)
+			return exitFailed
+		}
 	default:
 		data = simTable(merged)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"tallywood/sim"
+	"tallywood/sim/report"
 )
 
 func init() {
@@ -40,7 +41,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	rulesFile := fs.String("rules", "", "rules file, or default (the reference set)")
 	politicianFlag := fs.String("politician", "random", "politician ID, random (per game), or all (one cell each)")
-	format := fs.String("format", "table", "output: table, json or csv")
+	format := fs.String("format", "table", "output: table, json, csv or html (the report; the default for an --out FILE.html)")
 	out := fs.String("out", "", "write the output to FILE instead of stdout")
 	shardFlag := fs.String("shard", "1/1", "play only shard K of N: the games i with i mod N = K-1")
 	quiet := fs.Bool("quiet", false, "no progress bar")
@@ -72,10 +73,13 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "sim: --shard %v", err)
 	}
+	if htmlOut(*format, fs.Changed("format"), *out) {
+		*format = "html"
+	}
 	switch *format {
-	case "table", "json", "csv":
+	case "table", "json", "csv", "html":
 	default:
-		return fail(stderr, "sim: --format %q is not table, json or csv", *format)
+		return fail(stderr, "sim: --format %q is not table, json, csv or html", *format)
 	}
 	rules, err := loadRules(*rulesFile)
 	if err != nil {
@@ -113,6 +117,11 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		data = res.JSON()
 	case "csv":
 		data = simCSV(res)
+	case "html":
+		if data, err = renderReport([]report.Source{{Name: "this run", Sim: res}}, []string{report.CommandLine(append([]string{"sim"}, args...))}); err != nil {
+			fmt.Fprintf(stderr, "tallywood: sim: %v\n", err)
+			return exitFailed
+		}
 	default:
 		data = simTable(res)
 	}

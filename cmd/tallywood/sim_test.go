@@ -89,7 +89,7 @@ func TestBadInput(t *testing.T) {
 		{"sim rules malformed", []string{"sim", "--rules", malformed},
 			"tallywood: sim: --rules: " + malformed + ": rules: version: line 1, column 14: number is not a valid string"},
 		{"sim mode", []string{"sim", "--mode", "easy"}, `tallywood: sim: --mode "easy" is not normal, hard or both`},
-		{"sim format", []string{"sim", "--format", "xml"}, `tallywood: sim: --format "xml" is not table, json or csv`},
+		{"sim format", []string{"sim", "--format", "xml"}, `tallywood: sim: --format "xml" is not table, json, csv or html`},
 		{"sim politician", []string{"sim", "--politician", "nobody"},
 			`tallywood: sim: --politician "nobody" is not a politician (magnate, starlet, moderate, red-favourite, blue-favourite, populist, random, all)`},
 		{"sim workers", []string{"sim", "--workers", "0"}, "tallywood: sim: --workers 0: must be at least 1"},

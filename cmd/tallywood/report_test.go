@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bytes"
+	"html"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var commandFact = regexp.MustCompile(`<dt>Command</dt><dd><code>([^<]*)</code>`)
+
+// TestReportReproduces runs sim, reports on its JSON, and runs the
+// command line the report gives: it must play the same games.
+func TestReportReproduces(t *testing.T) {
+	dir := t.TempDir()
+	first := filepath.Join(dir, "first.json")
+	if code, _, errs := runCLI(t, "sim", "--games", "40", "--mode", "hard", "--policy", "random,greedy", "--seed", "9",
+		"--format", "json", "--out", first, "--quiet"); code != exitOK {
+		t.Fatalf("sim: exit %d: %s", code, errs)
+	}
+	page := filepath.Join(dir, "report.html")
+	if code, stdout, errs := runCLI(t, "report", first, "--out", page); code != exitOK || stdout != "" || errs != "" {
+		t.Fatalf("report: exit %d, stdout %q, stderr %q", code, stdout, errs)
+	}
+	data, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := commandFact.FindSubmatch(data)
+	if m == nil {
+		t.Fatal("the report shows no command")
+	}
+	args := strings.Fields(html.UnescapeString(string(m[1])))
+	if args[0] != "tallywood" {
+		t.Fatalf("command %q does not start with tallywood", m[1])
+	}
+	again := filepath.Join(dir, "again.json")
+	if code, _, errs := runCLI(t, append(args[1:], "--out", again, "--quiet")...); code != exitOK {
+		t.Fatalf("%s: exit %d: %s", m[1], code, errs)
+	}
+	a, _ := os.ReadFile(first)
+	b, _ := os.ReadFile(again)
+	if !bytes.Equal(untimedJSON(t, a), untimedJSON(t, b)) {
+		t.Errorf("the report's command %s plays other games than the run it reports", m[1])
+	}
+}
+
+// TestHTMLOutput checks that --format html, and an --out file ending in
+// .html, write the report directly.
+func TestHTMLOutput(t *testing.T) {
+	dir := t.TempDir()
+	shard1, shard2 := filepath.Join(dir, "1.json"), filepath.Join(dir, "2.json")
+	tests := []struct {
+		name    string
+		args    []string
+		out     string
+		heading string
+	}{
+		{"sim --out x.html", []string{"sim", "--games", "10", "--mode", "normal", "--policy", "random", "--quiet"}, "sim.html", "sim: this run"},
+		{"sim --format html", []string{"sim", "--games", "10", "--mode", "normal", "--policy", "random", "--format", "html", "--quiet"}, "sim.out", "sim: this run"},
+		{"compare --out x.HTML", []string{"compare", "--games", "10", "--b-mode", "hard", "--quiet"}, "compare.HTML", "compare: this run"},
+		{"merge --format html", []string{"merge", "--format", "html", shard1, shard2}, "merge.out", "sim: merged shards"},
+	}
+	for k, shard := range []string{shard1, shard2} {
+		if code, _, errs := runCLI(t, "sim", "--games", "10", "--mode", "normal", "--policy", "random",
+			"--shard", []string{"1/2", "2/2"}[k], "--format", "json", "--out", shard, "--quiet"); code != exitOK {
+			t.Fatalf("shard: exit %d: %s", code, errs)
+		}
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(dir, tc.out)
+			if code, _, errs := runCLI(t, append(tc.args, "--out", out)...); code != exitOK {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			data, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.HasPrefix(data, []byte("<!DOCTYPE html>")) || !bytes.Contains(data, []byte("<h2>"+tc.heading+"</h2>")) ||
+				!bytes.Contains(data, []byte(`<svg class="plot"`)) {
+				t.Errorf("%s is not the report of %s", tc.out, tc.heading)
+			}
+		})
+	}
+	// A .html name does not override an explicit --format.
+	out := filepath.Join(dir, "table.html")
+	if code, _, errs := runCLI(t, "sim", "--games", "5", "--mode", "normal", "--policy", "random", "--format", "json", "--out", out, "--quiet"); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if data, _ := os.ReadFile(out); !bytes.HasPrefix(data, []byte("{")) {
+		t.Errorf("--format json --out table.html wrote %.20q", data)
+	}
+}
+
+func TestReportBadInput(t *testing.T) {
+	dir := t.TempDir()
+	ladder := filepath.Join(dir, "ladder.json")
+	csv := filepath.Join(dir, "result.csv")
+	missing := filepath.Join(dir, "missing.json")
+	os.WriteFile(ladder, []byte(`{"format": "tallywood-ladder/1"}`), 0o644)
+	os.WriteFile(csv, []byte("mode,policy\nnormal,greedy\n"), 0o644)
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no files", []string{"report"}, "tallywood: report: no result files given"},
+		{"unknown flag", []string{"report", "--format", "pdf", ladder}, "tallywood: report: unknown flag: --format"},
+		{"unknown kind", []string{"report", ladder},
+			"tallywood: report: " + ladder + `: unknown kind of result "tallywood-ladder/1": want the JSON of sim, merge, compare or sweep (tallywood-sim/1, tallywood-compare/1)`},
+		{"not JSON", []string{"report", csv},
+			"tallywood: report: " + csv + ": not a tallywood result: invalid character 'm' looking for beginning of value"},
+		{"missing file", []string{"report", missing}, "tallywood: report: open " + missing + ": no such file or directory"},
+		{"no out directory", []string{"report", "--out", filepath.Join(dir, "no", "r.html"), ladder},
+			`tallywood: report: --out: directory "` + filepath.Join(dir, "no") + `" does not exist`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(t, tc.args...)
+			if code != exitBadArgs {
+				t.Errorf("exit %d, want %d", code, exitBadArgs)
+			}
+			if stdout != "" {
+				t.Errorf("stdout %q", stdout)
+			}
+			if got := strings.TrimSuffix(stderr, "\n"); got != tc.want {
+				t.Errorf("stderr\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}

@@ -257,8 +257,11 @@ type Costs struct {
 // Rules is a validated, immutable rule set. Share it by pointer; never
 // change it after Load.
 type Rules struct {
-	Version          string
-	Hash             string // sha256 of the canonical form, hex
+	Version string
+	Hash    string // sha256 of the canonical form, hex
+	// Overrides lists the PATH=VALUE assignments With applied to the
+	// rules file, in order, so results can record them.
+	Overrides        []string
 	Districts        [NumDistricts]string
 	Spots            [NumActions]Action // spot index (left to right) → Action
 	SpotOf           [NumActions]int8   // Action → spot index

@@ -21,6 +21,7 @@ const FormatSim = "tallywood-sim/1"
 // Everything but the timing fields (games_per_second, elapsed_seconds) is
 // a function of the flags alone.
 type Result struct {
+	Kind           string  `json:"kind"` // KindSim
 	Format         string  `json:"format"`
 	RulesHash      string  `json:"rules_hash"`
 	RulesVersion   string  `json:"rules_version"`
@@ -142,6 +143,7 @@ func newCell(l labels, c *Counts, districts []string, elapsed time.Duration) Cel
 
 func newResult(cfg *Config) *Result {
 	r := &Result{
+		Kind:         KindSim,
 		Format:       FormatSim,
 		RulesHash:    cfg.Rules.Hash,
 		RulesVersion: cfg.Rules.Version,
@@ -190,6 +192,10 @@ func DecodeResult(data []byte) (*Result, error) {
 	if r.Format != FormatSim {
 		return nil, fmt.Errorf("not a tallywood sim result (format %q, want %q)", r.Format, FormatSim)
 	}
+	if r.Kind != "" && r.Kind != KindSim {
+		return nil, fmt.Errorf("not a tallywood sim result (kind %q)", r.Kind)
+	}
+	r.Kind = KindSim // results written before the kind field have none
 	return &r, nil
 }
 

@@ -106,7 +106,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	}
 	params, points, err := sweepPoints(base, *sets)
 	if err != nil {
-		return fail(stderr, "sweep: --set %v", err)
+		return fail(stderr, "sweep: --set: %v", err)
 	}
 	if fs.Changed("target") {
 		for _, p := range points {

@@ -391,10 +391,26 @@ func Parse(data []byte) (*Rules, error) {
 	return r, nil
 }
 
-// playForm is the rules file without its metadata (name, version, notes):
+// playForm is the rules file without its metadata (name, version, notes)
+// and with the polling entries of 0 dropped, which read as absent ones do:
 // what the Hash covers, so that two files that play the same hash the same.
 func playForm(f rulesFile) rulesFile {
 	f.Name, f.Version, f.Notes = "", "", ""
+	pols := make([]politicianFile, len(f.Politicians))
+	for i, p := range f.Politicians {
+		var polling map[string]int
+		for d, v := range p.Polling {
+			if v != 0 {
+				if polling == nil {
+					polling = map[string]int{}
+				}
+				polling[d] = v
+			}
+		}
+		p.Polling = polling
+		pols[i] = p
+	}
+	f.Politicians = pols
 	return f
 }
 

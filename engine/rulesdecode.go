@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Bounds of a rules file, so that no input can take unbounded memory or be
@@ -51,9 +52,15 @@ func decodeStrict(data []byte, path string, v any) error {
 }
 
 // at says where the decoder is: the line and column just after the last
-// token read.
+// token read. It scans the data, so it is for errors only.
 func (s *strictDecoder) at() (line, col int) {
 	return position(s.data, s.dec.InputOffset())
+}
+
+// lineAt is the line of a byte offset.
+func (s *strictDecoder) lineAt(off int64) int {
+	line, _ := position(s.data, off)
+	return line
 }
 
 func (s *strictDecoder) fail(path, format string, args ...any) error {
@@ -87,7 +94,7 @@ func (s *strictDecoder) value(path string, t reflect.Type) error {
 			return s.mismatch(path, tok, t)
 		}
 		for i := 0; s.dec.More(); i++ {
-			if err := s.value(fmt.Sprintf("%s[%d]", path, i), t.Elem()); err != nil {
+			if err := s.value(path+"["+strconv.Itoa(i)+"]", t.Elem()); err != nil {
 				return err
 			}
 		}
@@ -158,8 +165,8 @@ func (s *strictDecoder) mismatch(path string, tok json.Token, t reflect.Type) er
 // one of its fields, spelled exactly, and given once; every field without
 // omitempty must be present.
 func (s *strictDecoder) object(path string, t reflect.Type) error {
-	startLine, _ := s.at()
-	seen := make(map[string]int, t.NumField()) // key → line
+	start := s.dec.InputOffset()
+	seen := make(map[string]int64, t.NumField()) // key → offset
 	for s.dec.More() {
 		tok, err := s.dec.Token()
 		if err != nil {
@@ -167,18 +174,17 @@ func (s *strictDecoder) object(path string, t reflect.Type) error {
 		}
 		key := tok.(string) // the decoder allows only string keys
 		field := joinPath(path, key)
-		line, _ := s.at()
-		if first, dup := seen[key]; dup {
-			return &fieldError{fmt.Sprintf("%s: line %d: duplicate key (first on line %d)", field, line, first)}
+		if err := s.once(field, key, seen); err != nil {
+			return err
 		}
-		seen[key] = line
-		i, ok := fieldIndex(t, key)
+		i, ok := schemaOf(t).index[key]
 		if !ok {
 			near := nearest(key, jsonNames(t))
 			hint := ""
 			if strings.EqualFold(key, near[0]) {
 				hint = "; keys are case-sensitive"
 			}
+			line, _ := s.at()
 			return &fieldError{fmt.Sprintf("%s: line %d: unknown field (nearest: %s%s)", field, line, strings.Join(near, ", "), hint)}
 		}
 		if err := s.value(field, t.Field(i).Type); err != nil {
@@ -188,19 +194,54 @@ func (s *strictDecoder) object(path string, t reflect.Type) error {
 	if _, err := s.dec.Token(); err != nil { // }
 		return err
 	}
-	for i := range t.NumField() {
-		f := t.Field(i)
-		name := jsonName(f)
-		if _, ok := seen[name]; !ok && !strings.Contains(f.Tag.Get("json"), ",omitempty") {
-			return &fieldError{fmt.Sprintf("%s: missing from the object on line %d", joinPath(path, name), startLine)}
+	for _, name := range schemaOf(t).required {
+		if _, ok := seen[name]; !ok {
+			return &fieldError{fmt.Sprintf("%s: missing from the object on line %d", joinPath(path, name), s.lineAt(start))}
 		}
 	}
 	return nil
 }
 
+// schema is what the decoder needs of a struct type of the rules file.
+type schema struct {
+	index    map[string]int // JSON key → field index
+	required []string       // keys of the fields without omitempty
+}
+
+var schemas sync.Map // reflect.Type → *schema
+
+// schemaOf reads, once per type, the JSON keys of a rules-file struct.
+func schemaOf(t reflect.Type) *schema {
+	if sc, ok := schemas.Load(t); ok {
+		return sc.(*schema)
+	}
+	sc := &schema{index: map[string]int{}}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name := jsonName(f)
+		sc.index[name] = i
+		if !strings.Contains(f.Tag.Get("json"), ",omitempty") {
+			sc.required = append(sc.required, name)
+		}
+	}
+	schemas.Store(t, sc)
+	return sc
+}
+
+// once refuses a key given twice in one object; seen holds the offsets
+// of the keys read so far.
+func (s *strictDecoder) once(field, key string, seen map[string]int64) error {
+	if first, dup := seen[key]; dup {
+		line, _ := s.at()
+		return &fieldError{fmt.Sprintf("%s: line %d: duplicate key (first on line %d)", field, line, s.lineAt(first))}
+	}
+	seen[key] = s.dec.InputOffset()
+	return nil
+}
+
 // mapObject reads an object of map type t: any keys, each given once.
 func (s *strictDecoder) mapObject(path string, t reflect.Type) error {
-	seen := map[string]int{}
+	seen := map[string]int64{}
 	for s.dec.More() {
 		tok, err := s.dec.Token()
 		if err != nil {
@@ -208,11 +249,9 @@ func (s *strictDecoder) mapObject(path string, t reflect.Type) error {
 		}
 		key := tok.(string)
 		field := joinPath(path, key)
-		line, _ := s.at()
-		if first, dup := seen[key]; dup {
-			return &fieldError{fmt.Sprintf("%s: line %d: duplicate key (first on line %d)", field, line, first)}
+		if err := s.once(field, key, seen); err != nil {
+			return err
 		}
-		seen[key] = line
 		if err := s.length(field, key); err != nil {
 			return err
 		}

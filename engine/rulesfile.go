@@ -609,6 +609,14 @@ func compileSolo(c *checker, f *rulesFile, r *Rules) {
 	if len(f.SoloCards) == 0 || len(f.SoloCards) > MaxSoloCards {
 		c.fail("solo_cards", "has %d cards, want 1..%d (C-16)", len(f.SoloCards), MaxSoloCards)
 	}
+	// The Opposition flips one card a turn and its cards come back only at
+	// Clean Up (I-19 reforms the deck from the box, never from the board),
+	// so a round needs at least as many Solo cards as it has turns.
+	for i, rd := range r.Rounds {
+		if int(rd.Turns) > len(f.SoloCards) && len(f.SoloCards) > 0 {
+			c.fail("solo_cards", "has %d cards, fewer than the %d turns of rounds[%d] (the Opposition flips one a turn)", len(f.SoloCards), rd.Turns, i)
+		}
+	}
 	ids := map[string]bool{}
 	for i, s := range f.SoloCards {
 		field := fmt.Sprintf("solo_cards[%d]", i)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -127,12 +128,6 @@ func assign(f *rulesFile, a Assignment) error {
 	v := reflect.ValueOf(f).Elem()
 	at := "" // the path walked so far, for errors
 	for i, st := range steps {
-		if v.Kind() == reflect.Pointer {
-			if v.IsNil() {
-				v.Set(reflect.New(v.Type().Elem()))
-			}
-			v = v.Elem()
-		}
 		switch {
 		case st.isIndex:
 			if v.Kind() != reflect.Slice {
@@ -184,25 +179,25 @@ func joinPath(at, key string) string {
 	return at + "." + key
 }
 
-// decodeValue decodes value into *ptr: as JSON, or, for a string field, as
-// the text itself when it is not a JSON string.
+// decodeValue decodes value into *ptr: as JSON, held to the rules-file
+// schema as a file is, or, for a string field, as the text itself when it
+// is not JSON. An array or object replaces the old one whole, so a field it
+// leaves out reads as zero.
 func decodeValue(path, value string, ptr reflect.Value) error {
-	target := ptr.Interface()
-	dec := json.NewDecoder(strings.NewReader(value))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(target)
-	if err == nil && strings.TrimSpace(value) == "null" {
-		err = fmt.Errorf("null")
-	}
-	if err == nil && dec.More() {
-		err = fmt.Errorf("trailing data")
-	}
-	if err == nil {
+	fresh := reflect.New(ptr.Elem().Type())
+	err := decodeStrict([]byte(value), path, fresh.Interface())
+	switch kind := ptr.Elem().Kind(); {
+	case err == nil:
+		ptr.Elem().Set(fresh.Elem())
 		return nil
-	}
-	if ptr.Elem().Kind() == reflect.String {
+	case kind == reflect.String:
 		ptr.Elem().SetString(value)
 		return nil
+	case kind == reflect.Struct || kind == reflect.Slice || kind == reflect.Map:
+		var fe *fieldError
+		if errors.As(err, &fe) && (strings.HasPrefix(fe.msg, path+"[") || strings.HasPrefix(fe.msg, path+".")) {
+			return err // a problem inside the value, with its path
+		}
 	}
 	return fmt.Errorf("%s: %q is not a valid %s", path, value, typeWord(ptr.Elem().Type()))
 }
@@ -210,8 +205,6 @@ func decodeValue(path, value string, ptr reflect.Value) error {
 // typeWord names a rules-file type in a designer's words.
 func typeWord(t reflect.Type) string {
 	switch t.Kind() {
-	case reflect.Pointer:
-		return typeWord(t.Elem())
 	case reflect.Int:
 		return "whole number"
 	case reflect.Bool:

@@ -165,3 +165,37 @@ func TestNearest(t *testing.T) {
 		}
 	}
 }
+
+// TestWithWholeValues: an array or object value is held to the schema as a
+// file is, and replaces the old value whole.
+func TestWithWholeValues(t *testing.T) {
+	r, err := Reference().With(Assignment{"politicians[0]", `{"id":"tycoon","popularity":3}`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := r.Politicians[0]; p.ID != "tycoon" || p.Money != 0 || p.Popularity != 3 {
+		t.Errorf("politicians[0] = %+v, want tycoon with popularity 3 and no money", p)
+	}
+	tests := []struct{ path, value, want string }{
+		{"politicians[0]", `{"id":"x","Money":3}`,
+			`rules: set politicians[0]={"id":"x","Money":3}: politicians[0].Money: line 1: unknown field (nearest: money; keys are case-sensitive)`},
+		{"politicians[0]", `{"money":3}`,
+			`rules: set politicians[0]={"money":3}: politicians[0].id: missing from the object on line 1`},
+		{"track.vote_share_icons", `[2,"5"]`,
+			`rules: set track.vote_share_icons=[2,"5"]: track.vote_share_icons[1]: line 1, column 7: string is not a valid int`},
+		{"track.vote_share_icons", `3`,
+			`rules: set track.vote_share_icons=3: track.vote_share_icons: "3" is not a valid JSON array`},
+		{"track", `{"max":12}{}`,
+			`rules: set track={"max":12}{}: track.vote_share_icons: missing from the object on line 1`},
+		{"track.vote_share_icons", `[2,5][3]`,
+			`rules: set track.vote_share_icons=[2,5][3]: track.vote_share_icons: "[2,5][3]" is not a valid JSON array`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path+"="+tt.value, func(t *testing.T) {
+			_, err := Reference().With(Assignment{tt.path, tt.value})
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got  %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}

@@ -235,6 +235,7 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 	specs := [2]*CellSpec{&cell.A, &cell.B}
 	for range nw {
 		p := newPlayer(opp)
+		p.stop = stop // a chunk with a game cut short is never committed
 		wg.Go(func() {
 			for {
 				if stop.Load() || halt.Load() {

@@ -270,6 +270,9 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 							stopAll()
 							return
 						}
+						if stop.Load() {
+							return // the game may have been cut short: the chunk is never committed
+						}
 						rec.res[k] = p.g.Result
 						rec.fbOther[k], rec.fbBoth[k] = p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth
 					}

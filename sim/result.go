@@ -32,6 +32,9 @@ type Result struct {
 	Interrupted    bool    `json:"interrupted"`
 	GamesPerSecond float64 `json:"games_per_second"`
 	ElapsedSeconds float64 `json:"elapsed_seconds"`
+
+	// Overrides are the --set assignments applied to the rules.
+	Overrides []string `json:"overrides,omitempty"`
 }
 
 type labels struct {
@@ -147,6 +150,7 @@ func newResult(cfg *Config) *Result {
 		Format:       FormatSim,
 		RulesHash:    cfg.Rules.Hash,
 		RulesVersion: cfg.Rules.Version,
+		Overrides:    cfg.Rules.Overrides,
 		Seed:         cfg.Seed,
 		GamesPerCell: cfg.Games,
 		Cells:        make([]Cell, len(cfg.Cells)),

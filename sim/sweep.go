@@ -145,6 +145,9 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	}
 	stop, release := stopFlag(ctx)
 	defer release()
+	for _, p := range players {
+		p.stop = stop
+	}
 
 	out := &SweepResult{
 		Kind: KindSweep, Format: FormatSweep,
@@ -181,7 +184,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 						stop.Store(true)
 						return false
 					}
-					return true
+					return !stop.Load() // a game cut short is not counted
 				}
 				for {
 					lo := (next.Add(1) - 1) * chunkSize

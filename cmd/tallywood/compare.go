@@ -28,10 +28,10 @@ func init() {
 
 // defaultComparePolicies are the player strengths compare plays by
 // default: greedy, and the strongest policy whose games fit a default run
-// of about a minute on a 2-core machine (mcts:iters=100, about 40 games/s,
-// against greedy's 5,000). A change's effect depends on the player's
+// of about a minute on a 2-core machine (skilled, mcts:iters=100, about 40
+// games/s against greedy's 5,000). A change's effect depends on the player's
 // strength, so one strength alone can mislead.
-const defaultComparePolicies = "greedy,mcts:iters=100"
+const defaultComparePolicies = "greedy,skilled"
 
 // Paired games per cell when --games is not given: enough for greedy to
 // show a change of a point or two, and as many of the slow search's as fit
@@ -43,7 +43,7 @@ const (
 
 // compareGamesFor is a cell's paired games without --games.
 func compareGamesFor(s policy.Spec) int64 {
-	if s.Name == "mcts" {
+	if s.Name == "mcts" { // skilled and expert are mcts too
 		return defaultCompareSearchGames
 	}
 	return defaultCompareGames
@@ -66,7 +66,7 @@ must then be one value (default normal, greedy, random).
 
 By default both difficulties and two player strengths are played:
 ` + defaultComparePolicies + ` (10,000 paired games per cell for greedy, 500 for
-mcts), about a minute on two cores.
+mcts searches such as skilled), about a minute on two cores.
 
 flags:
 `
@@ -215,18 +215,8 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", flag, err)
 		}
-		var as []engine.Assignment
-		for _, s := range f.arm[k].set {
-			a, err := engine.ParseAssignment(s)
-			if err != nil {
-				return nil, fmt.Errorf("--%s-set: %v", name, err)
-			}
-			as = append(as, a)
-		}
-		if len(as) > 0 {
-			if r, err = r.With(as...); err != nil {
-				return nil, fmt.Errorf("--%s-set: %v", name, err)
-			}
+		if r, err = applySets(r, f.arm[k].set); err != nil {
+			return nil, fmt.Errorf("--%s-set: %v", name, err)
 		}
 		arms[k].Rules = r
 		arms[k].Name = f.arm[k].name
@@ -271,6 +261,23 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 		}
 	}
 	return cfg, nil
+}
+
+// applySets returns r with the --set PATH=VALUE assignments applied (r
+// itself when there are none).
+func applySets(r *engine.Rules, sets []string) (*engine.Rules, error) {
+	if len(sets) == 0 {
+		return r, nil
+	}
+	as := make([]engine.Assignment, len(sets))
+	for i, s := range sets {
+		a, err := engine.ParseAssignment(s)
+		if err != nil {
+			return nil, err
+		}
+		as[i] = a
+	}
+	return r.With(as...)
 }
 
 // checkGames bounds --games when given: at least 1, and no more than the
@@ -436,8 +443,8 @@ func parsePolicyList(s string) ([]policy.Spec, error) {
 			return nil, err
 		}
 		for _, o := range out {
-			if o.Canon == sp.Canon {
-				return nil, fmt.Errorf("%q: %s given twice", s, sp.Canon)
+			if o.String() == sp.String() {
+				return nil, fmt.Errorf("%q: %s given twice", s, sp.String())
 			}
 		}
 		out = append(out, sp)
@@ -483,11 +490,11 @@ func armsAlike(cfg *sim.CompareConfig) (same, identical bool) {
 		return false, false
 	}
 	for _, c := range cfg.Cells {
-		if c.A.Mode != c.B.Mode || c.A.Policy.Canon != c.B.Policy.Canon || c.A.Politician != c.B.Politician {
+		if c.A.Mode != c.B.Mode || c.A.Policy.String() != c.B.Policy.String() || c.A.Politician != c.B.Politician {
 			return false, false
 		}
 	}
-	identical = a.Version == b.Version && strings.Join(a.Overrides, "\n") == strings.Join(b.Overrides, "\n") && cfg.A.Name == cfg.B.Name
+	identical = a.Name == b.Name && a.Version == b.Version && strings.Join(a.Overrides, "\n") == strings.Join(b.Overrides, "\n") && cfg.A.Name == cfg.B.Name
 	return true, identical
 }
 
@@ -499,12 +506,12 @@ func armsDiffer(cfg *sim.CompareConfig) string {
 		label string
 		a     *sim.CompareArm
 	}{{"A", &cfg.A}, {"B", &cfg.B}} {
-		fmt.Fprintf(&b, "arm %s: %s (rules %s, %s)\n", arm.label, arm.a.Name, shortHash(arm.a.Rules.Hash), arm.a.Rules.Version)
+		fmt.Fprintf(&b, "arm %s: %s (rules %s)\n", arm.label, arm.a.Name, shortHash(arm.a.Rules.Hash))
 	}
 	b.WriteString("B differs from A in:")
 	n := 0
-	if cfg.A.Rules.Hash != cfg.B.Rules.Hash {
-		b.WriteString("\n  rules: " + rulesDifference(cfg.A.Rules, cfg.B.Rules))
+	for _, d := range engine.Diff(cfg.A.Rules, cfg.B.Rules) {
+		fmt.Fprintf(&b, "\n  rules %s: %s → %s", d.Path, d.A, d.B)
 		n++
 	}
 	c := cfg.Cells[0]
@@ -512,7 +519,7 @@ func armsDiffer(cfg *sim.CompareConfig) string {
 		fmt.Fprintf(&b, "\n  difficulty: %s → %s", c.A.Mode, c.B.Mode)
 		n++
 	}
-	if c.A.Policy.Canon != c.B.Policy.Canon {
+	if c.A.Policy.String() != c.B.Policy.String() {
 		fmt.Fprintf(&b, "\n  policy: %s → %s", c.A.Policy.Canon, c.B.Policy.Canon)
 		n++
 	}
@@ -525,15 +532,6 @@ func armsDiffer(cfg *sim.CompareConfig) string {
 	}
 	b.WriteString("\n")
 	return b.String()
-}
-
-// rulesDifference describes how B's rules differ from A's: the overrides
-// each has, or the hashes.
-func rulesDifference(a, b *engine.Rules) string {
-	if len(b.Overrides) > 0 && len(a.Overrides) == 0 {
-		return strings.Join(b.Overrides, ", ")
-	}
-	return fmt.Sprintf("content hash %s → %s", shortHash(a.Hash), shortHash(b.Hash))
 }
 
 // cellTitle names a cell for a designer: the difficulty, policy and

@@ -278,3 +278,12 @@ func TestSweepOutputs(t *testing.T) {
 		t.Errorf("json: %+v", r)
 	}
 }
+
+// TestProgressLineHugeRun: the ETA of the largest run --games allows,
+// across several cells, is capped instead of overflowing (issue 11 item 8).
+func TestProgressLineHugeRun(t *testing.T) {
+	got := progressLine(1, 8*sim.MaxGames, 1e9)
+	if !strings.Contains(got, "ETA 99:59:59") {
+		t.Errorf("progressLine = %q, want ETA 99:59:59", got)
+	}
+}

@@ -165,6 +165,12 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 		out.Shard = cfg.Shard.String()
 	}
 	n := cfg.Shard.Len(cfg.Games)
+	// A point whose rules play as the base's (equal hashes) is not played
+	// again: its games are the base's.
+	asBase := make([]bool, len(cfg.Points))
+	for i, p := range cfg.Points {
+		asBase[i] = p.Rules.Hash == cfg.Base.Hash
+	}
 	var secs float64
 	for ci, spec := range cfg.Cells {
 		start := time.Now()
@@ -202,7 +208,14 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 						}
 						c.base.Add(&p.g)
 						base := p.g.Result
+						fbOther, fbBoth := p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth
 						for pi := range cfg.Points {
+							if asBase[pi] {
+								// The same play as the base: the same game.
+								c.points[pi].addResult(&base, fbOther, fbBoth)
+								c.pairs[pi].Add(&base, &base)
+								continue
+							}
 							if !play(cfg.Points[pi].Rules, seed) {
 								return
 							}

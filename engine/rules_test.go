@@ -69,7 +69,7 @@ func TestRulesHash(t *testing.T) {
 		t.Errorf("whitespace changed the hash: %v", err)
 	}
 	off := false
-	changed := rulesWith(t, func(f *rulesFile) { f.Variants.OppositionRespectsBlocks = &off })
+	changed := rulesWith(t, func(f *rulesFile) { f.Variants.OppositionRespectsBlocks = off })
 	if changed.Hash == r.Hash {
 		t.Errorf("a changed switch kept the hash")
 	}
@@ -173,4 +173,80 @@ func FuzzParse(f *testing.F) {
 			t.Errorf("valid rules do not set up: %v", err)
 		}
 	})
+}
+
+// TestRulesHashIgnoresMetadata: name, version and notes do not change play,
+// so they do not change the hash (issue 9: identical rules are detectable).
+func TestRulesHashIgnoresMetadata(t *testing.T) {
+	ref := Reference()
+	for _, set := range []Assignment{{"name", "mine"}, {"version", "2"}, {"notes", "Hard with a gentler bonus\nsecond line"}} {
+		r, err := ref.With(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Hash != ref.Hash {
+			t.Errorf("%s changed the hash", set)
+		}
+		if bytes.Equal(r.Canonical(), ref.Canonical()) {
+			t.Errorf("%s is not kept in the canonical form", set)
+		}
+	}
+}
+
+// TestLabel: the reference label goes only to rules that play as the
+// reference set, whatever they call themselves.
+func TestLabel(t *testing.T) {
+	with := func(as ...Assignment) *Rules {
+		r, err := Reference().With(as...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	harder := Assignment{"difficulties.hard.bonus_divisor", "1"}
+	tests := []struct {
+		name      string
+		r         *Rules
+		label     string
+		reference bool
+	}{
+		{"reference", Reference(), "reference", true},
+		{"renamed copy", with(Assignment{"name", "mine"}), "reference", true},
+		{"unnamed copy", with(Assignment{"name", ""}), "reference", true},
+		{"edited, name kept", with(harder), "edited reference", false},
+		{"edited and renamed", with(harder, Assignment{"name", "harder"}), "harder", false},
+		{"edited, no name", with(harder, Assignment{"name", ""}), "", false},
+	}
+	for _, tt := range tests {
+		if got := tt.r.Label(); got != tt.label {
+			t.Errorf("%s: Label() = %q, want %q", tt.name, got, tt.label)
+		}
+		if got := tt.r.IsReference(); got != tt.reference {
+			t.Errorf("%s: IsReference() = %v, want %v", tt.name, got, tt.reference)
+		}
+	}
+}
+
+// TestRulesFileSize: a file beyond MaxRulesFileSize is refused before it is
+// decoded, by Parse and by LoadFile (issue 11: a 100 MB rules file took
+// 755 MB). Generated, not kept under testdata/rules/bad, to keep a
+// megabyte of padding out of the repository.
+func TestRulesFileSize(t *testing.T) {
+	big := append(ReferenceJSON(), bytes.Repeat([]byte(" "), MaxRulesFileSize)...)
+	want := "rules: the file is larger than the 1048576 bytes (1 MiB) allowed"
+	if _, err := Parse(big); err == nil || err.Error() != want {
+		t.Errorf("Parse: got %v, want %s", err, want)
+	}
+	path := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(path, big, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadFile(path); err == nil || err.Error() != path+": "+want {
+		t.Errorf("LoadFile: got %v, want %s: %s", err, path, want)
+	}
+	// Just under the limit, whitespace is still only whitespace.
+	fits := append(ReferenceJSON(), bytes.Repeat([]byte(" "), MaxRulesFileSize-len(ReferenceJSON()))...)
+	if _, err := Parse(fits); err != nil {
+		t.Errorf("a file of exactly the limit: %v", err)
+	}
 }

@@ -21,6 +21,7 @@ const FormatSim = "tallywood-sim/1"
 // Everything but the timing fields (games_per_second, elapsed_seconds) is
 // a function of the flags alone.
 type Result struct {
+	Kind           string  `json:"kind"` // KindSim
 	Format         string  `json:"format"`
 	RulesHash      string  `json:"rules_hash"`
 	RulesVersion   string  `json:"rules_version"`
@@ -31,6 +32,9 @@ type Result struct {
 	Interrupted    bool    `json:"interrupted"`
 	GamesPerSecond float64 `json:"games_per_second"`
 	ElapsedSeconds float64 `json:"elapsed_seconds"`
+
+	// Overrides are the --set assignments applied to the rules.
+	Overrides []string `json:"overrides,omitempty"`
 }
 
 type labels struct {
@@ -142,9 +146,11 @@ func newCell(l labels, c *Counts, districts []string, elapsed time.Duration) Cel
 
 func newResult(cfg *Config) *Result {
 	r := &Result{
+		Kind:         KindSim,
 		Format:       FormatSim,
 		RulesHash:    cfg.Rules.Hash,
 		RulesVersion: cfg.Rules.Version,
+		Overrides:    cfg.Rules.Overrides,
 		Seed:         cfg.Seed,
 		GamesPerCell: cfg.Games,
 		Cells:        make([]Cell, len(cfg.Cells)),
@@ -190,6 +196,10 @@ func DecodeResult(data []byte) (*Result, error) {
 	if r.Format != FormatSim {
 		return nil, fmt.Errorf("not a tallywood sim result (format %q, want %q)", r.Format, FormatSim)
 	}
+	if r.Kind != "" && r.Kind != KindSim {
+		return nil, fmt.Errorf("not a tallywood sim result (kind %q)", r.Kind)
+	}
+	r.Kind = KindSim // results written before the kind field have none
 	return &r, nil
 }
 

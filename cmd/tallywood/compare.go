@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -16,6 +19,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/sim"
+	"tallywood/sim/policy"
 	"tallywood/sim/report"
 )
 
@@ -23,42 +27,103 @@ func init() {
 	register(command{name: "compare", summary: "compare two arms (rules, policy, difficulty, politician) on the same seeds", run: runCompare})
 }
 
+// defaultComparePolicies are the player strengths compare plays by
+// default: greedy, and the strongest policy whose games fit a default run
+// of about a minute on a 2-core machine (skilled, mcts:iters=100, about 40
+// games/s against greedy's 5,000). A change's effect depends on the player's
+// strength, so one strength alone can mislead.
+const defaultComparePolicies = "greedy,skilled"
+
+// Paired games per cell when --games is not given: enough for greedy to
+// show a change of a point or two, and as many of the slow search's as fit
+// the minute (mcts plays a hundred times slower than greedy).
+const (
+	defaultCompareGames       = 10000
+	defaultCompareSearchGames = 500
+)
+
+// compareGamesFor is a cell's paired games without --games.
+func compareGamesFor(s policy.Spec) int64 {
+	if s.Name == "mcts" { // skilled and expert are mcts too
+		return defaultCompareSearchGames
+	}
+	return defaultCompareGames
+}
+
 const compareUsage = `usage: tallywood compare [flags]
 
-Plays the same seeded games in two arms that differ in rules, policy,
-difficulty or politician (common random numbers), and reports each arm's win
-rate, the paired difference B − A with Newcombe's 95% interval, McNemar's
-exact test and the mean paired margin difference. With --sprt it stops as
-soon as the sequential test decides.
+Plays the same seeded games in two arms, A and B, that differ in rules,
+policy, difficulty or politician (common random numbers), for every cell of
+--mode × --policy × --politician, and says for each cell whether B is easier
+or harder for the player than A: each arm's win rate, the paired score
+difference B − A (a win scores 1, a draw ½) and margin difference with 95%
+intervals, p-values adjusted for the number of cells (Holm), and one line in
+words. With --sprt-delta (or --sprt) each cell stops as soon as its
+sequential test decides.
 
-An arm flag (--a-rules, --b-policy, ...) overrides the shared flag for its arm.
+An arm flag (--a-rules, --b-mode, ...) sets that arm; a dimension an arm
+flag sets is not varied: the other arm takes the shared flag's value, which
+must then be one value (default normal, greedy, random).
+
+By default both difficulties and two player strengths are played:
+` + defaultComparePolicies + ` (10,000 paired games per cell for greedy, 500 for
+mcts searches such as skilled), about a minute on two cores.
 
 flags:
 `
 
+// compareFlags are the parsed flags of compare.
+type compareFlags struct {
+	fs                     *pflag.FlagSet
+	games                  int64
+	seed                   uint64
+	workers                int
+	rules, mode, pol, pols string
+	arm                    [2]armFlags
+	sprt, sprtOn, shard    string
+	sprtDelta, alpha, beta float64
+	format, out            string
+	quiet                  bool
+}
+
+type armFlags struct {
+	rules, mode, policy, politician, name string
+	set                                   []string
+}
+
+var armNames = [2]string{"a", "b"}
+
 func runCompare(args []string, stdout, stderr io.Writer) int {
+	var f compareFlags
 	fs := pflag.NewFlagSet("compare", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	games := fs.Int64("games", 10000, "paired games (the most, with --sprt)")
-	seed := fs.Uint64("seed", 1, "master seed")
-	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
-	rulesFile := fs.String("rules", "", "rules file of both arms, or default (the reference set)")
-	modeFlag := fs.String("mode", "normal", "difficulty of both arms: normal or hard")
-	policyFlag := fs.String("policy", defaultPolicy, "policy of both arms")
-	politicianFlag := fs.String("politician", "random", "politician of both arms: ID or random")
-	var arm [2]struct{ rules, mode, policy, politician *string }
-	for k, name := range []string{"a", "b"} {
-		arm[k].rules = fs.String(name+"-rules", "", "rules file of arm "+strings.ToUpper(name))
-		arm[k].mode = fs.String(name+"-mode", "", "difficulty of arm "+strings.ToUpper(name))
-		arm[k].policy = fs.String(name+"-policy", "", "policy of arm "+strings.ToUpper(name))
-		arm[k].politician = fs.String(name+"-politician", "", "politician of arm "+strings.ToUpper(name))
+	f.fs = fs
+	fs.Int64Var(&f.games, "games", 0, "paired games per cell (the most, with a sequential test); default 10000, 500 for mcts")
+	fs.Uint64Var(&f.seed, "seed", 1, "master seed")
+	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "parallel workers")
+	fs.StringVar(&f.rules, "rules", "", "rules FILE of both arms, or default (the reference set)")
+	fs.StringVar(&f.mode, "mode", "normal,hard", "difficulties, comma-separated: normal, hard")
+	fs.StringVar(&f.pol, "policy", defaultComparePolicies, "player policies, comma-separated (see 'tallywood policies')")
+	fs.StringVar(&f.pols, "politician", "random", "politicians, comma-separated: IDs, random (per game) or all")
+	for k, name := range armNames {
+		a := &f.arm[k]
+		arm := strings.ToUpper(name)
+		fs.StringVar(&a.rules, name+"-rules", "", "rules FILE of arm "+arm)
+		fs.StringArrayVar(&a.set, name+"-set", nil, "PATH=VALUE: change one rules field of arm "+arm+" (repeatable; see docs/rules-file.md)")
+		fs.StringVar(&a.mode, name+"-mode", "", "difficulty of arm "+arm)
+		fs.StringVar(&a.policy, name+"-policy", "", "policy of arm "+arm)
+		fs.StringVar(&a.politician, name+"-politician", "", "politician of arm "+arm)
+		fs.StringVar(&a.name, name+"-name", "", "name of arm "+arm+" in the output (default: its rules file's base name)")
 	}
-	sprtFlag := fs.String("sprt", "", "sequential test of the win rate difference B − A: P0,P1 (e.g. 0,0.02)")
-	alpha := fs.Float64("alpha", 0.05, "SPRT: probability of accepting H1 when H0 holds")
-	beta := fs.Float64("beta", 0.05, "SPRT: probability of accepting H0 when H1 holds")
-	format := fs.String("format", "table", "output: table, json or html (the report; the default for an --out FILE.html)")
-	out := fs.String("out", "", "write the output to FILE instead of stdout")
-	quiet := fs.Bool("quiet", false, "no progress bar")
+	fs.Float64Var(&f.sprtDelta, "sprt-delta", 0, "sequential test with three answers: B easier, harder, or within ±DELTA of A (score: 0.02 is 2 points; margin: votes)")
+	fs.StringVar(&f.sprt, "sprt", "", "sequential test of P0 against P1 (B − A, e.g. 0,0.02) instead of --sprt-delta")
+	fs.StringVar(&f.sprtOn, "sprt-on", "score", "what the sequential test measures: score (win 1, draw ½) or margin (votes)")
+	fs.Float64Var(&f.alpha, "alpha", 0.05, "sequential test: chance of answering 'easier' (or 'harder') when there is no difference, each side")
+	fs.Float64Var(&f.beta, "beta", 0.05, "sequential test: target chance of answering 'within' when B differs by DELTA; approximate (simulated: up to ~0.07 when few pairs differ)")
+	fs.StringVar(&f.shard, "shard", "1/1", "play only shard K of N: the games i with i mod N = K-1 (not with a sequential test)")
+	fs.StringVar(&f.format, "format", "table", "output: table, json or html (the report; the default for an --out FILE.html)")
+	fs.StringVar(&f.out, "out", "", "write the output to FILE instead of stdout")
+	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprint(stdout, compareUsage+fs.FlagUsages())
@@ -66,83 +131,40 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		}
 		return fail(stderr, "compare: %v", err)
 	}
-	if fs.NArg() > 0 {
-		return fail(stderr, "compare: unexpected argument %q", fs.Arg(0))
+	cfg, err := f.config()
+	if err != nil {
+		return fail(stderr, "compare: %v", err)
 	}
-	if *games < 1 {
-		return fail(stderr, "compare: --games %d: must be at least 1", *games)
-	}
-	if *workers < 1 {
-		return fail(stderr, "compare: --workers %d: must be at least 1", *workers)
-	}
-	if htmlOut(*format, fs.Changed("format"), *out) {
-		*format = "html"
-	}
-	if *format != "table" && *format != "json" && *format != "html" {
-		return fail(stderr, "compare: --format %q is not table, json or html", *format)
-	}
-	var sprt *sim.SPRT
-	if *sprtFlag != "" {
-		s, err := parseSPRT(*sprtFlag, *alpha, *beta)
-		if err != nil {
-			return fail(stderr, "compare: %v", err)
-		}
-		sprt = s
-	}
-	var arms [2]sim.Arm
-	for k, name := range []string{"a", "b"} {
-		or := func(v *string, def string) string {
-			if *v != "" {
-				return *v
-			}
-			return def
-		}
-		flag := func(f string) string {
-			if fs.Changed(name + "-" + f) {
-				return "--" + name + "-" + f
-			}
-			return "--" + f
-		}
-		rules, err := loadRules(or(arm[k].rules, *rulesFile))
-		if err != nil {
-			return fail(stderr, "compare: %s: %v", flag("rules"), err)
-		}
-		m, err := engine.ParseMode(or(arm[k].mode, *modeFlag))
-		if err != nil {
-			return fail(stderr, "compare: %s %q is not normal or hard", flag("mode"), or(arm[k].mode, *modeFlag))
-		}
-		specs, err := parsePolicies(or(arm[k].policy, *policyFlag))
-		if err != nil {
-			return fail(stderr, "compare: %s: %v", flag("policy"), err)
-		}
-		if len(specs) != 1 {
-			return fail(stderr, "compare: %s: one policy per arm", flag("policy"))
-		}
-		pols, err := parsePolitician(rules, or(arm[k].politician, *politicianFlag), false)
-		if err != nil {
-			return fail(stderr, "compare: %s %v", flag("politician"), err)
-		}
-		arms[k] = sim.Arm{Rules: rules, Mode: m, Policy: specs[0], Politician: pols[0]}
-	}
-	a, b := arms[0], arms[1]
-	if a.Rules.Hash == b.Rules.Hash && a.Mode == b.Mode && a.Policy.Canon == b.Policy.Canon && a.Politician == b.Politician {
-		return fail(stderr, "compare: arms A and B are the same: set one of --a-/--b-rules, -mode, -policy or -politician")
-	}
-	if err := checkOut(*out); err != nil {
+	if err := checkOut(f.out); err != nil {
 		return fail(stderr, "compare: --out: %v", err)
+	}
+	same, identical := armsAlike(cfg)
+	if identical {
+		return fail(stderr, "compare: arms A and B are the same: set one of --a-/--b-rules, -set, -mode, -policy or -politician")
+	}
+	if !f.quiet {
+		fmt.Fprint(stderr, armsDiffer(cfg))
+	}
+	if same {
+		fmt.Fprintln(stderr, "tallywood: compare: warning: arms A and B play identically (same rules content, difficulty, policy and politician): every difference will be 0")
 	}
 
 	ctx, cancel := signal.NotifyContext(baseContext(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
-	bar := startProgress(stderr, *games, *quiet)
-	res, err := sim.Compare(ctx, sim.CompareConfig{A: a, B: b, Seed: *seed, Games: *games, Workers: *workers, SPRT: sprt, Progress: &bar.done})
+	var total int64
+	for _, c := range cfg.Cells {
+		total += cfg.Shard.Len(c.Games)
+	}
+	bar := startProgress(stderr, total, f.quiet)
+	cfg.Progress = &bar.done
+	res, err := sim.Compare(ctx, *cfg)
 	bar.stop()
 	if err != nil {
 		fmt.Fprintf(stderr, "tallywood: compare: %v\n", err)
 		return exitFailed
 	}
 	data := res.JSON()
-	switch *format {
+	switch f.format {
 	case "table":
 		data = compareTable(res)
 	case "html":
@@ -151,71 +173,539 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 			return exitFailed
 		}
 	}
-	if err := writeOut(*out, stdout, data); err != nil {
+	if err := writeOut(f.out, stdout, data); err != nil {
 		fmt.Fprintf(stderr, "tallywood: compare: --out: %v\n", err)
 		return exitFailed
 	}
 	if res.Interrupted {
-		fmt.Fprintf(stderr, "tallywood: compare: interrupted: partial result of %d paired games written\n", res.Games)
+		fmt.Fprintf(stderr, "tallywood: compare: interrupted: partial result written\n")
 		return exitFailed
 	}
 	return exitOK
 }
 
-// parseSPRT reads --sprt P0,P1 with --alpha and --beta.
-func parseSPRT(s string, alpha, beta float64) (*sim.SPRT, error) {
-	p0s, p1s, ok := strings.Cut(s, ",")
-	p0, err0 := strconv.ParseFloat(strings.TrimSpace(p0s), 64)
-	p1, err1 := strconv.ParseFloat(strings.TrimSpace(p1s), 64)
-	if !ok || err0 != nil || err1 != nil || p0 == p1 || p0 <= -1 || p0 >= 1 || p1 <= -1 || p1 >= 1 {
-		return nil, fmt.Errorf("--sprt %q is not P0,P1: two different win rate differences between -1 and 1", s)
+// config checks the flags and builds the comparison.
+func (f *compareFlags) config() (*sim.CompareConfig, error) {
+	fs := f.fs
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	if !(alpha > 0 && alpha < 0.5) {
-		return nil, fmt.Errorf("--alpha %g is not between 0 and 0.5", alpha)
+	if err := checkGames(fs, f.games); err != nil {
+		return nil, err
 	}
-	if !(beta > 0 && beta < 0.5) {
-		return nil, fmt.Errorf("--beta %g is not between 0 and 0.5", beta)
+	if f.workers < 1 {
+		return nil, fmt.Errorf("--workers %d: must be at least 1", f.workers)
 	}
-	return &sim.SPRT{P0: p0, P1: p1, Alpha: alpha, Beta: beta}, nil
+	if htmlOut(f.format, fs.Changed("format"), f.out) {
+		f.format = "html"
+	}
+	if f.format != "table" && f.format != "json" && f.format != "html" {
+		return nil, fmt.Errorf("--format %q is not table, json or html", f.format)
+	}
+	shard, err := sim.ParseShard(f.shard)
+	if err != nil {
+		return nil, fmt.Errorf("--shard %v", err)
+	}
+	test, err := f.sequential()
+	if err != nil {
+		return nil, err
+	}
+	if test != nil && !shard.Whole() {
+		return nil, errors.New("--shard: a sequential test needs every game in order; drop --shard or the test")
+	}
+	cfg := &sim.CompareConfig{Seed: f.seed, Shard: shard, Workers: f.workers, Test: test}
+	arms := [2]*sim.CompareArm{&cfg.A, &cfg.B}
+	for k, name := range armNames {
+		flag := "--" + name + "-rules"
+		path := f.arm[k].rules
+		if path == "" {
+			flag, path = "--rules", f.rules
+		}
+		r, err := loadRules(path)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", flag, err)
+		}
+		if r, err = applySets(r, f.arm[k].set); err != nil {
+			return nil, fmt.Errorf("--%s-set: %v", name, err)
+		}
+		arms[k].Rules = r
+		arms[k].Name = f.arm[k].name
+		if arms[k].Name == "" {
+			arms[k].Name = armName(path, r.Overrides)
+		}
+	}
+	// Each dimension: a list for both arms, or (when an arm flag sets it)
+	// one value per arm.
+	modes, err := dimension(f, "mode", " ", func(a *armFlags) string { return a.mode }, "normal", parseModeList)
+	if err != nil {
+		return nil, err
+	}
+	pols, err := dimension(f, "policy", ": ", func(a *armFlags) string { return a.policy }, "greedy", parsePolicyList)
+	if err != nil {
+		return nil, err
+	}
+	var politicians [2][2][]int
+	for k := range 2 {
+		politicians[k], err = dimension(f, "politician", " ", func(a *armFlags) string { return a.politician }, "random",
+			func(s string) ([]int, error) { return parsePoliticianList(arms[k].Rules, s) })
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(politicians[0][0]) != len(politicians[1][1]) {
+		return nil, errors.New("--politician: the arms' rules have different numbers of politicians")
+	}
+	for i := range modes[0] {
+		for j := range pols[0] {
+			for l := range politicians[0][0] {
+				c := sim.ComparePair{
+					A: sim.CellSpec{Mode: modes[0][i], Policy: pols[0][j], Politician: politicians[0][0][l]},
+					B: sim.CellSpec{Mode: modes[1][i], Policy: pols[1][j], Politician: politicians[1][1][l]},
+				}
+				c.Games = f.games
+				if !fs.Changed("games") {
+					c.Games = min(compareGamesFor(c.A.Policy), compareGamesFor(c.B.Policy))
+				}
+				cfg.Cells = append(cfg.Cells, c)
+			}
+		}
+	}
+	return cfg, nil
+}
+
+// applySets returns r with the --set PATH=VALUE assignments applied (r
+// itself when there are none).
+func applySets(r *engine.Rules, sets []string) (*engine.Rules, error) {
+	if len(sets) == 0 {
+		return r, nil
+	}
+	as := make([]engine.Assignment, len(sets))
+	for i, s := range sets {
+		a, err := engine.ParseAssignment(s)
+		if err != nil {
+			return nil, err
+		}
+		as[i] = a
+	}
+	return r.With(as...)
+}
+
+// checkGames bounds --games when given: at least 1, and no more than the
+// counters hold.
+func checkGames(fs *pflag.FlagSet, games int64) error {
+	switch {
+	case !fs.Changed("games"):
+	case games < 1:
+		return fmt.Errorf("--games %d: must be at least 1", games)
+	case games > sim.MaxGames:
+		return fmt.Errorf("--games %d: at most %d (more would overflow the counters)", games, int64(sim.MaxGames))
+	}
+	return nil
+}
+
+// dimension reads one dimension of the grid: the shared flag's list for
+// both arms, or, when an arm flag sets it, one value per arm, the arm
+// without its own flag taking the shared flag's single value (def when
+// the shared flag is not given). out[k] lists arm k's values, cell by
+// cell.
+// A parse error is appended to the flag's name after sep.
+func dimension[T any](f *compareFlags, flag, sep string, armValue func(*armFlags) string, def string, parse func(string) ([]T, error)) ([2][]T, error) {
+	var out [2][]T
+	shared := f.fs.Lookup(flag).Value.String()
+	armSet := false
+	for k := range 2 {
+		armSet = armSet || armValue(&f.arm[k]) != ""
+	}
+	if !armSet {
+		vs, err := parse(shared)
+		if err != nil {
+			return out, fmt.Errorf("--%s%s%v", flag, sep, err)
+		}
+		out[0], out[1] = vs, vs
+		return out, nil
+	}
+	if !f.fs.Changed(flag) {
+		shared = def
+	}
+	for k, name := range armNames {
+		s, which := armValue(&f.arm[k]), "--"+name+"-"+flag
+		if s == "" {
+			s, which = shared, "--"+flag
+		}
+		vs, err := parse(s)
+		if err != nil {
+			return out, fmt.Errorf("%s%s%v", which, sep, err)
+		}
+		if len(vs) != 1 {
+			return out, fmt.Errorf("%s %q: one value, since an arm flag sets the %s", which, s, flag)
+		}
+		out[k] = vs
+	}
+	return out, nil
+}
+
+// armName is an arm's default name: its rules file's base name without
+// the extension ("reference" for the reference set), with its overrides.
+func armName(path string, overrides []string) string {
+	name := "reference"
+	if path != "" && path != "default" {
+		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	if len(overrides) > 0 {
+		name += " [" + strings.Join(overrides, " ") + "]"
+	}
+	return name
+}
+
+// sequential reads the sequential test's flags.
+func (f *compareFlags) sequential() (*sim.Sequential, error) {
+	fs := f.fs
+	for _, fl := range []struct {
+		name string
+		v    float64
+	}{{"sprt-delta", f.sprtDelta}, {"alpha", f.alpha}, {"beta", f.beta}} {
+		if math.IsNaN(fl.v) || math.IsInf(fl.v, 0) {
+			return nil, fmt.Errorf("--%s %g: not a finite number", fl.name, fl.v)
+		}
+	}
+	delta, pair := fs.Changed("sprt-delta"), fs.Changed("sprt")
+	if !delta && !pair {
+		for _, fl := range []string{"alpha", "beta", "sprt-on"} {
+			if fs.Changed(fl) {
+				return nil, fmt.Errorf("--%s needs --sprt-delta or --sprt", fl)
+			}
+		}
+		return nil, nil
+	}
+	if delta && pair {
+		return nil, errors.New("--sprt-delta and --sprt: give one sequential test")
+	}
+	t := &sim.Sequential{Alpha: f.alpha, Beta: f.beta}
+	switch strings.ToLower(f.sprtOn) {
+	case "score":
+		t.On = sim.OnScore
+	case "margin":
+		t.On = sim.OnMargin
+	default:
+		return nil, fmt.Errorf("--sprt-on %q is not score or margin", f.sprtOn)
+	}
+	if delta {
+		t.Delta = f.sprtDelta
+	} else {
+		p0s, p1s, ok := strings.Cut(f.sprt, ",")
+		p0, err0 := strconv.ParseFloat(strings.TrimSpace(p0s), 64)
+		p1, err1 := strconv.ParseFloat(strings.TrimSpace(p1s), 64)
+		if !ok || err0 != nil || err1 != nil {
+			return nil, fmt.Errorf("--sprt %q is not P0,P1: two different finite differences B − A", f.sprt)
+		}
+		t.P0, t.P1 = p0, p1
+	}
+	if err := t.Validate(); err != nil {
+		switch {
+		case strings.HasPrefix(err.Error(), "delta"):
+			return nil, fmt.Errorf("--sprt-%v", err)
+		case strings.HasPrefix(err.Error(), "P0"):
+			return nil, fmt.Errorf("--sprt %q is not P0,P1: two different finite differences B − A%s", f.sprt, scoreRange(t.On))
+		}
+		return nil, fmt.Errorf("--%v", err)
+	}
+	return t, nil
+}
+
+func scoreRange(on sim.Statistic) string {
+	if on == sim.OnScore {
+		return " between -1 and 1"
+	}
+	return ""
+}
+
+// parseModeList reads difficulties: normal, hard, comma-separated, any
+// case, no duplicates.
+func parseModeList(s string) ([]engine.Mode, error) {
+	var out []engine.Mode
+	for _, p := range strings.Split(s, ",") {
+		m, err := engine.ParseMode(strings.ToLower(strings.TrimSpace(p)))
+		if err != nil {
+			return nil, fmt.Errorf("%q is not normal or hard", p)
+		}
+		for _, o := range out {
+			if o == m {
+				return nil, fmt.Errorf("%q: %s given twice", s, m)
+			}
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// parsePolicyList reads policy specs, comma-separated, the names in any
+// case; two spellings of one policy (mcts and mcts:c=0.7) are duplicates.
+func parsePolicyList(s string) ([]policy.Spec, error) {
+	var out []policy.Spec
+	for _, p := range splitPolicies(s) {
+		name, rest, hasParams := strings.Cut(strings.TrimSpace(p), ":")
+		spec := strings.ToLower(name)
+		if hasParams {
+			spec += ":" + rest
+		}
+		sp, err := policy.Parse(spec)
+		if err != nil {
+			return nil, err
+		}
+		for _, o := range out {
+			if o.String() == sp.String() {
+				return nil, fmt.Errorf("%q: %s given twice", s, sp.String())
+			}
+		}
+		out = append(out, sp)
+	}
+	return out, nil
+}
+
+// parsePoliticianList reads politician IDs, random or all, comma-separated,
+// any case, no duplicates.
+func parsePoliticianList(r *engine.Rules, s string) ([]int, error) {
+	var out []int
+	for _, p := range strings.Split(s, ",") {
+		is, err := parsePolitician(r, strings.ToLower(strings.TrimSpace(p)), true)
+		if err != nil {
+			return nil, err
+		}
+		for _, i := range is {
+			for _, o := range out {
+				if o == i {
+					return nil, fmt.Errorf("%q: %s given twice", s, politicianName(r, i))
+				}
+			}
+			out = append(out, i)
+		}
+	}
+	return out, nil
+}
+
+func politicianName(r *engine.Rules, i int) string {
+	if i == sim.RandomPoliticianIndex {
+		return "random"
+	}
+	return r.Politicians[i].ID
+}
+
+// armsAlike reports whether the arms play identically in every cell
+// (same play-relevant rules hash, difficulty, policy and politician), and
+// whether they are identical in every respect (also the rules' version,
+// overrides and the arms' names).
+func armsAlike(cfg *sim.CompareConfig) (same, identical bool) {
+	a, b := cfg.A.Rules, cfg.B.Rules
+	if a.Hash != b.Hash {
+		return false, false
+	}
+	for _, c := range cfg.Cells {
+		if c.A.Mode != c.B.Mode || c.A.Policy.String() != c.B.Policy.String() || c.A.Politician != c.B.Politician {
+			return false, false
+		}
+	}
+	identical = a.Name == b.Name && a.Version == b.Version && strings.Join(a.Overrides, "\n") == strings.Join(b.Overrides, "\n") && cfg.A.Name == cfg.B.Name
+	return true, identical
+}
+
+// armsDiffer says, before the games, what the arms are and how they
+// differ.
+func armsDiffer(cfg *sim.CompareConfig) string {
+	var b strings.Builder
+	for _, arm := range []struct {
+		label string
+		a     *sim.CompareArm
+	}{{"A", &cfg.A}, {"B", &cfg.B}} {
+		fmt.Fprintf(&b, "arm %s: %s (rules %s)\n", arm.label, arm.a.Name, shortHash(arm.a.Rules.Hash))
+	}
+	b.WriteString("B differs from A in:")
+	n := 0
+	for _, d := range engine.Diff(cfg.A.Rules, cfg.B.Rules) {
+		fmt.Fprintf(&b, "\n  rules %s: %s → %s", d.Path, d.A, d.B)
+		n++
+	}
+	c := cfg.Cells[0]
+	if c.A.Mode != c.B.Mode {
+		fmt.Fprintf(&b, "\n  difficulty: %s → %s", c.A.Mode, c.B.Mode)
+		n++
+	}
+	if c.A.Policy.String() != c.B.Policy.String() {
+		fmt.Fprintf(&b, "\n  policy: %s → %s", c.A.Policy.Canon, c.B.Policy.Canon)
+		n++
+	}
+	if c.A.Politician != c.B.Politician {
+		fmt.Fprintf(&b, "\n  politician: %s → %s", politicianName(cfg.A.Rules, c.A.Politician), politicianName(cfg.B.Rules, c.B.Politician))
+		n++
+	}
+	if n == 0 {
+		b.WriteString(" nothing that affects play")
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// cellTitle names a cell for a designer: the difficulty, policy and
+// politician, "A → B" where the arms differ.
+func cellTitle(c *sim.CompareCell) string {
+	part := func(a, b string) string {
+		if a == b {
+			return a
+		}
+		return a + " → " + b
+	}
+	title := part(modeTitle(c.A.Mode), modeTitle(c.B.Mode)) + ", " + part(c.A.Policy, c.B.Policy)
+	if c.A.Politician != "random" || c.B.Politician != "random" {
+		title += ", " + part(c.A.Politician, c.B.Politician)
+	}
+	return title
+}
+
+func modeTitle(m string) string {
+	if m == "" {
+		return m
+	}
+	return strings.ToUpper(m[:1]) + m[1:]
+}
+
+// points writes a score or win-rate difference in percentage points.
+func points(x float64) string { return fmt.Sprintf("%+.1f", 100*x) }
+
+// plainLine is a cell's answer in one sentence.
+func plainLine(r *sim.CompareResult, c *sim.CompareCell) string {
+	return fmt.Sprintf("%s vs %s: %s: %s, win rate %s → %s, score %s points [%s, %s], margin %+.1f votes [%+.1f, %+.1f]",
+		r.B.Name, r.A.Name, cellTitle(c), c.Verdict, pct(c.A.WinRate), pct(c.B.WinRate),
+		points(c.ScoreDiff), points(c.ScoreDiffCI95[0]), points(c.ScoreDiffCI95[1]),
+		c.MarginDiff, c.MarginDiffCI95[0], c.MarginDiffCI95[1])
+}
+
+// sequentialWords says in words what a sequential test decided.
+func sequentialWords(s *sim.SequentialResult) string {
+	unit := func(x float64) string {
+		if s.On == "margin" {
+			return fmt.Sprintf("%+g votes", x)
+		}
+		return fmt.Sprintf("%+g points", 100*x)
+	}
+	zone := strings.TrimPrefix(unit(s.Delta), "+")
+	var what string
+	if s.Delta > 0 {
+		switch s.Decision {
+		case "easier":
+			what = fmt.Sprintf("B is easier: a difference of %s fits the games better than none", unit(s.Delta))
+		case "harder":
+			what = fmt.Sprintf("B is harder: a difference of %s fits the games better than none", unit(-s.Delta))
+		case "within":
+			what = fmt.Sprintf("B is within ±%s of A: no difference fits the games better than ±%s", zone, zone)
+		default:
+			what = "undecided: the games ran out first"
+		}
+		return fmt.Sprintf("sequential test on the %s, zone ±%s, α = %g, β = %g: %s (after %d pairs)", s.On, zone, s.Alpha, s.Beta, what, s.Games)
+	}
+	switch s.Decision {
+	case "easier":
+		what = fmt.Sprintf("decided for %s over %s", unit(s.P1), unit(s.P0))
+	case "p0":
+		what = fmt.Sprintf("decided for %s over %s (only that: not that nothing changed)", unit(s.P0), unit(s.P1))
+	default:
+		what = "undecided: the games ran out first"
+	}
+	return fmt.Sprintf("sequential test on the %s of %s against %s, α = %g, β = %g: %s (after %d pairs)", s.On, unit(s.P0), unit(s.P1), s.Alpha, s.Beta, what, s.Games)
 }
 
 func compareTable(r *sim.CompareResult) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "seed %d, %d paired games (same seeds in both arms)", r.Seed, r.Games)
+	fmt.Fprintf(&b, "B = %s (rules %s) vs A = %s (rules %s); seed %d", r.B.Name, shortHash(r.B.RulesHash), r.A.Name, shortHash(r.A.RulesHash), r.Seed)
+	if r.Shard != "" {
+		fmt.Fprintf(&b, ", shard %s", r.Shard)
+	}
 	if r.Interrupted {
 		b.WriteString(", INTERRUPTED")
 	}
 	b.WriteString("\n")
-	t := newTable(&b, []string{"ARM", "RULES", "MODE", "POLICY", "POLITICIAN", "W / D / L", "WIN RATE [95% CI]", "MEAN MARGIN [95% CI]"}, 5)
-	for _, a := range []struct {
-		name string
-		r    *sim.ArmResult
-	}{{"A", &r.A}, {"B", &r.B}} {
-		c := a.r.Cell
-		t.Append([]string{a.name, shortHash(a.r.RulesHash), c.Mode, c.Policy, c.Politician,
-			fmt.Sprintf("%d / %d / %d", c.Wins, c.Draws, c.Losses),
-			fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(c.WinCI95[0]), pct(c.WinCI95[1])),
-			fmt.Sprintf("%s [%s, %s]", signed(c.MeanMargin), signed(c.MarginCI95[0]), signed(c.MarginCI95[1])),
-		})
-	}
-	t.Render()
-	p := r.Paired
-	fmt.Fprintf(&b, "\nPaired difference B − A:\n")
-	fmt.Fprintf(&b, "  win rate     %+.2f%% [%+.2f%%, %+.2f%%] (95%%, Newcombe's method for paired proportions)\n",
-		100*r.WinRateDiff, 100*r.WinRateDiffCI95[0], 100*r.WinRateDiffCI95[1])
-	fmt.Fprintf(&b, "  McNemar      p = %.4g (exact binomial, two-sided; won only in A %d, only in B %d, both %d, neither %d)\n",
-		r.McNemarP, p.AOnly, p.BOnly, p.BothWon, p.Neither)
-	fmt.Fprintf(&b, "  mean margin  %+.2f [%+.2f, %+.2f] votes (95%%, paired t)\n", r.MeanMarginDiff, r.MarginDiffCI95[0], r.MarginDiffCI95[1])
-	if s := r.SPRT; s != nil {
-		what := "undecided"
-		switch s.Decision {
-		case "H0":
-			what = fmt.Sprintf("H0 (difference %g) accepted", s.P0)
-		case "H1":
-			what = fmt.Sprintf("H1 (difference %g) accepted", s.P1)
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		fmt.Fprintf(&b, "\n%s: %d paired games (same seeds in both arms)\n", cellTitle(c), c.Games)
+		t := newTable(&b, []string{"ARM", "NAME", "W / D / L", "WIN RATE [95% CI]", "MEAN MARGIN [95% CI]"}, 2)
+		for _, a := range []struct {
+			arm, name string
+			c         *sim.Cell
+		}{{"A", r.A.Name, &c.A}, {"B", r.B.Name, &c.B}} {
+			t.Append([]string{a.arm, a.name,
+				fmt.Sprintf("%d / %d / %d", a.c.Wins, a.c.Draws, a.c.Losses),
+				fmt.Sprintf("%s [%s, %s]", pct(a.c.WinRate), pct(a.c.WinCI95[0]), pct(a.c.WinCI95[1])),
+				fmt.Sprintf("%s [%s, %s]", signed(a.c.MeanMargin), signed(a.c.MarginCI95[0]), signed(a.c.MarginCI95[1])),
+			})
 		}
-		fmt.Fprintf(&b, "  SPRT         %s after %d games (H0: %g, H1: %g, α = %g, β = %g; LLR %.3f in [%.3f, %.3f])\n",
-			what, s.Games, s.P0, s.P1, s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper)
+		t.Render()
+		x := c.Pairs.Cross
+		fmt.Fprintf(&b, "  pairs (A's result → B's): W→W %d, W→D %d, W→L %d, D→W %d, D→D %d, D→L %d, L→W %d, L→D %d, L→L %d\n",
+			x[0][0], x[0][1], x[0][2], x[1][0], x[1][1], x[1][2], x[2][0], x[2][1], x[2][2])
+		fmt.Fprintf(&b, "  score B − A   %s points [%s, %s] (win 1, draw ½; 95%%, paired t), p = %.2g, Holm p = %.2g\n",
+			points(c.ScoreDiff), points(c.ScoreDiffCI95[0]), points(c.ScoreDiffCI95[1]), c.ScoreDiffP, c.ScoreDiffPHolm)
+		fmt.Fprintf(&b, "  margin B − A  %+.2f votes [%+.2f, %+.2f] (95%%, paired t), p = %.2g, Holm p = %.2g\n",
+			c.MarginDiff, c.MarginDiffCI95[0], c.MarginDiffCI95[1], c.MarginDiffP, c.MarginDiffHolm)
+		if s := c.Sequential; s != nil {
+			fmt.Fprintf(&b, "  %s\n", sequentialWords(s))
+			if s.Estimates != "" {
+				fmt.Fprintf(&b, "  estimates above: %s\n", s.Estimates)
+			}
+		}
+	}
+	fmt.Fprintf(&b, "\nIn words (B against A for the player; %d cells tested, p-values Holm-adjusted over them, 5%% level):\n", r.CellsTested)
+	for i := range r.Cells {
+		fmt.Fprintf(&b, "  %s\n", plainLine(r, &r.Cells[i]))
 	}
 	return b.Bytes()
+}
+
+// resultKind reads the "kind" of a result file for merge; "" when the
+// file cannot be read as one (merge then reports why as for sim).
+func resultKind(path string) string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	var head struct {
+		Kind string `json:"kind"`
+	}
+	if json.Unmarshal(data, &head) != nil {
+		return ""
+	}
+	return head.Kind
+}
+
+// mergeCompares is merge for compare shards.
+func mergeCompares(files []string, format, out string, stdout, stderr io.Writer) int {
+	if format != "table" && format != "json" && format != "html" {
+		return fail(stderr, "merge: --format %q is not table, json or html (compare results)", format)
+	}
+	results := make([]*sim.CompareResult, len(files))
+	for i, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return fail(stderr, "merge: %v", err)
+		}
+		if results[i], err = sim.DecodeCompare(data); err != nil {
+			return fail(stderr, "merge: %s: %v", name, err)
+		}
+	}
+	merged, err := sim.MergeCompare(results, files)
+	if err != nil {
+		return fail(stderr, "merge: %v", err)
+	}
+	data := merged.JSON()
+	switch format {
+	case "table":
+		data = compareTable(merged)
+	case "html":
+		if data, err = renderReport([]report.Source{{Name: "merged shards", Compare: merged}}, nil); err != nil {
+			fmt.Fprintf(stderr, "tallywood: merge: %v\n", err)
+			return exitFailed
+		}
+	}
+	if err := writeOut(out, stdout, data); err != nil {
+		fmt.Fprintf(stderr, "tallywood: merge: --out: %v\n", err)
+		return exitFailed
+	}
+	return exitOK
 }

@@ -51,6 +51,12 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if err := checkOut(*out); err != nil {
 		return fail(stderr, "merge: --out: %v", err)
 	}
+	switch resultKind(files[0]) {
+	case sim.KindCompare:
+		return mergeCompares(files, *format, *out, stdout, stderr)
+	case sim.KindSweep:
+		return mergeSweeps(files, *format, *out, stdout, stderr)
+	}
 	results := make([]*sim.Result, len(files))
 	for i, name := range files {
 		data, err := os.ReadFile(name)

@@ -61,7 +61,7 @@ func TestHTMLOutput(t *testing.T) {
 	}{
 		{"sim --out x.html", []string{"sim", "--games", "10", "--mode", "normal", "--policy", "random", "--quiet"}, "sim.html", "sim: this run"},
 		{"sim --format html", []string{"sim", "--games", "10", "--mode", "normal", "--policy", "random", "--format", "html", "--quiet"}, "sim.out", "sim: this run"},
-		{"compare --out x.HTML", []string{"compare", "--games", "10", "--b-mode", "hard", "--quiet"}, "compare.HTML", "compare: this run"},
+		{"compare --out x.HTML", []string{"compare", "--games", "10", "--policy", "random", "--b-mode", "hard", "--quiet"}, "compare.HTML", "compare: this run"},
 		{"merge --format html", []string{"merge", "--format", "html", shard1, shard2}, "merge.out", "sim: merged shards"},
 	}
 	for k, shard := range []string{shard1, shard2} {
@@ -101,7 +101,7 @@ func TestReportBadInput(t *testing.T) {
 	ladder := filepath.Join(dir, "ladder.json")
 	csv := filepath.Join(dir, "result.csv")
 	missing := filepath.Join(dir, "missing.json")
-	os.WriteFile(ladder, []byte(`{"format": "tallywood-ladder/1"}`), 0o644)
+	os.WriteFile(ladder, []byte(`{"kind": "ladder", "format": "tallywood-ladder/1"}`), 0o644)
 	os.WriteFile(csv, []byte("mode,policy\nnormal,greedy\n"), 0o644)
 	tests := []struct {
 		name string
@@ -111,7 +111,7 @@ func TestReportBadInput(t *testing.T) {
 		{"no files", []string{"report"}, "tallywood: report: no result files given"},
 		{"unknown flag", []string{"report", "--format", "pdf", ladder}, "tallywood: report: unknown flag: --format"},
 		{"unknown kind", []string{"report", ladder},
-			"tallywood: report: " + ladder + `: unknown kind of result "tallywood-ladder/1": want the JSON of sim, merge, compare or sweep (tallywood-sim/1, tallywood-compare/1)`},
+			"tallywood: report: " + ladder + `: unknown kind of result "ladder": the report reads sim, compare and sweep results`},
 		{"not JSON", []string{"report", csv},
 			"tallywood: report: " + csv + ": not a tallywood result: invalid character 'm' looking for beginning of value"},
 		{"missing file", []string{"report", missing}, "tallywood: report: open " + missing + ": no such file or directory"},

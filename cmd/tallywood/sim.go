@@ -40,6 +40,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "master seed")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	rulesFile := fs.String("rules", "", "rules file, or default (the reference set)")
+	sets := fs.StringArray("set", nil, "PATH=VALUE: change one rules field (repeatable; see docs/rules-file.md)")
 	politicianFlag := fs.String("politician", "random", "politician ID, random (per game), or all (one cell each)")
 	format := fs.String("format", "table", "output: table, json, csv or html (the report; the default for an --out FILE.html)")
 	out := fs.String("out", "", "write the output to FILE instead of stdout")
@@ -84,6 +85,9 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	rules, err := loadRules(*rulesFile)
 	if err != nil {
 		return fail(stderr, "sim: --rules: %v", err)
+	}
+	if rules, err = applySets(rules, *sets); err != nil {
+		return fail(stderr, "sim: --set: %v", err)
 	}
 	politicians, err := parsePolitician(rules, *politicianFlag, true)
 	if err != nil {
@@ -175,6 +179,9 @@ func simTable(r *sim.Result) []byte {
 	t.Render()
 	b.WriteString("Margin: your votes minus the Opposition's. FALLBACKS/GAME: the Opposition's I-10 fallbacks per game,\n" +
 		"unable in the connected District / unable in both.\n")
+	if len(r.Cells) > 1 {
+		fmt.Fprintf(&b, "Each 95%% interval holds for its own cell: across %d cells, expect about one in twenty to miss by chance.\n", len(r.Cells))
+	}
 	b.WriteString("\nWhere games are won and lost (means per game, you : Opposition; AHEAD: games you out-voted it there)\n")
 	t = newTable(&b, []string{"MODE", "POLICY", "POLITICIAN", "DISTRICT", "SHARES", "VOTES", "AHEAD", "BEHIND"}, 4)
 	for _, c := range r.Cells {

@@ -221,8 +221,9 @@ func progressLine(done, total int64, elapsed time.Duration) string {
 	}
 	eta := "--:--"
 	if rate > 0 {
-		left := time.Duration(float64(total-done) / rate * float64(time.Second))
-		eta = fmtDuration(left)
+		// Capped at 99:59:59 so that a huge --games cannot overflow a Duration.
+		left := min(float64(total-done)/rate, 359999)
+		eta = fmtDuration(time.Duration(left * float64(time.Second)))
 	}
 	return fmt.Sprintf("[%s] %3.0f%% %d/%d games  %.0f games/s  ETA %s\033[K", bar, 100*frac, done, total, rate, eta)
 }

@@ -1,9 +1,9 @@
 package policy
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync/atomic"
 
 	"tallywood/engine"
 )
@@ -13,39 +13,21 @@ func init() {
 		name:    "mcts",
 		summary: "information-set Monte Carlo tree search over determinized games",
 		params: []param{
-			{"iters", "200", "iterations per decision (1..100000); the budget, reproducible"},
-			{"rollout", "random", "rollout policy: random or greedy"},
-			{"depth", "16", "player decisions a rollout plays before Eval scores it (0: to the end)"},
-			{"c", "0.7", "UCB exploration constant, in units of the reward (0..10)"},
-			{"scale", "10", "votes of margin that make one unit of reward (1..1000)"},
-			{"reuse", "true", "keep the searched subtree from one decision to the next (true or false)"},
+			{"iters", "200", "iterations per decision (1..100000); the budget, reproducible", intIn(1, 100000)},
+			{"rollout", "random", "rollout policy: random or greedy", oneOf("random", "greedy")},
+			{"depth", "16", "player decisions a rollout plays before Eval scores it (0: to the end)", intIn(0, 1000)},
+			{"c", "0.7", "UCB exploration constant, in units of the reward (0..10)", floatIn(0, 10)},
+			{"scale", "10", "votes of margin that make one unit of reward (1..1000)", floatIn(1, 1000)},
+			{"reuse", "true", "keep the searched subtree from one decision to the next (true or false)", oneOf("true", "false")},
 		},
 		build: func(p map[string]string) (func() Policy, error) {
-			var cfg MCTSConfig
-			var err error
-			if cfg.Iters, err = intParam(p, "iters", 1, 100000); err != nil {
-				return nil, err
-			}
-			switch p["rollout"] {
-			case "random", "greedy":
-				cfg.Rollout = p["rollout"]
-			default:
-				return nil, fmt.Errorf("rollout=%s: want random or greedy", p["rollout"])
-			}
-			if cfg.Depth, err = intParam(p, "depth", 0, 1000); err != nil {
-				return nil, err
-			}
-			if cfg.C, err = floatParam(p, "c", 0, 10); err != nil {
-				return nil, err
-			}
-			if cfg.Scale, err = floatParam(p, "scale", 1, 1000); err != nil {
-				return nil, err
-			}
-			switch p["reuse"] {
-			case "true", "false":
-				cfg.Reuse = p["reuse"] == "true"
-			default:
-				return nil, fmt.Errorf("reuse=%s: want true or false", p["reuse"])
+			cfg := MCTSConfig{
+				Iters:   atoi(p, "iters"),
+				Rollout: p["rollout"],
+				Depth:   atoi(p, "depth"),
+				C:       atof(p, "c"),
+				Scale:   atof(p, "scale"),
+				Reuse:   p["reuse"] == "true",
 			}
 			return func() Policy { return NewMCTS(cfg) }, nil
 		},
@@ -93,7 +75,12 @@ type MCTS struct {
 	// The root and option of the last decision, for Reuse.
 	lastRoot int32
 	lastOpt  engine.Option
+	stop     *atomic.Bool // see Stopper; nil: never stopped
 }
+
+// SetStop makes Choose return early, with the most visited option so far,
+// once stop is set.
+func (p *MCTS) SetStop(stop *atomic.Bool) { p.stop = stop }
 
 type node struct {
 	edges []edge
@@ -153,6 +140,9 @@ func (p *MCTS) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 	root := p.reuse(g)
 	me := g.Decision().Seat
 	for range p.cfg.Iters {
+		if p.stop != nil && p.stop.Load() {
+			break
+		}
 		p.sim = *g
 		p.sim.SetRecorder(nil)
 		p.sim.Determinize(p.rng.Uint64())

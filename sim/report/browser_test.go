@@ -83,7 +83,7 @@ const readPage = `(() => ({
 	scrollWidth: document.documentElement.scrollWidth,
 }))()`
 
-// TestBrowser opens a real report (a sim and a compare result) in
+// TestBrowser opens a real report (a sim, a compare and a sweep result) in
 // headless Chromium at a desktop and a phone width: it must load with no
 // console message and no request beyond the file itself, show every plot
 // at a non-zero size with its title, fit the width without scrolling
@@ -95,11 +95,11 @@ func TestBrowser(t *testing.T) {
 	}
 	exe := findChromium(t)
 	start := time.Now()
-	simData, cmpData := simJSON(t, 300, 11), compareJSON(t, 400, 5)
-	docs := map[string]any{"0": decodeGeneric(t, simData), "1": decodeGeneric(t, cmpData)}
+	simData, cmpData, sweepData := simJSON(t, 300, 11), compareJSON(t, 400, 5), sweepJSON(t, 300, 5)
+	docs := map[string]any{"0": decodeGeneric(t, simData), "1": decodeGeneric(t, cmpData), "2": decodeGeneric(t, sweepData)}
 	dir := t.TempDir()
 	file := filepath.Join(dir, "report.html")
-	if err := os.WriteFile(file, render(t, testMeta, simData, cmpData), 0o644); err != nil {
+	if err := os.WriteFile(file, render(t, testMeta, simData, cmpData, sweepData), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	pageURL := (&url.URL{Scheme: "file", Path: file}).String()
@@ -144,8 +144,10 @@ func TestBrowser(t *testing.T) {
 		if pg.ScrollWidth > float64(width) {
 			t.Errorf("at %d px the page is %g px wide: it scrolls sideways", width, pg.ScrollWidth)
 		}
-		if len(pg.Figures) != 2+2*4+3 {
-			t.Errorf("at %d px: %d figures, want %d", width, len(pg.Figures), 2+2*4+3)
+		// sim: win rate, fallbacks, two per cell; compare: four; sweep:
+		// one per cell and the crossings.
+		if want := 2 + 2*4 + 4 + 2 + 1; len(pg.Figures) != want {
+			t.Errorf("at %d px: %d figures, want %d", width, len(pg.Figures), want)
 		}
 		for _, f := range pg.Figures {
 			if !(f.Width > 0 && f.Height > 0) || f.Width > float64(width) {

@@ -30,28 +30,49 @@ func CommandLine(args []string) string {
 	return strings.Join(parts, " ")
 }
 
-// rulesFlag is the --rules argument of rules with the given hash: none for
-// the reference set, else a placeholder file name that carries the start
-// of the hash, since results do not record the file's name.
-func rulesFlag(flag, hash string) []string {
-	if hash == engine.Reference().Hash {
-		return nil
+// rulesArgs are the flags that make rules of the given hash: --set for
+// each override, and, unless the overrides applied to the reference set
+// give that hash, the rules flag with a placeholder file name (results
+// do not record the file's name; the report shows the hash).
+func rulesArgs(rulesFlag, setFlag, placeholder, hash string, overrides []string) []string {
+	var args []string
+	for _, o := range overrides {
+		args = append(args, setFlag, o)
 	}
-	return []string{flag, "RULES-" + shortHash(hash) + ".json"}
+	r := engine.Reference()
+	as := make([]engine.Assignment, 0, len(overrides))
+	for _, o := range overrides {
+		a, err := engine.ParseAssignment(o)
+		if err != nil {
+			return append([]string{rulesFlag, placeholder}, args...)
+		}
+		as = append(as, a)
+	}
+	if len(as) > 0 {
+		var err error
+		if r, err = r.With(as...); err != nil {
+			return append([]string{rulesFlag, placeholder}, args...)
+		}
+	}
+	if r.Hash != hash {
+		return append([]string{rulesFlag, placeholder}, args...)
+	}
+	return args
+}
+
+// uniq appends s to list unless it is there.
+func uniq(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
 }
 
 // simCommand reconstructs the sim command line that plays the games of r.
 func simCommand(r *sim.Result) string {
 	var modes, policies, politicians []string
 	for _, c := range r.Cells {
-		for _, v := range []struct {
-			list *[]string
-			s    string
-		}{{&modes, c.Mode}, {&policies, c.Policy}, {&politicians, c.Politician}} {
-			if !slices.Contains(*v.list, v.s) {
-				*v.list = append(*v.list, v.s)
-			}
-		}
+		modes, policies, politicians = uniq(modes, c.Mode), uniq(policies, c.Policy), uniq(politicians, c.Politician)
 	}
 	args := []string{"sim", "--games", fmt.Sprint(r.GamesPerCell), "--seed", fmt.Sprint(r.Seed)}
 	switch {
@@ -69,7 +90,7 @@ func simCommand(r *sim.Result) string {
 	case len(politicians) == 1:
 		args = append(args, "--politician", politicians[0])
 	}
-	args = append(args, rulesFlag("--rules", r.RulesHash)...)
+	args = append(args, rulesArgs("--rules", "--set", "RULES.json", r.RulesHash, r.Overrides)...)
 	if r.Shard != "" && !strings.Contains(r.Shard, "+") {
 		args = append(args, "--shard", r.Shard)
 	}
@@ -82,20 +103,97 @@ func simCommand(r *sim.Result) string {
 
 // compareCommand reconstructs the compare command line of r.
 func compareCommand(r *sim.CompareResult) string {
-	args := []string{"compare", "--games", fmt.Sprint(r.MaxGames), "--seed", fmt.Sprint(r.Seed)}
-	a, b := &r.A, &r.B
-	for _, f := range []struct{ flag, a, b string }{
-		{"mode", a.Mode, b.Mode}, {"policy", a.Policy, b.Policy}, {"politician", a.Politician, b.Politician},
-	} {
-		args = append(args, "--"+f.flag, f.a)
-		if f.b != f.a {
-			args = append(args, "--b-"+f.flag, f.b)
+	args := []string{"compare"}
+	var games []int64
+	var dims [3][2][]string // mode, policy, politician; arm A, arm B
+	var test *sim.SequentialResult
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		if !slices.Contains(games, c.MaxGames) {
+			games = append(games, c.MaxGames)
+		}
+		for k, cell := range []*sim.Cell{&c.A, &c.B} {
+			dims[0][k] = uniq(dims[0][k], cell.Mode)
+			dims[1][k] = uniq(dims[1][k], cell.Policy)
+			dims[2][k] = uniq(dims[2][k], cell.Politician)
+		}
+		if test == nil {
+			test = c.Sequential
 		}
 	}
-	args = append(args, rulesFlag("--a-rules", a.RulesHash)...)
-	args = append(args, rulesFlag("--b-rules", b.RulesHash)...)
-	if s := r.SPRT; s != nil {
-		args = append(args, "--sprt", fmt.Sprintf("%g,%g", s.P0, s.P1), "--alpha", fmt.Sprint(s.Alpha), "--beta", fmt.Sprint(s.Beta))
+	// One --games for all cells; cells of different sizes had the
+	// per-policy defaults.
+	if len(games) == 1 {
+		args = append(args, "--games", fmt.Sprint(games[0]))
+	}
+	args = append(args, "--seed", fmt.Sprint(r.Seed))
+	for d, flag := range []string{"mode", "policy", "politician"} {
+		a, b := dims[d][0], dims[d][1]
+		if slices.Equal(a, b) {
+			args = append(args, "--"+flag, strings.Join(a, ","))
+			continue
+		}
+		args = append(args, "--a-"+flag, strings.Join(a, ","), "--b-"+flag, strings.Join(b, ","))
+	}
+	for _, arm := range []struct {
+		key string
+		a   *sim.ArmInfo
+	}{{"a", &r.A}, {"b", &r.B}} {
+		placeholder := strings.ToUpper(arm.key) + "-RULES.json"
+		args = append(args, rulesArgs("--"+arm.key+"-rules", "--"+arm.key+"-set", placeholder, arm.a.RulesHash, arm.a.Overrides)...)
+		def := "reference"
+		if len(arm.a.Overrides) > 0 {
+			def += " [" + strings.Join(arm.a.Overrides, " ") + "]"
+		}
+		if arm.a.Name != def {
+			args = append(args, "--"+arm.key+"-name", arm.a.Name)
+		}
+	}
+	if test != nil {
+		if test.Delta > 0 {
+			args = append(args, "--sprt-delta", fmt.Sprint(test.Delta))
+		} else {
+			args = append(args, "--sprt", fmt.Sprintf("%g,%g", test.P0, test.P1))
+		}
+		if test.On != "score" {
+			args = append(args, "--sprt-on", test.On)
+		}
+		args = append(args, "--alpha", fmt.Sprint(test.Alpha), "--beta", fmt.Sprint(test.Beta))
+	}
+	if r.Shard != "" {
+		args = append(args, "--shard", r.Shard)
+	}
+	return CommandLine(append(args, "--format", "json"))
+}
+
+// sweepCommand reconstructs the sweep command line of r.
+func sweepCommand(r *sim.SweepResult) string {
+	args := []string{"sweep"}
+	values := make([][]string, len(r.Params))
+	var modes, policies, politicians []string
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		modes, policies, politicians = uniq(modes, c.Base.Mode), uniq(policies, c.Base.Policy), uniq(politicians, c.Base.Politician)
+		for _, p := range c.Points {
+			for k := range min(len(p.Values), len(values)) {
+				values[k] = uniq(values[k], p.Values[k])
+			}
+		}
+	}
+	for k, param := range r.Params {
+		args = append(args, "--set", param+"="+strings.Join(values[k], ","))
+	}
+	args = append(args, "--games", fmt.Sprint(r.GamesPerCell), "--seed", fmt.Sprint(r.Seed),
+		"--mode", strings.Join(modes, ","), "--policy", strings.Join(policies, ","), "--politician", strings.Join(politicians, ","))
+	if r.Target > 0 {
+		args = append(args, "--target", fmt.Sprint(r.Target))
+	}
+	// The base rules' own overrides come with the rules file.
+	if len(r.Overrides) > 0 || r.RulesHash != engine.Reference().Hash {
+		args = append(args, "--rules", "RULES.json")
+	}
+	if r.Shard != "" {
+		args = append(args, "--shard", r.Shard)
 	}
 	return CommandLine(append(args, "--format", "json"))
 }

@@ -35,6 +35,7 @@ type section struct {
 	Heading string
 	Facts   []fact
 	Notes   []string
+	List    []string // one line per cell, in words
 	Groups  []group
 }
 
@@ -151,6 +152,13 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 {{- range .Notes}}
 <p class="note">{{.}}</p>
 {{- end}}
+{{- if .List}}
+<ul class="cells">
+{{- range .List}}
+<li>{{.}}</li>
+{{- end}}
+</ul>
+{{- end}}
 {{- range .Groups}}
 {{- if .Heading}}
 <h3>{{.Heading}}</h3>
@@ -200,7 +208,8 @@ dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px;
 dl.facts dt { font-weight: bold; }
 dl.facts dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
 code { font: 14px/1.4 "Liberation Mono", Menlo, Consolas, monospace; background: #f2f2f2; padding: 1px 4px; }
-p.note { max-width: 70ch; }
+p.note, ul.cells { max-width: 80ch; }
+ul.cells { padding-left: 20px; }
 .figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 560px), 1fr)); gap: 16px 24px; }
 figure { margin: 0; min-width: 0; }
 svg.plot { display: block; width: 100%; max-width: 640px; height: auto; }

@@ -128,6 +128,7 @@ const (
 // and the fixed point size are dropped: the page's CSS scales the plot to
 // its column. h is the height of the plot; the legend adds to it.
 func renderSVG(p *plot.Plot, legend []legendItem, w, h vg.Length, title string) (template.HTML, error) {
+	wrapTitle(p, w)
 	sty := p.Legend.TextStyle
 	sty.XAlign, sty.YAlign = draw.XLeft, draw.YCenter
 	// Wrap the entries into rows that fit the width.
@@ -180,6 +181,36 @@ func renderSVG(p *plot.Plot, legend []legendItem, w, h vg.Length, title string) 
 	open := fmt.Sprintf(`<svg class="plot" width="%.0f" height="%.0f" viewBox="0 0 %.5g %.5g" role="img" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><title>%s</title>`,
 		w.Dots(96), h.Dots(96), w.Points(), h.Points(), template.HTMLEscapeString(title))
 	return template.HTML(open + s[start+end+1:]), nil
+}
+
+// wrapTitle breaks a title too wide for a plot w wide into lines at its
+// separators (": ", " · "), as late as fits: gonum draws a title on one
+// line, cut off at the plot's edges.
+func wrapTitle(p *plot.Plot, w vg.Length) {
+	sty := p.Title.TextStyle
+	fits := func(s string) bool { return sty.Width(s) <= w-vg.Points(16) }
+	var lines []string
+	rest := p.Title.Text
+	for !fits(rest) {
+		cut := -1
+		for _, sep := range []string{": ", " · ", " "} {
+			for i := len(rest) - 1; i > 0; i-- {
+				if strings.HasPrefix(rest[i:], sep) && fits(rest[:i+len(sep)-1]) {
+					cut = i + len(sep)
+					break
+				}
+			}
+			if cut > 0 {
+				break
+			}
+		}
+		if cut < 0 {
+			break // one word wider than the plot: leave it
+		}
+		lines = append(lines, strings.TrimRight(rest[:cut], " "))
+		rest = rest[cut:]
+	}
+	p.Title.Text = strings.Join(append(lines, rest), "\n")
 }
 
 // ticks are gonum's default tick positions, labelled with the shortest

@@ -30,6 +30,11 @@ func Write(w io.Writer, srcs []Source, meta Meta) error {
 				cmd = compareCommand(src.Compare)
 			}
 			s, err = compareSection(i, src, cmd)
+		case src.Sweep != nil:
+			if cmd == "" {
+				cmd = sweepCommand(src.Sweep)
+			}
+			s, err = sweepSection(i, src, cmd)
 		default:
 			err = fmt.Errorf("report: %s: no result in the source", src.Name)
 		}

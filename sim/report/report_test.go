@@ -41,15 +41,50 @@ func simJSON(t testing.TB, games int64, seed uint64) []byte {
 	return r.JSON()
 }
 
-// compareJSON compares greedy (A) with random (B) on Hard, with the
+// compareJSON compares the reference rules (A) with Hard's bonus
+// divisor at 3 (B) for greedy and random on Hard, with the three-answer
 // sequential test of a 5-point difference.
 func compareJSON(t testing.TB, games int64, seed uint64) []byte {
 	t.Helper()
-	arm := func(p string) sim.Arm {
-		return sim.Arm{Rules: engine.Reference(), Mode: engine.Hard, Policy: mustSpec(t, p), Politician: sim.RandomPoliticianIndex}
+	ref := engine.Reference()
+	b, err := ref.With(engine.Assignment{Path: "difficulties.hard.bonus_divisor", Value: "3"})
+	if err != nil {
+		t.Fatal(err)
 	}
-	r, err := sim.Compare(t.Context(), sim.CompareConfig{A: arm("greedy"), B: arm("random"), Seed: seed, Games: games,
-		SPRT: &sim.SPRT{P0: 0, P1: 0.05, Alpha: 0.05, Beta: 0.05}})
+	cfg := sim.CompareConfig{
+		A: sim.CompareArm{Name: "reference", Rules: ref}, B: sim.CompareArm{Name: "divisor 3", Rules: b},
+		Seed: seed, Test: &sim.Sequential{On: sim.OnScore, Delta: 0.05, Alpha: 0.05, Beta: 0.05},
+	}
+	for _, p := range []string{"greedy", "random"} {
+		c := sim.CellSpec{Mode: engine.Hard, Policy: mustSpec(t, p), Politician: sim.RandomPoliticianIndex}
+		cfg.Cells = append(cfg.Cells, sim.ComparePair{A: c, B: c, Games: games})
+	}
+	r, err := sim.Compare(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.JSON()
+}
+
+// sweepJSON sweeps Hard's bonus divisor over 1, 2, 3 for greedy and
+// random on Hard, with a target win rate of 15%.
+func sweepJSON(t testing.TB, games int64, seed uint64) []byte {
+	t.Helper()
+	const param = "difficulties.hard.bonus_divisor"
+	base := engine.Reference()
+	cfg := sim.SweepConfig{Base: base, Params: []string{param}, Seed: seed, Games: games, Target: 0.15}
+	for _, v := range []string{"1", "2", "3"} {
+		a := engine.Assignment{Path: param, Value: v}
+		r, err := base.With(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Points = append(cfg.Points, sim.SweepPoint{Set: []engine.Assignment{a}, Rules: r})
+	}
+	for _, p := range []string{"greedy", "random"} {
+		cfg.Cells = append(cfg.Cells, sim.CellSpec{Mode: engine.Hard, Policy: mustSpec(t, p), Politician: sim.RandomPoliticianIndex})
+	}
+	r, err := sim.Sweep(t.Context(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,21 +237,49 @@ func TestCompareReport(t *testing.T) {
 	if len(secs) != 1 {
 		t.Fatalf("%d sections, want 1", len(secs))
 	}
-	checkFigures(t, secs[0], doc, []string{"s1-winrate-diff", "s1-margin-diff", "s1-sprt"})
-	want := "tallywood compare --games 400 --seed 5 --mode hard --policy greedy --b-policy random --politician random --sprt 0,0.05 --alpha 0.05 --beta 0.05 --format json"
+	checkFigures(t, secs[0], doc, []string{"s1-winrate", "s1-score-diff", "s1-margin-diff", "s1-sequential"})
+	want := "tallywood compare --games 400 --seed 5 --mode hard --policy greedy,random --politician random " +
+		"--b-set difficulties.hard.bonus_divisor=3 --b-name 'divisor 3' --sprt-delta 0.05 --alpha 0.05 --beta 0.05 --format json"
 	if got := secs[0].Facts["Command"]; got != want {
-		t.Errorf("command %q, want %q", got, want)
+		t.Errorf("command\n%s\nwant\n%s", got, want)
+	}
+	if got := figureByID(t, secs[0], "s1-winrate").Rows; len(got) != 4 {
+		t.Errorf("win rate table: %d rows, want 2 cells × 2 arms", len(got))
+	}
+}
+
+func TestSweepReport(t *testing.T) {
+	data := sweepJSON(t, 300, 5)
+	doc := decodeGeneric(t, data)
+	secs := parsePage(t, render(t, testMeta, data))
+	if len(secs) != 1 {
+		t.Fatalf("%d sections, want 1", len(secs))
+	}
+	sec := secs[0]
+	checkFigures(t, sec, doc, []string{"s1-cell1-winrate", "s1-cell2-winrate", "s1-crossings"})
+	want := "tallywood sweep --set difficulties.hard.bonus_divisor=1,2,3 --games 300 --seed 5 --mode hard --policy greedy,random --politician random --target 0.15 --format json"
+	if got := sec.Facts["Command"]; got != want {
+		t.Errorf("command\n%s\nwant\n%s", got, want)
+	}
+	for i := 1; i <= 2; i++ {
+		// The base rules, then the three points.
+		if rows := figureByID(t, sec, fmt.Sprintf("s1-cell%d-winrate", i)).Rows; len(rows) != 4 {
+			t.Errorf("cell %d: %d rows, want 4", i, len(rows))
+		}
+	}
+	if rows := figureByID(t, sec, "s1-crossings").Rows; len(rows) != 2 {
+		t.Errorf("crossings: %d rows, want 2", len(rows))
 	}
 }
 
 func TestSeveralResults(t *testing.T) {
-	simData, cmpData := simJSON(t, 100, 2), compareJSON(t, 100, 2)
+	simData, cmpData, sweepData := simJSON(t, 100, 2), compareJSON(t, 100, 2), sweepJSON(t, 50, 2)
 	meta := testMeta
 	meta.Commands = []string{"tallywood sim --games 100 --seed 2 --format json"}
-	page := render(t, meta, simData, cmpData)
+	page := render(t, meta, simData, cmpData, sweepData)
 	secs := parsePage(t, page)
-	if len(secs) != 2 || secs[0].ID != "s1" || secs[1].ID != "s2" || secs[1].Src != "1" {
-		t.Fatalf("sections %+v, want s1 and s2", secs)
+	if len(secs) != 3 || secs[0].ID != "s1" || secs[1].ID != "s2" || secs[1].Src != "1" || secs[2].ID != "s3" {
+		t.Fatalf("sections %+v, want s1, s2 and s3", secs)
 	}
 	if got := secs[0].Facts["Command"]; got != meta.Commands[0] {
 		t.Errorf("given command shown as %q", got)
@@ -224,7 +287,7 @@ func TestSeveralResults(t *testing.T) {
 	if !strings.Contains(secs[1].Facts["Command"], "tallywood compare --games 100 --seed 2") {
 		t.Errorf("reconstructed command %q", secs[1].Facts["Command"])
 	}
-	for _, s := range []string{`<a href="#s1">`, `<a href="#s2">`, "Made by tallywood v0.0.0-test on 2026-11-30 17:00 UTC."} {
+	for _, s := range []string{`<a href="#s1">`, `<a href="#s2">`, `<a href="#s3">`, "Made by tallywood v0.0.0-test on 2026-11-30 17:00 UTC."} {
 		if !bytes.Contains(page, []byte(s)) {
 			t.Errorf("the page has no %s", s)
 		}
@@ -244,15 +307,21 @@ func TestDecodeErrors(t *testing.T) {
 	}{
 		{"empty", "", "report: f.json: not a tallywood result: unexpected end of JSON input"},
 		{"not JSON", "games,wins\n1,0\n", "report: f.json: not a tallywood result: invalid character 'g' looking for beginning of value"},
-		{"no format", `{"seed": 1}`, `report: f.json: not a tallywood result: no "format" field`},
-		{"unknown kind", `{"format": "tallywood-ladder/1"}`,
-			`report: f.json: unknown kind of result "tallywood-ladder/1": want the JSON of sim, merge, compare or sweep (tallywood-sim/1, tallywood-compare/1)`},
+		{"no kind", `{"seed": 1}`, `report: f.json: not a tallywood result: no "kind" field`},
+		{"old compare", `{"format": "tallywood-compare/1"}`,
+			`report: f.json: result of format "tallywood-compare/1": written by an older tallywood, run it again`},
+		{"unknown format", `{"format": "tallywood-ladder/1"}`,
+			`report: f.json: unknown kind of result (format "tallywood-ladder/1"): the report reads sim, compare and sweep results`},
+		{"unknown kind", `{"kind": "ladder", "format": "tallywood-ladder/1"}`,
+			`report: f.json: unknown kind of result "ladder": the report reads sim, compare and sweep results`},
 		{"sim with an unknown field", strings.Replace(good, `"seed"`, `"colour": 1, "seed"`, 1),
 			`report: f.json: not a tallywood sim result: json: unknown field "colour"`},
 		{"wins do not add up", strings.Replace(good, `"wins": `, `"wins": 1000`, 1),
 			"report: f.json: cell 1: wins 1000"},
-		{"compare with an unknown field", `{"format": "tallywood-compare/1", "arms": []}`,
+		{"compare with an unknown field", `{"kind": "compare", "format": "tallywood-compare/2", "arms": []}`,
 			`report: f.json: not a tallywood compare result: json: unknown field "arms"`},
+		{"sweep of another format", `{"kind": "sweep", "format": "tallywood-sweep/0"}`,
+			`report: f.json: not a tallywood sweep result (kind "sweep", format "tallywood-sweep/0")`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -306,7 +375,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add(r.JSON())
 	f.Add(compareJSON(f, 3, 1))
 	f.Add([]byte(`{"format":"tallywood-sim/1","cells":[{"games":1,"wins":1,"counts":{"games":1,"wins":1,"margin_histogram":{"lo":1024,"counts":[1]}}}]}`))
-	f.Add([]byte(`{"format":"tallywood-compare/1","games":3}`))
+	f.Add(sweepJSON(f, 3, 1))
+	f.Add([]byte(`{"kind":"compare","format":"tallywood-compare/2","cells":[{"games":3}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		src, err := Decode("f.json", data)
 		if err != nil {

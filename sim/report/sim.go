@@ -38,8 +38,11 @@ func simSection(idx int, src Source, command string) (section, error) {
 		{Name: "Seed", Value: fmt.Sprint(r.Seed)},
 		{Name: "Games per cell", Value: games},
 		{Name: "Cells", Value: fmt.Sprint(len(r.Cells))},
-		{Name: "Command", Value: command, Code: true},
 	}
+	if len(r.Overrides) > 0 {
+		s.Facts = append(s.Facts, fact{Name: "Rules changed by", Value: "--set " + strings.Join(r.Overrides, " --set ")})
+	}
+	s.Facts = append(s.Facts, versionFact(src), fact{Name: "Command", Value: command, Code: true})
 	if r.Interrupted {
 		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
 	}
@@ -76,6 +79,15 @@ func simSection(idx int, src Source, command string) (section, error) {
 		s.Groups = append(s.Groups, g)
 	}
 	return s, nil
+}
+
+// versionFact says which tallywood wrote the result.
+func versionFact(src Source) fact {
+	v := "tallywood " + src.Version
+	if src.Version == "" {
+		v = "not recorded in the result"
+	}
+	return fact{Name: "Tool version", Value: v}
 }
 
 // modeIndex numbers the modes of cells in order of first appearance, for

@@ -12,40 +12,92 @@ import (
 
 var commandFact = regexp.MustCompile(`<dt>Command</dt><dd><code>([^<]*)</code>`)
 
-// TestReportReproduces runs sim, reports on its JSON, and runs the
-// command line the report gives: it must play the same games.
+// TestReportReproduces runs sim, compare and sweep, reports on their
+// JSON, and runs the command line the report gives for each: it must
+// play the same games.
 func TestReportReproduces(t *testing.T) {
 	dir := t.TempDir()
-	first := filepath.Join(dir, "first.json")
-	if code, _, errs := runCLI(t, "sim", "--games", "40", "--mode", "hard", "--policy", "random,greedy", "--seed", "9",
-		"--format", "json", "--out", first, "--quiet"); code != exitOK {
-		t.Fatalf("sim: exit %d: %s", code, errs)
+	runs := map[string][]string{
+		"sim": {"sim", "--games", "40", "--mode", "hard", "--policy", "random,greedy", "--seed", "9",
+			"--set", "difficulties.hard.bonus_divisor=3"},
+		"compare": {"compare", "--games", "30", "--policy", "random", "--b-set", "difficulties.hard.bonus_divisor=3",
+			"--b-name", "divisor three", "--sprt-delta", "0.05", "--seed", "4"},
+		"sweep": {"sweep", "--set", "difficulties.hard.bonus_divisor=1..3", "--games", "20", "--mode", "hard",
+			"--policy", "random", "--target", "0.01", "--seed", "6"},
 	}
-	page := filepath.Join(dir, "report.html")
-	if code, stdout, errs := runCLI(t, "report", first, "--out", page); code != exitOK || stdout != "" || errs != "" {
-		t.Fatalf("report: exit %d, stdout %q, stderr %q", code, stdout, errs)
+	for name, args := range runs {
+		t.Run(name, func(t *testing.T) {
+			first := filepath.Join(dir, name+"-first.json")
+			if code, _, errs := runCLI(t, append(args, "--format", "json", "--out", first, "--quiet")...); code != exitOK {
+				t.Fatalf("%s: exit %d: %s", name, code, errs)
+			}
+			page := filepath.Join(dir, name+".html")
+			if code, stdout, errs := runCLI(t, "report", first, "--out", page); code != exitOK || stdout != "" || errs != "" {
+				t.Fatalf("report: exit %d, stdout %q, stderr %q", code, stdout, errs)
+			}
+			data, err := os.ReadFile(page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := commandFact.FindSubmatch(data)
+			if m == nil {
+				t.Fatal("the report shows no command")
+			}
+			cmd := html.UnescapeString(string(m[1]))
+			again := filepath.Join(dir, name+"-again.json")
+			words := shellWords(t, cmd)
+			if words[0] != "tallywood" {
+				t.Fatalf("command %q does not start with tallywood", cmd)
+			}
+			if code, _, errs := runCLI(t, append(words[1:], "--out", again, "--quiet")...); code != exitOK {
+				t.Fatalf("%s: exit %d: %s", cmd, code, errs)
+			}
+			a, _ := os.ReadFile(first)
+			b, _ := os.ReadFile(again)
+			if !bytes.Equal(untimed(t, a), untimed(t, b)) {
+				t.Errorf("the report's command %s plays other games than the run it reports", cmd)
+			}
+		})
 	}
-	data, err := os.ReadFile(page)
-	if err != nil {
-		t.Fatal(err)
+}
+
+// shellWords splits a command line as a POSIX shell would, for the
+// quoting CommandLine writes: words of plain characters and '...' pieces.
+func shellWords(t *testing.T, s string) []string {
+	t.Helper()
+	var words []string
+	var w strings.Builder
+	in, quoted := false, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case quoted && c == '\'':
+			quoted = false
+		case quoted:
+			w.WriteByte(c)
+		case c == '\'':
+			quoted, in = true, true
+		case c == ' ':
+			if in {
+				words = append(words, w.String())
+				w.Reset()
+				in = false
+			}
+		default:
+			if c == '\\' && i+1 < len(s) {
+				i++
+				c = s[i]
+			}
+			w.WriteByte(c)
+			in = true
+		}
 	}
-	m := commandFact.FindSubmatch(data)
-	if m == nil {
-		t.Fatal("the report shows no command")
+	if quoted {
+		t.Fatalf("unterminated quote in %q", s)
 	}
-	args := strings.Fields(html.UnescapeString(string(m[1])))
-	if args[0] != "tallywood" {
-		t.Fatalf("command %q does not start with tallywood", m[1])
+	if in {
+		words = append(words, w.String())
 	}
-	again := filepath.Join(dir, "again.json")
-	if code, _, errs := runCLI(t, append(args[1:], "--out", again, "--quiet")...); code != exitOK {
-		t.Fatalf("%s: exit %d: %s", m[1], code, errs)
-	}
-	a, _ := os.ReadFile(first)
-	b, _ := os.ReadFile(again)
-	if !bytes.Equal(untimedJSON(t, a), untimedJSON(t, b)) {
-		t.Errorf("the report's command %s plays other games than the run it reports", m[1])
-	}
+	return words
 }
 
 // TestHTMLOutput checks that --format html, and an --out file ending in

@@ -91,6 +91,15 @@ func sweepJSON(t testing.TB, games int64, seed uint64) []byte {
 	return r.JSON()
 }
 
+// games is n games, or a tenth of them in -short mode (the race run):
+// the tests hold the report's structure, which any number of games has.
+func games(n int64) int64 {
+	if testing.Short() {
+		return n / 10
+	}
+	return n
+}
+
 var testMeta = Meta{Tool: "v0.0.0-test", Made: time.Date(2026, 11, 30, 17, 0, 0, 0, time.UTC)}
 
 // render decodes the results and writes their report.
@@ -160,7 +169,8 @@ func figureByID(t *testing.T, sec *parsedSection, id string) *parsedFigure {
 }
 
 func TestSimReport(t *testing.T) {
-	data := simJSON(t, 300, 11)
+	n300 := games(300)
+	data := simJSON(t, n300, 11)
 	doc := decodeGeneric(t, data)
 	secs := parsePage(t, render(t, testMeta, data))
 	if len(secs) != 1 || secs[0].ID != "s1" || secs[0].Src != "0" {
@@ -177,8 +187,8 @@ func TestSimReport(t *testing.T) {
 
 	hash, _ := jsonAt(doc, "rules_hash")
 	for name, want := range map[string]string{
-		"Seed": "11", "Games per cell": "300", "Cells": "4", "Rules hash": hash.(string),
-		"Command": "tallywood sim --games 300 --seed 11 --mode both --policy greedy,random --politician random --format json",
+		"Seed": "11", "Games per cell": fmt.Sprint(n300), "Cells": "4", "Rules hash": hash.(string),
+		"Command": fmt.Sprintf("tallywood sim --games %d --seed 11 --mode both --policy greedy,random --politician random --format json", n300),
 	} {
 		if got := sec.Facts[name]; got != want {
 			t.Errorf("fact %s = %q, want %q", name, got, want)
@@ -231,14 +241,15 @@ func TestSimReport(t *testing.T) {
 }
 
 func TestCompareReport(t *testing.T) {
-	data := compareJSON(t, 400, 5)
+	n400 := games(400)
+	data := compareJSON(t, n400, 5)
 	doc := decodeGeneric(t, data)
 	secs := parsePage(t, render(t, testMeta, data))
 	if len(secs) != 1 {
 		t.Fatalf("%d sections, want 1", len(secs))
 	}
 	checkFigures(t, secs[0], doc, []string{"s1-winrate", "s1-score-diff", "s1-margin-diff", "s1-sequential"})
-	want := "tallywood compare --games 400 --seed 5 --mode hard --policy greedy,random --politician random " +
+	want := "tallywood compare --games " + fmt.Sprint(n400) + " --seed 5 --mode hard --policy greedy,random --politician random " +
 		"--b-set difficulties.hard.bonus_divisor=3 --b-name 'divisor 3' --sprt-delta 0.05 --alpha 0.05 --beta 0.05 --format json"
 	if got := secs[0].Facts["Command"]; got != want {
 		t.Errorf("command\n%s\nwant\n%s", got, want)
@@ -249,15 +260,21 @@ func TestCompareReport(t *testing.T) {
 }
 
 func TestSweepReport(t *testing.T) {
-	data := sweepJSON(t, 300, 5)
+	n300 := max(games(300), 100)
+	data := sweepJSON(t, n300, 5)
 	doc := decodeGeneric(t, data)
+	// The games are fixed by the seed: greedy's win rate crosses the
+	// target between the swept values, so the crossings plot has a point.
+	if v, err := jsonAt(doc, "cells.0.crossing.value"); err != nil || v == nil {
+		t.Fatalf("the test sweep's greedy cell does not cross its target (%v, %v): choose another target or seed", v, err)
+	}
 	secs := parsePage(t, render(t, testMeta, data))
 	if len(secs) != 1 {
 		t.Fatalf("%d sections, want 1", len(secs))
 	}
 	sec := secs[0]
 	checkFigures(t, sec, doc, []string{"s1-cell1-winrate", "s1-cell2-winrate", "s1-crossings"})
-	want := "tallywood sweep --set difficulties.hard.bonus_divisor=1,2,3 --games 300 --seed 5 --mode hard --policy greedy,random --politician random --target 0.15 --format json"
+	want := "tallywood sweep --set difficulties.hard.bonus_divisor=1,2,3 --games " + fmt.Sprint(n300) + " --seed 5 --mode hard --policy greedy,random --politician random --target 0.15 --format json"
 	if got := sec.Facts["Command"]; got != want {
 		t.Errorf("command\n%s\nwant\n%s", got, want)
 	}
@@ -273,9 +290,9 @@ func TestSweepReport(t *testing.T) {
 }
 
 func TestSeveralResults(t *testing.T) {
-	simData, cmpData, sweepData := simJSON(t, 100, 2), compareJSON(t, 100, 2), sweepJSON(t, 50, 2)
+	simData, cmpData, sweepData := simJSON(t, games(100), 2), compareJSON(t, games(100), 2), sweepJSON(t, games(50), 2)
 	meta := testMeta
-	meta.Commands = []string{"tallywood sim --games 100 --seed 2 --format json"}
+	meta.Commands = []string{"tallywood sim --games 100 --seed 2 --format json"} // as given, whatever the games
 	page := render(t, meta, simData, cmpData, sweepData)
 	secs := parsePage(t, page)
 	if len(secs) != 3 || secs[0].ID != "s1" || secs[1].ID != "s2" || secs[1].Src != "1" || secs[2].ID != "s3" {
@@ -284,7 +301,7 @@ func TestSeveralResults(t *testing.T) {
 	if got := secs[0].Facts["Command"]; got != meta.Commands[0] {
 		t.Errorf("given command shown as %q", got)
 	}
-	if !strings.Contains(secs[1].Facts["Command"], "tallywood compare --games 100 --seed 2") {
+	if !strings.Contains(secs[1].Facts["Command"], fmt.Sprintf("tallywood compare --games %d --seed 2", games(100))) {
 		t.Errorf("reconstructed command %q", secs[1].Facts["Command"])
 	}
 	for _, s := range []string{`<a href="#s1">`, `<a href="#s2">`, `<a href="#s3">`, "Made by tallywood v0.0.0-test on 2026-11-30 17:00 UTC."} {

@@ -60,7 +60,7 @@ func solid(c color.Color, w float64) draw.LineStyle {
 // of the report at 1280 px and scale down with the page; the fonts are
 // large enough to stay legible at a 390 px phone width (about 0.6×).
 const (
-	plotWidth = 440
+	plotWidth = 380
 	rowHeight = 22 // per category of a plot with categories on the Y axis
 )
 

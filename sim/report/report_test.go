@@ -405,3 +405,40 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestHeaderNotes checks what the header says of a result beyond its
+// numbers: the version that wrote it, an interrupted run, no cells.
+func TestHeaderNotes(t *testing.T) {
+	data := string(simJSON(t, games(50), 3))
+	tests := []struct {
+		name    string
+		data    string
+		version string
+		want    []string
+	}{
+		{"version", data, "v1.2.3 0123456789ab", []string{"<dt>Tool version</dt><dd>tallywood v1.2.3 0123456789ab</dd>"}},
+		{"no version", data, "", []string{"<dt>Tool version</dt><dd>not recorded in the result</dd>"}},
+		{"interrupted", strings.Replace(data, `"interrupted": false`, `"interrupted": true`, 1), "",
+			[]string{"This run was interrupted: the figures are of the games played before it stopped."}},
+		{"no cells", `{"kind": "sim", "format": "tallywood-sim/1", "cells": []}`, "",
+			[]string{"The result holds no cells: there is nothing to plot."}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := Decode("r.json", []byte(tc.data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			src.Version = tc.version
+			var b bytes.Buffer
+			if err := Write(&b, []Source{src}, testMeta); err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(b.String(), w) {
+					t.Errorf("the page has no %q", w)
+				}
+			}
+		})
+	}
+}

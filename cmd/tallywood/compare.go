@@ -571,6 +571,9 @@ func plainLine(r *sim.CompareResult, c *sim.CompareCell) string {
 // sequentialWords says in words what a sequential test decided.
 func sequentialWords(s *sim.SequentialResult) string {
 	unit := func(x float64) string {
+		if s.On == "margin" && math.Abs(x) == 1 {
+			return fmt.Sprintf("%+g vote", x)
+		}
 		if s.On == "margin" {
 			return fmt.Sprintf("%+g votes", x)
 		}
@@ -641,7 +644,11 @@ func compareTable(r *sim.CompareResult) []byte {
 			}
 		}
 	}
-	fmt.Fprintf(&b, "\nIn words (B against A for the player; %d cells tested, p-values Holm-adjusted over them, 5%% level):\n", r.CellsTested)
+	tested := fmt.Sprintf("%d cells tested, p-values Holm-adjusted over them", r.CellsTested)
+	if r.CellsTested == 1 {
+		tested = "1 cell tested"
+	}
+	fmt.Fprintf(&b, "\nIn words (B against A for the player; %s; 5%% level):\n", tested)
 	for i := range r.Cells {
 		fmt.Fprintf(&b, "  %s\n", plainLine(r, &r.Cells[i]))
 	}

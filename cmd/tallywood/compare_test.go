@@ -135,7 +135,7 @@ func TestCompareFindsHardOnlyChange(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, s := range []string{"B = mine (rules ", "seed 1", "2 cells tested", "mine vs old: Normal, greedy: no clear difference",
+	for _, s := range []string{"B = mine (rules ", "seed 1", "2 cells tested, p-values Holm-adjusted over them; 5% level", "mine vs old: Normal, greedy: no clear difference",
 		"mine vs old: Hard, greedy: easier, win rate ", "pairs (A's result → B's): W→W"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("table lacks %q:\n%s", s, out)

@@ -386,7 +386,7 @@ func (f *compareFlags) sequential() (*sim.Sequential, error) {
 		p0, err0 := strconv.ParseFloat(strings.TrimSpace(p0s), 64)
 		p1, err1 := strconv.ParseFloat(strings.TrimSpace(p1s), 64)
 		if !ok || err0 != nil || err1 != nil {
-			return nil, fmt.Errorf("--sprt %q is not P0,P1: two different finite differences B − A", f.sprt)
+			return nil, fmt.Errorf("--sprt %q is not P0,P1: two different finite differences B − A%s", f.sprt, scoreRange(t.On))
 		}
 		t.P0, t.P1 = p0, p1
 	}

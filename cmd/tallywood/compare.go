@@ -118,7 +118,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.sprt, "sprt", "", "sequential test of P0 against P1 (B − A, e.g. 0,0.02) instead of --sprt-delta")
 	fs.StringVar(&f.sprtOn, "sprt-on", "score", "what the sequential test measures: score (win 1, draw ½) or margin (votes)")
 	fs.Float64Var(&f.alpha, "alpha", 0.05, "sequential test: chance of answering 'easier' (or 'harder') when there is no difference, each side")
-	fs.Float64Var(&f.beta, "beta", 0.05, "sequential test: target chance of answering 'within' when B differs by DELTA; approximate (simulated: up to ~0.07 when few pairs differ)")
+	fs.Float64Var(&f.beta, "beta", 0.05, "sequential test: target chance of answering 'within' when B differs by DELTA; Wald's approximation, exceeded when few seeds differ (simulated 0.077 for 0.05 with 3% of pairs discordant; docs/balance.md)")
 	fs.StringVar(&f.shard, "shard", "1/1", "play only shard K of N: the games i with i mod N = K-1 (not with a sequential test)")
 	fs.StringVar(&f.format, "format", "table", "output: table or json")
 	fs.StringVar(&f.out, "out", "", "write the output to FILE instead of stdout")

@@ -43,6 +43,7 @@ const (
 	EvSeatTally    // District (-1: endorsements, 4: bonus), From shares, To votes
 	EvResult       // From your votes, To the Opposition's
 	EvNote         // an Opposition decision: Note says why, Rule cites
+	EvInitiative   // Seat now holds the "1" token, Item the seat that gave it (Clean Up 6)
 )
 
 // Tracker ids for EvTracker.
@@ -251,6 +252,8 @@ func (r *Rules) Text(e Event) string {
 		s = fmt.Sprintf("Result: you %d, Opposition %d", e.From, e.To)
 	case EvNote:
 		s = fmt.Sprintf("%s: %s", who, e.Note)
+	case EvInitiative:
+		s = fmt.Sprintf("%s takes the Initiative 1 token from %s", who, SeatName(int8(e.Item)))
 	default:
 		s = fmt.Sprintf("event %d", e.Kind)
 	}

@@ -64,19 +64,26 @@ func (g *Game) ResetTable(r *Rules, seed uint64, cfg TableConfig) error {
 	for s := range int8(n) {
 		g.setupSeat(s, int8(cfg.Politicians[s]), false)
 	}
-	// Setup 6–8: the tokens 1..n are dealt at random; the "1" goes first.
-	var rng rand.PCG
-	rng.Seed(seed, streamInitiative)
-	seats := [MaxSeats]int8{0, 1, 2, 3}
-	shuffle(&rng, seats[:n])
-	g.Order = [MaxSeats]int8{NoSeat, NoSeat, NoSeat, NoSeat}
-	copy(g.Order[:n], seats[:n])
+	g.Order = TableInitiative(seed, n)
 	if g.rec != nil {
 		g.emit(Event{Kind: EvSetup, Seat: NoSeat, District: -1})
 	}
 	g.startRound()
 	g.advance()
 	return nil
+}
+
+// TableInitiative is Setup 6–8 for n players on seed: the tokens 1..n dealt
+// at random, as the initiative order (the seat holding each token, the "1"
+// first; NoSeat past n).
+func TableInitiative(seed uint64, n int) [MaxSeats]int8 {
+	var rng rand.PCG
+	rng.Seed(seed, streamInitiative)
+	seats := [MaxSeats]int8{0, 1, 2, 3}
+	shuffle(&rng, seats[:n])
+	order := [MaxSeats]int8{NoSeat, NoSeat, NoSeat, NoSeat}
+	copy(order[:n], seats[:n])
+	return order
 }
 
 // IsSolo reports whether the game is the solo game against the Opposition.

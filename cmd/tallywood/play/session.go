@@ -350,7 +350,7 @@ func (s *Session) barrier(evs []engine.Event) string {
 	opp := s.g.Opponent()
 	for _, e := range evs {
 		switch {
-		case e.Kind == engine.EvTurn || e.Kind == engine.EvRound || e.Kind == engine.EvCleanup || e.Seat == opp:
+		case e.Kind.Header() || e.Seat == opp:
 			return "your turn is over"
 		case e.Kind == engine.EvFlip || e.Kind == engine.EvReveal:
 			return "the flip showed a hidden tile"

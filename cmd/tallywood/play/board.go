@@ -46,7 +46,7 @@ func (s *Session) boardHeader(b *strings.Builder) {
 	default:
 		when = "Game over"
 	}
-	head := fmt.Sprintf("Tallywood Rally · %s · %s · seed %d · %s", when, g.Mode, g.Seed, first)
+	head := fmt.Sprintf("Tallywood Rally · %s · %s · seed %d · %s", when, g.Mode, s.cfg.Seed, first)
 	b.WriteString(s.paint(bold, clip(head, Width)) + "\n")
 	rd := g.RoundCard()
 	fmt.Fprintf(b, "Rewards: presence %s, majority %s, Plaza %s; hand %d\n",

@@ -406,6 +406,49 @@ func TestLoadDamaged(t *testing.T) {
 	}
 }
 
+// TestLoadEditedField checks that an edit of any field of a save file is
+// refused, naming the field (issue 11 item 16): another mode or politician
+// would otherwise replay as a different game.
+func TestLoadEditedField(t *testing.T) {
+	s := newSession(t, testConfig(13, engine.Normal, 2))
+	run(t, s, "1\n1\n1\n")
+	good := string(s.Record().Marshal())
+	if _, err := ParseRecord([]byte(good)); err != nil {
+		t.Fatalf("the unedited file: %v", err)
+	}
+	const tail = " does not match the check saved with it: the file was edited or damaged, and a saved game cannot be changed by hand"
+	hash := engine.Reference().Hash
+	tests := []struct {
+		name, from, to, want string
+	}{
+		{"mode", `"mode": "normal"`, `"mode": "hard"`, `play: save file: mode "hard"` + tail},
+		{"seed", `"seed": 13,`, `"seed": 14,`, `play: save file: seed 14` + tail},
+		{"politician", `"politician": "moderate",`, `"politician": "magnate",`, `play: save file: politician "magnate"` + tail},
+		{"rules_version", `"rules_version": "reference-set 1`, `"rules_version": "reference-set 2`, `play: save file: rules_version "reference-set 2 (reconstruction, not the printed components)"` + tail},
+		{"rules_hash", `"rules_hash": "` + hash, `"rules_hash": "` + strings.Repeat("0", 64), `play: save file: rules_hash "` + strings.Repeat("0", 64) + `"` + tail},
+		{"decisions", `{"opt":"row"}`, `{"opt":"row","a":1}`, `play: save file: decisions (3)` + tail},
+		{"decision removed", `,
+    {"opt":"row"}`, ``, `play: save file: decisions (2)` + tail},
+		{"no check", `"check": {`, `"x": {`, `play: save file: json: unknown field "x"`},
+		{"format 1", `"tallywood-play 2"`, `"tallywood-play 1"`, `play: save file: format "tallywood-play 1" is from an earlier version of tallywood, whose seeds dealt other games; it cannot be resumed`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if !strings.Contains(good, tc.from) {
+				t.Fatalf("the file lacks %s:\n%s", tc.from, good)
+			}
+			_, err := ParseRecord([]byte(strings.Replace(good, tc.from, tc.to, 1)))
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("got %v\nwant %s", err, tc.want)
+			}
+		})
+	}
+	empty := strings.Replace(good, good[strings.Index(good, `  "check"`):strings.Index(good, `  "decisions"`)], "", 1)
+	if _, err := ParseRecord([]byte(empty)); err == nil || err.Error() != "play: save file: check missing: the file was not written by tallywood play" {
+		t.Errorf("without a check: %v", err)
+	}
+}
+
 // TestSaveCommand checks `s` with and without a file name.
 func TestSaveCommand(t *testing.T) {
 	dir := t.TempDir()
@@ -437,6 +480,7 @@ func TestSaveCommand(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			rec.Check = Check{} // the session's record has its check computed on writing
 			if got := s.Record(); fmt.Sprint(*rec) != fmt.Sprint(got) {
 				t.Errorf("file holds %v, want %v", *rec, got)
 			}
@@ -621,7 +665,7 @@ func TestRecordFormat(t *testing.T) {
 	if got, want := strings.Count(string(data), `{"opt":`), len(rec.Decisions); got != want {
 		t.Errorf("%d decision lines, want %d:\n%s", got, want, data)
 	}
-	for _, want := range []string{`"format": "tallywood-play 1"`, `"rules_hash": "` + engine.Reference().Hash, `"seed": 18`, `"mode": "normal"`, `"politician": "moderate"`} {
+	for _, want := range []string{`"format": "tallywood-play 2"`, `"check": {"rules_hash": "`, `"rules_hash": "` + engine.Reference().Hash, `"seed": 18`, `"mode": "normal"`, `"politician": "moderate"`} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("file lacks %s:\n%s", want, data)
 		}

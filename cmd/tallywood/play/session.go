@@ -9,11 +9,15 @@ import (
 	"strings"
 
 	"tallywood/engine"
+	"tallywood/sim"
 )
 
 // Config sets up a session.
 type Config struct {
-	Rules      *engine.Rules
+	Rules *engine.Rules
+	// Seed is the master seed, as `sim` and `trace` take it: the game
+	// dealt is game 0 of that seed (engine seed sim.GameSeed(Seed, 0)),
+	// so `play --seed 7` deals the game `trace --seed 7` narrates.
 	Seed       uint64
 	Mode       engine.Mode
 	Politician int // index into Rules.Politicians
@@ -108,7 +112,7 @@ func New(cfg Config) (*Session, error) {
 		return nil, fmt.Errorf("play: politician %d: the rules have %d", cfg.Politician, len(cfg.Rules.Politicians))
 	}
 	s := &Session{cfg: cfg, log: &engine.Log{}, turn: noTurn, undoWhy: "no decision yet this turn", savedAt: -1}
-	g, err := engine.New(cfg.Rules, cfg.Seed, engine.Config{Mode: cfg.Mode, Politician: cfg.Politician, Opposition: cfg.Opposition, Recorder: s.log})
+	g, err := engine.New(cfg.Rules, sim.GameSeed(cfg.Seed, 0), engine.Config{Mode: cfg.Mode, Politician: cfg.Politician, Opposition: cfg.Opposition, Recorder: s.log})
 	if err != nil {
 		return nil, err
 	}

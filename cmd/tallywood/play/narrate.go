@@ -149,7 +149,9 @@ func (s *Session) pause() pauseAnswer {
 	case "a", "all":
 		return pauseSkip
 	case "q", "quit":
-		return pauseQuit
+		if s.confirmQuit() {
+			return pauseQuit
+		}
 	}
 	return pauseNext
 }

@@ -249,8 +249,8 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 	s.quiet = false
 	s.savedAt = len(rec.Decisions)
 	s.rec.RulesVersion = rec.RulesVersion
-	s.banner = fmt.Sprintf("Resumed the saved game: seed %d, %s, %s; %d decisions replayed, now at %s.",
-		rec.Seed, rec.Mode, rec.Politician, len(rec.Decisions), s.where())
+	s.banner = fmt.Sprintf("Resumed the saved game: seed %d, %s, %s; %s replayed, now at %s.",
+		rec.Seed, rec.Mode, rec.Politician, engine.Count(len(rec.Decisions), "decision"), s.where())
 	return s, nil
 }
 
@@ -314,7 +314,7 @@ func (s *Session) save(path string) {
 		return
 	}
 	s.savedAt = len(s.rec.Decisions)
-	s.printf("Saved %d decisions to %s. Resume with: tallywood play --load %s\n", len(s.rec.Decisions), path, path)
+	s.printf("Saved %s to %s. Resume with: tallywood play --load %s\n", engine.Count(len(s.rec.Decisions), "decision"), path, path)
 }
 
 func writeFileAtomic(path string, data []byte) error {

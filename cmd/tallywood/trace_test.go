@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tallywood/engine"
 )
 
 func TestOutcomeWords(t *testing.T) {
@@ -98,6 +100,25 @@ func TestTraceJSONL(t *testing.T) {
 	want := `{"round":4,"kind":"result","your_votes":`
 	if last := out[strings.LastIndex(strings.TrimSpace(out), "\n")+1:]; !strings.HasPrefix(last, want) {
 		t.Errorf("last line %q, want it to start %s", last, want)
+	}
+}
+
+// TestTraceKindsDocumented checks that docs/output.md's glossary has a row
+// for every event kind a JSON line can carry.
+func TestTraceKindsDocumented(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, "docs", "output.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for k := engine.EventKind(0); !strings.HasPrefix(k.String(), "event_"); k++ {
+		n++
+		if !strings.Contains(string(data), "| `"+k.String()+"` |") {
+			t.Errorf("docs/output.md has no row for the event kind %q", k)
+		}
+	}
+	if n < 30 {
+		t.Errorf("only %d event kinds", n)
 	}
 }
 

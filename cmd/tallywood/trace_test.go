@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -100,6 +101,21 @@ func TestTraceJSONL(t *testing.T) {
 	want := `{"round":4,"kind":"result","your_votes":`
 	if last := out[strings.LastIndex(strings.TrimSpace(out), "\n")+1:]; !strings.HasPrefix(last, want) {
 		t.Errorf("last line %q, want it to start %s", last, want)
+	}
+}
+
+// failingWriter fails every write, as stdout redirected to /dev/full does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestTraceWriteError checks that a failed write of the trace is reported
+// with exit 1, not passed off as success.
+func TestTraceWriteError(t *testing.T) {
+	var errb strings.Builder
+	code := run([]string{"trace", "--policy", "random"}, failingWriter{}, &errb)
+	if want := "tallywood: trace: writing the trace: no space left on device\n"; code != exitFailed || errb.String() != want {
+		t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, errb.String(), want)
 	}
 }
 

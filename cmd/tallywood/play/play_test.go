@@ -487,7 +487,6 @@ func TestSaveCommand(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec.Check = Check{} // the session's record has its check computed on writing
 			if got := s.Record(); fmt.Sprint(*rec) != fmt.Sprint(got) {
 				t.Errorf("file holds %v, want %v", *rec, got)
 			}
@@ -691,6 +690,23 @@ func TestHelpFits(t *testing.T) {
 			s.g.Pending = k // only the help text is read
 			checkWidth(t, s.help()+decisionTitles[k])
 		})
+	}
+}
+
+// TestTitlesDistinct checks that no two decisions share a menu title, so
+// that choosing the column and choosing the row read as two steps.
+func TestTitlesDistinct(t *testing.T) {
+	seen := map[string]engine.DecisionKind{}
+	for k, title := range decisionTitles {
+		step, _, _ := strings.Cut(title, ":")
+		if other, ok := seen[step]; ok {
+			t.Errorf("the %s and %s decisions are both %q", k, other, step)
+		}
+		seen[step] = k
+	}
+	if got := decisionTitles[engine.DecColumn] + " / " + decisionTitles[engine.DecRow]; got !=
+		"Step 2a: choose an open Action Column (what each row would connect) / Step 2b: choose the row of the column (income is gained at once)" {
+		t.Errorf("column and row titles: %q", got)
 	}
 }
 

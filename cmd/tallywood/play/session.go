@@ -137,10 +137,12 @@ func New(cfg Config) (*Session, error) {
 	return s, nil
 }
 
-// Record returns a copy of the replayable record of the game so far.
+// Record returns a copy of the replayable record of the game so far, with
+// its check.
 func (s *Session) Record() Record {
 	r := s.rec
 	r.Decisions = append([]Decision(nil), s.rec.Decisions...)
+	r.Check = r.check()
 	return r
 }
 

@@ -163,6 +163,9 @@ func FuzzParse(f *testing.F) {
 			if !strings.HasPrefix(err.Error(), "rules: ") {
 				t.Errorf("error without the rules: prefix: %v", err)
 			}
+			if strings.ContainsAny(err.Error(), "\n\r") {
+				t.Errorf("error of more than one line: %q", err)
+			}
 			return
 		}
 		again, err := Parse(r.Canonical())
@@ -207,8 +210,11 @@ func FuzzWith(f *testing.F) {
 		}
 		r, err := Reference().With(a)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "rules: set "+a.String()) {
+			if !strings.HasPrefix(err.Error(), "rules: set "+shown(a.String())) {
 				t.Errorf("error does not name the assignment: %v", err)
+			}
+			if strings.ContainsAny(err.Error(), "\n\r") {
+				t.Errorf("error of more than one line: %q", err)
 			}
 			return
 		}

@@ -305,17 +305,32 @@ func TestRulesFileSize(t *testing.T) {
 
 // TestEveryFieldDocumented: docs/rules-file.md names every field of the
 // rules file (issue 9 item 6), written as a path with [] for the elements
-// of an array of objects.
+// of an array of objects, and calls optional every field a file may leave
+// out.
 func TestEveryFieldDocumented(t *testing.T) {
 	doc, err := os.ReadFile("../docs/rules-file.md")
 	if err != nil {
 		t.Fatal(err)
 	}
+	// optional says whether the table row of a field calls it optional.
+	optional := func(path string) bool {
+		for _, line := range strings.Split(string(doc), "\n") {
+			if strings.HasPrefix(line, "| `"+path+"`") {
+				return strings.Contains(line, "optional")
+			}
+		}
+		return false
+	}
 	var walk func(path string, typ reflect.Type)
 	walk = func(path string, typ reflect.Type) {
 		if typ.Kind() == reflect.Struct {
 			for i := range typ.NumField() {
-				walk(joinPath(path, jsonName(typ.Field(i))), typ.Field(i).Type)
+				f := typ.Field(i)
+				p := joinPath(path, jsonName(f))
+				if strings.Contains(f.Tag.Get("json"), ",omitempty") && !optional(p) {
+					t.Errorf("docs/rules-file.md does not say that %s is optional", p)
+				}
+				walk(p, f.Type)
 			}
 			return
 		}

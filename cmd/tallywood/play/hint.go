@@ -56,8 +56,9 @@ func (h PolicyHinter) Hint(g *engine.Game, legal []engine.Option) (Hint, error) 
 // hintStream varies the determinization seed of hints from the game seed.
 const hintStream = 0x68696e74
 
-// hint writes the advice for the pending decision.
-func (s *Session) hint(legal []engine.Option) string {
+// hint writes the advice for the pending decision; nums are the menu's
+// numbers of legal, so the hint names the number the player types.
+func (s *Session) hint(legal []engine.Option, nums []int) string {
 	h := s.cfg.Hinter
 	if h == nil {
 		h = PolicyHinter{Spec: "greedy"}
@@ -78,7 +79,7 @@ func (s *Session) hint(legal []engine.Option) string {
 	if n < 0 {
 		return fmt.Sprintf("No hint available: %s chose an option that is not legal here.\n", adv.Policy)
 	}
-	line := wrap(fmt.Sprintf("Hint: %s would choose %d) %s", adv.Policy, n+1, s.describe(adv.Option)), Width, "      ")
+	line := wrap(fmt.Sprintf("Hint: %s would choose %d) %s", adv.Policy, nums[n], s.describe(adv.Option)), Width, "      ")
 	if adv.HasMargin {
 		line += fmt.Sprintf("\n      its estimated margin (your votes minus the Opposition's): %+.1f", adv.Margin)
 		if adv.Error > 0 {

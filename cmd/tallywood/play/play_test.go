@@ -766,6 +766,13 @@ func TestStableNumbers(t *testing.T) {
 		if end != before[engine.Option{Kind: engine.OptEnd}] || end == 1 {
 			t.Fatalf("seed %d: end the actions is option %d, was %d", seed, end, before[engine.Option{Kind: engine.OptEnd}])
 		}
+		// The hint names the menu's number, not the position in the list.
+		s.cfg.Hinter = fakeHinter{pick: len(legal) - 1}
+		nums := s.number(legal)
+		want := fmt.Sprintf("would choose %d) %s", nums[len(legal)-1], s.describe(legal[len(legal)-1]))
+		if got := s.hint(legal, nums); !strings.Contains(got, want) {
+			t.Errorf("seed %d: hint %q lacks %q", seed, got, want)
+		}
 		_, out := run(t, s, fmt.Sprintf("%d\n", end))
 		if !strings.Contains(out, "> end the actions") {
 			t.Errorf("seed %d: typing %d did not end the actions:\n%s", seed, end, tail(out, 8))

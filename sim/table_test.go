@@ -167,3 +167,16 @@ func FuzzDecodeTableResult(f *testing.F) {
 		}
 	})
 }
+
+// TestRunTablePolicies: every built-in policy plays a seat of a table, and
+// the rows tell them apart: greedy outscores the random player.
+func TestRunTablePolicies(t *testing.T) {
+	r := runTable(t, tableConfig(t, 40, 2, Shard{}, "greedy", "random", "pollster", "mcts:iters=8"))
+	if len(r.Policies) != 4 {
+		t.Fatalf("%d policy rows, want 4", len(r.Policies))
+	}
+	greedy, random := r.Policies[0], r.Policies[1]
+	if greedy.Name != "greedy" || random.Name != "random" || greedy.MeanScoreCI95[0] <= random.MeanScoreCI95[1] {
+		t.Errorf("greedy %+v does not clearly outscore random %+v", greedy, random)
+	}
+}

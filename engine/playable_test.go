@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"tallywood/engine"
@@ -20,7 +21,7 @@ var mutatedRules = flag.Int("mutated-rules", 0, "rules files to mutate and play 
 // then panicked). It mutates the reference set at random through With,
 // keeps each rule set that validates, and plays a random-player game on it
 // against the real Opposition on each difficulty, checking the invariants
-// after every decision. Any failure is reported with the assignments and seed that
+// after every decision, with one determinized copy played out per game. Any failure is reported with the assignments and seed that
 // reproduce it.
 func TestMutatedRulesPlay(t *testing.T) {
 	n := *mutatedRules
@@ -67,7 +68,21 @@ func playOne(g *engine.Game, p *engine.RandomPlayer, r *engine.Rules, seed uint6
 		return err
 	}
 	p.Reset(seed)
-	for !g.Over() {
+	// Once per game, at a decision drawn from the seed, a search player's
+	// view: a determinized copy played out to the end, so that resampling
+	// the hidden cards and tiles holds for these rules too.
+	at := int(seed % 64)
+	for n := 0; !g.Over(); n++ {
+		if n == at {
+			c := *g
+			c.Determinize(seed)
+			if err := engine.NewRandomPlayer(seed).Play(&c); err != nil {
+				return fmt.Errorf("determinized at decision %d: %v", n, err)
+			}
+			if err := c.Check(); err != nil {
+				return fmt.Errorf("determinized at decision %d: %v", n, err)
+			}
+		}
 		if err := g.Apply(p.Choose(g)); err != nil {
 			return err
 		}
@@ -221,4 +236,73 @@ func (m *mutator) change() engine.Assignment {
 		return engine.Assignment{Path: l.path, Value: choices[m.rng.IntN(len(choices))]}
 	}
 	panic(fmt.Sprintf("unexpected leaf %s = %v", l.path, l.value))
+}
+
+// TestEdgeRulesPlay plays rule sets at the edges of what validation allows,
+// where the mutations of TestMutatedRulesPlay seldom reach: the fewest
+// cards, tiles, cubes and rounds, the most rounds, the shortest track.
+func TestEdgeRulesPlay(t *testing.T) {
+	oneEach := `[` +
+		`{"id":"PW","deck":"Public Works","slots":["Public Works","money:1","Celebrity","popularity:1"],"ability":{"kind":"draw_cube"}},` +
+		`{"id":"CE","deck":"Celebrity","slots":["Celebrity","money:1","Research","popularity:1"],"ability":{"kind":"attract_cube"}},` +
+		`{"id":"RE","deck":"Research","slots":["Research","money:1","Campaign","popularity:1"],"ability":{"kind":"research_bonus","polling":1}},` +
+		`{"id":"CA","deck":"Campaign","slots":["Campaign","money:1","Public Works","popularity:1"],"ability":{"kind":"polling_any","polling":1}}]`
+	round := `{"turns":4,"hand_size":4,"presence":{"kind":"money","amount":1},"district_majority":{"kind":"vote_share","amount":1},"plaza_majority":{"kind":"popularity","amount":3},"opposition_plaza_advance":true}`
+	solo4 := `[` +
+		`{"id":"S1","left_district":"Red","right_district":"Blue","left_action":"Public Works","right_action":"Celebrity"},` +
+		`{"id":"S2","left_district":"Green","right_district":"Yellow","left_action":"Research","right_action":"Campaign"},` +
+		`{"id":"S3","left_district":"Blue","right_district":"Green","left_action":"Celebrity","right_action":"Research"},` +
+		`{"id":"S4","left_district":"Yellow","right_district":"Red","left_action":"Campaign","right_action":"Public Works"}]`
+	tiles := `[["M"],["RM"],["RMM"]]`
+	tests := []struct {
+		name string
+		set  []string
+	}{
+		{"one Strategy card a deck", []string{"strategy_cards=" + oneEach,
+			"rounds=[" + round + "," + round + "," + round + "," + round + "]"}},
+		{"four Solo cards, eight rounds of four turns", []string{"solo_cards=" + solo4,
+			"rounds=[" + strings.Repeat(round+",", 7) + round + "]"}},
+		{"a single round", []string{"rounds=[" + round + "]"}},
+		{"one tile a tier", []string{"celebrity_tiles=" + tiles, "public_works_tiles=" + tiles}},
+		{"one cube a colour, all in the Plaza", []string{"cubes_per_district=1", "plaza_cubes_at_setup=4"}},
+		{"no cubes in the Plaza", []string{"plaza_cubes_at_setup=0"}},
+		{"one Badge", []string{"badges_per_player=1"}},
+		{"a track of three", []string{"track.max=3", "track.vote_share_icons=[1]", "track.endorsement_thresholds=[1,2,3]",
+			"track.token_space=1", `politicians=[{"id":"small","money":3,"polling":{"Red":3}}]`}},
+		{"nothing costs anything", []string{"actions.public_works_money_per_tier=0", "actions.celebrity_money_per_tier=0",
+			"actions.celebrity_popularity_per_tier=0", "actions.campaign_popularity=0", "actions.direct_appeal_money=0",
+			"actions.direct_appeal_popularity=0"}},
+		{"everything costs the most", []string{"actions.public_works_money_per_tier=40", "actions.celebrity_money_per_tier=40",
+			"actions.campaign_popularity=40", "actions.direct_appeal_money=40", "track.max=40"}},
+	}
+	player := engine.NewRandomPlayer(0)
+	g := new(engine.Game)
+	games := 50
+	if testing.Short() {
+		games = 5
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			as := make([]engine.Assignment, len(tt.set))
+			for i, s := range tt.set {
+				a, err := engine.ParseAssignment(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				as[i] = a
+			}
+			r, err := engine.Reference().With(as...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for seed := range uint64(games) {
+				for mode := range engine.Mode(2) {
+					pol := int(seed) % len(r.Politicians)
+					if err := playOne(g, player, r, seed, mode, pol); err != nil {
+						t.Fatalf("%s, politician %d, seed %d: %v", mode, pol, seed, err)
+					}
+				}
+			}
+		})
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -162,15 +163,66 @@ func FuzzParse(f *testing.F) {
 			if !strings.HasPrefix(err.Error(), "rules: ") {
 				t.Errorf("error without the rules: prefix: %v", err)
 			}
+			if strings.ContainsAny(err.Error(), "\n\r") {
+				t.Errorf("error of more than one line: %q", err)
+			}
 			return
 		}
 		again, err := Parse(r.Canonical())
 		if err != nil || again.Hash != r.Hash {
 			t.Errorf("canonical round trip: %v", err)
 		}
-		// A valid rule set must play: set up a game.
-		if _, err := New(r, 1, Config{Opposition: scriptedOpposition{}}); err != nil {
-			t.Errorf("valid rules do not set up: %v", err)
+		if d := Diff(r, again); len(d) != 0 {
+			t.Errorf("the canonical form differs from the rules: %q", d)
+		}
+		// A valid rule set must play to the end (issue 11 item 4).
+		g, err := New(r, 1, Config{Opposition: scriptedOpposition{}})
+		if err != nil {
+			t.Fatalf("valid rules do not set up: %v", err)
+		}
+		if err := NewRandomPlayer(1).Play(g); err != nil {
+			t.Fatalf("valid rules do not play: %v", err)
+		}
+		if err := g.Check(); err != nil {
+			t.Errorf("valid rules break an invariant: %v", err)
+		}
+	})
+}
+
+// FuzzWith: any assignment gives rules or an error naming it, never a
+// panic; accepted rules record it, and differ from the reference set
+// exactly when their hash does.
+func FuzzWith(f *testing.F) {
+	for _, s := range []string{
+		"difficulties.hard.bonus_divisor=3", "solo_cards[7].left_district=Yellow", "politicians[0].polling.Red=2",
+		"track.vote_share_icons=[3,6,9]", "rounds[0].presence={\"kind\":\"money\",\"amount\":2}",
+		"columns[0][0].money=2", "name=mine", "solo_cards=[]", "x[99999999999999999999]=1", "a.b.c=",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, err := ParseAssignment(s)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "rules: set ") {
+				t.Errorf("error without its prefix: %v", err)
+			}
+			return
+		}
+		r, err := Reference().With(a)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "rules: set "+shown(a.String())) {
+				t.Errorf("error does not name the assignment: %v", err)
+			}
+			if strings.ContainsAny(err.Error(), "\n\r") {
+				t.Errorf("error of more than one line: %q", err)
+			}
+			return
+		}
+		if len(r.Overrides) != 1 || r.Overrides[0] != a.String() {
+			t.Errorf("Overrides = %q", r.Overrides)
+		}
+		if (len(Diff(Reference(), r)) == 0) != (r.Hash == Reference().Hash) {
+			t.Errorf("Diff and Hash disagree")
 		}
 	})
 }
@@ -249,4 +301,50 @@ func TestRulesFileSize(t *testing.T) {
 	if _, err := Parse(fits); err != nil {
 		t.Errorf("a file of exactly the limit: %v", err)
 	}
+}
+
+// TestEveryFieldDocumented: docs/rules-file.md names every field of the
+// rules file (issue 9 item 6), written as a path with [] for the elements
+// of an array of objects, and calls optional every field a file may leave
+// out.
+func TestEveryFieldDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../docs/rules-file.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// optional says whether the table row of a field calls it optional.
+	optional := func(path string) bool {
+		for _, line := range strings.Split(string(doc), "\n") {
+			if strings.HasPrefix(line, "| `"+path+"`") {
+				return strings.Contains(line, "optional")
+			}
+		}
+		return false
+	}
+	var walk func(path string, typ reflect.Type)
+	walk = func(path string, typ reflect.Type) {
+		if typ.Kind() == reflect.Struct {
+			for i := range typ.NumField() {
+				f := typ.Field(i)
+				p := joinPath(path, jsonName(f))
+				if strings.Contains(f.Tag.Get("json"), ",omitempty") && !optional(p) {
+					t.Errorf("docs/rules-file.md does not say that %s is optional", p)
+				}
+				walk(p, f.Type)
+			}
+			return
+		}
+		if !bytes.Contains(doc, []byte("`"+path+"`")) {
+			t.Errorf("docs/rules-file.md does not document %s", path)
+		}
+		elems := path
+		for typ.Kind() == reflect.Slice {
+			typ = typ.Elem()
+			elems += "[]"
+		}
+		if typ.Kind() == reflect.Struct {
+			walk(elems, typ)
+		}
+	}
+	walk("", reflect.TypeOf(rulesFile{}))
 }

@@ -173,7 +173,7 @@ func (s *strictDecoder) object(path string, t reflect.Type) error {
 			return err
 		}
 		key := tok.(string) // the decoder allows only string keys
-		field := joinPath(path, key)
+		field := joinPath(path, shown(key))
 		if err := s.once(field, key, seen); err != nil {
 			return err
 		}
@@ -248,7 +248,7 @@ func (s *strictDecoder) mapObject(path string, t reflect.Type) error {
 			return err
 		}
 		key := tok.(string)
-		field := joinPath(path, key)
+		field := joinPath(path, shown(key))
 		if err := s.once(field, key, seen); err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Assignment is one PATH=VALUE change to a rules file, as given to --set.
@@ -22,16 +23,26 @@ type Assignment struct {
 // String writes the assignment back as PATH=VALUE.
 func (a Assignment) String() string { return a.Path + "=" + a.Value }
 
+// shown writes text into a one-line message: as it is, or quoted when it
+// holds a character that would break the line or not show (a newline, a
+// control character).
+func shown(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
 // ParseAssignment reads PATH=VALUE. The path ends at the first "=", so a
 // value may itself contain "=". Whether the path names a field is checked
 // by With, which knows the schema.
 func ParseAssignment(s string) (Assignment, error) {
 	path, value, ok := strings.Cut(s, "=")
 	if !ok {
-		return Assignment{}, fmt.Errorf("rules: set %q: want PATH=VALUE", s)
+		return Assignment{}, fmt.Errorf("rules: set %s: want PATH=VALUE", shown(s))
 	}
 	if _, err := parsePath(path); err != nil {
-		return Assignment{}, fmt.Errorf("rules: set %q: %w", s, err)
+		return Assignment{}, fmt.Errorf("rules: set %s: %w", shown(s), err)
 	}
 	return Assignment{Path: path, Value: value}, nil
 }
@@ -93,7 +104,7 @@ func (r *Rules) With(as ...Assignment) (*Rules, error) {
 	}
 	for _, a := range as {
 		if err := assign(&f, a); err != nil {
-			return nil, fmt.Errorf("rules: set %s: %w", a, err)
+			return nil, fmt.Errorf("rules: set %s: %w", shown(a.String()), err)
 		}
 	}
 	canon, err := json.Marshal(&f)
@@ -116,7 +127,7 @@ func joinAssignments(as []Assignment) string {
 	for i, a := range as {
 		s[i] = a.String()
 	}
-	return strings.Join(s, ", ")
+	return shown(strings.Join(s, ", "))
 }
 
 // assign applies one assignment to a decoded rules file.

@@ -15,12 +15,12 @@ func TestParseAssignment(t *testing.T) {
 		{in: "solo_cards[7].left_district=Red", want: Assignment{"solo_cards[7].left_district", "Red"}},
 		{in: "version=a=b", want: Assignment{"version", "a=b"}},
 		{in: "track.vote_share_icons=[2,5,8,11]", want: Assignment{"track.vote_share_icons", "[2,5,8,11]"}},
-		{in: "difficulties.hard.bonus_divisor", wantErr: `rules: set "difficulties.hard.bonus_divisor": want PATH=VALUE`},
-		{in: "=3", wantErr: `rules: set "=3": path is empty`},
-		{in: "solo_cards[x].id=a", wantErr: `rules: set "solo_cards[x].id=a": path "solo_cards[x].id": "[x]" is not an index (a number from 0)`},
-		{in: "solo_cards[-1].id=a", wantErr: `rules: set "solo_cards[-1].id=a": path "solo_cards[-1].id": "[-1]" is not an index (a number from 0)`},
-		{in: "solo_cards[1.id=a", wantErr: `rules: set "solo_cards[1.id=a": path "solo_cards[1.id": "[1.id" has no closing ]`},
-		{in: "track..max=3", wantErr: `rules: set "track..max=3": path "track..max": empty name at byte 7`},
+		{in: "difficulties.hard.bonus_divisor", wantErr: `rules: set difficulties.hard.bonus_divisor: want PATH=VALUE`},
+		{in: "=3", wantErr: `rules: set =3: path is empty`},
+		{in: "solo_cards[x].id=a", wantErr: `rules: set solo_cards[x].id=a: path "solo_cards[x].id": "[x]" is not an index (a number from 0)`},
+		{in: "solo_cards[-1].id=a", wantErr: `rules: set solo_cards[-1].id=a: path "solo_cards[-1].id": "[-1]" is not an index (a number from 0)`},
+		{in: "solo_cards[1.id=a", wantErr: `rules: set solo_cards[1.id=a: path "solo_cards[1.id": "[1.id" has no closing ]`},
+		{in: "track..max=3", wantErr: `rules: set track..max=3: path "track..max": empty name at byte 7`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -136,6 +136,10 @@ func TestWithErrors(t *testing.T) {
 			`rules: set variants.opposition_respects_blocks=yes: variants.opposition_respects_blocks: "yes" is not a valid true or false`},
 		{"difficulties.hard.bonus_divisor", "0",
 			`rules: set difficulties.hard.bonus_divisor=0: difficulties.hard.bonus_divisor: 0 is out of range 1..40`},
+		{"name", "two\nlines",
+			`rules: set "name=two\nlines": name: "two\nlines" holds a control character (it must be one line)`},
+		{"name\nx", "1",
+			`rules: set "name\nx=1": the rules file has no field "name\nx" (nearest: name)`},
 		{"solo_cards[7].left_district", "Purple",
 			`rules: set solo_cards[7].left_district=Purple: solo_cards[7].left_district: "Purple" is not a district`},
 	}

@@ -151,13 +151,15 @@ func (c *checker) id(field, id string, seen map[string]bool) {
 	case seen[id]:
 		c.fail(field, "%q repeats an earlier id", id)
 	}
+	c.label(field, id, maxString)
 	seen[id] = true
 }
 
 // maxName bounds the name of a rules file: it names arms in results.
 const maxName = 40
 
-// label checks a one-line text printed in headers: no control characters
+// label checks a one-line text printed in headers and narration (a name,
+// an id): no control characters
 // (a newline would split a header line), no surrounding spaces, at most
 // limit bytes.
 func (c *checker) label(field, s string, limit int) {
@@ -244,6 +246,7 @@ func compileBoard(c *checker, f *rulesFile, r *Rules) {
 		if d == "" || r.DistrictIndex(d) >= 0 {
 			c.fail(fmt.Sprintf("districts[%d]", i), "%q is missing or a repeat", d)
 		}
+		c.label(fmt.Sprintf("districts[%d]", i), d, maxString)
 		r.Districts[i] = d
 	}
 	if len(f.Spots) != NumActions {

@@ -108,23 +108,23 @@ const (
 
 // CompareCell is one cell's comparison; differences are B − A.
 type CompareCell struct {
-	MaxGames       int64             `json:"max_games"`
-	Games          int64             `json:"games"`
-	A              Cell              `json:"a"`
-	B              Cell              `json:"b"`
-	Pairs          PairCounts        `json:"pairs"`
-	WinRateDiff    float64           `json:"win_rate_diff"`
-	ScoreDiff      float64           `json:"score_diff"`
-	ScoreDiffCI95  [2]float64        `json:"score_diff_ci95"`
-	ScoreDiffP     float64           `json:"score_diff_p"`
-	ScoreDiffPHolm float64           `json:"score_diff_p_holm"`
-	MarginDiff     float64           `json:"margin_diff"`
-	MarginDiffCI95 [2]float64        `json:"margin_diff_ci95"`
-	MarginDiffP    float64           `json:"margin_diff_p"`
-	MarginDiffHolm float64           `json:"margin_diff_p_holm"`
-	Verdict        string            `json:"verdict"`
-	Sequential     *SequentialResult `json:"sequential,omitempty"`
-	ElapsedSeconds float64           `json:"elapsed_seconds"`
+	MaxGames        int64             `json:"max_games"`
+	Games           int64             `json:"games"`
+	A               Cell              `json:"a"`
+	B               Cell              `json:"b"`
+	Pairs           PairCounts        `json:"pairs"`
+	WinRateDiff     float64           `json:"win_rate_diff"`
+	ScoreDiff       float64           `json:"score_diff"`
+	ScoreDiffCI95   [2]float64        `json:"score_diff_ci95"`
+	ScoreDiffP      float64           `json:"score_diff_p"`
+	ScoreDiffPHolm  float64           `json:"score_diff_p_holm"`
+	MarginDiff      float64           `json:"margin_diff"`
+	MarginDiffCI95  [2]float64        `json:"margin_diff_ci95"`
+	MarginDiffP     float64           `json:"margin_diff_p"`
+	MarginDiffPHolm float64           `json:"margin_diff_p_holm"`
+	Verdict         string            `json:"verdict"`
+	Sequential      *SequentialResult `json:"sequential,omitempty"`
+	ElapsedSeconds  float64           `json:"elapsed_seconds"`
 }
 
 // CompareResult is the output of a comparison (docs/output.md describes
@@ -377,7 +377,7 @@ func (r *CompareResult) finish() {
 	scoreHolm, marginHolm := Holm(scoreP), Holm(marginP)
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		c.ScoreDiffPHolm, c.MarginDiffHolm = scoreHolm[i], marginHolm[i]
+		c.ScoreDiffPHolm, c.MarginDiffPHolm = scoreHolm[i], marginHolm[i]
 		c.Verdict = verdict(c)
 	}
 	r.CellsTested = len(r.Cells)
@@ -397,9 +397,9 @@ func verdict(c *CompareCell) string {
 		return VerdictEasier
 	case c.ScoreDiffPHolm < level && c.ScoreDiff < 0:
 		return VerdictHarder
-	case c.MarginDiffHolm < level && c.MarginDiff > 0:
+	case c.MarginDiffPHolm < level && c.MarginDiff > 0:
 		return VerdictEasierMargin
-	case c.MarginDiffHolm < level && c.MarginDiff < 0:
+	case c.MarginDiffPHolm < level && c.MarginDiff < 0:
 		return VerdictHarderMargin
 	}
 	return VerdictNone

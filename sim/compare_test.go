@@ -20,7 +20,7 @@ func untimedCompare(r *CompareResult) []byte {
 }
 
 // normalVsHard compares Normal (A) with Hard (B) for greedy.
-func normalVsHard(t *testing.T, games int64) CompareConfig {
+func normalVsHard(t testing.TB, games int64) CompareConfig {
 	greedy := mustSpec(t, "greedy")
 	return CompareConfig{
 		A: CompareArm{Name: "normal", Rules: engine.Reference()},
@@ -148,4 +148,37 @@ func TestCompareDetectsHardOnlyChange(t *testing.T) {
 	if len(r.B.Overrides) != 1 || r.B.Overrides[0] != "difficulties.hard.bonus_divisor=3" || r.CellsTested != 2 {
 		t.Errorf("arm B %+v, %d cells tested", r.B, r.CellsTested)
 	}
+}
+
+// FuzzMergeCompare feeds `merge` arbitrary compare files: decoding and
+// merging must fail cleanly or give a result that survives a JSON round
+// trip.
+func FuzzMergeCompare(f *testing.F) {
+	cfg := normalVsHard(f, 5)
+	cfg.Cells[0].A.Policy, cfg.Cells[0].B.Policy = mustSpec(f, "random"), mustSpec(f, "random")
+	cfg.Shard = Shard{K: 1, N: 2}
+	r, err := Compare(f.Context(), cfg)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(r.JSON())
+	f.Add([]byte(`{"kind":"compare","format":"tallywood-compare/2","cells":[{"pairs":{"games":1,"cross_wdl":[[1,0,0],[0,0,0],[0,0,0]]}}]}`))
+	f.Add([]byte(`{"kind":"compare","format":"tallywood-compare/2"} {}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := DecodeCompare(data)
+		if err != nil {
+			return
+		}
+		m, err := MergeCompare([]*CompareResult{r}, []string{"f"})
+		if err != nil {
+			return
+		}
+		back, err := DecodeCompare(m.JSON())
+		if err != nil {
+			t.Fatalf("merged result does not decode: %v", err)
+		}
+		if !bytes.Equal(back.JSON(), m.JSON()) {
+			t.Fatal("JSON round trip changed the result")
+		}
+	})
 }

@@ -280,7 +280,9 @@ func TestSequentialValidate(t *testing.T) {
 // Wald's bounds are approximate: the ratio overshoots them by a whole
 // pair, so the tolerance is the nominal rate plus a stated slack (0.02)
 // plus three standard errors of the estimate. The measured rates are
-// logged (go test -v -run ErrorRates ./sim).
+// logged (go test -v -run ErrorRates ./sim), with how often the plain 95 %
+// interval at the stop covers the true difference (less than 95 %: the
+// stop is why compare labels its estimates after one).
 func TestSequentialErrorRates(t *testing.T) {
 	runs := 600
 	if testing.Short() {
@@ -291,7 +293,7 @@ func TestSequentialErrorRates(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	for _, disc := range []float64{0.03, 0.1, 0.3} {
 		for _, truth := range []float64{0, delta} {
-			wrong := 0
+			wrong, covered := 0, 0
 			var pairs int64
 			for range runs {
 				// Discordant pairs: +1 with (disc+truth)/2, −1 with
@@ -319,6 +321,9 @@ func TestSequentialErrorRates(t *testing.T) {
 					d = st.Update(&p)
 				}
 				pairs += p.Games
+				if _, ci, _ := p.ScoreDiff(); ci.Lo <= truth && truth <= ci.Hi {
+					covered++
+				}
 				if truth == 0 && (d == Easier || d == Harder) || truth > 0 && d != Easier {
 					wrong++
 				}
@@ -329,8 +334,8 @@ func TestSequentialErrorRates(t *testing.T) {
 				nominal = beta
 			}
 			se := math.Sqrt(nominal * (1 - nominal) / float64(runs))
-			t.Logf("discordance %.2f, true difference %+.2f: wrong %.3f (nominal %.2f) in %d runs, mean %d pairs",
-				disc, truth, rate, nominal, runs, pairs/int64(runs))
+			t.Logf("discordance %.2f, true difference %+.2f: wrong %.3f (nominal %.2f) in %d runs, mean %d pairs; the 95%% interval at the stop covered the truth in %.3f",
+				disc, truth, rate, nominal, runs, pairs/int64(runs), float64(covered)/float64(runs))
 			if rate > nominal+0.02+3*se {
 				t.Errorf("discordance %.2f, true difference %+.2f: error rate %.3f above %.2f", disc, truth, rate, nominal)
 			}

@@ -67,7 +67,7 @@ func TestCrossing(t *testing.T) {
 }
 
 // sweepConfig sweeps Hard's bonus divisor over 1..3 for random and greedy.
-func sweepConfig(t *testing.T, games int64) SweepConfig {
+func sweepConfig(t testing.TB, games int64) SweepConfig {
 	base := engine.Reference()
 	cfg := SweepConfig{Base: base, Params: []string{"difficulties.hard.bonus_divisor"}, Seed: 5, Games: games, Target: 0.15}
 	for _, v := range []string{"1", "2", "3"} {
@@ -148,4 +148,35 @@ func TestSweepWorkersAndShards(t *testing.T) {
 	if _, err := MergeSweep(parts, names); err == nil || err.Error() != "2/2: cell 1: point 1: paired cross-table sums to 75, not to its 76 games" {
 		t.Errorf("a corrupted shard: %v", err)
 	}
+}
+
+// FuzzMergeSweep feeds `merge` arbitrary sweep files: decoding and merging
+// must fail cleanly or give a result that survives a JSON round trip.
+func FuzzMergeSweep(f *testing.F) {
+	cfg := sweepConfig(f, 4)
+	cfg.Cells = cfg.Cells[:1] // random: fast
+	cfg.Shard = Shard{K: 2, N: 3}
+	r, err := Sweep(f.Context(), cfg)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(r.JSON())
+	f.Add([]byte(`{"kind":"sweep","format":"tallywood-sweep/1","target":0.4,"params":["x"],"cells":[{"points":[{"values":["1"]}]}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := DecodeSweep(data)
+		if err != nil {
+			return
+		}
+		m, err := MergeSweep([]*SweepResult{r}, []string{"f"})
+		if err != nil {
+			return
+		}
+		back, err := DecodeSweep(m.JSON())
+		if err != nil {
+			t.Fatalf("merged result does not decode: %v", err)
+		}
+		if !bytes.Equal(back.JSON(), m.JSON()) {
+			t.Fatal("JSON round trip changed the result")
+		}
+	})
 }

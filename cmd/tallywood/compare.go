@@ -119,7 +119,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.sprt, "sprt", "", "sequential test of P0 against P1 (B − A, e.g. 0,0.02) instead of --sprt-delta")
 	fs.StringVar(&f.sprtOn, "sprt-on", "score", "what the sequential test measures: score (win 1, draw ½) or margin (votes)")
 	fs.Float64Var(&f.alpha, "alpha", 0.05, "sequential test: chance of answering 'easier' (or 'harder') when there is no difference, each side")
-	fs.Float64Var(&f.beta, "beta", 0.05, "sequential test: target chance of answering 'within' when B differs by DELTA; approximate (simulated: up to ~0.07 when few pairs differ)")
+	fs.Float64Var(&f.beta, "beta", 0.05, "sequential test: target chance of answering 'within' when B differs by DELTA; Wald's approximation, exceeded when few seeds differ (simulated 0.077 for 0.05 with 3% of pairs discordant; docs/balance.md)")
 	fs.StringVar(&f.shard, "shard", "1/1", "play only shard K of N: the games i with i mod N = K-1 (not with a sequential test)")
 	fs.StringVar(&f.format, "format", "table", "output: table, json or html (the report; the default for an --out FILE.html)")
 	fs.StringVar(&f.out, "out", "", "write the output to FILE instead of stdout")
@@ -396,7 +396,7 @@ func (f *compareFlags) sequential() (*sim.Sequential, error) {
 		p0, err0 := strconv.ParseFloat(strings.TrimSpace(p0s), 64)
 		p1, err1 := strconv.ParseFloat(strings.TrimSpace(p1s), 64)
 		if !ok || err0 != nil || err1 != nil {
-			return nil, fmt.Errorf("--sprt %q is not P0,P1: two different finite differences B − A", f.sprt)
+			return nil, fmt.Errorf("--sprt %q is not P0,P1: two different finite differences B − A%s", f.sprt, scoreRange(t.On))
 		}
 		t.P0, t.P1 = p0, p1
 	}
@@ -581,6 +581,9 @@ func plainLine(r *sim.CompareResult, c *sim.CompareCell) string {
 // sequentialWords says in words what a sequential test decided.
 func sequentialWords(s *sim.SequentialResult) string {
 	unit := func(x float64) string {
+		if s.On == "margin" && math.Abs(x) == 1 {
+			return fmt.Sprintf("%+g vote", x)
+		}
 		if s.On == "margin" {
 			return fmt.Sprintf("%+g votes", x)
 		}
@@ -643,7 +646,7 @@ func compareTable(r *sim.CompareResult) []byte {
 		fmt.Fprintf(&b, "  score B − A   %s points [%s, %s] (win 1, draw ½; 95%%, paired t), p = %.2g, Holm p = %.2g\n",
 			points(c.ScoreDiff), points(c.ScoreDiffCI95[0]), points(c.ScoreDiffCI95[1]), c.ScoreDiffP, c.ScoreDiffPHolm)
 		fmt.Fprintf(&b, "  margin B − A  %+.2f votes [%+.2f, %+.2f] (95%%, paired t), p = %.2g, Holm p = %.2g\n",
-			c.MarginDiff, c.MarginDiffCI95[0], c.MarginDiffCI95[1], c.MarginDiffP, c.MarginDiffHolm)
+			c.MarginDiff, c.MarginDiffCI95[0], c.MarginDiffCI95[1], c.MarginDiffP, c.MarginDiffPHolm)
 		if s := c.Sequential; s != nil {
 			fmt.Fprintf(&b, "  %s\n", sequentialWords(s))
 			if s.Estimates != "" {
@@ -651,7 +654,11 @@ func compareTable(r *sim.CompareResult) []byte {
 			}
 		}
 	}
-	fmt.Fprintf(&b, "\nIn words (B against A for the player; %d cells tested, p-values Holm-adjusted over them, 5%% level):\n", r.CellsTested)
+	tested := fmt.Sprintf("%d cells tested, p-values Holm-adjusted over them", r.CellsTested)
+	if r.CellsTested == 1 {
+		tested = "1 cell tested"
+	}
+	fmt.Fprintf(&b, "\nIn words (B against A for the player; %s; 5%% level):\n", tested)
 	for i := range r.Cells {
 		fmt.Fprintf(&b, "  %s\n", plainLine(r, &r.Cells[i]))
 	}

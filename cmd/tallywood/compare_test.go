@@ -29,7 +29,9 @@ func TestCompareSweepBadInput(t *testing.T) {
 		{"same arms by spelling", []string{"compare", "--a-policy", "mcts", "--b-policy", "mcts:c=0.7"},
 			"tallywood: compare: arms A and B are the same: set one of --a-/--b-rules, -set, -mode, -policy or -politician"},
 		{"sprt one number", []string{"compare", "--b-mode", "hard", "--sprt", "0.02"},
-			`tallywood: compare: --sprt "0.02" is not P0,P1: two different finite differences B − A`},
+			`tallywood: compare: --sprt "0.02" is not P0,P1: two different finite differences B − A between -1 and 1`},
+		{"sprt margin NaN", []string{"compare", "--b-mode", "hard", "--sprt", "0,NaN", "--sprt-on", "margin"},
+			`tallywood: compare: --sprt "0,NaN" is not P0,P1: two different finite differences B − A`},
 		{"sprt NaN", []string{"compare", "--b-mode", "hard", "--sprt", "NaN,0.02"},
 			`tallywood: compare: --sprt "NaN,0.02" is not P0,P1: two different finite differences B − A between -1 and 1`},
 		{"sprt Inf", []string{"compare", "--b-mode", "hard", "--sprt", "0,+Inf"},
@@ -135,7 +137,7 @@ func TestCompareFindsHardOnlyChange(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, s := range []string{"B = mine (rules ", "seed 1", "2 cells tested", "mine vs old: Normal, greedy: no clear difference",
+	for _, s := range []string{"B = mine (rules ", "seed 1", "2 cells tested, p-values Holm-adjusted over them; 5% level", "mine vs old: Normal, greedy: no clear difference",
 		"mine vs old: Hard, greedy: easier, win rate ", "pairs (A's result → B's): W→W"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("table lacks %q:\n%s", s, out)
@@ -286,4 +288,28 @@ func TestProgressLineHugeRun(t *testing.T) {
 	if !strings.Contains(got, "ETA 99:59:59") {
 		t.Errorf("progressLine = %q, want ETA 99:59:59", got)
 	}
+}
+
+// FuzzExpandValues: sweep's VALUES parser never panics, and what it
+// accepts is non-empty, bounded and without duplicates.
+func FuzzExpandValues(f *testing.F) {
+	for _, s := range []string{"1,2,3", "2..6", "1,3..5", "4..2", "-3..-1", "1..1000", ",", "0.5,1.5"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		vs, err := expandValues(s)
+		if err != nil {
+			return
+		}
+		if len(vs) == 0 || len(vs) > maxSweepPoints {
+			t.Fatalf("%q: %d values", s, len(vs))
+		}
+		seen := map[string]bool{}
+		for _, v := range vs {
+			if v == "" || seen[v] {
+				t.Fatalf("%q: value %q empty or twice in %v", s, v, vs)
+			}
+			seen[v] = true
+		}
+	})
 }

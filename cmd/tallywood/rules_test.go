@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -81,10 +80,6 @@ func must(t *testing.T, path string) *engine.Rules {
 	}
 	return r
 }
-
-type failingWriter struct{}
-
-func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
 
 // TestRulesWriteError: a failed write of the output is exit 1, not 0.
 func TestRulesWriteError(t *testing.T) {

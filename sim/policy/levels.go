@@ -12,7 +12,7 @@ type Level struct {
 
 // Levels are the skill levels, weakest first.
 var Levels = []Level{
-	{"novice", "pollster", "plays to a plan (polling first) and looks one decision ahead"},
+	{"novice", "builder", "plays to a plan (Strength and majorities) one decision at a time, without reading the Opposition"},
 	{"casual", "greedy", "takes the option that looks best one decision ahead"},
 	{"skilled", "mcts:iters=100", "searches a few moves ahead, including the Opposition's reply"},
 	{"expert", "mcts:iters=400", "searches deeply; beats the Opposition most of the time on Normal"},

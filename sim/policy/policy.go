@@ -8,8 +8,13 @@
 //	p.Reset(seed) // the policy's own random stream, from the game seed
 //	err = policy.Play(g, p, nil)
 //
-// Eval is the shared evaluation function (an estimate of the final
-// margin). No policy reads hidden information; search players sample it
+// A skill level (novice, casual, skilled, expert; see Levels) is accepted
+// wherever a spec is. Spec.String() is the canonical spec, the policy's
+// identity.
+//
+// Eval is the calibrated estimate of the final margin (fitted by
+// internal/fiteval); HandEval is the hand-weighted score the players
+// choose by. No policy reads hidden information; search players sample it
 // with engine.Game.Determinize. docs/policies.md has the strength ladder.
 package policy
 

@@ -187,3 +187,27 @@ func newGame(t testing.TB, seed uint64, mode engine.Mode) *engine.Game {
 	}
 	return g
 }
+
+// FuzzParse: any spec string either fails with an error naming it, or
+// parses to a policy whose canonical spec is a fixed point of Parse.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"random", "greedy:samples=4", "mcts:c=0.70,iters=0400", "mcts:c=NaN", "skilled", "expert:iters=1", "mcts:iters", "mcts:,", ":", "pollster:x=1=2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sp, err := Parse(s)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), fmt.Sprintf("policy %q: ", s)) {
+				t.Fatalf("Parse(%q) error %q does not name the spec", s, err)
+			}
+			return
+		}
+		again, err := Parse(sp.String())
+		if err != nil || again.String() != sp.String() {
+			t.Fatalf("Parse(%q) = %q, which parses to %q, %v", s, sp.String(), again.String(), err)
+		}
+		if sp.Canon != sp.String() && sp.Canon != sp.Level {
+			t.Fatalf("Parse(%q): Canon %q is neither the spec %q nor the level", s, sp.Canon, sp.String())
+		}
+	})
+}

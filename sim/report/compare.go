@@ -134,7 +134,7 @@ func compareSection(idx int, src Source, command string) (section, error) {
 		marginTable.Rows = append(marginTable.Rows, []cell{
 			text(name), signed(c.A.MeanMargin, p+"a.mean_margin"), signed(c.B.MeanMargin, p+"b.mean_margin"),
 			signed(c.MarginDiff, p+"margin_diff"), signed(c.MarginDiffCI95[0], p+"margin_diff_ci95.0"), signed(c.MarginDiffCI95[1], p+"margin_diff_ci95.1"),
-			num(c.MarginDiffP, "%.2g", p+"margin_diff_p"), num(c.MarginDiffHolm, "%.2g", p+"margin_diff_p_holm"),
+			num(c.MarginDiffP, "%.2g", p+"margin_diff_p"), num(c.MarginDiffPHolm, "%.2g", p+"margin_diff_p_holm"),
 		})
 	}
 	f, err = forestFigure(s.ID+"-score-diff", "Score difference B − A per cell (win 1, draw ½), with 95% intervals",

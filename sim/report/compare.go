@@ -163,7 +163,7 @@ func compareSection(idx int, src Source, command string) (section, error) {
 // armsWinRateFigure shows each cell's win rate in both arms.
 func armsWinRateFigure(id string, r *sim.CompareResult) (figure, error) {
 	const title = "Win rate per cell in arms A and B, with 95% intervals"
-	p := newPlot(title, "win rate (% of games won)", "")
+	p := newPlot(title, "win rate (% of games won)", "cell")
 	n := len(r.Cells)
 	names := make([]string, n)
 	var a, b whiskers
@@ -199,7 +199,7 @@ func armsWinRateFigure(id string, r *sim.CompareResult) (figure, error) {
 	p.X.Min = 0
 	padX(p)
 	legend := []legendItem{{"A: " + r.A.Name, da}, {"B: " + r.B.Name, db}}
-	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(n, 0), title)
+	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(n), title)
 	if err != nil {
 		return figure{}, err
 	}
@@ -216,7 +216,7 @@ type forestRow struct {
 // forestFigure draws each row's estimate and interval against the line
 // of no difference, with the indifference zone (if any) shaded.
 func forestFigure(id, title, xLabel string, zone *[2]float64, rows []forestRow, t table) (figure, error) {
-	p := newPlot(title, xLabel, "")
+	p := newPlot(title, xLabel, "cell")
 	names := make([]string, len(rows))
 	pts := make(whiskers, len(rows))
 	lo, hi := 0.0, 0.0
@@ -248,7 +248,7 @@ func forestFigure(id, title, xLabel string, zone *[2]float64, rows []forestRow, 
 	legend = append(legend, legendItem{"B − A, 95% interval", dots}, legendItem{"no difference", zero})
 	pad := 0.08 * max(hi-lo, 1e-9)
 	p.X.Min, p.X.Max = lo-pad, hi+pad
-	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(len(rows), 0), title)
+	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(len(rows)), title)
 	if err != nil {
 		return figure{}, err
 	}
@@ -260,7 +260,7 @@ func forestFigure(id, title, xLabel string, zone *[2]float64, rows []forestRow, 
 // final ratios, not their path game by game.
 func sequentialFigure(id string, r *sim.CompareResult) (figure, error) {
 	const title = "Sequential test per cell: log-likelihood ratios and bounds"
-	p := newPlot(title, "log-likelihood ratio (where the test stopped)", "")
+	p := newPlot(title, "log-likelihood ratio (where the test stopped)", "cell")
 	var cells []int
 	for i := range r.Cells {
 		if r.Cells[i].Sequential != nil {
@@ -329,7 +329,7 @@ func sequentialFigure(id string, r *sim.CompareResult) (figure, error) {
 	}
 	pad := 0.08 * max(hi-lo, 1e-9)
 	p.X.Min, p.X.Max = lo-pad, hi+pad
-	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(n, 0), title)
+	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(n), title)
 	if err != nil {
 		return figure{}, err
 	}

@@ -56,9 +56,9 @@ func solid(c color.Color, w float64) draw.LineStyle {
 	return draw.LineStyle{Color: c, Width: vg.Points(w)}
 }
 
-// Plot sizes, in points. Plots are drawn at a width that fits a column
-// of the report at 1280 px and scale down with the page; the fonts are
-// large enough to stay legible at a 390 px phone width (about 0.6×).
+// Plot sizes, in points. The page scales a plot to its column: up to
+// about 1.5× in the two columns at 1280 px, down to about 0.75× at a
+// 390 px phone width, where 12-point tick labels are still about 12 px.
 const (
 	plotWidth = 380
 	rowHeight = 22 // per category of a plot with categories on the Y axis
@@ -100,9 +100,9 @@ func padX(p *plot.Plot) { p.X.Max += 0.04 * (p.X.Max - p.X.Min) }
 func rowY(i, n int) float64 { return float64(n - 1 - i) }
 
 // categoryHeight is the height of a plot with n categories on its Y
-// axis and extra points for the title, axis and legend.
-func categoryHeight(n int, extra float64) vg.Length {
-	return vg.Points(90 + extra + float64(n)*rowHeight)
+// axis: a row each, and room for the title and the X axis.
+func categoryHeight(n int) vg.Length {
+	return vg.Points(90 + float64(n)*rowHeight)
 }
 
 // legendItem is one entry of a plot's legend: a name and the plotter

@@ -105,7 +105,7 @@ func modeIndex(cells []sim.Cell) map[string]int {
 // winRateFigure is the dot-and-whisker plot of each cell's win rate.
 func winRateFigure(id string, r *sim.Result) (figure, error) {
 	const title = "Win rate per cell, with 95% intervals"
-	p := newPlot(title, "win rate (% of games won)", "")
+	p := newPlot(title, "win rate (% of games won)", "cell")
 	names := make([]string, len(r.Cells))
 	for i := range r.Cells {
 		names[i] = cellName(&r.Cells[i])
@@ -139,7 +139,7 @@ func winRateFigure(id string, r *sim.Result) (figure, error) {
 	}
 	p.X.Min = 0
 	padX(p)
-	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(len(r.Cells), 0), title)
+	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(len(r.Cells)), title)
 	if err != nil {
 		return figure{}, err
 	}
@@ -152,7 +152,7 @@ func winRateFigure(id string, r *sim.Result) (figure, error) {
 // either.
 func fallbackFigure(id string, r *sim.Result) (figure, error) {
 	const title = "The Opposition's fallbacks per game (I-10)"
-	p := newPlot(title, "fallbacks per game", "")
+	p := newPlot(title, "fallbacks per game", "cell")
 	names := make([]string, len(r.Cells))
 	other := make(plotter.Values, len(r.Cells))
 	both := make(plotter.Values, len(r.Cells))
@@ -194,7 +194,7 @@ func fallbackFigure(id string, r *sim.Result) (figure, error) {
 	}
 	p.X.Min = 0
 	padX(p)
-	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(n, 0), title)
+	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(n), title)
 	if err != nil {
 		return figure{}, err
 	}
@@ -310,7 +310,7 @@ func marginFigure(id, name string, c *sim.Cell, path string) (figure, error) {
 // you or the Opposition had more votes there.
 func districtFigure(id, name string, c *sim.Cell, path string) (figure, error) {
 	title := "Where games are won and lost: " + name
-	p := newPlot(title, "games (% of the cell)", "")
+	p := newPlot(title, "games (% of the cell)", "District")
 	n := len(c.Districts)
 	names := make([]string, n)
 	ahead, tied, behind := make(plotter.Values, n), make(plotter.Values, n), make(plotter.Values, n)
@@ -356,7 +356,7 @@ func districtFigure(id, name string, c *sim.Cell, path string) (figure, error) {
 		legend = append(legend, legendItem{s.name, b})
 	}
 	p.X.Min, p.X.Max = 0, 100
-	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(n, 0), title)
+	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(n), title)
 	if err != nil {
 		return figure{}, err
 	}

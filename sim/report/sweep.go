@@ -270,7 +270,7 @@ func crossingWords(r *sim.SweepResult, c *sim.SweepCell) string {
 // crosses the target, with its interval.
 func crossingFigure(id string, r *sim.SweepResult) (figure, error) {
 	title := fmt.Sprintf("Where the win rate crosses %g%%, per cell", 100*r.Target)
-	p := newPlot(title, r.Params[0]+" (its value in the rules file)", "")
+	p := newPlot(title, r.Params[0]+" (its value in the rules file)", "cell")
 	var rows []whisker
 	var names []string
 	t := table{Header: []string{"cell", "crossing", "95% low", "95% high", "crosses more than once"}}
@@ -336,7 +336,7 @@ func crossingFigure(id string, r *sim.SweepResult) (figure, error) {
 		p.X.Min, p.X.Max = lo, hi
 	}
 	padX(p)
-	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(len(names), 0), title)
+	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(len(names)), title)
 	if err != nil {
 		return figure{}, err
 	}

@@ -95,7 +95,7 @@ func TestBrowser(t *testing.T) {
 	}
 	exe := findChromium(t)
 	start := time.Now()
-	simData, cmpData, sweepData := simJSON(t, 300, 11), compareJSON(t, 400, 5), sweepJSON(t, 300, 5)
+	simData, cmpData, sweepData := simJSON(t, 300, 11), compareJSON(t, 400, 5, fivePoints), sweepJSON(t, 300, 5, 0.15)
 	docs := map[string]any{"0": decodeGeneric(t, simData), "1": decodeGeneric(t, cmpData), "2": decodeGeneric(t, sweepData)}
 	dir := t.TempDir()
 	file := filepath.Join(dir, "report.html")

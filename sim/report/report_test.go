@@ -41,10 +41,13 @@ func simJSON(t testing.TB, games int64, seed uint64) []byte {
 	return r.JSON()
 }
 
+// fivePoints is the three-answer sequential test of a 5-point difference.
+var fivePoints = &sim.Sequential{On: sim.OnScore, Delta: 0.05, Alpha: 0.05, Beta: 0.05}
+
 // compareJSON compares the reference rules (A) with Hard's bonus
-// divisor at 3 (B) for greedy and random on Hard, with the three-answer
-// sequential test of a 5-point difference.
-func compareJSON(t testing.TB, games int64, seed uint64) []byte {
+// divisor at 3 (B) for greedy and random on Hard, with the sequential
+// test (if any).
+func compareJSON(t testing.TB, games int64, seed uint64, test *sim.Sequential) []byte {
 	t.Helper()
 	ref := engine.Reference()
 	b, err := ref.With(engine.Assignment{Path: "difficulties.hard.bonus_divisor", Value: "3"})
@@ -53,7 +56,7 @@ func compareJSON(t testing.TB, games int64, seed uint64) []byte {
 	}
 	cfg := sim.CompareConfig{
 		A: sim.CompareArm{Name: "reference", Rules: ref}, B: sim.CompareArm{Name: "divisor 3", Rules: b},
-		Seed: seed, Test: &sim.Sequential{On: sim.OnScore, Delta: 0.05, Alpha: 0.05, Beta: 0.05},
+		Seed: seed, Test: test,
 	}
 	for _, p := range []string{"greedy", "random"} {
 		c := sim.CellSpec{Mode: engine.Hard, Policy: mustSpec(t, p), Politician: sim.RandomPoliticianIndex}
@@ -67,12 +70,12 @@ func compareJSON(t testing.TB, games int64, seed uint64) []byte {
 }
 
 // sweepJSON sweeps Hard's bonus divisor over 1, 2, 3 for greedy and
-// random on Hard, with a target win rate of 15%.
-func sweepJSON(t testing.TB, games int64, seed uint64) []byte {
+// random on Hard, with a target win rate (0: none).
+func sweepJSON(t testing.TB, games int64, seed uint64, target float64) []byte {
 	t.Helper()
 	const param = "difficulties.hard.bonus_divisor"
 	base := engine.Reference()
-	cfg := sim.SweepConfig{Base: base, Params: []string{param}, Seed: seed, Games: games, Target: 0.15}
+	cfg := sim.SweepConfig{Base: base, Params: []string{param}, Seed: seed, Games: games, Target: target}
 	for _, v := range []string{"1", "2", "3"} {
 		a := engine.Assignment{Path: param, Value: v}
 		r, err := base.With(a)
@@ -242,7 +245,7 @@ func TestSimReport(t *testing.T) {
 
 func TestCompareReport(t *testing.T) {
 	n400 := games(400)
-	data := compareJSON(t, n400, 5)
+	data := compareJSON(t, n400, 5, fivePoints)
 	doc := decodeGeneric(t, data)
 	secs := parsePage(t, render(t, testMeta, data))
 	if len(secs) != 1 {
@@ -261,7 +264,7 @@ func TestCompareReport(t *testing.T) {
 
 func TestSweepReport(t *testing.T) {
 	n300 := max(games(300), 100)
-	data := sweepJSON(t, n300, 5)
+	data := sweepJSON(t, n300, 5, 0.15)
 	doc := decodeGeneric(t, data)
 	// The games are fixed by the seed: greedy's win rate crosses the
 	// target between the swept values, so the crossings plot has a point.
@@ -290,7 +293,7 @@ func TestSweepReport(t *testing.T) {
 }
 
 func TestSeveralResults(t *testing.T) {
-	simData, cmpData, sweepData := simJSON(t, games(100), 2), compareJSON(t, games(100), 2), sweepJSON(t, games(50), 2)
+	simData, cmpData, sweepData := simJSON(t, games(100), 2), compareJSON(t, games(100), 2, fivePoints), sweepJSON(t, games(50), 2, 0.15)
 	meta := testMeta
 	meta.Commands = []string{"tallywood sim --games 100 --seed 2 --format json"} // as given, whatever the games
 	page := render(t, meta, simData, cmpData, sweepData)
@@ -390,9 +393,9 @@ func FuzzDecode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(r.JSON())
-	f.Add(compareJSON(f, 3, 1))
+	f.Add(compareJSON(f, 3, 1, fivePoints))
 	f.Add([]byte(`{"format":"tallywood-sim/1","cells":[{"games":1,"wins":1,"counts":{"games":1,"wins":1,"margin_histogram":{"lo":1024,"counts":[1]}}}]}`))
-	f.Add(sweepJSON(f, 3, 1))
+	f.Add(sweepJSON(f, 3, 1, 0.15))
 	f.Add([]byte(`{"kind":"compare","format":"tallywood-compare/2","cells":[{"games":3}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		src, err := Decode("f.json", data)
@@ -404,6 +407,15 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("error without the package prefix: %v", err)
 		}
 	})
+}
+
+// TestOptionalFigures checks that a figure shows only when its data does:
+// the sequential test's without a test, the crossings without a target.
+func TestOptionalFigures(t *testing.T) {
+	cmp, sweep := compareJSON(t, games(100), 3, nil), sweepJSON(t, games(100), 3, 0)
+	secs := parsePage(t, render(t, testMeta, cmp, sweep))
+	checkFigures(t, secs[0], decodeGeneric(t, cmp), []string{"s1-winrate", "s1-score-diff", "s1-margin-diff"})
+	checkFigures(t, secs[1], decodeGeneric(t, sweep), []string{"s2-cell1-winrate", "s2-cell2-winrate"})
 }
 
 // TestHeaderNotes checks what the header says of a result beyond its

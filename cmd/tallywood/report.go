@@ -17,17 +17,18 @@ import (
 )
 
 func init() {
-	register(command{name: "report", summary: "write an HTML report with plots of sim, merge and compare results (JSON)", run: runReport})
+	register(command{name: "report", summary: "write an HTML report with plots of sim, merge, compare and sweep results (JSON)", run: runReport})
 }
 
 const reportUsage = `usage: tallywood report [flags] RESULT.json...
 
-Reads the JSON results of 'tallywood sim', 'merge' and 'compare' and writes
-one self-contained HTML page: for each result, a header that says how to
-reproduce it, plots with 95% intervals, and the table of each plot's
-numbers. The page needs no network and no script.
+Reads the JSON results of 'tallywood sim', 'merge', 'compare' and 'sweep'
+and writes one self-contained HTML page: for each result, a header that
+says how to reproduce it, plots with 95% intervals, and the table of each
+plot's numbers. The page needs no network and no script.
 
-'--format html' on sim and compare writes the same report directly.
+'--format html' (or an --out FILE.html) on sim, merge, compare and sweep
+writes the same report directly.
 
 flags:
 `

@@ -122,11 +122,15 @@ func sweepSection(idx int, src Source, command string) (section, error) {
 func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 	c := &r.Cells[ci]
 	name := sweepCellName(c)
-	title := "Win rate against " + strings.Join(r.Params, " × ") + ": " + name
+	short := make([]string, len(r.Params))
+	for i, p := range r.Params {
+		short[i] = p[strings.LastIndex(p, ".")+1:]
+	}
+	title := "Win rate by " + strings.Join(short, " × ") + ": " + name
 	xs, numeric := sweepX(r, c)
 	xLabel := r.Params[0] + " (its value in the rules file)"
 	if !numeric {
-		xLabel = "point (" + strings.Join(r.Params, ", ") + ")"
+		xLabel = "point: " + strings.Join(short, ", ")
 	}
 	p := newPlot(title, xLabel, "win rate (% of games won)")
 	t := table{Header: []string{strings.Join(r.Params, ", "), "games", "wins", "win rate", "95% low", "95% high", "score vs base", "95% low", "95% high", "margin vs base (votes)"}}
@@ -150,7 +154,7 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 		line = append(line, plotter.XY{X: xs[i], Y: 100 * w.WinRate})
 		lower = append(lower, plotter.XY{X: xs[i], Y: 100 * w.WinCI95[0]})
 		upper = append(upper, plotter.XY{X: xs[i], Y: 100 * w.WinCI95[1]})
-		labels = append(labels, pointLabel(r.Params, pt.Values))
+		labels = append(labels, strings.Join(pt.Values, ", "))
 		path := fmt.Sprintf("cells.%d.points.%d.", ci, i)
 		t.Rows = append(t.Rows, []cell{
 			text(pointLabel(r.Params, pt.Values)), count(w.Games, path+"result.games"), count(w.Wins, path+"result.wins"),
@@ -344,13 +348,19 @@ func crossingFigure(id string, r *sim.SweepResult) (figure, error) {
 }
 
 // pointTicks labels the X axis of a sweep over several parameters (or
-// values that are not numbers) with each point's values.
+// values that are not numbers) with each point's values: every point has
+// a tick, and at most about eight of them a label, so labels never run
+// into each other.
 type pointTicks []string
 
 // Ticks implements plot.Ticker.
 func (pt pointTicks) Ticks(lo, hi float64) []plot.Tick {
+	every := (len(pt) + 7) / 8
 	var ts []plot.Tick
 	for i, l := range pt {
+		if i%every != 0 {
+			l = ""
+		}
 		ts = append(ts, plot.Tick{Value: float64(i), Label: l})
 	}
 	return ts

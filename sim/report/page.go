@@ -167,8 +167,9 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 {{- range .Figures}}
 <figure id="{{.ID}}">
 {{.SVG}}
+<figcaption>
 {{- if .Note}}
-<figcaption>{{.Note}}</figcaption>
+<p>{{.Note}}</p>
 {{- end}}
 <details>
 <summary>Numbers: {{.Title}}</summary>
@@ -183,6 +184,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 </table>
 </div>
 </details>
+</figcaption>
 </figure>
 {{- end}}
 </div>
@@ -214,7 +216,7 @@ ul.cells { padding-left: 20px; }
 figure { margin: 0; min-width: 0; }
 svg.plot { display: block; width: 100%; max-width: 640px; height: auto; }
 svg.plot text { font-family: "Liberation Sans", Arial, Helvetica, sans-serif !important; }
-figcaption { font-size: 0.9rem; color: #444; margin: 4px 0; }
+figcaption p { font-size: 0.9rem; color: #444; margin: 4px 0; }
 details { margin: 4px 0 8px; }
 summary { cursor: pointer; color: #0072b2; }
 .scroll { overflow-x: auto; }

@@ -155,6 +155,11 @@ func TestReportBadInput(t *testing.T) {
 	missing := filepath.Join(dir, "missing.json")
 	os.WriteFile(ladder, []byte(`{"kind": "ladder", "format": "tallywood-ladder/1"}`), 0o644)
 	os.WriteFile(csv, []byte("mode,policy\nnormal,greedy\n"), 0o644)
+	good := filepath.Join(dir, "good.json")
+	if code, _, errs := runCLI(t, "sim", "--games", "5", "--mode", "normal", "--policy", "random", "--format", "json", "--out", good, "--quiet"); code != exitOK {
+		t.Fatalf("sim: exit %d: %s", code, errs)
+	}
+	page := filepath.Join(dir, "r.html")
 	tests := []struct {
 		name string
 		args []string
@@ -169,6 +174,9 @@ func TestReportBadInput(t *testing.T) {
 		{"missing file", []string{"report", missing}, "tallywood: report: open " + missing + ": no such file or directory"},
 		{"no out directory", []string{"report", "--out", filepath.Join(dir, "no", "r.html"), ladder},
 			`tallywood: report: --out: directory "` + filepath.Join(dir, "no") + `" does not exist`},
+		// One bad file among good ones: no report at all, not a partial one.
+		{"one bad file", []string{"report", good, csv, "--out", page},
+			"tallywood: report: " + csv + ": not a tallywood result: invalid character 'm' looking for beginning of value"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -183,5 +191,8 @@ func TestReportBadInput(t *testing.T) {
 				t.Errorf("stderr\n%s\nwant\n%s", got, tc.want)
 			}
 		})
+	}
+	if _, err := os.Stat(page); err == nil {
+		t.Errorf("a report was written despite the bad file")
 	}
 }

@@ -37,21 +37,29 @@ func normalVsHard(t testing.TB, games int64) CompareConfig {
 // TestCompareDeterministicAndSequential: the result, and where the
 // sequential test stops, do not depend on the number of workers.
 func TestCompareDeterministicAndSequential(t *testing.T) {
+	games := int64(400)
+	if testing.Short() {
+		games = 120 // the race detector runs these too
+	}
 	for _, test := range []*Sequential{nil, {Delta: 0.1, Alpha: 0.05, Beta: 0.05}} {
 		var want []byte
 		for _, w := range []int{1, 2, 3} {
-			cfg := normalVsHard(t, 400)
+			cfg := normalVsHard(t, games)
 			cfg.Workers, cfg.Test = w, test
+			if test != nil {
+				// random never wins: all ties, "within" after 28 pairs.
+				cfg.Cells[0].A.Policy, cfg.Cells[0].B.Policy = mustSpec(t, "random"), mustSpec(t, "random")
+			}
 			r, err := Compare(context.Background(), cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
 			c := r.Cells[0]
-			if test == nil && c.Games != 400 {
-				t.Errorf("games %d, want 400", c.Games)
+			if test == nil && c.Games != games {
+				t.Errorf("games %d, want %d", c.Games, games)
 			}
-			if test != nil && (c.Sequential == nil || c.Sequential.Decision == "undecided" || c.Games >= 400 || c.Sequential.Estimates != stoppedNote) {
-				t.Errorf("sequential %+v after %d games: want a labelled decision before 400", c.Sequential, c.Games)
+			if test != nil && (c.Sequential == nil || c.Sequential.Decision != "within" || c.Games != 28 || c.Sequential.Estimates != stoppedNote) {
+				t.Errorf("sequential %+v after %d games: want a labelled 'within' after 28", c.Sequential, c.Games)
 			}
 			got := untimedCompare(r)
 			if want == nil {
@@ -67,6 +75,9 @@ func TestCompareDeterministicAndSequential(t *testing.T) {
 // unsharded run.
 func TestCompareShardsMerge(t *testing.T) {
 	cfg := normalVsHard(t, 301)
+	if testing.Short() {
+		cfg.Cells[0].Games = 101
+	}
 	whole, err := Compare(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -129,6 +140,9 @@ func TestCompareDetectsHardOnlyChange(t *testing.T) {
 		games := int64(300)
 		if m == engine.Hard {
 			games = 2000
+			if testing.Short() {
+				games = 1000
+			}
 		}
 		cells = append(cells, ComparePair{A: s, B: s, Games: games})
 	}

@@ -136,18 +136,11 @@ func (g *Game) determinizeSolo(rng *rand.PCG) {
 	var pool [MaxSoloCards]uint8
 	var unseen [MaxSoloCards]uint8 // positions in SoloBox
 	nu := 0
-	if g.rules.soloNeverExhausted() {
-		box := g.SoloBox.Cards[:g.SoloBox.N]
-		pos := 0
-		for r := 0; pos < len(box) && r < len(g.rules.Rounds); r++ {
-			k := int(g.rules.Rounds[r].Turns)
-			pos += k
-			u := max(0, min(k, len(box)-pos))
-			for j := range u {
-				unseen[nu] = uint8(pos + j)
-				nu++
-			}
-			pos += u
+	seen, ok := g.soloBoxSeen()
+	for i, s := range seen {
+		if ok && !s {
+			unseen[nu] = uint8(i)
+			nu++
 		}
 	}
 	n := int(g.Solo.N)
@@ -162,6 +155,48 @@ func (g *Game) determinizeSolo(rng *rand.PCG) {
 	for j := range nu {
 		g.SoloBox.Cards[unseen[j]] = pool[n+j]
 	}
+}
+
+// soloBoxSeen tells, for each card of the Solo box, whether the player saw
+// it: the cards of the board at each Clean Up were seen, those boxed from
+// the top of the deck were not (see determinizeSolo). ok is false when the
+// rules can exhaust the deck: then the blocks no longer tell seen from
+// unseen.
+func (g *Game) soloBoxSeen() (seen []bool, ok bool) {
+	var mask [MaxSoloCards]bool
+	box := mask[:g.SoloBox.N]
+	if !g.rules.soloNeverExhausted() {
+		return box, false
+	}
+	for i := range box {
+		box[i] = true
+	}
+	pos := 0
+	for r := 0; pos < len(box) && r < len(g.rules.Rounds); r++ {
+		k := int(g.rules.Rounds[r].Turns)
+		pos += k
+		u := max(0, min(k, len(box)-pos))
+		for j := range u {
+			box[pos+j] = false
+		}
+		pos += u
+	}
+	return box, true
+}
+
+// SoloBoxSeen appends to buf the cards of the Solo box the player saw
+// played, in the order they were boxed: what the player may know of the
+// box. The cards boxed unseen are hidden information; when the rules can
+// exhaust the Solo deck (I-19) seen and unseen cannot be told apart and
+// nothing is appended.
+func (g *Game) SoloBoxSeen(buf []uint8) []uint8 {
+	seen, _ := g.soloBoxSeen()
+	for i, s := range seen {
+		if s {
+			buf = append(buf, g.SoloBox.Cards[i])
+		}
+	}
+	return buf
 }
 
 // soloNeverExhausted reports whether the Solo deck lasts the whole game:

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -88,7 +89,28 @@ type Cell struct {
 	Fallbacks           Fallbacks         `json:"fallbacks"`
 	GamesPerSecond      float64           `json:"games_per_second"`
 	ElapsedSeconds      float64           `json:"elapsed_seconds"`
+	Errors              int64             `json:"errors"`             // failed games, not in Games
+	Failures            []Failure         `json:"failures,omitempty"` // the first of them
 	Counts              Counts            `json:"counts"`
+}
+
+// Failure is one failed game: its index in the run, its seed and the
+// policy's error (which names the decision and the answer).
+type Failure struct {
+	Game  int64  `json:"game"`
+	Seed  uint64 `json:"seed"`
+	Error string `json:"error"`
+}
+
+// maxFailures is how many failures a cell keeps: enough to see what went
+// wrong, few enough that a broken program does not flood the result.
+const maxFailures = 10
+
+// firstFailures sorts failures by game and keeps the first maxFailures,
+// so a cell lists the same failures whatever the workers and shards.
+func firstFailures(f []Failure) []Failure {
+	slices.SortFunc(f, func(a, b Failure) int { return cmp.Compare(a.Game, b.Game) })
+	return f[:min(len(f), maxFailures)]
 }
 
 func ratio(a, b int64) float64 {
@@ -121,6 +143,7 @@ func newCell(l labels, c *Counts, districts []string, elapsed time.Duration) Cel
 			GamesWithFallback: c.GamesWithFallback, GamesWithFallbackRate: ratio(c.GamesWithFallback, n),
 		},
 		ElapsedSeconds: elapsed.Seconds(),
+		Errors:         c.Errors,
 		Counts:         *c,
 	}
 	if s := elapsed.Seconds(); s > 0 {
@@ -262,8 +285,10 @@ func Merge(results []*Result, names []string) (*Result, error) {
 		totals[i] = &c
 	}
 	elapsed := make([]float64, len(first.Cells))
+	failures := make([][]Failure, len(first.Cells))
 	for i, c := range first.Cells {
 		elapsed[i] = c.ElapsedSeconds
+		failures[i] = slices.Clone(c.Failures)
 	}
 	for ri := 1; ri < len(results); ri++ {
 		r, name := results[ri], names[ri]
@@ -301,6 +326,7 @@ func Merge(results []*Result, names []string) (*Result, error) {
 			}
 			totals[i].Merge(c)
 			elapsed[i] += r.Cells[i].ElapsedSeconds
+			failures[i] = append(failures[i], r.Cells[i].Failures...)
 		}
 		out.Interrupted = out.Interrupted || r.Interrupted
 	}
@@ -314,6 +340,7 @@ func Merge(results []*Result, names []string) (*Result, error) {
 		}
 		out.Cells[i] = newCell(c.labels, totals[i], districts, time.Duration(elapsed[i]*float64(time.Second)))
 		out.Cells[i].ElapsedSeconds = elapsed[i]
+		out.Cells[i].Failures = firstFailures(failures[i])
 		if elapsed[i] > 0 {
 			out.Cells[i].GamesPerSecond = float64(totals[i].Games) / elapsed[i]
 		}

@@ -44,6 +44,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "write the output to FILE instead of stdout")
 	shardFlag := fs.String("shard", "1/1", "play only shard K of N: the games i with i mod N = K-1")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	maxErrors := fs.Int64("max-errors", 0, "failed games (an exec program that crashed, hung or answered nonsense) to go on past")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprint(stdout, simUsage+fs.FlagUsages())
@@ -59,6 +60,9 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	}
 	if *workers < 1 {
 		return fail(stderr, "sim: --workers %d: must be at least 1", *workers)
+	}
+	if *maxErrors < 0 {
+		return fail(stderr, "sim: --max-errors %d: must be at least 0", *maxErrors)
 	}
 	modes, err := parseModes(*modeFlag)
 	if err != nil {
@@ -89,7 +93,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, "sim: --out: %v", err)
 	}
 
-	cfg := sim.Config{Rules: rules, Seed: *seed, Games: *games, Shard: shard, Workers: *workers}
+	cfg := sim.Config{Rules: rules, Seed: *seed, Games: *games, Shard: shard, Workers: *workers, MaxErrors: *maxErrors}
 	for _, m := range modes {
 		for _, p := range specs {
 			for _, pol := range politicians {
@@ -103,10 +107,11 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	cfg.Progress = &bar.done
 	res, err := sim.Run(ctx, cfg)
 	bar.stop()
-	if err != nil {
+	if res == nil {
 		fmt.Fprintf(stderr, "tallywood: sim: %v\n", err)
 		return exitFailed
 	}
+	reportFailures(stderr, res)
 	var data []byte
 	switch *format {
 	case "json":
@@ -120,11 +125,28 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tallywood: sim: --out: %v\n", err)
 		return exitFailed
 	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tallywood: %v: partial result of %d games written\n", err, played(res))
+		return exitFailed
+	}
 	if res.Interrupted {
 		fmt.Fprintf(stderr, "tallywood: sim: interrupted: partial result of %d games written\n", played(res))
 		return exitFailed
 	}
 	return exitOK
+}
+
+// reportFailures writes the failed games the result lists, which are not
+// in its win rates.
+func reportFailures(w io.Writer, r *sim.Result) {
+	for _, c := range r.Cells {
+		for _, f := range c.Failures {
+			fmt.Fprintf(w, "tallywood: game %d failed, not scored: %s\n", f.Game, f.Error)
+		}
+		if n := c.Errors - int64(len(c.Failures)); n > 0 {
+			fmt.Fprintf(w, "tallywood: and %d more failed games of %s/%s/%s\n", n, c.Mode, c.Policy, c.Politician)
+		}
+	}
 }
 
 func played(r *sim.Result) int64 {
@@ -164,6 +186,11 @@ func simTable(r *sim.Result) []byte {
 		})
 	}
 	t.Render()
+	for _, c := range r.Cells {
+		if c.Errors > 0 {
+			fmt.Fprintf(&b, "FAILED: %d games of %s/%s/%s failed and are not counted above (see the errors).\n", c.Errors, c.Mode, c.Policy, c.Politician)
+		}
+	}
 	b.WriteString("Margin: your votes minus the Opposition's. FALLBACKS/GAME: the Opposition's I-10 fallbacks per game,\n" +
 		"unable in the connected District / unable in both.\n")
 	b.WriteString("\nWhere games are won and lost (means per game, you : Opposition; AHEAD: games you out-voted it there)\n")

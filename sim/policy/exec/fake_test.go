@@ -58,7 +58,8 @@ func fakeSpec(mode, pidFile, opts string) string {
 //	spawn      starts a child that holds its output, then hangs }
 //	nohello    exits before the handshake
 //	oldproto   answers the handshake with protocol 0
-//	record:F   answers the first option and appends every line it reads to F
+//	record:F   asks for the rules, answers the first option and appends
+//	           every line it reads to F
 //	sleep      sleeps (the child of spawn)
 func fakePlayer(mode, pidFile string) int {
 	if pidFile != "" {
@@ -115,7 +116,7 @@ func fakePlayer(mode, pidFile string) int {
 			if mode == "oldproto" {
 				proto = 0
 			}
-			send(HelloReply{Type: "hello", Protocol: proto, Name: "fake " + mode})
+			send(HelloReply{Type: "hello", Protocol: proto, Name: "fake " + mode, WantRules: record != nil})
 		case "game":
 			seed = msg.Seed
 		case "decision":

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"encoding/json"
 	"os/exec"
 	"testing"
 
@@ -55,4 +56,20 @@ func BenchmarkDecisionsPythonRandom(b *testing.B) {
 		b.Skip("no python3")
 	}
 	benchmarkDecisions(b, "exec:python3 ../../../testdata/protocol/random_player.py")
+}
+
+// BenchmarkDecisionMessage is the harness's share of a decision: building
+// the view and the options and encoding the message.
+func BenchmarkDecisionMessage(b *testing.B) {
+	games := positions(b)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		g := games[i%len(games)]
+		i++
+		msg := Decision{Type: "decision", Seed: g.Seed, N: 1, Decision: g.Pending.String(), View: NewView(g), Options: Options(g, g.Legal(nil))}
+		if _, err := json.Marshal(msg); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

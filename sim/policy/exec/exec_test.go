@@ -25,10 +25,17 @@ type first struct{}
 func (first) Reset(uint64)                                               {}
 func (first) Choose(_ *engine.Game, legal []engine.Option) engine.Option { return legal[0] }
 
-const (
-	faultSeed  = 11
-	faultGames = 24
-)
+const faultSeed = 11
+
+// faultGames is the games of a fault test's run: enough for several
+// failures among games that do not fail, fewer under -short (the race
+// run, where the fake players are race-instrumented too).
+func faultGames() int64 {
+	if testing.Short() {
+		return 9
+	}
+	return 24
+}
 
 // baseline plays with first the games of a faultSeed run that a faulty
 // fake player does not fail: what the run must count for them.
@@ -37,7 +44,7 @@ func baseline(t *testing.T, mode engine.Mode) (sim.Counts, []uint64) {
 	var c sim.Counts
 	var failing []uint64
 	r := engine.Reference()
-	for i := range uint64(faultGames) {
+	for i := range uint64(faultGames()) {
 		seed := sim.GameSeed(faultSeed, i)
 		if failsGame(seed) {
 			failing = append(failing, seed)
@@ -52,6 +59,9 @@ func baseline(t *testing.T, mode engine.Mode) (sim.Counts, []uint64) {
 		}
 		c.Add(g)
 	}
+	if len(failing) < 3 || len(failing) == int(faultGames()) {
+		t.Fatalf("%d of %d games fail: the fault tests need some of each", len(failing), faultGames())
+	}
 	c.Errors = int64(len(failing))
 	return c, failing
 }
@@ -63,7 +73,7 @@ func faultConfig(t *testing.T, spec string, workers int) sim.Config {
 		t.Fatal(err)
 	}
 	return sim.Config{
-		Rules: engine.Reference(), Seed: faultSeed, Games: faultGames, Workers: workers, MaxErrors: faultGames,
+		Rules: engine.Reference(), Seed: faultSeed, Games: faultGames(), Workers: workers, MaxErrors: faultGames(),
 		Cells: []sim.CellSpec{{Mode: engine.Normal, Policy: sp, Politician: 0}},
 	}
 }
@@ -166,8 +176,8 @@ func TestFaultyPlayers(t *testing.T) {
 			if c.Counts != want {
 				t.Errorf("counts of the games that did not fail differ from the same games played in Go:\ngot  %+v\nwant %+v", c.Counts, want)
 			}
-			if c.Errors != int64(len(failing)) || c.Games != faultGames-int64(len(failing)) || res.Interrupted {
-				t.Errorf("errors %d, games %d, interrupted %v; want %d, %d, false", c.Errors, c.Games, res.Interrupted, len(failing), faultGames-len(failing))
+			if c.Errors != int64(len(failing)) || c.Games != faultGames()-int64(len(failing)) || res.Interrupted {
+				t.Errorf("errors %d, games %d, interrupted %v; want %d, %d, false", c.Errors, c.Games, res.Interrupted, len(failing), faultGames()-int64(len(failing)))
 			}
 			re := regexp.MustCompile(prefix + tt.want + suffix)
 			if len(c.Failures) != len(failing) {
@@ -231,7 +241,7 @@ func TestMaxErrorsStopsTheRun(t *testing.T) {
 		t.Errorf("error %q, want %q", err, want)
 	}
 	c := res.Cells[0]
-	if c.Errors != 3 || !res.Interrupted || c.Games+c.Errors >= faultGames {
+	if c.Errors != 3 || !res.Interrupted || c.Games+c.Errors >= faultGames() {
 		t.Errorf("errors %d, games %d, interrupted %v: want 3 errors, the run stopped short", c.Errors, c.Games, res.Interrupted)
 	}
 }
@@ -266,7 +276,7 @@ func TestCancelStopsPrograms(t *testing.T) {
 			t.Errorf("%d games counted as failed: the run was cancelled, they were not played", c.Errors)
 		}
 	}
-	if !res.Interrupted || played >= faultGames {
+	if !res.Interrupted || played >= faultGames() {
 		t.Errorf("interrupted %v after %d games; want an interrupted run", res.Interrupted, played)
 	}
 	requireReaped(t, pidFile)

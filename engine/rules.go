@@ -291,8 +291,8 @@ type Rules struct {
 //go:embed reference.json
 var referenceJSON []byte
 
-// ReferenceJSON returns the default rules file: the reference set
-// (../shared/design/reference-set.md), a reconstruction of the components.
+// ReferenceJSON returns the default rules file: the reference set, a
+// reconstruction of the components (docs/rules.md defines its ids).
 func ReferenceJSON() []byte { return bytes.Clone(referenceJSON) }
 
 var reference *Rules

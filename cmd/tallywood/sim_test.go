@@ -319,7 +319,7 @@ func TestTraceReplaysSimGame(t *testing.T) {
 	}
 	margin := int(r.Cells[0].MeanMargin)
 	_, trace, _ := runCLI(t, "trace", "--seed", "9", "--game", "0", "--mode", "hard", "--policy", "random")
-	if !strings.Contains(trace, fmt.Sprintf("by %+d votes", margin)) {
+	if !strings.HasSuffix(trace, outcomeWords(margin)+"\n") {
 		t.Errorf("trace does not end with margin %+d:\n%s", margin, trace[max(0, len(trace)-200):])
 	}
 }

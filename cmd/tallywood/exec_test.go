@@ -109,13 +109,14 @@ func TestExecPythonReproducibleGame(t *testing.T) {
 
 func traceMargin(t *testing.T, trace string) int {
 	t.Helper()
-	m := regexp.MustCompile(`by ([+-]\d+) votes`).FindStringSubmatch(trace)
+	m := regexp.MustCompile(`(?m)^Result: you (\d+), Opposition (\d+)$`).FindStringSubmatch(trace)
 	if m == nil {
-		t.Fatalf("no margin in the trace:\n%s", trace[max(0, len(trace)-300):])
+		t.Fatalf("no result in the trace:\n%s", trace[max(0, len(trace)-300):])
 	}
-	var n int
-	fmt.Sscan(m[1], &n)
-	return n
+	var you, opp int
+	fmt.Sscan(m[1], &you)
+	fmt.Sscan(m[2], &opp)
+	return you - opp
 }
 
 func TestExecPythonHeuristic(t *testing.T) {

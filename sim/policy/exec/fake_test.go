@@ -10,6 +10,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tallywood/engine"
+	"tallywood/opposition"
+	"tallywood/sim"
+	"tallywood/sim/policy"
 )
 
 // The test binary doubles as the players of the tests: run as
@@ -18,6 +23,9 @@ import (
 // interpreter, so the fault tests run anywhere.
 
 func TestMain(m *testing.M) {
+	if len(os.Args) == 3 && os.Args[1] == "fakeharness" {
+		os.Exit(fakeHarness(os.Args[2]))
+	}
 	if len(os.Args) >= 3 && os.Args[1] == "fakeplayer" {
 		pidFile := ""
 		if len(os.Args) >= 4 {
@@ -53,6 +61,7 @@ func fakeSpec(mode, pidFile, opts string) string {
 //	first      answers the first option
 //	crash      exits with status 3 (after a line on stderr)   } at decision
 //	hang       stops answering                                } failDecision
+//	hangnow    stops answering at the first decision of any game
 //	garbage    answers a line that is not JSON                } of the games
 //	illegal    answers an id that is not among the options    } failsGame picks
 //	spawn      starts a child that holds its output, then hangs }
@@ -120,6 +129,9 @@ func fakePlayer(mode, pidFile string) int {
 		case "game":
 			seed = msg.Seed
 		case "decision":
+			if mode == "hangnow" {
+				time.Sleep(time.Hour)
+			}
 			if msg.N == failDecision && failsGame(seed) {
 				switch mode {
 				case "crash":
@@ -145,4 +157,48 @@ func fakePlayer(mode, pidFile string) int {
 		}
 	}
 	return 0
+}
+
+// fakeHarness plays one game with the exec policy of spec, as sim would,
+// for a test to kill it while the program works.
+func fakeHarness(spec string) int {
+	sp, err := policy.Parse(spec)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 12
+	}
+	g, err := engine.New(engine.Reference(), 1, engine.Config{Opposition: opposition.Solo{}})
+	if err != nil {
+		return 13
+	}
+	p := sp.New()
+	p.Reset(1)
+	if policy.Play(g, p, nil) != nil {
+		return 14
+	}
+	return 0
+}
+
+const faultSeed = 11
+
+// faultGames is the games of a fault test's run: enough for several
+// failures among games that do not fail, fewer under -short (the race
+// run, where the fake players are race-instrumented too).
+func faultGames() int64 {
+	if testing.Short() {
+		return 9
+	}
+	return 24
+}
+
+func faultConfig(t *testing.T, spec string, workers int) sim.Config {
+	t.Helper()
+	sp, err := policy.Parse(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sim.Config{
+		Rules: engine.Reference(), Seed: faultSeed, Games: faultGames(), Workers: workers, MaxErrors: faultGames(),
+		Cells: []sim.CellSpec{{Mode: engine.Normal, Policy: sp, Politician: 0}},
+	}
 }

@@ -78,6 +78,9 @@ type player struct {
 	mu   sync.Mutex
 	pols map[string]policy.Policy
 	buf  [engine.MaxOptions]engine.Option
+	// stop, when set, is handed to the policies that search (see
+	// policy.Stopper), so that an interrupt cuts a decision short.
+	stop *atomic.Bool
 }
 
 func newPlayer(opp engine.Opposition) *player {
@@ -90,6 +93,9 @@ func (p *player) policy(s policy.Spec) policy.Policy {
 	pol, ok := p.pols[s.Canon]
 	if !ok {
 		pol = s.New()
+		if st, ok := pol.(policy.Stopper); ok && p.stop != nil {
+			st.SetStop(p.stop)
+		}
 		p.pols[s.Canon] = pol
 	}
 	return pol
@@ -165,9 +171,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("sim: games must be at least 1")
 	}
 	nw := cfg.workers()
+	stop, release := stopFlag(ctx)
+	defer release()
 	players := make([]*player, nw)
 	for i := range players {
 		players[i] = newPlayer(cfg.opposition())
+		players[i].stop = stop
 	}
 	closeAll := func() {
 		for _, p := range players {
@@ -178,8 +187,6 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	// A cancelled run stops the programs of exec policies now rather than
 	// after their current games.
 	defer context.AfterFunc(ctx, closeAll)()
-	stop, release := stopFlag(ctx)
-	defer release()
 	var failedGames atomic.Int64
 
 	res := newResult(&cfg)
@@ -209,6 +216,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 						err := p.play(cfg.Rules, seed, spec.Mode, spec.Policy, spec.Politician)
 						var failed *policy.FailedError
 						switch {
+						case err == nil && stop.Load():
+							return // the game may have been cut short: not counted
 						case err == nil:
 							c.Add(&p.g)
 						case ctx.Err() != nil:

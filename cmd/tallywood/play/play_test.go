@@ -559,6 +559,7 @@ func TestHint(t *testing.T) {
 		{"failing", fakeHinter{err: errors.New("thinking hurts")}, "No hint available: thinking hurts"},
 		{"unknown policy", PolicyHinter{Spec: "no-such-policy"}, "No hint available: "},
 		{"greedy", nil, "Hint: greedy would choose "},
+		{"greedy's typical error", nil, "give or take 13 votes (its typical error at this point of the game)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -764,6 +765,13 @@ func TestStableNumbers(t *testing.T) {
 		}
 		if end != before[engine.Option{Kind: engine.OptEnd}] || end == 1 {
 			t.Fatalf("seed %d: end the actions is option %d, was %d", seed, end, before[engine.Option{Kind: engine.OptEnd}])
+		}
+		// The hint names the menu's number, not the position in the list.
+		s.cfg.Hinter = fakeHinter{pick: len(legal) - 1}
+		nums := s.number(legal)
+		want := fmt.Sprintf("would choose %d) %s", nums[len(legal)-1], s.describe(legal[len(legal)-1]))
+		if got := s.hint(legal, nums); !strings.Contains(got, want) {
+			t.Errorf("seed %d: hint %q lacks %q", seed, got, want)
 		}
 		_, out := run(t, s, fmt.Sprintf("%d\n", end))
 		if !strings.Contains(out, "> end the actions") {

@@ -243,7 +243,7 @@ func (s *Session) decide() (end End, done bool) {
 		case "s", "save":
 			s.save(arg)
 		case "h", "hint":
-			s.printf("%s", s.hint(legal))
+			s.printf("%s", s.hint(legal, nums))
 		case "q", "quit":
 			if s.confirmQuit() {
 				return s.quit(), true

@@ -180,6 +180,28 @@ func (g *Game) hiddenCards(d int, v int8, f func(*uint8)) {
 	}
 }
 
+// Unseen appends to buf, sorted, the cards of Strategy deck d that seat v
+// cannot see: the deck's, and in a game without the Opposition the other
+// players' hands and the cards they discarded face down. Sorted, the list
+// tells neither the order nor who holds which card.
+func (g *Game) Unseen(v int8, d int, buf []uint8) []uint8 {
+	start := len(buf)
+	g.hiddenCards(d, v, func(c *uint8) { buf = append(buf, *c) })
+	slices.Sort(buf[start:])
+	return buf
+}
+
+// DiscardHidden reports whether card i of discard pile d lies face down
+// for seat v: discarded face down by another player (Clean Up 4).
+func (g *Game) DiscardHidden(v int8, d, i int) bool {
+	for s := range g.NSeats {
+		if s != v && g.faceDown[d][s]&(1<<i) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // determinizeSolo resamples the Solo deck. The player has seen every card
 // the Opposition played; the cards boxed from the top of the deck at each
 // Clean Up were not seen (Solo Clean Up 2), so they are pooled with the

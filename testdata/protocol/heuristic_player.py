@@ -7,9 +7,9 @@ It scores each option from its id and the player's view with a few fixed
 preferences (Campaign and Celebrity for polling, Public Works for Strength,
 Assistants to a District rather than the Plaza, never ending the actions
 early, drawing from the fuller deck) and breaks ties with a generator
-seeded by the game seed. It asks for the rules in the
-handshake, as a player that reads the cards would, and takes the number of
-Districts from them. Standard library only.
+seeded by the player seed. It asks for the rules in the handshake, as a
+player that reads the cards would, and takes the number of Districts from
+them. Standard library only.
 """
 import json
 import random
@@ -55,7 +55,7 @@ def score(opt, view, districts):
     if kind == "keep":
         return 0.0
     if kind == "draw":
-        return len(view["decks"][a]["cards"]) / 10.0
+        return view["decks"][a]["size"] / 10.0
     return 0.0
 
 
@@ -70,7 +70,7 @@ def main():
         elif kind == "rules":
             districts = len(msg["rules"]["districts"])
         elif kind == "game":
-            rng = random.Random(msg["seed"])
+            rng = random.Random(msg["player_seed"])
         elif kind == "decision":
             opts = msg["options"]
             scored = [(score(o, msg["view"], districts) + 0.01 * rng.random(), i) for i, o in enumerate(opts)]

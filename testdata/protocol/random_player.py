@@ -3,8 +3,9 @@
 
     tallywood sim --policy 'exec:python3 testdata/protocol/random_player.py'
 
-Picks uniformly among the options with a generator seeded by the game seed,
-so a game is the same every time it is played. Standard library only.
+Picks uniformly among the options with a generator seeded by the player
+seed (the game seed in solo), so a game is the same every time it is
+played. Standard library only.
 """
 import json
 import random
@@ -26,7 +27,7 @@ def main():
         if kind == "hello":
             send({"type": "hello", "protocol": PROTOCOL, "name": "random_player.py"})
         elif kind == "game":
-            rng = random.Random(msg["seed"])
+            rng = random.Random(msg["player_seed"])
         elif kind == "decision":
             send({"type": "answer", "id": rng.choice(msg["options"])["id"]})
         # "rules" (not asked for) and "end" need no answer.

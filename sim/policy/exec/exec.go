@@ -29,8 +29,9 @@ type Policy struct {
 	proc   *proc // nil: not running
 	closed bool
 
-	seed    uint64 // of the game in progress
-	started bool   // GameStart sent for it
+	seed    uint64 // Reset's, for the program's generator
+	started bool   // GameStart sent for the game in progress
+	seat    int8   // the seat the program plays in it
 	n       int    // decisions of the game so far
 	err     error  // why the last Choose has no answer
 }
@@ -54,12 +55,6 @@ func (p *Policy) Err() error { return p.err }
 func (p *Policy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 	p.n++
 	p.err = nil
-	if g.Seed != p.seed {
-		// Choose without Reset (a hint on a game in progress): the
-		// program hears of the game now.
-		p.Reset(g.Seed)
-		p.n = 1
-	}
 	o, err := p.choose(g, legal)
 	if err != nil {
 		p.err = fmt.Errorf("exec: game seed %d, decision %d (round %d, %s): %v [program %q]",
@@ -76,9 +71,14 @@ func (p *Policy) choose(g *engine.Game, legal []engine.Option) (engine.Option, e
 		return engine.Option{}, err
 	}
 	if !p.started {
-		pol := g.Seats[0].Politician
-		start := GameStart{Type: "game", Seed: g.Seed, Difficulty: g.Mode.String(),
-			Politician: g.Rules().Politicians[pol].ID, PoliticianIndex: int(pol)}
+		p.seat = g.Decision().Seat
+		pol := g.Seats[p.seat].Politician
+		difficulty := "table"
+		if g.IsSolo() {
+			difficulty = g.Mode.String()
+		}
+		start := GameStart{Type: "game", Seed: g.Seed, PlayerSeed: p.seed, Difficulty: difficulty, Players: int(g.NSeats),
+			Seat: int(p.seat), Politician: g.Rules().Politicians[pol].ID, PoliticianIndex: int(pol)}
 		if err := pr.send(start, p.cfg.timeout); err != nil {
 			return engine.Option{}, err
 		}
@@ -114,7 +114,7 @@ func (p *Policy) End(g *engine.Game) {
 	if pr == nil || !p.started {
 		return
 	}
-	if err := pr.send(newGameEnd(g, p.n), p.cfg.timeout); err != nil {
+	if err := pr.send(newGameEnd(g, p.seat, p.n), p.cfg.timeout); err != nil {
 		p.drop()
 	}
 }

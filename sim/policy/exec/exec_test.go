@@ -312,3 +312,38 @@ func TestProgramDiesWithHarness(t *testing.T) {
 	harness.Wait()
 	requireReaped(t, pidFile, true)
 }
+
+// TestTable seats a program at a table of three: it plays its seat in
+// every rotation, and a program that fails stops the table run (a table
+// result has no failed games) with the message naming the game and seat.
+func TestTable(t *testing.T) {
+	before := runtime.NumGoroutine()
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	lineup := func(mode string) []policy.Spec {
+		var out []policy.Spec
+		for _, s := range []string{fakeSpec(mode, pidFile, ""), "random", "greedy"} {
+			sp, err := policy.Parse(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, sp)
+		}
+		return out
+	}
+	cfg := sim.TableConfig{Rules: engine.Reference(), Seed: 5, Deals: 2, Workers: 1, Lineup: lineup("first")}
+	res, err := sim.RunTable(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Players != 3 || res.Interrupted {
+		t.Errorf("players %d, interrupted %v", res.Players, res.Interrupted)
+	}
+	cfg.Lineup, cfg.Deals = lineup("illegal"), 12
+	_, err = sim.RunTable(context.Background(), cfg)
+	re := regexp.MustCompile(`^sim: policy exec:.* in seat [123], rotation [012]: exec: game seed \d+, decision 5 \(round 1, \w+\): answer id "nope/5/0/0" is not one of the \d+ option ids`)
+	if err == nil || !re.MatchString(err.Error()) {
+		t.Errorf("error %v, want one matching %s", err, re)
+	}
+	requireReaped(t, pidFile, false)
+	requireNoGoroutineLeak(t, before)
+}

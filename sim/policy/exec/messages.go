@@ -39,11 +39,15 @@ type Rules struct {
 	Rules     json.RawMessage `json:"rules"`
 }
 
-// GameStart opens a game (harness → program).
+// GameStart opens a game (harness → program), at the program's first
+// decision in it.
 type GameStart struct {
 	Type            string `json:"type"` // "game"
 	Seed            uint64 `json:"seed"`
-	Difficulty      string `json:"difficulty"`
+	PlayerSeed      uint64 `json:"player_seed"` // for the program's own generator
+	Difficulty      string `json:"difficulty"`  // "table" without the Opposition
+	Players         int    `json:"players"`     // seats at the table, the Opposition's included
+	Seat            int    `json:"seat"`        // the program's
 	Politician      string `json:"politician"`
 	PoliticianIndex int    `json:"politician_index"`
 }
@@ -75,14 +79,15 @@ type Answer struct {
 type GameEnd struct {
 	Type      string `json:"type"` // "end"
 	Seed      uint64 `json:"seed"`
-	Outcome   string `json:"outcome"` // "win", "draw" or "loss"
-	Margin    int    `json:"margin"`  // your votes minus the Opposition's
+	Seat      int    `json:"seat"`
+	Outcome   string `json:"outcome"` // for the program's seat: "win", "draw" or "loss"
+	Place     int    `json:"place"`   // 1 for the most votes; tied seats share a place
+	Margin    int    `json:"margin"`  // the seat's votes minus the best other seat's
 	Decisions int    `json:"decisions"`
 	Tally     Tally  `json:"tally"`
 }
 
-// Tally is the Final Tally: per District and the totals, seat 0 you and
-// seat 1 the Opposition.
+// Tally is the Final Tally: per District and the totals, by seat.
 type Tally struct {
 	Districts    []DistrictTally `json:"districts"`
 	Endorsements []int           `json:"endorsements"`
@@ -99,10 +104,24 @@ type DistrictTally struct {
 	SeatVotes []int  `json:"seat_votes"`
 }
 
-// newGameEnd builds the GameEnd of finished game g.
-func newGameEnd(g *engine.Game, decisions int) GameEnd {
+// newGameEnd builds the GameEnd of finished game g for seat.
+func newGameEnd(g *engine.Game, seat int8, decisions int) GameEnd {
 	res := &g.Result
 	n := g.NSeats
+	best := -1 << 30
+	for s := range n {
+		if s != seat {
+			best = max(best, int(res.Total[s]))
+		}
+	}
+	margin := int(res.Total[seat]) - best
+	outcome := "loss"
+	switch {
+	case margin > 0:
+		outcome = "win"
+	case margin == 0:
+		outcome = "draw"
+	}
 	t := Tally{
 		Endorsements: ints(res.Endorsements[:n]),
 		Bonus:        ints(res.Bonus[:n]),
@@ -118,5 +137,6 @@ func newGameEnd(g *engine.Game, decisions int) GameEnd {
 			SeatVotes: ints(dt.SeatVotes[:n]),
 		})
 	}
-	return GameEnd{Type: "end", Seed: g.Seed, Outcome: res.Outcome.String(), Margin: res.Margin(), Decisions: decisions, Tally: t}
+	return GameEnd{Type: "end", Seed: g.Seed, Seat: int(seat), Outcome: outcome, Place: int(res.Place[seat]),
+		Margin: margin, Decisions: decisions, Tally: t}
 }

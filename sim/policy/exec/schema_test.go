@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"tallywood/sim"
+	"tallywood/sim/policy"
 )
 
 // The tests hold docs/protocol.schema.json, docs/protocol.md and the Go
@@ -264,6 +265,31 @@ func TestGameMessagesValidate(t *testing.T) {
 	}
 	if counts["hello"] != 1 || counts["rules"] != 1 || counts["game"] != 3 || counts["end"] != 3 || counts["decision"] < 300 {
 		t.Errorf("messages by type %v: want the handshake, rules, and three games", counts)
+	}
+	// A table of three: hands and face-down discards of others are null.
+	tableFile := filepath.Join(t.TempDir(), "table.jsonl")
+	var lineup []policy.Spec
+	for _, spec := range []string{fakeSpec("record:"+tableFile, "", ""), "random", "random"} {
+		sp, err := policy.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lineup = append(lineup, sp)
+	}
+	if _, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: cfg.Rules, Seed: 2, Deals: 1, Workers: 1, Lineup: lineup}); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := os.ReadFile(tableFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tableGames int
+	for n, line := range bytes.Split(bytes.TrimSpace(tb), []byte("\n")) {
+		root.validateMessage(t, line, fmt.Sprintf("table message %d", n+1))
+		tableGames += bytes.Count(line, []byte(`"difficulty":"table"`))
+	}
+	if tableGames != 3 {
+		t.Errorf("%d table games recorded, want 3 (one per rotation)", tableGames)
 	}
 	for _, reply := range []any{
 		HelloReply{Type: "hello", Protocol: ProtocolVersion, Name: "x"},

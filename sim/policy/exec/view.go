@@ -7,15 +7,18 @@ import (
 	"tallywood/engine"
 )
 
-// View is what the player may see of a game at a decision: the board, both
-// seats, the contents (not the order) of the Strategy decks, the discards,
+// View is what the deciding seat may see of a game at a decision: the
+// board, every seat's board, its own hand, which cards of each Strategy
+// deck it cannot see (not where they are or in what order), the discards,
 // the face-up tiles and tokens, and the Solo cards seen played. It holds
 // none of the hidden information engine.Game.Determinize resamples: the
-// order of the decks and the bag's draws, the Solo cards boxed unseen, the
-// faces of face-down tiles and Initial Support tokens. Seats are 0 (you)
-// and 1 (the Opposition); a region is a District index, 4 for the Plaza
-// or -1 for an Assistant at home. docs/protocol.md describes every field.
+// order of the decks and the bag's draws, other players' hands, the Solo
+// cards boxed unseen, the faces of face-down tiles and Initial Support
+// tokens. In solo, seat 0 is you and seat 1 the Opposition; a region is a
+// District index, 4 for the Plaza or -1 for an Assistant at home.
+// docs/protocol.md describes every field.
 type View struct {
+	Seat       int            `json:"seat"`   // the seat deciding: the program's
 	Round      int            `json:"round"`  // 1-based
 	Rounds     int            `json:"rounds"` // in the game
 	Turn       int            `json:"turn"`   // 1-based, within the round
@@ -49,7 +52,8 @@ type SeatView struct {
 	Money              int             `json:"money"`
 	Popularity         int             `json:"popularity"`
 	Polling            []int           `json:"polling"`
-	Hand               []string        `json:"hand"`
+	Hand               []string        `json:"hand"` // null for other seats
+	HandSize           int             `json:"hand_size"`
 	Columns            []ColumnView    `json:"columns"`
 	Assistants         []AssistantView `json:"assistants"`
 	PlazaBadge         bool            `json:"plaza_badge"`
@@ -100,12 +104,15 @@ type PilesView struct {
 	PublicWorks []int `json:"public_works"`
 }
 
-// DeckView is one Strategy deck: its cards sorted by their place in the
-// rules (the order is hidden) and its discards, oldest first.
+// DeckView is one Strategy deck: its size, the cards of the deck the
+// deciding seat cannot see (in the deck, in other players' hands,
+// discarded face down by them) sorted by their place in the rules, and
+// its discards, oldest first.
 type DeckView struct {
-	Name     string   `json:"name"`
-	Cards    []string `json:"cards"`
-	Discards []string `json:"discards"`
+	Name     string    `json:"name"`
+	Size     int       `json:"size"`
+	Unseen   []string  `json:"unseen"`
+	Discards []*string `json:"discards"` // null: face down, another's
 }
 
 // SoloView is what the player knows of the Solo deck: its size, the size
@@ -139,7 +146,9 @@ func ptr[T any](v T) *T { return &v }
 // NewView builds the player's view of g.
 func NewView(g *engine.Game) View {
 	r := g.Rules()
+	seat := g.Decision().Seat
 	v := View{
+		Seat:   int(seat),
 		Round:  int(g.Round) + 1,
 		Rounds: len(r.Rounds),
 		Turn:   int(g.Turn) + 1,
@@ -151,7 +160,7 @@ func NewView(g *engine.Game) View {
 	for _, s := range g.Order[:g.NSeats] {
 		v.Initiative = append(v.Initiative, int(s))
 	}
-	if d := g.Decision(); g.Phase == engine.PhaseStrategy && d.Seat >= 0 && !g.Seats[d.Seat].Automaton {
+	if g.Phase == engine.PhaseStrategy && !g.Seats[seat].Automaton {
 		t := g.CurrentTurn()
 		tv := &TurnView{Connected: int(t.Connected), Used: int(t.Used), AbilityUsed: t.AbilityUsed}
 		if t.Card >= 0 {
@@ -164,7 +173,7 @@ func NewView(g *engine.Game) View {
 		v.Current = tv
 	}
 	for s := range g.NSeats {
-		v.Seats = append(v.Seats, seatView(g, s))
+		v.Seats = append(v.Seats, seatView(g, s, s == seat))
 	}
 	for d := range g.Districts {
 		ds := &g.Districts[d]
@@ -194,14 +203,21 @@ func NewView(g *engine.Game) View {
 		v.Piles.PublicWorks = append(v.Piles.PublicWorks, int(g.Piles[engine.TilePublicWorks][t].N))
 	}
 	for d := range engine.NumDecks {
-		// Sorting the card indexes hides the deck's order (Determinize
-		// sorts before it shuffles for the same reason).
-		cards := slices.Clone(g.Decks[d].Cards[:g.Decks[d].N])
-		slices.Sort(cards)
+		// The deck and what others hold or discarded face down, pooled
+		// and sorted as Determinize pools them; a hidden discard shows as
+		// null.
+		dis := &g.Discards[d]
+		discards := make([]*string, dis.N)
+		for i, c := range dis.Cards[:dis.N] {
+			if !g.DiscardHidden(seat, d, i) {
+				discards[i] = ptr(r.Cards[c].ID)
+			}
+		}
 		v.Decks = append(v.Decks, DeckView{
 			Name:     engine.Action(d).String(),
-			Cards:    cardIDs(r, cards),
-			Discards: cardIDs(r, g.Discards[d].Cards[:g.Discards[d].N]),
+			Size:     int(g.Decks[d].N),
+			Unseen:   cardIDs(r, g.Unseen(seat, d, nil)),
+			Discards: discards,
 		})
 	}
 	seen := g.SoloBoxSeen(nil)
@@ -220,7 +236,8 @@ func cardIDs(r *engine.Rules, cards []uint8) []string {
 	return ids
 }
 
-func seatView(g *engine.Game, s int8) SeatView {
+// seatView is seat s as the deciding seat sees it: the hand only when own.
+func seatView(g *engine.Game, s int8, own bool) SeatView {
 	r := g.Rules()
 	st := &g.Seats[s]
 	sv := SeatView{
@@ -228,13 +245,16 @@ func seatView(g *engine.Game, s int8) SeatView {
 		Money:              int(st.Money),
 		Popularity:         int(st.Popularity),
 		Polling:            ints(st.Polling[:]),
-		Hand:               cardIDs(r, st.Hand[:st.NHand]),
+		HandSize:           int(st.NHand),
 		PlazaBadge:         st.PlazaBadge,
 		DirectAppealTaken:  st.DirectAppealTaken,
 		MajorityShares:     ints(st.MajorityShares[:]),
 		DiscountMoney:      ints(st.DiscountMoney[:]),
 		DiscountPopularity: ints(st.DiscountPopularity[:]),
 		ResearchBonus:      int(st.ResearchBonus),
+	}
+	if own {
+		sv.Hand = cardIDs(r, st.Hand[:st.NHand])
 	}
 	if !st.Automaton {
 		sv.Politician = ptr(r.Politicians[st.Politician].ID)
@@ -279,6 +299,7 @@ var optionKindNames = [...]string{
 	engine.OptKeep:           "keep",
 	engine.OptDraw:           "draw",
 	engine.OptReveal:         "reveal",
+	engine.OptExchange:       "exchange",
 }
 
 // OptionID is the stable id of an option: its kind and its three

@@ -12,15 +12,23 @@ import (
 
 // positions returns games stopped at player decisions from every part of
 // the game (first turn, mid-round, Clean Up, late rounds, the Final Tally
-// reveals), reached by random play.
+// reveals), reached by random play: solo games, and games at tables of 3
+// and 4 players, where other players' hands are hidden too.
 func positions(t testing.TB) []*engine.Game {
 	t.Helper()
 	var out []*engine.Game
 	buf := make([]engine.Option, 0, engine.MaxOptions)
 	r := engine.Reference()
-	for seed := uint64(1); seed <= 6; seed++ {
+	for seed := uint64(1); seed <= 8; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 99))
-		g, err := engine.New(r, seed, engine.Config{Mode: engine.Mode(seed % 2), Politician: int(seed) % len(r.Politicians), Opposition: opposition.Solo{}})
+		var g *engine.Game
+		var err error
+		if seed <= 6 {
+			g, err = engine.New(r, seed, engine.Config{Mode: engine.Mode(seed % 2), Politician: int(seed) % len(r.Politicians), Opposition: opposition.Solo{}})
+		} else {
+			g = new(engine.Game)
+			err = g.ResetTable(r, seed, engine.TableConfig{Politicians: []int{0, 1, 2, 3}[:seed-4]})
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,7 +65,13 @@ func hiddenJSON(g *engine.Game) []byte {
 			faces = append(faces, g.Placed[i].Face)
 		}
 	}
-	b, _ := json.Marshal([]any{g.Solo, g.SoloBox, g.Decks, g.Piles, faces})
+	var hands []any
+	for s := range g.NSeats {
+		if s != g.Decision().Seat {
+			hands = append(hands, g.Seats[s].Hand)
+		}
+	}
+	b, _ := json.Marshal([]any{g.Solo, g.SoloBox, g.Decks, g.Piles, faces, hands})
 	return b
 }
 
@@ -68,8 +82,9 @@ func TestViewNoPeeking(t *testing.T) {
 	ps := positions(t)
 	differed := 0
 	var kinds = map[engine.DecisionKind]bool{}
-	var faceUp, faceDown, supportUp, boxSeen bool
+	var faceUp, faceDown, supportUp, boxSeen, table bool
 	for i, g := range ps {
+		table = table || !g.IsSolo()
 		want := decisionJSON(t, g)
 		kinds[g.Pending] = true
 		for w := range 3 {
@@ -97,11 +112,11 @@ func TestViewNoPeeking(t *testing.T) {
 	if differed < 2*len(ps) {
 		t.Errorf("hidden information differed in only %d of %d worlds", differed, 3*len(ps))
 	}
-	if !faceUp || !faceDown || !supportUp || !boxSeen {
-		t.Errorf("positions too narrow: face-up tile %v, face-down tile %v, Initial Support up %v, Solo cards seen in the box %v",
-			faceUp, faceDown, supportUp, boxSeen)
+	if !faceUp || !faceDown || !supportUp || !boxSeen || !table {
+		t.Errorf("positions too narrow: face-up tile %v, face-down tile %v, Initial Support up %v, Solo cards seen in the box %v, table %v",
+			faceUp, faceDown, supportUp, boxSeen, table)
 	}
-	for _, k := range []engine.DecisionKind{engine.DecCard, engine.DecColumn, engine.DecRow, engine.DecRegion, engine.DecAction, engine.DecDiscard, engine.DecDraw, engine.DecReveal} {
+	for _, k := range []engine.DecisionKind{engine.DecCard, engine.DecColumn, engine.DecRow, engine.DecRegion, engine.DecAction, engine.DecDiscard, engine.DecDraw, engine.DecReveal, engine.DecInitiative} {
 		if !kinds[k] {
 			t.Errorf("no position at a %s decision", k)
 		}
@@ -110,21 +125,28 @@ func TestViewNoPeeking(t *testing.T) {
 }
 
 // TestViewCatchesAPeek shows the comparison is sharp: the same messages
-// with the Solo deck's order added differ between the worlds.
+// with the Solo deck's order, or another player's hand, added differ
+// between the worlds.
 func TestViewCatchesAPeek(t *testing.T) {
-	caught := 0
-	for i, g := range positions(t) {
-		alt := *g
-		alt.Determinize(uint64(i))
-		peek := func(g *engine.Game) []byte {
-			return append(decisionJSON(t, g), g.Solo.Cards[:g.Solo.N]...)
-		}
-		if !bytes.Equal(peek(g), peek(&alt)) {
-			caught++
-		}
+	peeks := map[string]func(g *engine.Game) []byte{
+		"the Solo deck": func(g *engine.Game) []byte { return g.Solo.Cards[:g.Solo.N] },
+		"the next seat's hand": func(g *engine.Game) []byte {
+			st := &g.Seats[(g.Decision().Seat+1)%g.NSeats]
+			return st.Hand[:st.NHand]
+		},
 	}
-	if caught == 0 {
-		t.Error("a view with the Solo deck's order never differed between the worlds")
+	for name, peek := range peeks {
+		caught := 0
+		for i, g := range positions(t) {
+			alt := *g
+			alt.Determinize(uint64(i))
+			if !bytes.Equal(append(decisionJSON(t, g), peek(g)...), append(decisionJSON(t, &alt), peek(&alt)...)) {
+				caught++
+			}
+		}
+		if caught == 0 {
+			t.Errorf("a view with %s never differed between the worlds", name)
+		}
 	}
 }
 

@@ -179,9 +179,13 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 	return s, nil
 }
 
+// MaxSaveBytes bounds a save file: a whole game is a few hundred
+// decisions, a few KiB.
+const MaxSaveBytes = 1 << 20
+
 // LoadFile reads a save file and resumes its game.
 func LoadFile(cfg Config, path string) (*Session, error) {
-	data, err := os.ReadFile(path)
+	data, err := engine.ReadFileMax(path, MaxSaveBytes)
 	if err != nil {
 		return nil, fmt.Errorf("play: %v", err)
 	}

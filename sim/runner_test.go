@@ -97,7 +97,7 @@ func TestShardsMergeToWholeRun(t *testing.T) {
 			parts = append(parts, back)
 			names = append(names, Shard{K: k, N: n}.String())
 		}
-		merged, err := Merge(parts, names)
+		merged, err := Merge(parts, names, MergeOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,7 +127,7 @@ func TestMergeRefusesOtherRuns(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Merge([]*Result{base, tt.r}, []string{"a", "b"})
+			_, err := Merge([]*Result{base, tt.r}, []string{"a", "b"}, MergeOptions{})
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("error %v, want %q", err, tt.want)
 			}
@@ -138,7 +138,7 @@ func TestMergeRefusesOtherRuns(t *testing.T) {
 func TestMergePartialShards(t *testing.T) {
 	a := run(t, testConfig(t, 40, 1, Shard{K: 1, N: 3}))
 	b := run(t, testConfig(t, 40, 1, Shard{K: 3, N: 3}))
-	m, err := Merge([]*Result{b, a}, []string{"b", "a"})
+	m, err := Merge([]*Result{b, a}, []string{"b", "a"}, MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

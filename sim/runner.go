@@ -112,6 +112,9 @@ func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec polic
 // cost of an atomic load.
 func stopFlag(ctx context.Context) (*atomic.Bool, func()) {
 	var stop atomic.Bool
+	// Already cancelled: stop before the first game, not when the
+	// goroutine below gets to run.
+	stop.Store(ctx.Err() != nil)
 	done := make(chan struct{})
 	go func() {
 		select {

@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"tallywood/cmd/tallywood/play"
 	"tallywood/engine"
 	"tallywood/opposition"
-	"tallywood/cmd/tallywood/play"
 )
 
 func init() {
@@ -33,7 +33,7 @@ flags:
 func runPlay(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("play", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	mode := fs.String("mode", "normal", "difficulty: normal or hard")
+	mode := fs.String("mode", "normal", "difficulty `MODE`: normal or hard")
 	seed := fs.Uint64("seed", 1, "game seed `N`: the same seed deals the same game")
 	rulesPath := fs.String("rules", "", "rules `FILE` (default: the embedded reference set)")
 	pol := fs.String("politician", "moderate", "your politician `ID` (see 'tallywood rules dump')")
@@ -42,12 +42,10 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	pause := fs.Bool("pause", false, "wait for Enter between the Opposition's steps (on by default when the input is a terminal)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, playUsage)
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
+			fmt.Fprint(stdout, playUsage+helpText(fs))
 			return exitOK
 		}
-		return fail(stderr, "play: %v", err)
+		return fail(stderr, "play: %s", flagError(err))
 	}
 	if fs.NArg() > 0 {
 		return fail(stderr, "play: unexpected argument %q", fs.Arg(0))
@@ -87,11 +85,11 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, "%v", err)
 		}
 	} else {
-		m, err := engine.ParseMode(*mode)
+		m, err := parseMode("mode", *mode)
 		if err != nil {
-			return fail(stderr, "play: --mode %q: want normal or hard", *mode)
+			return fail(stderr, "play: %v", err)
 		}
-		p := rules.PoliticianIndex(*pol)
+		p := politicianIndex(rules, *pol)
 		if p < 0 {
 			ids := ""
 			for i, x := range rules.Politicians {

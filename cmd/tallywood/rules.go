@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(command{name: "rules", summary: "dump the default rules file, or check one", run: runRules})
+	register(command{name: "rules", summary: "dump the default rules file, or check one", subcommands: []string{"dump", "check"}, run: runRules})
 }
 
 const rulesUsage = `usage:
@@ -27,7 +27,7 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, rulesUsage)
 			return exitOK
 		}
-		return fail(stderr, "rules: %v", err)
+		return fail(stderr, "rules: %s", flagError(err))
 	}
 	rest := fs.Args()
 	switch {
@@ -37,11 +37,19 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	case len(rest) == 2 && rest[0] == "check":
 		r, err := engine.LoadFile(rest[1])
 		if err != nil {
-			return fail(stderr, "%v", err)
+			return failInput(stderr, "%v", err)
 		}
 		fmt.Fprintf(stdout, "%s: ok (version %q, hash %s)\n", rest[1], r.Version, r.Hash)
 		return exitOK
 	}
-	fmt.Fprint(stderr, rulesUsage)
-	return exitBadArgs
+	switch {
+	case len(rest) == 0:
+		fmt.Fprint(stderr, rulesUsage)
+		return exitBadArgs
+	case rest[0] == "dump":
+		return fail(stderr, "rules: dump takes no argument, not %q", rest[1])
+	case rest[0] == "check":
+		return fail(stderr, "rules: check takes one FILE, not %d arguments", len(rest)-1)
+	}
+	return fail(stderr, "rules: unknown subcommand %q (dump or check)", rest[0])
 }

@@ -564,3 +564,70 @@ func TestOneLine(t *testing.T) {
 		t.Errorf("oneLine = %q, want %q", got, want)
 	}
 }
+
+// TestREADMEOutputsIgnored is issue 14: every file the README's commands
+// write into the clone (--out FILE, > FILE) is listed in .gitignore, so
+// running them leaves the clone clean.
+func TestREADMEOutputsIgnored(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ignore, err := os.ReadFile("../../.gitignore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var patterns []string
+	for _, line := range strings.Split(string(ignore), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			patterns = append(patterns, strings.TrimPrefix(line, "/"))
+		}
+	}
+	written := regexp.MustCompile(`(?:--out|>)\s+([^\s|;&]+)`)
+	found := 0
+	for i, block := range strings.Split(string(readme), "```") {
+		if i%2 == 0 || !strings.HasPrefix(block, "sh\n") {
+			continue
+		}
+		for _, m := range written.FindAllStringSubmatch(block, -1) {
+			path := m[1]
+			if filepath.IsAbs(path) || strings.HasPrefix(path, "$") {
+				continue // outside the clone
+			}
+			found++
+			ignored := false
+			for _, p := range patterns {
+				if ok, _ := filepath.Match(p, path); ok {
+					ignored = true
+				}
+			}
+			if !ignored {
+				t.Errorf("the README writes %s, which .gitignore does not list", path)
+			}
+		}
+	}
+	if found == 0 {
+		t.Error("found no file the README writes: is the pattern stale?")
+	}
+}
+
+// TestInputFileBounds is issue 11 item 13 for scenario and save files:
+// a file beyond its bound is refused, naming it and the bound.
+func TestInputFileBounds(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(big, bytes.Repeat([]byte(" "), 1<<20+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"scenario", "run", "-q", big}, "tallywood: scenario: " + big + ": larger than 1 MiB, the most this file can be\n"},
+		{[]string{"play", "--load", big}, "tallywood: play: " + big + ": larger than 1 MiB, the most this file can be\n"},
+	} {
+		code, _, errs := runCLI(t, tt.args...)
+		if code != exitBadArgs || errs != tt.want {
+			t.Errorf("%s: exit %d, stderr %q; want 2, %q", tt.args[0], code, errs, tt.want)
+		}
+	}
+}

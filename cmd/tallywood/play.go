@@ -54,7 +54,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	if *rulesPath != "" {
 		r, err := engine.LoadFile(*rulesPath)
 		if err != nil {
-			return fail(stderr, "play: %v", err)
+			return failInput(stderr, "play: %v", err)
 		}
 		rules = r
 	}
@@ -82,7 +82,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		}
 		s, err = play.LoadFile(cfg, *load)
 		if err != nil {
-			return fail(stderr, "%v", err)
+			return failInput(stderr, "%v", err)
 		}
 	} else {
 		m, err := parseMode("mode", *mode)

@@ -254,3 +254,18 @@ func TestMergeVersions(t *testing.T) {
 		t.Errorf("coverage %d of %d, complete %t; want 1 of 2, false", shards, of, part.Complete)
 	}
 }
+
+func TestBuildInfoString(t *testing.T) {
+	for _, tt := range []struct {
+		b    BuildInfo
+		want string
+	}{
+		{BuildInfo{Module: "(devel)"}, "(devel)"},
+		{BuildInfo{Module: "v1.2.0", Revision: "901ed70c5d1e0f2a3b4c5d6e7f8091a2b3c4d5e6"}, "v1.2.0 901ed70c5d1e"},
+		{BuildInfo{Module: "(devel)", Revision: "901ed70c5d1e0f2a", Modified: true}, "(devel) 901ed70c5d1e+dirty"},
+	} {
+		if got := tt.b.String(); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.b, got, tt.want)
+		}
+	}
+}

@@ -104,6 +104,24 @@ func parseFlags(fs *pflag.FlagSet, args []string, usage string, stdout, stderr i
 	return failf(stderr, fs.Name(), "%s: %s", fs.Name(), flagError(err)), true
 }
 
+// inputError is bad content in a file a flag names (rules), as opposed to
+// a bad flag: it is reported without the pointer to help.
+type inputError struct{ error }
+
+// reportParseError prints what parseSim-like parsers return: help on
+// stdout, an input error, or a usage error.
+func reportParseError(err error, fs *pflag.FlagSet, usage string, stdout, stderr io.Writer) int {
+	var in inputError
+	switch {
+	case errors.Is(err, pflag.ErrHelp):
+		fmt.Fprint(stdout, usage+helpText(fs))
+		return exitOK
+	case errors.As(err, &in):
+		return failInput(stderr, "%s: %v", fs.Name(), in.error)
+	}
+	return failf(stderr, fs.Name(), "%s: %s", fs.Name(), flagError(err))
+}
+
 // flagError rewords pflag's errors with the value quoted.
 func flagError(err error) string {
 	var (

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -30,10 +29,6 @@ once.
 
 flags:
 `
-
-// inputError is bad content in a file a flag names (rules), as opposed to
-// a bad flag: it is reported without the pointer to help.
-type inputError struct{ error }
 
 // simOptions are sim's flags, parsed and checked.
 type simOptions struct {
@@ -110,20 +105,6 @@ func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
 		}
 	}
 	return o, fs, nil
-}
-
-// reportParseError prints what parseSim-like parsers return: help on
-// stdout, an input error, or a usage error.
-func reportParseError(err error, fs *pflag.FlagSet, usage string, stdout, stderr io.Writer) int {
-	var in inputError
-	switch {
-	case errors.Is(err, pflag.ErrHelp):
-		fmt.Fprint(stdout, usage+helpText(fs))
-		return exitOK
-	case errors.As(err, &in):
-		return failInput(stderr, "%s: %v", fs.Name(), in.error)
-	}
-	return failf(stderr, fs.Name(), "%s: %s", fs.Name(), flagError(err))
 }
 
 func runSim(args []string, stdout, stderr io.Writer) int {

@@ -236,3 +236,24 @@ func TestPlayNoAllocs(t *testing.T) {
 		t.Errorf("%g allocations per game, want 0", allocs)
 	}
 }
+
+// TestWorkersCapped is issue 11 item 11: no more workers start than there
+// are chunks of games for them.
+func TestWorkersCapped(t *testing.T) {
+	for _, tt := range []struct {
+		games   int64
+		shard   Shard
+		workers int
+		want    int
+	}{
+		{1, Shard{}, 100000, 1},
+		{chunkSize + 1, Shard{}, 100000, 2},
+		{10 * chunkSize, Shard{K: 1, N: 5}, 100000, 2},
+		{10 * chunkSize, Shard{}, 3, 3},
+	} {
+		cfg := Config{Games: tt.games, Shard: tt.shard, Workers: tt.workers}
+		if got := cfg.workers(); got != tt.want {
+			t.Errorf("%d games, shard %v, %d workers: %d start, want %d", tt.games, tt.shard, tt.workers, got, tt.want)
+		}
+	}
+}

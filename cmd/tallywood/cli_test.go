@@ -98,8 +98,8 @@ func TestStdoutWriteFailure(t *testing.T) {
 				if stderr != tt.want {
 					t.Errorf("stderr %q, want %q", stderr, tt.want)
 				}
-			} else if !strings.HasSuffix(stderr, want) {
-				t.Errorf("stderr %q does not end with %q", stderr, want)
+			} else if stderr != want {
+				t.Errorf("stderr %q, want %q", stderr, want)
 			}
 		})
 	}

@@ -135,7 +135,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		data = compareTable(res)
 	}
 	if err := output.write(data); err != nil {
-		return failRun(stderr, "compare: writing %s: %v", output.name(), unwrapPath(err))
+		return output.writeFailed("compare", err, stderr)
 	}
 	if res.Interrupted {
 		fmt.Fprintf(stderr, "tallywood: compare: interrupted: %s now holds a partial result (%d paired games, marked interrupted)\n", output.name(), res.Games)

@@ -117,6 +117,15 @@ func (o *output) name() string {
 	return strconv.Quote(o.path)
 }
 
+// writeFailed reports a failed write and returns exitFailed. A failed
+// write to stdout is reported once, by run, which checks every write.
+func (o *output) writeFailed(cmd string, err error, stderr io.Writer) int {
+	if o.path == "" {
+		return exitFailed
+	}
+	return failRun(stderr, "%s: writing %s: %v", cmd, o.name(), unwrapPath(err))
+}
+
 // write writes data to the destination.
 func (o *output) write(data []byte) error {
 	switch {

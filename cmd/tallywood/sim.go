@@ -147,7 +147,7 @@ func writeResult(cmd string, res *sim.Result, format string, wide bool, out *out
 		data = simTable(res, wide)
 	}
 	if err := out.write(data); err != nil {
-		return failRun(stderr, "%s: writing %s: %v", cmd, out.name(), unwrapPath(err))
+		return out.writeFailed(cmd, err, stderr)
 	}
 	if res.Interrupted {
 		replaced := ""

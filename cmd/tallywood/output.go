@@ -213,7 +213,10 @@ func removePending() {
 }
 
 // removeStaleTemps removes the temporary files of target whose process is
-// gone (killed while writing) and returns their names.
+// gone (killed while writing) and returns their names. It is called before
+// this process creates any, and only sees the processes of this machine: a
+// run elsewhere writing the same file through a shared directory would
+// lose its temporary file, but two runs writing one file conflict anyway.
 func removeStaleTemps(target string) []string {
 	dir, base := filepath.Split(target)
 	matches, _ := filepath.Glob(filepath.Join(dir, "."+escapeGlob(base)+tempMarker+"*"))
@@ -222,7 +225,9 @@ func removeStaleTemps(target string) []string {
 		rest := strings.TrimPrefix(filepath.Base(m), "."+base+tempMarker)
 		pidText, _, ok := strings.Cut(rest, "-")
 		pid, err := strconv.Atoi(pidText)
-		if !ok || err != nil || pid <= 0 || processAlive(pid) {
+		// This process has no temporary file yet, so one with its PID was
+		// left by an earlier process of that PID (a container restarted).
+		if !ok || err != nil || pid <= 0 || (pid != os.Getpid() && processAlive(pid)) {
 			continue
 		}
 		if os.Remove(m) == nil {

@@ -166,7 +166,7 @@ func TestBadInput(t *testing.T) {
 		{"merge same shard twice", []string{"merge", shardA, sameShard},
 			"tallywood: merge: " + sameShard + ": shard 1/2 is already in " + shardA},
 		{"merge not a result", []string{"merge", shardA, invalid},
-			"tallywood: merge: " + invalid + `: not a tallywood sim result: json: unknown field "version"`},
+			"tallywood: merge: " + invalid + `: not a tallywood sim result: json: unknown field "name"`},
 		{"merge negative losses", []string{"merge", shardA, negative},
 			"tallywood: merge: " + negative + ": cell 1 (normal/random/random): losses -10 differs from counts (10)"},
 		{"merge concatenated shards", []string{"merge", concatenated},
@@ -205,7 +205,7 @@ func TestBadInput(t *testing.T) {
 		{"trace two policies", []string{"trace", "--policy", "greedy,random"}, `tallywood: trace: --policy "greedy,random": one policy` + see("trace")},
 		{"trace two politicians", []string{"trace", "--politician", "moderate,populist"}, `tallywood: trace: --politician "moderate,populist": one politician` + see("trace")},
 		{"trace argument", []string{"trace", "x"}, `tallywood: trace: unexpected argument "x"` + see("trace")},
-		{"rules unknown subcommand", []string{"rules", "frob"}, `tallywood: rules: unknown subcommand "frob" (dump or check)` + see("rules")},
+		{"rules unknown subcommand", []string{"rules", "frob"}, `tallywood: rules: unknown subcommand "frob" (dump, check or diff)` + see("rules")},
 		{"rules dump argument", []string{"rules", "dump", "x"}, `tallywood: rules: dump takes no argument, not "x"` + see("rules")},
 		{"rules check without file", []string{"rules", "check"}, "tallywood: rules: check takes one FILE, not 0 arguments" + see("rules")},
 		{"rules check invalid", []string{"rules", "check", invalid}, "tallywood: " + invalid + ": rules: cubes_per_district: 99 is out of range 1..20"},
@@ -421,7 +421,7 @@ func TestTraceReplaysSimGame(t *testing.T) {
 	}
 	margin := int(r.Cells[0].MeanMargin)
 	_, trace, _ := runCLI(t, "trace", "--seed", "9", "--game", "0", "--mode", "hard", "--policy", "random")
-	if !strings.Contains(trace, fmt.Sprintf("by %+d votes", margin)) {
+	if !strings.HasSuffix(trace, outcomeWords(margin)+"\n") {
 		t.Errorf("trace does not end with margin %+d:\n%s", margin, trace[max(0, len(trace)-200):])
 	}
 }

@@ -21,6 +21,11 @@ import (
 //   - the order in which cubes come out of the bag (its contents are known);
 //   - the future of the game's generators (reshuffles, draws).
 //
+// In a game without the Opposition, the seat to move also cannot see the
+// other players' hands nor the cards they discarded face down at Clean Up
+// (step 4); it sees each card's back, so how many cards of each deck every
+// hand holds (determinizeHands).
+//
 // Determinize resamples all of it. Its result depends only on what the
 // player can know and on the seed: two games that differ only in hidden
 // information become identical after Determinize with the same seed. That
@@ -51,6 +56,9 @@ func (g *Game) Determinize(seed uint64) {
 		shuffle(&rng, dk)
 	}
 
+	if !g.IsSolo() {
+		g.determinizeHands(&rng, g.Decision().Seat)
+	}
 	g.determinizeSolo(&rng)
 
 	// Tiles: for each kind and tier, the faces not yet seen are those of
@@ -119,6 +127,57 @@ func (g *Game) Determinize(seed uint64) {
 	}
 	g.soloRng.Seed(rng.Uint64(), rng.Uint64())
 	g.bagRng.Seed(rng.Uint64(), rng.Uint64())
+}
+
+// determinizeHands resamples, in a game without the Opposition, what seat
+// v cannot see of the other players' Strategy cards: their hands and the
+// cards they discarded face down at Clean Up (step 4), pooled per deck with
+// the deck itself. A card's back shows its deck, so how many cards of each
+// deck every hand and the discards hold is public, and kept.
+func (g *Game) determinizeHands(rng *rand.PCG, v int8) {
+	for d := range NumDecks {
+		var pool [MaxSoloCards]uint8
+		n := 0
+		take := func(c *uint8) { pool[n] = *c; n++ }
+		deal := func(c *uint8) { *c = pool[n]; n++ }
+		g.hiddenCards(d, v, take)
+		sortCards(pool[:n])
+		shuffle(rng, pool[:n])
+		n = 0
+		g.hiddenCards(d, v, deal)
+	}
+}
+
+// hiddenCards calls f on every place holding a card of deck d that seat v
+// cannot see, in an order that depends only on what v can see.
+func (g *Game) hiddenCards(d int, v int8, f func(*uint8)) {
+	dk := &g.Decks[d]
+	for i := range dk.N {
+		f(&dk.Cards[i])
+	}
+	for s := range g.NSeats {
+		if s == v {
+			continue
+		}
+		st := &g.Seats[s]
+		for i := range st.NHand {
+			if int(g.rules.Cards[st.Hand[i]].Deck) == d {
+				f(&st.Hand[i])
+			}
+		}
+	}
+	var hidden uint64
+	for s := range g.NSeats {
+		if s != v {
+			hidden |= g.faceDown[d][s]
+		}
+	}
+	dis := &g.Discards[d]
+	for i := range dis.N {
+		if hidden&(1<<i) != 0 {
+			f(&dis.Cards[i])
+		}
+	}
 }
 
 // determinizeSolo resamples the Solo deck. The player has seen every card

@@ -299,6 +299,8 @@ func traceJSON(r *engine.Rules, e engine.Event) []byte {
 		if e.District >= 0 {
 			region()
 		}
+	case engine.EvInitiative:
+		add("from", seatKey(int8(e.Item)))
 	}
 	if e.Rule != "" {
 		add("rule", e.Rule)

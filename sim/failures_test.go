@@ -90,7 +90,7 @@ func TestFailedGamesCountedApart(t *testing.T) {
 	for k := 1; k <= 3; k++ {
 		shards = append(shards, run(t, flakyConfig(2, Shard{K: k, N: 3}, 1000)))
 	}
-	merged, err := Merge(shards, []string{"a", "b", "c"})
+	merged, err := Merge(shards, []string{"a", "b", "c"}, MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

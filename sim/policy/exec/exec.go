@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"sync"
 	"time"
 
 	"tallywood/engine"
+	"tallywood/sim"
 	"tallywood/sim/policy"
 )
 
@@ -180,7 +180,7 @@ func (p *Policy) running(g *engine.Game) (*proc, error) {
 
 func (p *Policy) handshake(pr *proc, r *engine.Rules) error {
 	timeout := max(p.cfg.timeout, startTimeout)
-	hello := Hello{Type: "hello", Protocol: ProtocolVersion, Tool: "tallywood", ToolVersion: ToolVersion(),
+	hello := Hello{Type: "hello", Protocol: ProtocolVersion, Tool: "tallywood", ToolVersion: sim.Version(),
 		RulesHash: r.Hash, RulesVersion: r.Version}
 	if err := pr.send(hello, timeout); err != nil {
 		return err
@@ -215,23 +215,4 @@ func decodeStrict(line []byte, v any) error {
 		return errors.New("trailing data")
 	}
 	return nil
-}
-
-// ToolVersion is the version of the harness sent in the handshake: the
-// module version and, when built from a repository, its revision.
-func ToolVersion() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	v := bi.Main.Version
-	if v == "" {
-		v = "(devel)"
-	}
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " " + s.Value[:12]
-		}
-	}
-	return v
 }

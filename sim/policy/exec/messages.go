@@ -17,8 +17,8 @@ const ProtocolVersion = 1
 type Hello struct {
 	Type         string `json:"type"` // "hello"
 	Protocol     int    `json:"protocol"`
-	Tool         string `json:"tool"` // "tallywood"
-	ToolVersion  string `json:"tool_version"`
+	Tool         string `json:"tool"`         // "tallywood"
+	ToolVersion  string `json:"tool_version"` // as results record tallywood_version
 	RulesHash    string `json:"rules_hash"`
 	RulesVersion string `json:"rules_version"`
 }

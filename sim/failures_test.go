@@ -112,3 +112,35 @@ func TestTooManyFailedGames(t *testing.T) {
 		t.Errorf("error %q", err)
 	}
 }
+
+// TestDecodeResultChecksErrors: a result's failed games count towards the
+// games its shard plays, and must agree with its counts.
+func TestDecodeResultChecksErrors(t *testing.T) {
+	good := run(t, flakyConfig(1, Shard{}, 1000))
+	if _, err := DecodeResult(good.JSON()); err != nil {
+		t.Fatalf("a result with failed games is refused: %v", err)
+	}
+	tests := []struct {
+		name  string
+		spoil func(c *Cell)
+		want  string
+	}{
+		{"errors not in counts", func(c *Cell) { c.Errors++ }, "errors 49 differs from counts (48)"},
+		{"more errors than games", func(c *Cell) { c.Counts.Errors, c.Errors = 201, 201 }, "counts: errors 201 is outside 0..200"},
+		{"one failed game lost", func(c *Cell) { c.Counts.Errors, c.Errors = 47, 47 },
+			"counts: games 152 and errors 47, fewer than the 200 the shard plays, and the run was not interrupted"},
+		{"more failures than kept", func(c *Cell) { c.Failures = append(c.Failures, c.Failures[0]) },
+			"failures: 11 listed, more than the errors (48) or 10"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := *good
+			r.Cells = []Cell{good.Cells[0]}
+			tt.spoil(&r.Cells[0])
+			_, err := DecodeResult(r.JSON())
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+}

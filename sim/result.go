@@ -316,16 +316,25 @@ func (c *Cell) validate(share int64, interrupted bool) error {
 	if err := n.check(); err != nil {
 		return fmt.Errorf("counts: %v", err)
 	}
+	// Failed games (errors) were played but not scored.
+	played := fmt.Sprintf("games %d", n.Games)
+	if n.Errors != 0 {
+		played += fmt.Sprintf(" and errors %d", n.Errors)
+	}
 	switch {
-	case n.Games > share:
-		return fmt.Errorf("counts: games %d, more than the %d the shard plays", n.Games, share)
-	case n.Games < share && !interrupted:
-		return fmt.Errorf("counts: games %d, fewer than the %d the shard plays, and the run was not interrupted", n.Games, share)
+	case n.Errors < 0 || n.Errors > share:
+		return fmt.Errorf("counts: errors %d is outside 0..%d", n.Errors, share)
+	case n.Games+n.Errors > share:
+		return fmt.Errorf("counts: %s, more than the %d the shard plays", played, share)
+	case n.Games+n.Errors < share && !interrupted:
+		return fmt.Errorf("counts: %s, fewer than the %d the shard plays, and the run was not interrupted", played, share)
+	case int64(len(c.Failures)) > min(n.Errors, maxFailures):
+		return fmt.Errorf("failures: %d listed, more than the errors (%d) or %d", len(c.Failures), n.Errors, maxFailures)
 	}
 	for _, f := range []struct {
 		name      string
 		got, want int64
-	}{{"games", c.Games, n.Games}, {"wins", c.Wins, n.Wins}, {"draws", c.Draws, n.Draws}, {"losses", c.Losses, n.Losses},
+	}{{"games", c.Games, n.Games}, {"errors", c.Errors, n.Errors}, {"wins", c.Wins, n.Wins}, {"draws", c.Draws, n.Draws}, {"losses", c.Losses, n.Losses},
 		{"fallbacks.other_district", c.Fallbacks.OtherDistrict, n.FallbackOther},
 		{"fallbacks.both_districts", c.Fallbacks.BothDistricts, n.FallbackBoth},
 		{"fallbacks.games_with_fallback", c.Fallbacks.GamesWithFallback, n.GamesWithFallback}} {

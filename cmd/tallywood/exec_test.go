@@ -59,7 +59,7 @@ func TestExecPythonDeterministic(t *testing.T) {
 			t.Fatalf("shard %d: exit %d: %s", k, code, errs)
 		}
 	}
-	code, merged, errs := runCLI(t, append([]string{"merge"}, files...)...)
+	code, merged, errs := runCLI(t, append([]string{"merge", "--format", "json"}, files...)...)
 	if code != exitOK {
 		t.Fatalf("merge: exit %d: %s", code, errs)
 	}
@@ -188,7 +188,8 @@ func TestExecMaxErrors(t *testing.T) {
 		t.Errorf("--max-errors 0: exit %d, want %d", code, exitFailed)
 	}
 	r = decodeFile(t, out)
-	want := fmt.Sprintf("tallywood: sim: too many failed games: 1 failed, --max-errors 0: partial result of %d games written\n", r.Cells[0].Games)
+	want := fmt.Sprintf("tallywood: sim: too many failed games: 1 failed, --max-errors 0\n"+
+		"tallywood: sim: interrupted: %q now holds a partial result (%d games, marked interrupted)\n", out, r.Cells[0].Games)
 	if !strings.HasSuffix(errs, want) {
 		t.Errorf("stderr %q\ndoes not end with %q", errs, want)
 	}
@@ -197,7 +198,7 @@ func TestExecMaxErrors(t *testing.T) {
 	}
 
 	code, _, errs = runCLI(t, "sim", "--max-errors", "-1", "--policy", "random")
-	if code != exitBadArgs || errs != "tallywood: sim: --max-errors -1: must be at least 0\n" {
+	if code != exitBadArgs || errs != "tallywood: sim: --max-errors -1: must be at least 0; see 'tallywood sim --help'\n" {
 		t.Errorf("--max-errors -1: exit %d, stderr %q", code, errs)
 	}
 }

@@ -75,6 +75,9 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return failInput(stderr, "merge: %v", err)
 		}
+		if i == 0 && sim.IsTableResult(data) {
+			return mergeTables(o, data, out, stderr)
+		}
 		r, err := sim.DecodeResult(data)
 		if err != nil {
 			return failInput(stderr, "merge: %s: %v", name, err)
@@ -98,4 +101,38 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 			shards, of, games, total, 100*float64(games)/float64(total))
 	}
 	return writeResult("merge", merged, o.format, o.wide, out, stderr)
+}
+
+// mergeTables merges the shards of a study without the Opposition (sim
+// --seats N); first is the first file's contents.
+func mergeTables(o *mergeOptions, first []byte, out *output, stderr io.Writer) int {
+	if o.wide {
+		return failf(stderr, "merge", "merge: --wide only matters with the solo game's results")
+	}
+	results := make([]*sim.TableResult, len(o.files))
+	for i, name := range o.files {
+		data := first
+		if i > 0 {
+			var err error
+			if data, err = engine.ReadFileMax(name, sim.MaxResultBytes); err != nil {
+				return failInput(stderr, "merge: %v", err)
+			}
+		}
+		r, err := sim.DecodeTableResult(data)
+		if err != nil {
+			return failInput(stderr, "merge: %s: %v", name, err)
+		}
+		if r.Interrupted {
+			fmt.Fprintf(stderr, "tallywood: merge: %s holds an interrupted run: the merged result is partial (marked interrupted)\n", name)
+		}
+		results[i] = r
+	}
+	merged, err := sim.MergeTables(results, o.files, o.opt)
+	if err != nil {
+		return failInput(stderr, "merge: %v", err)
+	}
+	if merged.Shard != "" {
+		fmt.Fprintf(stderr, "tallywood: merge: shards %s: %d of the study's %d deals\n", merged.Shard, merged.Counts.Deals, merged.Deals)
+	}
+	return writeTableResult("merge", merged, o.format, out, stderr)
 }

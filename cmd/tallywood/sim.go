@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"tallywood/engine"
 	"tallywood/sim"
 )
 
@@ -33,6 +34,7 @@ flags:
 // simOptions are sim's flags, parsed and checked.
 type simOptions struct {
 	cfg     sim.Config
+	table   *sim.TableConfig // sim --seats 2..4: a study without the Opposition
 	format  string
 	out     string
 	wide    bool
@@ -58,6 +60,7 @@ func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
 	wide := fs.Bool("wide", false, "table: every column (wider than 100 characters)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	maxErrors := fs.Int64("max-errors", 0, "`N` failed games (an exec program that crashed, hung or answered nonsense) to go on past")
+	seats := fs.Int("seats", 1, "`N` players: 1 is the solo game; 2 to 4 play without the Opposition, --policy as the lineup")
 	if err := fs.Parse(args); err != nil {
 		return nil, fs, err
 	}
@@ -72,6 +75,15 @@ func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
 	}
 	if *maxErrors < 0 {
 		return nil, fs, fmt.Errorf("--max-errors %d: must be at least 0", *maxErrors)
+	}
+	if *seats < 1 || *seats > engine.MaxSeats {
+		return nil, fs, fmt.Errorf("--seats %d is outside 1..%d", *seats, engine.MaxSeats)
+	}
+	if err := onlyWith(fs, "max-errors", "--seats 1 (a table run stops at a failed game)", *seats == 1); err != nil {
+		return nil, fs, err
+	}
+	if *seats > 1 {
+		return parseTableSim(fs, *seats, *games, *seed, *workers, *rulesFile, *policyFlag, *shardFlag, *format, *out, *quiet)
 	}
 	modes, err := parseModes("mode", *modeFlag)
 	if err != nil {
@@ -120,9 +132,12 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "sim: %v", err)
 	}
-	o.cfg.Workers = capWorkers("sim", o.workers, stderr)
 	ctx, release := interruptible("sim", stderr)
 	defer release()
+	if o.table != nil {
+		return runTableSim(ctx, o, out, stderr)
+	}
+	o.cfg.Workers = capWorkers("sim", o.workers, stderr)
 	keys := make([]string, len(o.cfg.Cells))
 	for i, c := range o.cfg.Cells {
 		keys[i] = c.Policy.Canon

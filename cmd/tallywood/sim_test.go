@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -80,6 +81,15 @@ func TestBadInput(t *testing.T) {
 		return p
 	}
 	shard2 := shard("c.json", "1", "2/2")
+	table := func(name, lineup, k string) string {
+		p := filepath.Join(dir, name)
+		if code, _, errs := runCLI(t, "sim", "--seats", strconv.Itoa(strings.Count(lineup, ",")+1), "--policy", lineup, "--games", "6",
+			"--shard", k, "--out", p, "--quiet"); code != exitOK {
+			t.Fatalf("table run: exit %d: %s", code, errs)
+		}
+		return p
+	}
+	tableA, tableOther := table("t1.json", "random,random", "1/2"), table("t2.json", "random,random,random", "2/2")
 	negative := spoilFile("neg.json", shard2, `"losses": 10,`, `"losses": -10,`)
 	otherVersion := spoilFile("v.json", shard2, `"tallywood_version": "`, `"tallywood_version": "v0.0.1 `)
 	concatenated := filepath.Join(dir, "two.json")
@@ -151,6 +161,18 @@ func TestBadInput(t *testing.T) {
 		{"sim rules malformed", []string{"sim", "--rules", malformed},
 			"tallywood: sim: --rules: " + malformed + ": rules: version: line 1, column 14: number is not a valid string"},
 
+		// sim --seats: games of 2–4 players (issue 16).
+		{"sim seats 5", []string{"sim", "--seats", "5"}, "tallywood: sim: --seats 5 is outside 1..4" + see("sim")},
+		{"sim seats 0", []string{"sim", "--seats", "0"}, "tallywood: sim: --seats 0 is outside 1..4" + see("sim")},
+		{"sim seats with mode", []string{"sim", "--seats", "3", "--mode", "hard"},
+			"tallywood: sim: --mode only matters with the solo game (--seats 1)" + see("sim")},
+		{"sim seats with politician", []string{"sim", "--seats", "2", "--politician", "all"},
+			"tallywood: sim: --politician only matters with the solo game (--seats 1)" + see("sim")},
+		{"sim seats lineup too short", []string{"sim", "--seats", "3", "--policy", "greedy,random"},
+			`tallywood: sim: --policy "greedy,random" names 2 policies for --seats 3: give one for every seat, or one per seat` + see("sim")},
+		{"sim seats unknown policy", []string{"sim", "--seats", "2", "--policy", "random,nope"},
+			`tallywood: sim: --policy: policy "nope": unknown (known: ` + known + ")" + see("sim")},
+
 		// --out refused before the run (issue 11 item 1).
 		{"sim out a directory", []string{"sim", "--out", dir}, `tallywood: sim: --out "` + dir + `" is a directory` + see("sim")},
 		{"sim out in a missing directory", []string{"sim", "--out", filepath.Join(dir, "no", "x.json")},
@@ -176,6 +198,10 @@ func TestBadInput(t *testing.T) {
 			"tallywood: merge: " + otherVersion + `: tallywood_version "v0.0.1 ` + sim.Version() + `" differs from "` + sim.Version() + `" in ` + shardA +
 				": rerun the shard with one build, or merge anyway with --allow-mixed-versions"},
 		{"merge missing file", []string{"merge", shardA, missing}, "tallywood: merge: open " + missing + ": no such file or directory"},
+		{"merge a study with a solo shard", []string{"merge", tableA, shardA},
+			"tallywood: merge: " + shardA + ": not a tallywood study of several players (format tallywood-table/1)"},
+		{"merge studies of other lineups", []string{"merge", tableA, tableOther},
+			"tallywood: merge: " + tableOther + ": lineup random,random,random differs from random,random in " + tableA + ": shards of different studies"},
 		{"merge no files", []string{"merge"}, "tallywood: merge: no result files given" + see("merge")},
 		{"merge format", []string{"merge", "--format", "jsonl", shardA}, `tallywood: merge: --format "jsonl" is not table, json or csv` + see("merge")},
 		{"merge out csv format json", []string{"merge", "--format", "json", "--out", filepath.Join(dir, "m.csv"), shardA},

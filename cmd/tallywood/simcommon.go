@@ -48,9 +48,25 @@ func splitPolicies(s string) []string {
 // parameters are passed as given), and two specs of the same policy
 // (greedy,greedy or mcts,mcts:c=0.70, equal once canonical) are an error.
 func parsePolicies(flag, s string) ([]policy.Spec, error) {
+	specs, items, err := parseSpecs(flag, s)
+	if err != nil {
+		return nil, err
+	}
+	keys := make([]string, len(specs))
+	for i, sp := range specs {
+		keys[i] = sp.String()
+	}
+	if err := noDuplicates(flag, s, items, keys); err != nil {
+		return nil, err
+	}
+	return specs, nil
+}
+
+// parseSpecs parses a list of policy specs, names ignoring case; a list
+// may name a policy twice (a lineup of players).
+func parseSpecs(flag, s string) ([]policy.Spec, []string, error) {
 	items := splitPolicies(s)
 	specs := make([]policy.Spec, len(items))
-	canon := make([]string, len(items))
 	for i, p := range items {
 		p = strings.TrimSpace(p)
 		name, params, hasParams := strings.Cut(p, ":")
@@ -60,14 +76,11 @@ func parsePolicies(flag, s string) ([]policy.Spec, error) {
 		}
 		spec, err := policy.Parse(p)
 		if err != nil {
-			return nil, fmt.Errorf("--%s: %v", flag, err)
+			return nil, nil, fmt.Errorf("--%s: %v", flag, err)
 		}
-		specs[i], canon[i] = spec, spec.Canon
+		specs[i] = spec
 	}
-	if err := noDuplicates(flag, s, items, canon); err != nil {
-		return nil, err
-	}
-	return specs, nil
+	return specs, items, nil
 }
 
 // loadRules reads a rules file; "" and "default" are the reference set.

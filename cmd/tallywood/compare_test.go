@@ -288,15 +288,6 @@ func TestSweepOutputs(t *testing.T) {
 	}
 }
 
-// TestProgressLineHugeRun: the ETA of the largest run --games allows,
-// across several cells, is capped instead of overflowing (issue 11 item 8).
-func TestProgressLineHugeRun(t *testing.T) {
-	got := progressLine(1, 8*sim.MaxGames, 1e9)
-	if !strings.Contains(got, "ETA 99:59:59") {
-		t.Errorf("progressLine = %q, want ETA 99:59:59", got)
-	}
-}
-
 // FuzzExpandValues: sweep's VALUES parser never panics, and what it
 // accepts is non-empty, bounded and without duplicates.
 func FuzzExpandValues(f *testing.F) {

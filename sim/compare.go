@@ -126,8 +126,8 @@ type CompareCell struct {
 // every field). Everything but the timing fields is a function of the
 // flags alone.
 type CompareResult struct {
-	Kind           string        `json:"kind"`
 	Format         string        `json:"format"`
+	Kind           string        `json:"kind"`
 	Version        string        `json:"tallywood_version"` // Version() of the build that played it
 	Seed           uint64        `json:"seed"`
 	Shard          string        `json:"shard,omitempty"`

@@ -22,8 +22,8 @@ const FormatSim = "tallywood-sim/1"
 // Everything but the timing fields (games_per_second, elapsed_seconds) is
 // a function of the flags alone.
 type Result struct {
-	Kind             string  `json:"kind"` // KindSim
 	Format           string  `json:"format"`
+	Kind             string  `json:"kind"` // KindSim
 	TallywoodVersion string  `json:"tallywood_version"`
 	RulesHash        string  `json:"rules_hash"`
 	RulesVersion     string  `json:"rules_version"`

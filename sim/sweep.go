@@ -84,8 +84,8 @@ type SweepCell struct {
 // field). Everything but the timing fields is a function of the flags
 // alone.
 type SweepResult struct {
-	Kind           string      `json:"kind"`
 	Format         string      `json:"format"`
+	Kind           string      `json:"kind"`
 	Version        string      `json:"tallywood_version"` // Version() of the build that played it
 	RulesHash      string      `json:"rules_hash"`
 	RulesVersion   string      `json:"rules_version"`

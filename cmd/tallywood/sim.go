@@ -265,7 +265,7 @@ func simTable(r *sim.Result, wide bool) []byte {
 	}
 	b.WriteString(simLegend)
 	if len(r.Cells) > 1 {
-		fmt.Fprintf(&b, "Each 95%% interval holds for its own cell: across %d cells, expect about one in twenty to miss by chance.\n", len(r.Cells))
+		fmt.Fprintf(&b, "95%% intervals are per cell: across %d cells, about one in twenty may miss by chance.\n", len(r.Cells))
 	}
 	b.WriteString("\nWhere games are won and lost (means per game, you : Opposition; AHEAD: games you out-voted it there)\n")
 	t = newTable(&b, []string{"MODE", "POLICY", "POLITICIAN", "DISTRICT", "SHARES", "VOTES", "AHEAD", "BEHIND"}, 4)

@@ -176,8 +176,13 @@ type evaluator struct {
 	shares  [2][engine.NumDistricts]float64 // fixed shares: icons, token, majority shares
 	poll    [2][engine.NumDistricts]int8
 	str     [2][engine.NumDistricts + 1]int8
+	all     [engine.MaxSeats][engine.NumDistricts + 1]int8 // every seat's Strength
 	tab     *trackTable
 	base    [engine.NumDistricts]float64 // district margins as they stand
+	// The fractional shares of both, and the shares of today's polling,
+	// that base was worked out from (pollingValue changes one side).
+	sBase, oBase [engine.NumDistricts]float64
+	at           [2][engine.NumDistricts]int8
 	// gain caches pollingValue, you first: gain[i][d][n] for n ≤ 4,
 	// valid when gainOK[i][d] has bit n.
 	gain   [2][engine.NumDistricts][5]float64
@@ -299,11 +304,17 @@ func (e *evaluator) init(g *engine.Game, w *Weights, seat int8) {
 			e.poll[i][d] = g.Seats[s].Polling[d]
 		}
 	}
-	// Strength of both, in one pass.
-	t := g.Strengths()
-	e.str[0], e.str[1] = t[e.me], t[e.opp]
+	// Strength of all, in one pass.
+	e.all = g.Strengths()
+	e.str[0], e.str[1] = e.all[e.me], e.all[e.opp]
 	for d := range int8(engine.NumDistricts) {
-		e.base[d] = e.district(d, e.poll[0][d], e.poll[1][d], 0, 0)
+		// district at today's polling, without its share differences
+		// (both 0: adding them would not change a bit of the result).
+		s := e.shares[0][d] + e.progress(e.poll[0][d])
+		o := e.shares[1][d] + e.progress(e.poll[1][d])
+		e.sBase[d], e.oBase[d] = s, o
+		e.at[0][d], e.at[1][d] = e.r.SharesAt(e.poll[0][d]), e.r.SharesAt(e.poll[1][d])
+		e.base[d] = e.margin(d, s, o)
 	}
 }
 
@@ -386,6 +397,11 @@ func (e *evaluator) district(d int8, pMe, pOpp int8, extraMe, extraOpp float64) 
 	dOpp := float64(r.SharesAt(pOpp) - r.SharesAt(e.poll[1][d]))
 	s := e.shares[0][d] + dMe + extraMe + e.progress(pMe)
 	o := e.shares[1][d] + dOpp + extraOpp + e.progress(pOpp)
+	return e.margin(d, s, o)
+}
+
+// margin is your margin in d with fractional shares s against o.
+func (e *evaluator) margin(d int8, s, o float64) float64 {
 	if s+o <= 0 {
 		return 0
 	}
@@ -402,12 +418,18 @@ func (e *evaluator) pollingValue(d int8, n int8, opp bool) float64 {
 	if n >= 0 && n < 5 && e.gainOK[i][d]&(1<<n) != 0 {
 		return e.gain[i][d][n]
 	}
-	pm, po := e.poll[0][d], e.poll[1][d]
+	// district with one side's polling moved: the other side's fractional
+	// shares are those of base (its share difference is 0, which adds
+	// nothing to a single bit).
 	var v float64
 	if opp {
-		v = e.district(d, pm, po2(po, n, e.r), 0, 0) - e.base[d]
+		p := po2(e.poll[1][d], n, e.r)
+		o := e.shares[1][d] + float64(e.r.SharesAt(p)-e.at[1][d]) + e.progress(p)
+		v = e.margin(d, e.sBase[d], o) - e.base[d]
 	} else {
-		v = e.district(d, po2(pm, n, e.r), po, 0, 0) - e.base[d]
+		p := po2(e.poll[0][d], n, e.r)
+		s := e.shares[0][d] + float64(e.r.SharesAt(p)-e.at[0][d]) + e.progress(p)
+		v = e.margin(d, s, e.oBase[d]) - e.base[d]
 	}
 	if n >= 0 && n < 5 {
 		e.gain[i][d][n], e.gainOK[i][d] = v, e.gainOK[i][d]|1<<n
@@ -545,7 +567,7 @@ func (e *evaluator) decksInHand() int {
 // Strength would share them (C-13, I-17).
 func (e *evaluator) roundRewards() float64 {
 	g := e.g
-	rd := g.RoundCard()
+	rd := &e.r.Rounds[g.Round] // g.RoundCard(), without the copy
 	v := 0.0
 	for d := range int8(engine.NumDistricts) {
 		for i := range 2 {
@@ -574,7 +596,7 @@ func (e *evaluator) roundRewards() float64 {
 						low = d
 					}
 				}
-				v += e.pollingValue(low, rd.PlazaMajority.Amount, true) * float64(g.Difficulty().PlazaLowestTrackers)
+				v += e.pollingValue(low, rd.PlazaMajority.Amount, true) * float64(e.r.Difficulties[g.Mode].PlazaLowestTrackers)
 			} else {
 				v += e.reward(rd.PlazaMajority, engine.Plaza, true)
 			}
@@ -595,7 +617,7 @@ func (e *evaluator) majority(d int8) int8 {
 	case a == 0:
 		return engine.NoSeat
 	}
-	return e.g.DistrictMajority(d)
+	return e.g.DistrictMajorityIn(d, &e.all)
 }
 
 // reward values one reward for you, or against you for the Opposition.
@@ -604,7 +626,7 @@ func (e *evaluator) reward(w engine.Reward, d int8, opp bool) float64 {
 	case engine.RewardMoney, engine.RewardPopularity:
 		if opp {
 			// Only the lower of its trackers counts, through its bonus.
-			return -float64(w.Amount) / (2 * float64(e.g.Difficulty().BonusDivisor))
+			return -float64(w.Amount) / (2 * float64(e.r.Difficulties[e.g.Mode].BonusDivisor))
 		}
 		return e.resVal * float64(w.Amount)
 	case engine.RewardPolling:
@@ -732,6 +754,8 @@ func (e *evaluator) actionValue(a engine.Action, region int8) float64 {
 	if region == engine.Plaza {
 		return e.plazaValue()
 	}
+	var c actionCosts
+	priced := false
 	best := 0.0
 	for d := range int8(engine.NumDistricts) {
 		if region >= 0 && d != region {
@@ -742,43 +766,87 @@ func (e *evaluator) actionValue(a engine.Action, region int8) float64 {
 			v += e.resVal // the Assistant itself will add Strength there
 		}
 		if e.g.SpotFree(d, a) {
-			v = max(v, e.districtAction(a, d))
+			if !priced {
+				c, priced = e.costsOf(a), true
+			}
+			v = max(v, e.districtAction(a, d, &c))
 		}
 		best = max(best, v)
 	}
 	return best
 }
 
-func (e *evaluator) districtAction(a engine.Action, d int8) float64 {
+// actionCosts is what districtAction needs of an action that is the same
+// in every District, worked out once for all four: whether each tier is
+// affordable (and its tiles left) and the worth of what it costs.
+type actionCosts struct {
+	ok   [engine.NumTiers + 1]bool    // tier 0: Campaign and Research
+	cost [engine.NumTiers + 1]float64 // resVal × (Money + Popularity)
+	// research marks the Districts where a Research has something to turn.
+	research [engine.NumDistricts]bool
+	// works is the value of Public Works, which does not depend on where.
+	works float64
+}
+
+func (e *evaluator) costsOf(a engine.Action) actionCosts {
 	g, me := e.g, e.me
-	st := &g.Seats[me]
-	best := 0.0
+	var c actionCosts
 	switch a {
 	case engine.Campaign:
 		m, p := g.Cost(me, engine.Campaign, 0)
-		if g.CanPay(me, m, p) {
-			best = e.pollingValue(d, e.r.Costs.CampaignPolling, false) - e.resVal*float64(m+p)
-		}
+		c.ok[0], c.cost[0] = g.CanPay(me, m, p), e.resVal*float64(m+p)
 	case engine.Celebrity:
 		for t := int8(1); t <= engine.NumTiers; t++ {
 			m, p := g.Cost(me, engine.Celebrity, t)
-			if g.TilesLeft(engine.TileCelebrity, t) > 0 && g.CanPay(me, m, p) {
-				best = max(best, e.pollingValue(d, t, false)-e.resVal*float64(m+p))
-			}
+			c.ok[t] = g.TilesLeft(engine.TileCelebrity, t) > 0 && g.CanPay(me, m, p)
+			c.cost[t] = e.resVal * float64(m+p)
 		}
 	case engine.Research:
-		if !g.Districts[d].SupportFaceUp || g.FaceDown(d, engine.TileCelebrity, 0)+g.FaceDown(d, engine.TilePublicWorks, 0) > 0 {
-			best = e.pollingValue(d, e.r.Costs.ResearchPolling+st.ResearchBonus, false) + 1
+		// A face-down Celebrity or Public Works tile, or the face-down
+		// Initial Support token, is something to turn.
+		for i := range g.NPlaced {
+			t := &g.Placed[i]
+			if !t.FaceUp && t.District >= 0 && t.District < engine.NumDistricts &&
+				(t.Kind == engine.TileCelebrity || t.Kind == engine.TilePublicWorks) {
+				c.research[t.District] = true
+			}
+		}
+		for d := range engine.NumDistricts {
+			c.research[d] = c.research[d] || !g.Districts[d].SupportFaceUp
 		}
 	case engine.PublicWorks:
 		if g.BadgesLeft(me) > 0 {
 			for t := int8(1); t <= engine.NumTiers; t++ {
 				m, p := g.Cost(me, engine.PublicWorks, t)
 				if g.TilesLeft(engine.TilePublicWorks, t) > 0 && g.CanPay(me, m, p) {
-					best = max(best, float64(t)*(e.w.Strength*float64(e.turns)/14+1.5)-e.resVal*float64(m+p))
+					c.works = max(c.works, float64(t)*(e.w.Strength*float64(e.turns)/14+1.5)-e.resVal*float64(m+p))
 				}
 			}
 		}
+	}
+	return c
+}
+
+// districtAction is the margin action a buys in d, net of its cost c.
+func (e *evaluator) districtAction(a engine.Action, d int8, c *actionCosts) float64 {
+	best := 0.0
+	switch a {
+	case engine.Campaign:
+		if c.ok[0] {
+			best = e.pollingValue(d, e.r.Costs.CampaignPolling, false) - c.cost[0]
+		}
+	case engine.Celebrity:
+		for t := int8(1); t <= engine.NumTiers; t++ {
+			if c.ok[t] {
+				best = max(best, e.pollingValue(d, t, false)-c.cost[t])
+			}
+		}
+	case engine.Research:
+		if c.research[d] {
+			best = e.pollingValue(d, e.r.Costs.ResearchPolling+e.g.Seats[e.me].ResearchBonus, false) + 1
+		}
+	case engine.PublicWorks:
+		best = c.works
 	}
 	return best
 }

@@ -68,6 +68,7 @@ type PairedCounts struct {
 // CompareResult is the output of a comparison; differences are B − A.
 type CompareResult struct {
 	Format          string       `json:"format"`
+	Version         string       `json:"tallywood_version"` // Version() of the build that played it
 	Seed            uint64       `json:"seed"`
 	MaxGames        int64        `json:"max_games"`
 	Games           int64        `json:"games"`
@@ -247,6 +248,7 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	n := paired.N()
 	out := &CompareResult{
 		Format:   FormatCompare,
+		Version:  Version(),
 		Seed:     cfg.Seed,
 		MaxGames: cfg.Games,
 		Games:    n,

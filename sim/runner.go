@@ -38,16 +38,27 @@ type Config struct {
 	Progress *atomic.Int64
 }
 
+// MaxGames bounds the games per cell of a run: with every game adding at
+// most MarginLimit² to Counts.MarginSumSq (and far less to the other
+// sums), the counts of this many games still fit an int64, and at the
+// fastest policy's ~100,000 games a second it is months of play.
+const MaxGames = 1_000_000_000_000
+
 // chunkSize is how many consecutive games a worker takes at once: large
 // enough that handing out work costs nothing, small enough that the
 // workers finish a cell together.
 const chunkSize = 64
 
+// workers is the number of workers to start: Workers (default
+// GOMAXPROCS), but no more than there are chunks of games for, since a
+// worker without a chunk only costs memory.
 func (c *Config) workers() int {
-	if c.Workers > 0 {
-		return c.Workers
+	n := c.Workers
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
 	}
-	return runtime.GOMAXPROCS(0)
+	chunks := (c.Shard.Len(c.Games) + chunkSize - 1) / chunkSize
+	return int(max(1, min(int64(n), chunks)))
 }
 
 func (c *Config) opposition() engine.Opposition {
@@ -107,6 +118,9 @@ func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec polic
 // cost of an atomic load.
 func stopFlag(ctx context.Context) (*atomic.Bool, func()) {
 	var stop atomic.Bool
+	// Already cancelled: stop before the first game, not when the
+	// goroutine below gets to run.
+	stop.Store(ctx.Err() != nil)
 	done := make(chan struct{})
 	go func() {
 		select {
@@ -129,8 +143,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Rules == nil {
 		return nil, fmt.Errorf("sim: no rules")
 	}
-	if cfg.Games < 1 {
-		return nil, fmt.Errorf("sim: games must be at least 1")
+	if cfg.Games < 1 || cfg.Games > MaxGames {
+		return nil, fmt.Errorf("sim: games %d is outside 1..%d", cfg.Games, int64(MaxGames))
 	}
 	nw := cfg.workers()
 	stop, release := stopFlag(ctx)

@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register(command{name: "scenario", summary: "run scenario files: what does the Opposition do here?", run: runScenario})
+	register(command{name: "scenario", summary: "run scenario files: what does the Opposition do here?", subcommands: []string{"run"}, run: runScenario})
 }
 
 const scenarioUsage = `usage:
@@ -35,19 +35,24 @@ func runScenario(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, scenarioUsage)
 			return exitOK
 		}
-		return fail(stderr, "scenario: %v", err)
+		return fail(stderr, "scenario: %s", flagError(err))
 	}
 	rest := fs.Args()
-	if len(rest) < 2 || rest[0] != "run" {
+	switch {
+	case len(rest) == 0:
 		fmt.Fprint(stderr, scenarioUsage)
 		return exitBadArgs
+	case rest[0] != "run":
+		return fail(stderr, "scenario: unknown subcommand %q (run)", rest[0])
+	case len(rest) == 1:
+		return fail(stderr, "scenario: run needs at least one FILE")
 	}
 	code := exitOK
 	passed, failed, malformed := 0, 0, 0
 	for _, path := range rest[1:] {
 		s, err := scenario.Load(path)
 		if err != nil {
-			fail(stderr, "%v", err)
+			failInput(stderr, "%v", err)
 			malformed++
 			code = exitBadArgs
 			continue

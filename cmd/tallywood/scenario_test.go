@@ -34,7 +34,8 @@ func TestScenarioCommand(t *testing.T) {
 		{"quiet", []string{"scenario", "run", "-q", failing}, exitFailed, []string{"FAIL wrong on purpose"}, ""},
 		{"malformed", []string{"scenario", "run", malformed, failing}, exitBadArgs, []string{"0 passed, 1 failed, 1 malformed"}, `unknown field "seeed"`},
 		{"missing file", []string{"scenario", "run", filepath.Join(dir, "none.json")}, exitBadArgs, nil, "none.json"},
-		{"no files", []string{"scenario", "run"}, exitBadArgs, nil, "usage"},
+		{"no files", []string{"scenario", "run"}, exitBadArgs, nil, "run needs at least one FILE"},
+		{"no subcommand", []string{"scenario"}, exitBadArgs, nil, "usage"},
 		{"bad flag", []string{"scenario", "--frobnicate", "run", pass}, exitBadArgs, nil, "frobnicate"},
 		{"help", []string{"scenario", "--help"}, exitOK, []string{"tallywood scenario run"}, ""},
 	}

@@ -60,7 +60,7 @@ func EvalError(g *engine.Game) float64 {
 // calibration is indexed by.
 func Features(g *engine.Game) ([NumFeatures]float64, int) {
 	var e evaluator
-	e.init(g, &DefaultWeights, engine.NoSeat)
+	e.init(g, &DefaultWeights, engine.NoSeat, nil)
 	return e.features(), stageOf(g, e.turns)
 }
 
@@ -229,6 +229,12 @@ func EvalWith(g *engine.Game, w *Weights) float64 {
 // against its leading rival (see rival), and once the game is over it is
 // me's lead over the best other seat.
 func evalFor(g *engine.Game, w *Weights, me int8) float64 {
+	return evalFrom(g, w, me, nil)
+}
+
+// evalFrom is evalFor taking from t what it holds of g's board (nil:
+// nothing; see boardTables).
+func evalFrom(g *engine.Game, w *Weights, me int8, t *boardTables) float64 {
 	if g.Over() {
 		if me == engine.NoSeat {
 			return float64(g.Result.Margin())
@@ -236,13 +242,114 @@ func evalFor(g *engine.Game, w *Weights, me int8) float64 {
 		return float64(g.Result.Lead(me, g.NSeats))
 	}
 	var e evaluator
-	e.init(g, w, me)
+	e.init(g, w, me, t)
 	return e.total()
 }
 
+// boardTables are the parts of an evaluation that depend on the board
+// alone, which most options of a decision leave as it was: the Districts'
+// votes and every seat's Strength. They hold the last ones worked out with
+// what they were worked out from, and an evaluation takes them from here
+// when what it would compute them from is the same: the same numbers,
+// without the work.
+type boardTables struct {
+	// The votes, from the Districts and the Plaza (compared whole: one
+	// comparison of a few dozen bytes is cheaper than picking out the
+	// fields boardVotes reads).
+	votesOK   bool
+	districts [engine.NumDistricts]engine.DistrictState
+	plaza     [engine.NumDistricts]int8
+	votes     [engine.NumDistricts]float64
+	// The Strengths, from the Assistants and Plaza Badges, and the placed
+	// tiles, which never change once placed: among a position and the
+	// results of its options their number stands for them, so these serve
+	// only results with the tiles of the position the tables were reset
+	// at (two options placing one tile each leave the same number).
+	nPlaced    uint8
+	strOK      bool
+	nSeats     int8
+	assistants [engine.MaxSeats][engine.NumColumns]engine.AssistantState
+	plazaBadge [engine.MaxSeats]bool
+	all        [engine.MaxSeats][engine.NumDistricts + 1]int8
+}
+
+// reset readies the tables for the results of g's options (greedy's
+// decision at g).
+func (t *boardTables) reset(g *engine.Game) { t.nPlaced, t.strOK = g.NPlaced, false }
+
+// votesOf is boardVotes(g), from the tables when they hold it.
+func (t *boardTables) votesOf(g *engine.Game) [engine.NumDistricts]float64 {
+	if !t.votesOK || t.districts != g.Districts || t.plaza != g.Plaza {
+		t.districts, t.plaza, t.votes, t.votesOK = g.Districts, g.Plaza, boardVotes(g), true
+	}
+	return t.votes
+}
+
+// strengthsOf is g.Strengths(), from the tables when they hold it. g must
+// be the position the tables were reset at, a copy of it with other hidden
+// information (Determinize), or the result of one of its options.
+func (t *boardTables) strengthsOf(g *engine.Game) [engine.MaxSeats][engine.NumDistricts + 1]int8 {
+	if g.NPlaced != t.nPlaced {
+		return g.Strengths()
+	}
+	same := t.strOK && t.nSeats == g.NSeats
+	for s := range g.NSeats {
+		if !same {
+			break
+		}
+		same = t.assistants[s] == g.Seats[s].Assistants && t.plazaBadge[s] == g.Seats[s].PlazaBadge
+	}
+	if !same {
+		t.all, t.nSeats, t.strOK = g.Strengths(), g.NSeats, true
+		for s := range g.NSeats {
+			t.assistants[s], t.plazaBadge[s] = g.Seats[s].Assistants, g.Seats[s].PlazaBadge
+		}
+	}
+	return t.all
+}
+
+// boardVotes counts each District's votes as the Final Tally would
+// (Plaza cubes go home to their colour), a face-down Initial Support token
+// at the mean of the face-down values: the player knows which values are
+// still face down, not where.
+func boardVotes(g *engine.Game) [engine.NumDistricts]float64 {
+	r := g.Rules()
+	var sum, n float64
+	for d := range engine.NumDistricts {
+		if !g.Districts[d].SupportFaceUp {
+			sum += float64(g.Districts[d].InitialSupport)
+			n++
+		}
+	}
+	hiddenSupport := 0.0
+	if n > 0 {
+		hiddenSupport = sum / n
+	}
+	var votes [engine.NumDistricts]float64
+	for d := range int8(engine.NumDistricts) {
+		ds := &g.Districts[d]
+		v := hiddenSupport
+		if ds.SupportFaceUp {
+			v = float64(ds.InitialSupport)
+		}
+		for _, c := range ds.Cubes {
+			v += 2 * float64(c)
+		}
+		v += 2 * float64(g.Plaza[d]) // Final Tally 2: Plaza cubes go home
+		for l, h := range ds.Endorsements {
+			if h == engine.NoSeat {
+				v += float64(r.Endorsements[l].Votes)
+			}
+		}
+		votes[d] = v
+	}
+	return votes
+}
+
 // init prepares the evaluation of g for seat; engine.NoSeat is the solo
-// game's player, against the Opposition.
-func (e *evaluator) init(g *engine.Game, w *Weights, seat int8) {
+// game's player, against the Opposition. t, if not nil, holds tables of
+// the position g was reached from.
+func (e *evaluator) init(g *engine.Game, w *Weights, seat int8, t *boardTables) {
 	e.g, e.r, e.w = g, g.Rules(), w
 	e.tab = tableFor(e.r)
 	if seat == engine.NoSeat || g.IsSolo() {
@@ -264,35 +371,10 @@ func (e *evaluator) init(g *engine.Game, w *Weights, seat int8) {
 		e.resVal *= max(0, 1-x/e.resCap)
 	}
 
-	// A face-down Initial Support token: the mean of the face-down values
-	// (the player knows which values are still face down, not where).
-	var sum, n float64
-	for d := range engine.NumDistricts {
-		if !g.Districts[d].SupportFaceUp {
-			sum += float64(g.Districts[d].InitialSupport)
-			n++
-		}
-	}
-	hiddenSupport := 0.0
-	if n > 0 {
-		hiddenSupport = sum / n
-	}
-	for d := range int8(engine.NumDistricts) {
-		ds := &g.Districts[d]
-		v := hiddenSupport
-		if ds.SupportFaceUp {
-			v = float64(ds.InitialSupport)
-		}
-		for _, c := range ds.Cubes {
-			v += 2 * float64(c)
-		}
-		v += 2 * float64(g.Plaza[d]) // Final Tally 2: Plaza cubes go home
-		for l, h := range ds.Endorsements {
-			if h == engine.NoSeat {
-				v += float64(e.r.Endorsements[l].Votes)
-			}
-		}
-		e.votes[d] = v
+	if t != nil {
+		e.votes = t.votesOf(g)
+	} else {
+		e.votes = boardVotes(g)
 	}
 	if !g.IsSolo() {
 		e.opp = e.rival()
@@ -305,7 +387,11 @@ func (e *evaluator) init(g *engine.Game, w *Weights, seat int8) {
 		}
 	}
 	// Strength of all, in one pass.
-	e.all = g.Strengths()
+	if t != nil {
+		e.all = t.strengthsOf(g)
+	} else {
+		e.all = g.Strengths()
+	}
 	e.str[0], e.str[1] = e.all[e.me], e.all[e.opp]
 	for d := range int8(engine.NumDistricts) {
 		// district at today's polling, without its share differences

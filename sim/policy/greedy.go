@@ -52,6 +52,9 @@ type Greedy struct {
 	// Scratch games, kept here so that the copies do not escape to the
 	// heap on every option.
 	base, c engine.Game
+	// tables holds the board's votes and Strengths, which most results of
+	// a decision's options share.
+	tables boardTables
 }
 
 // NewGreedy returns the greedy policy with the default weights.
@@ -93,6 +96,7 @@ func (p *Greedy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 		}
 	}
 	before := touched(g)
+	p.tables.reset(g)
 	for i, o := range legal {
 		if !p.determinized && (o.Kind == engine.OptCelebrity || o.Kind == engine.OptResearch) {
 			// A Celebrity draws cubes, a Research turns a tile or token.
@@ -108,7 +112,7 @@ func (p *Greedy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 			chance[i], anyChance = true, true
 			continue
 		}
-		scores[i] = float64(n) * evalFor(&p.c, &p.w, me)
+		scores[i] = float64(n) * evalFrom(&p.c, &p.w, me, &p.tables)
 	}
 	for k := 0; anyChance && k < n; k++ {
 		p.base = *g
@@ -120,7 +124,7 @@ func (p *Greedy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 			}
 			p.c = p.base
 			p.c.ApplyLegal(o)
-			scores[i] += evalFor(&p.c, &p.w, me)
+			scores[i] += evalFrom(&p.c, &p.w, me, &p.tables)
 		}
 	}
 	best := 0

@@ -50,6 +50,9 @@ type Counts struct {
 	GamesWithFallback int64                               `json:"games_with_fallback"`
 	Clamped           int64                               `json:"clamped"` // margins outside ±MarginLimit
 	Hist              Histogram                           `json:"margin_histogram"`
+	// Errors counts the games whose policy failed (Run): not in Games,
+	// never scored.
+	Errors int64 `json:"errors"`
 }
 
 // Histogram counts games by margin, one bin a vote from −MarginLimit.
@@ -127,6 +130,7 @@ func (c *Counts) Merge(o *Counts) {
 	c.FallbackBoth += o.FallbackBoth
 	c.GamesWithFallback += o.GamesWithFallback
 	c.Clamped += o.Clamped
+	c.Errors += o.Errors
 	for i := range c.Hist {
 		c.Hist[i] += o.Hist[i]
 	}

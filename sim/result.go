@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -90,7 +91,28 @@ type Cell struct {
 	Fallbacks           Fallbacks         `json:"fallbacks"`
 	GamesPerSecond      float64           `json:"games_per_second"`
 	ElapsedSeconds      float64           `json:"elapsed_seconds"`
+	Errors              int64             `json:"errors"`             // failed games, not in Games
+	Failures            []Failure         `json:"failures,omitempty"` // the first of them
 	Counts              Counts            `json:"counts"`
+}
+
+// Failure is one failed game: its index in the run, its seed and the
+// policy's error (which names the decision and the answer).
+type Failure struct {
+	Game  int64  `json:"game"`
+	Seed  uint64 `json:"seed"`
+	Error string `json:"error"`
+}
+
+// maxFailures is how many failures a cell keeps: enough to see what went
+// wrong, few enough that a broken program does not flood the result.
+const maxFailures = 10
+
+// firstFailures sorts failures by game and keeps the first maxFailures,
+// so a cell lists the same failures whatever the workers and shards.
+func firstFailures(f []Failure) []Failure {
+	slices.SortFunc(f, func(a, b Failure) int { return cmp.Compare(a.Game, b.Game) })
+	return f[:min(len(f), maxFailures)]
 }
 
 func ratio(a, b int64) float64 {
@@ -123,6 +145,7 @@ func newCell(l labels, c *Counts, districts []string, elapsed time.Duration) Cel
 			GamesWithFallback: c.GamesWithFallback, GamesWithFallbackRate: ratio(c.GamesWithFallback, n),
 		},
 		ElapsedSeconds: elapsed.Seconds(),
+		Errors:         c.Errors,
 		Counts:         *c,
 	}
 	if s := elapsed.Seconds(); s > 0 {
@@ -293,16 +316,25 @@ func (c *Cell) validate(share int64, interrupted bool) error {
 	if err := n.check(); err != nil {
 		return fmt.Errorf("counts: %v", err)
 	}
+	// Failed games (errors) were played but not scored.
+	played := fmt.Sprintf("games %d", n.Games)
+	if n.Errors != 0 {
+		played += fmt.Sprintf(" and errors %d", n.Errors)
+	}
 	switch {
-	case n.Games > share:
-		return fmt.Errorf("counts: games %d, more than the %d the shard plays", n.Games, share)
-	case n.Games < share && !interrupted:
-		return fmt.Errorf("counts: games %d, fewer than the %d the shard plays, and the run was not interrupted", n.Games, share)
+	case n.Errors < 0 || n.Errors > share:
+		return fmt.Errorf("counts: errors %d is outside 0..%d", n.Errors, share)
+	case n.Games+n.Errors > share:
+		return fmt.Errorf("counts: %s, more than the %d the shard plays", played, share)
+	case n.Games+n.Errors < share && !interrupted:
+		return fmt.Errorf("counts: %s, fewer than the %d the shard plays, and the run was not interrupted", played, share)
+	case int64(len(c.Failures)) > min(n.Errors, maxFailures):
+		return fmt.Errorf("failures: %d listed, more than the errors (%d) or %d", len(c.Failures), n.Errors, maxFailures)
 	}
 	for _, f := range []struct {
 		name      string
 		got, want int64
-	}{{"games", c.Games, n.Games}, {"wins", c.Wins, n.Wins}, {"draws", c.Draws, n.Draws}, {"losses", c.Losses, n.Losses},
+	}{{"games", c.Games, n.Games}, {"errors", c.Errors, n.Errors}, {"wins", c.Wins, n.Wins}, {"draws", c.Draws, n.Draws}, {"losses", c.Losses, n.Losses},
 		{"fallbacks.other_district", c.Fallbacks.OtherDistrict, n.FallbackOther},
 		{"fallbacks.both_districts", c.Fallbacks.BothDistricts, n.FallbackBoth},
 		{"fallbacks.games_with_fallback", c.Fallbacks.GamesWithFallback, n.GamesWithFallback}} {
@@ -396,9 +428,11 @@ func Merge(results []*Result, names []string, opt MergeOptions) (*Result, error)
 	out.Cells = make([]Cell, len(first.Cells))
 	totals := make([]Counts, len(first.Cells))
 	elapsed := make([]float64, len(first.Cells))
+	failures := make([][]Failure, len(first.Cells))
 	for i, c := range first.Cells {
 		totals[i] = c.Counts
 		elapsed[i] = c.ElapsedSeconds
+		failures[i] = slices.Clone(c.Failures)
 	}
 	for ri := 1; ri < len(results); ri++ {
 		r, name := results[ri], names[ri]
@@ -435,6 +469,7 @@ func Merge(results []*Result, names []string, opt MergeOptions) (*Result, error)
 		for i := range r.Cells {
 			totals[i].Merge(&r.Cells[i].Counts)
 			elapsed[i] += r.Cells[i].ElapsedSeconds
+			failures[i] = append(failures[i], r.Cells[i].Failures...)
 		}
 		out.Interrupted = out.Interrupted || r.Interrupted
 		if r.TallywoodVersion != first.TallywoodVersion {
@@ -449,6 +484,7 @@ func Merge(results []*Result, names []string, opt MergeOptions) (*Result, error)
 		}
 		out.Cells[i] = newCell(c.labels, &totals[i], districts, time.Duration(elapsed[i]*float64(time.Second)))
 		out.Cells[i].ElapsedSeconds = elapsed[i]
+		out.Cells[i].Failures = firstFailures(failures[i])
 		if elapsed[i] > 0 {
 			out.Cells[i].GamesPerSecond = float64(totals[i].Games) / elapsed[i]
 		}

@@ -288,9 +288,19 @@ func (p *tablePlayer) play(cfg *TableConfig, seed uint64, k int) error {
 		s := int(g.Decision().Seat)
 		j := (s + k) % n
 		legal := g.Legal(p.buf[:0])
-		if err := g.Apply(p.pols[j].Choose(g, legal)); err != nil {
+		o := p.pols[j].Choose(g, legal)
+		if f, ok := p.pols[j].(policy.Fallible); ok && f.Err() != nil {
+			// A table result has no failed games: the run stops.
+			return fmt.Errorf("sim: policy %s in seat %d, rotation %d: %w", cfg.Lineup[j].Canon, s+1, k, f.Err())
+		}
+		if err := g.Apply(o); err != nil {
 			return fmt.Errorf("sim: policy %s in seat %d, game seed %d, rotation %d: round %d, %s decision: %w",
 				cfg.Lineup[j].Canon, s+1, seed, k, g.Round+1, g.Pending, err)
+		}
+	}
+	for _, pol := range p.pols {
+		if f, ok := pol.(policy.Fallible); ok {
+			f.End(g)
 		}
 	}
 	return nil
@@ -380,6 +390,7 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 			p := &tablePlayer{pols: make([]policy.Policy, n)}
 			for j, s := range cfg.Lineup {
 				p.pols[j] = s.New()
+				defer policy.Close(p.pols[j])
 			}
 			c, deal := &counts[w], newCounts()
 			for {

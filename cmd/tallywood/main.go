@@ -8,6 +8,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	_ "tallywood/sim/policy/exec" // --policy exec:COMMAND
 )
 
 // Exit codes: 0 success, 1 a run that failed or was interrupted, or

@@ -106,6 +106,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 			return exitFailed
 		}
 		pol := specs[0].New()
+		defer policy.Close(pol)
 		pol.Reset(gameSeed)
 		if err := policy.Play(g, pol, nil); err != nil {
 			fmt.Fprintf(stderr, "tallywood: trace: policy %s: %v\n", specs[0].Canon, err)

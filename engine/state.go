@@ -170,6 +170,10 @@ type Game struct {
 	Solo      Deck // Opposition deck, top last
 	SoloBox   Deck // Solo cards returned to the box (I-19)
 
+	// flips counts the tiles and Initial Support tokens play has turned
+	// face up (see Flips).
+	flips uint16
+
 	// faceDown marks, per deck and seat, the discards that seat put face
 	// down from its hand (Clean Up 4): hidden from the other players of a
 	// game without the Opposition (bit i: Discards[deck].Cards[i]).

@@ -129,6 +129,11 @@ type variantsFile struct {
 	OppositionCleanupAfterRound4 *bool `json:"opposition_cleanup_after_round_4"`
 	OppositionPlazaPopularityToo *bool `json:"opposition_plaza_popularity_too"`
 	EndorsementsScoreForHolder   *bool `json:"endorsements_score_for_holder"`
+	// The rule switches are optional (default false, today's reading), so
+	// every rules file written before them means what it meant, with the
+	// same hash.
+	EndorsementCheckEveryDistrict *bool `json:"endorsement_check_every_district,omitempty"`
+	UpgradedFavorInheritsUsed     *bool `json:"upgraded_favor_inherits_used,omitempty"`
 }
 
 type resourcesFile struct {
@@ -210,10 +215,12 @@ func compile(f *rulesFile) (*Rules, error) {
 	compileDifficulties(c, f, r)
 	v := f.Variants
 	r.Variants = Variants{
-		OppositionRespectsBlocks:     c.flag("variants.opposition_respects_blocks", v.OppositionRespectsBlocks),
-		OppositionCleanupAfterRound4: c.flag("variants.opposition_cleanup_after_round_4", v.OppositionCleanupAfterRound4),
-		OppositionPlazaPopularityToo: c.flag("variants.opposition_plaza_popularity_too", v.OppositionPlazaPopularityToo),
-		EndorsementsScoreForHolder:   c.flag("variants.endorsements_score_for_holder", v.EndorsementsScoreForHolder),
+		OppositionRespectsBlocks:      c.flag("variants.opposition_respects_blocks", v.OppositionRespectsBlocks),
+		OppositionCleanupAfterRound4:  c.flag("variants.opposition_cleanup_after_round_4", v.OppositionCleanupAfterRound4),
+		OppositionPlazaPopularityToo:  c.flag("variants.opposition_plaza_popularity_too", v.OppositionPlazaPopularityToo),
+		EndorsementsScoreForHolder:    c.flag("variants.endorsements_score_for_holder", v.EndorsementsScoreForHolder),
+		EndorsementCheckEveryDistrict: v.EndorsementCheckEveryDistrict != nil && *v.EndorsementCheckEveryDistrict,
+		UpgradedFavorInheritsUsed:     v.UpgradedFavorInheritsUsed != nil && *v.UpgradedFavorInheritsUsed,
 	}
 	r.FallbackMoney = c.num("opposition_fallback.money", f.OppositionFallback.Money, 0, MaxTrack)
 	r.FallbackPop = c.num("opposition_fallback.popularity", f.OppositionFallback.Popularity, 0, MaxTrack)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"tallywood/engine"
 	"tallywood/opposition/scenario"
 )
 
@@ -17,19 +18,27 @@ func init() {
 
 const scenarioUsage = `usage:
   tallywood scenario run [--quiet] FILE...
+  tallywood scenario setup [--seed N] [--mode normal|hard]
 
-Runs each scenario file (docs/scenarios.md): prints its trace, then PASS or
-FAIL with the facts that differ. Exit status 1 if any scenario fails, 2 if
-a file is malformed.
+run: runs each scenario file (docs/scenarios.md): prints its trace, then
+PASS or FAIL with the facts that differ. Exit status 1 if any scenario
+fails, 2 if a file is malformed.
+
+setup: prints the standard setup of a seed as a scenario file to start
+from: every setup value stated, the tile piles and decks in order as facts.
 
 flags:
-  -q, --quiet   print only PASS/FAIL lines and differences, not traces
+  -q, --quiet         run: print only PASS/FAIL lines and differences, not traces
+      --seed uint     setup: the seed (default 0)
+      --mode string   setup: the difficulty, normal or hard (default "normal")
 `
 
 func runScenario(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("scenario", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	quiet := fs.BoolP("quiet", "q", false, "print no traces")
+	seed := fs.Uint64("seed", 0, "setup: the seed")
+	modeName := fs.String("mode", "normal", "setup: the difficulty")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprint(stdout, scenarioUsage)
@@ -38,9 +47,32 @@ func runScenario(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, "scenario: %v", err)
 	}
 	rest := fs.Args()
+	if len(rest) == 1 && rest[0] == "setup" {
+		if fs.Changed("quiet") {
+			return fail(stderr, "scenario: --quiet: only for scenario run")
+		}
+		mode, err := engine.ParseMode(*modeName)
+		if err != nil {
+			return fail(stderr, "scenario: --mode: %q is not normal or hard", *modeName)
+		}
+		out, err := scenario.Skeleton(engine.Reference(), *seed, mode)
+		if err != nil {
+			return fail(stderr, "%v", err)
+		}
+		if _, err := stdout.Write(out); err != nil {
+			fmt.Fprintf(stderr, "tallywood: scenario: %v\n", err)
+			return exitFailed
+		}
+		return exitOK
+	}
 	if len(rest) < 2 || rest[0] != "run" {
 		fmt.Fprint(stderr, scenarioUsage)
 		return exitBadArgs
+	}
+	for _, name := range []string{"seed", "mode"} {
+		if fs.Changed(name) {
+			return fail(stderr, "scenario: --%s: only for scenario setup", name)
+		}
 	}
 	code := exitOK
 	passed, failed, malformed := 0, 0, 0

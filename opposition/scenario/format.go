@@ -114,7 +114,7 @@ type Setup struct {
 	You        *Seat               `json:"you,omitempty"`
 	Opposition *Seat               `json:"opposition,omitempty"`
 	Districts  map[string]District `json:"districts,omitempty"`
-	Plaza      map[string]int      `json:"plaza,omitempty"`
+	Plaza      map[string]int      `json:"plaza,omitzero"` // {} is stated: an empty Plaza
 	Bag        map[string]int      `json:"bag,omitempty"`
 	NextSolo   []string            `json:"next_solo_cards,omitempty"` // top first
 }
@@ -126,7 +126,7 @@ type Seat struct {
 	Polling    map[string]int `json:"polling,omitempty"`
 	// Hand (you): the Strategy card ids in your hand; the standard hand
 	// goes back on top of its decks first.
-	Hand []string `json:"hand,omitempty"`
+	Hand []string `json:"hand,omitzero"` // [] is stated: an empty hand
 	// Assistants (you): where your Assistants stand, columns 1, 2, …
 	Assistants []Assistant `json:"assistants,omitempty"`
 	// Board (the Opposition): the Solo cards in its columns 1, 2, … and

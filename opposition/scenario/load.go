@@ -157,6 +157,10 @@ func strictUnmarshal(data []byte, v any) error {
 	return dec.Decode(v)
 }
 
+// optionalSwitch names the rule switches a rules file may leave out
+// (engine Variants): a scenario may switch them on top of any file.
+var optionalSwitch = map[string]bool{"endorsement_check_every_district": true, "upgraded_favor_inherits_used": true}
+
 // loadRules reads the rules file (or the reference set) and applies the
 // variant switches by editing its JSON, so the engine validates them.
 func loadRules(f *File, dir string) (*engine.Rules, error) {
@@ -182,7 +186,7 @@ func loadRules(f *File, dir string) (*engine.Rules, error) {
 			}
 		}
 		for k, v := range f.Variants {
-			if _, ok := variants[k]; !ok {
+			if _, ok := variants[k]; !ok && !optionalSwitch[k] {
 				return nil, fmt.Errorf("scenario: variants.%s: not a variant of the rules file", k)
 			}
 			variants[k], _ = json.Marshal(v)

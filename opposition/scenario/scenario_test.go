@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"tallywood/engine"
 	"tallywood/opposition/scenario"
 )
 
@@ -17,8 +18,8 @@ func TestScenarios(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) < 40 {
-		t.Errorf("%d scenarios, want at least 40 (issue 3)", len(files))
+	if len(files) < 100 {
+		t.Errorf("%d scenarios, want at least 100 (issues 3 and 15)", len(files))
 	}
 	for _, f := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(f), ".json"), func(t *testing.T) {
@@ -182,5 +183,82 @@ func TestDocExample(t *testing.T) {
 	}
 	if res := s.Run(); !res.Pass() {
 		t.Errorf("the documented example fails: %v", res.Diffs)
+	}
+}
+
+// TestPlayerSideScenarios checks that issue 15's player-side scenarios are
+// there: at least 30 scripting your own turns.
+func TestPlayerSideScenarios(t *testing.T) {
+	files, err := filepath.Glob("../../testdata/scenarios/*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, f := range files {
+		s, err := scenario.Load(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range s.File.Run {
+			if st.YourTurn != nil {
+				n++
+				break
+			}
+		}
+	}
+	if n < 30 {
+		t.Errorf("%d scenarios script your turns, want at least 30 (issue 15)", n)
+	}
+}
+
+// TestSkeleton checks that scenario setup's output is a complete scenario:
+// it parses, passes as printed, and states the standard setup (its own
+// facts hold, and the stated values equal the seed's).
+func TestSkeleton(t *testing.T) {
+	for _, seed := range []uint64{0, 3, 77} {
+		for _, mode := range []engine.Mode{engine.Normal, engine.Hard} {
+			out, err := scenario.Skeleton(engine.Reference(), seed, mode)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := scenario.Parse(out, ".")
+			if err != nil {
+				t.Fatalf("seed %d %s: %v\n%s", seed, mode, err, out)
+			}
+			if res := s.Run(); !res.Pass() {
+				t.Errorf("seed %d %s: %v", seed, mode, res.Diffs)
+			}
+			// The same facts hold on the unstated standard setup.
+			var f map[string]any
+			if err := json.Unmarshal(out, &f); err != nil {
+				t.Fatal(err)
+			}
+			delete(f, "setup")
+			bare, _ := json.Marshal(f)
+			s, err = scenario.Parse(bare, ".")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res := s.Run(); !res.Pass() {
+				t.Errorf("seed %d %s without its setup: %v", seed, mode, res.Diffs)
+			}
+		}
+	}
+}
+
+// TestStepRoundTrip checks that steps with choices are written back as
+// they were read.
+func TestStepRoundTrip(t *testing.T) {
+	in := `["opposition_turn",{"your_turn":{"card":"PW-14","column":1,"row":"top","region":"Red","actions":[{"do":"public_works","tier":2}],"spot":"Research"}},{"clean_up":{"discard":["CE-13"]}},"final_tally"]`
+	var steps scenario.Steps
+	if err := json.Unmarshal([]byte(in), &steps); err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != in {
+		t.Errorf("round trip:\n got %s\nwant %s", out, in)
 	}
 }

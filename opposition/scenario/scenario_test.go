@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -82,7 +83,7 @@ func TestMalformed(t *testing.T) {
 		{"row", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-14", "column": 1, "row": "upper", "region": "Red"}}], "expect": {"you.money": 0}}`, `run[0]: your_turn.row: "upper" is not legal`},
 		{"region", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-14", "column": 1, "row": "top", "region": "Mars"}}], "expect": {"you.money": 0}}`, `run[0]: your_turn.region: "Mars" is not legal`},
 		{"action without icon", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-14", "column": 1, "row": "top", "region": "Red", "actions": [{"do": "campaign"}], "spot": "Research"}}], "expect": {"you.money": 0}}`,
-			`run[0]: your_turn.actions[0]: "campaign" is not legal in the action decision (legal: Public Works tier 1; Public Works tier 2; Public Works tier 3; District Fundraise; end the actions)`},
+			`run[0]: your_turn.actions[0]: "campaign" is not legal in the action decision (legal: Public Works tier 1; Public Works tier 2; Public Works tier 3; District Fundraise (Public Works icon); end the actions)`},
 		{"ambiguous tier", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-14", "column": 1, "row": "top", "region": "Red", "actions": [{"do": "public_works"}], "spot": "Research"}}], "expect": {"you.money": 0}}`, "run[0]: your_turn.actions[0]: \"public_works\" fits 3 options"},
 		{"unknown choice", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-14", "column": 1, "row": "top", "region": "Red", "actions": [{"do": "dance"}]}}], "expect": {"you.money": 0}}`, "run[0]: your_turn.actions[0].do"},
 		{"field not used", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-14", "column": 1, "row": "top", "region": "Red", "actions": [{"do": "fundraise", "tier": 2}]}}], "expect": {"you.money": 0}}`, "run[0]: your_turn.actions[0].tier: fundraise takes no tier"},
@@ -172,17 +173,34 @@ func TestDocExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, after, ok := strings.Cut(string(doc), "```json\n")
-	if !ok {
-		t.Fatal("docs/scenarios.md has no json example")
+	// Every json block of the document is a whole scenario that passes.
+	parts := strings.Split(string(doc), "```json\n")
+	blocks := parts[1:]
+	if len(blocks) < 2 {
+		t.Fatalf("docs/scenarios.md has %d json examples, want the Opposition's and yours", len(blocks))
 	}
-	example, _, _ := strings.Cut(after, "```")
-	s, err := scenario.Parse([]byte(example), "../../testdata/scenarios")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res := s.Run(); !res.Pass() {
-		t.Errorf("the documented example fails: %v", res.Diffs)
+	for i, b := range blocks {
+		example, _, _ := strings.Cut(b, "```")
+		s, err := scenario.Parse([]byte(example), "../../testdata/scenarios")
+		if err != nil {
+			t.Fatalf("example %d: %v", i+1, err)
+		}
+		if res := s.Run(); !res.Pass() {
+			t.Errorf("the documented example %d fails: %v", i+1, res.Diffs)
+		}
+		// The examples are the files they say they are.
+		name := regexp.MustCompile("`(testdata/scenarios/[a-z0-9-]+[.]json)`:\n\n$").FindStringSubmatch(parts[i])
+		if name == nil {
+			t.Errorf("example %d does not follow its file name", i+1)
+			continue
+		}
+		file, err := os.ReadFile("../../" + name[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(file) != example {
+			t.Errorf("example %d differs from %s", i+1, name[1])
+		}
 	}
 }
 

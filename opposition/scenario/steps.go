@@ -175,6 +175,9 @@ func describe(g *engine.Game, opts []engine.Option) string {
 	var l []string
 	for _, o := range opts {
 		d := g.Describe(o)
+		if o.Kind == engine.OptFundraise && g.CurrentTurn().Card >= 0 {
+			d += fmt.Sprintf(" (%s icon)", r.Cards[g.CurrentTurn().Card].Slots[o.A].Action)
+		}
 		if o.Kind == engine.OptAbility && g.CurrentTurn().Card >= 0 {
 			// The engine says "use the card ability" for every use; name
 			// the District or cube that tells them apart.

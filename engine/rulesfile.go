@@ -131,9 +131,9 @@ type variantsFile struct {
 	EndorsementsScoreForHolder   *bool `json:"endorsements_score_for_holder"`
 	// The rule switches are optional (default false, today's reading), so
 	// every rules file written before them means what it meant, with the
-	// same hash.
-	EndorsementCheckEveryDistrict *bool `json:"endorsement_check_every_district,omitempty"`
-	UpgradedFavorInheritsUsed     *bool `json:"upgraded_favor_inherits_used,omitempty"`
+	// same hash: false is left out of the canonical form.
+	EndorsementCheckEveryDistrict bool `json:"endorsement_check_every_district,omitempty"`
+	UpgradedFavorInheritsUsed     bool `json:"upgraded_favor_inherits_used,omitempty"`
 }
 
 type resourcesFile struct {
@@ -219,8 +219,8 @@ func compile(f *rulesFile) (*Rules, error) {
 		OppositionCleanupAfterRound4:  c.flag("variants.opposition_cleanup_after_round_4", v.OppositionCleanupAfterRound4),
 		OppositionPlazaPopularityToo:  c.flag("variants.opposition_plaza_popularity_too", v.OppositionPlazaPopularityToo),
 		EndorsementsScoreForHolder:    c.flag("variants.endorsements_score_for_holder", v.EndorsementsScoreForHolder),
-		EndorsementCheckEveryDistrict: v.EndorsementCheckEveryDistrict != nil && *v.EndorsementCheckEveryDistrict,
-		UpgradedFavorInheritsUsed:     v.UpgradedFavorInheritsUsed != nil && *v.UpgradedFavorInheritsUsed,
+		EndorsementCheckEveryDistrict: v.EndorsementCheckEveryDistrict,
+		UpgradedFavorInheritsUsed:     v.UpgradedFavorInheritsUsed,
 	}
 	r.FallbackMoney = c.num("opposition_fallback.money", f.OppositionFallback.Money, 0, MaxTrack)
 	r.FallbackPop = c.num("opposition_fallback.popularity", f.OppositionFallback.Popularity, 0, MaxTrack)

@@ -183,3 +183,16 @@ func TestRuleSwitchesInTheRulesFile(t *testing.T) {
 		t.Errorf("the reference set reparsed: %v, hash %s", err, r.Hash)
 	}
 }
+
+// TestRuleSwitchOffKeepsHash: stating a switch false is the same rules,
+// with the same hash, as leaving it out.
+func TestRuleSwitchOffKeepsHash(t *testing.T) {
+	src := strings.Replace(string(ReferenceJSON()), `"variants": {`, `"variants": {"endorsement_check_every_district": false, "upgraded_favor_inherits_used": false, `, 1)
+	r, err := Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Hash != Reference().Hash {
+		t.Errorf("hash %s, want the reference set's %s", r.Hash, Reference().Hash)
+	}
+}

@@ -87,7 +87,7 @@ func fact(g *engine.Game, key string, info *runInfo) (any, error) {
 		}
 		for d := range engine.Action(engine.NumDecks) {
 			if norm(d.String()) == norm(parts[1]) {
-				return cardIDs(r, g.Decks[d], true), nil
+				return cardIDs(r, g.Decks[d]), nil
 			}
 		}
 		return nil, fmt.Errorf("%q is not a deck (want public_works, celebrity, research or campaign)", parts[1])
@@ -378,12 +378,9 @@ func resultFact(g *engine.Game, parts []string) (any, error) {
 }
 
 // cardIDs lists a deck's Strategy cards, top first.
-func cardIDs(r *engine.Rules, dk engine.Deck, topFirst bool) []any {
+func cardIDs(r *engine.Rules, dk engine.Deck) []any {
 	l := []any{}
-	for i := range int(dk.N) {
-		if topFirst {
-			i = int(dk.N) - 1 - i
-		}
+	for i := int(dk.N) - 1; i >= 0; i-- {
 		l = append(l, r.Cards[dk.Cards[i]].ID)
 	}
 	return l

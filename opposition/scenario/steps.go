@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"tallywood/engine"
@@ -304,16 +305,16 @@ func choiceMatcher(g *engine.Game, f string, c Choice) (func(engine.Option) bool
 	if !ok {
 		return nil, fmt.Errorf("%s.do: %q is not a choice (want public_works, celebrity, research, campaign, fundraise, direct_appeal, rally, plaza_fundraise, ability, favor or attract)", f, c.Do)
 	}
-	uses := map[engine.OptionKind]string{
-		engine.OptPublicWorks: "tier", engine.OptCelebrity: "tier", engine.OptResearch: "tile",
-		engine.OptFundraise: "icon", engine.OptDirectAppeal: "colour district", engine.OptAbility: "colour district",
-		engine.OptAttract: "colour district", engine.OptFavor: "district slot",
+	uses := map[engine.OptionKind][]string{
+		engine.OptPublicWorks: {"tier"}, engine.OptCelebrity: {"tier"}, engine.OptResearch: {"tile"},
+		engine.OptFundraise: {"icon"}, engine.OptDirectAppeal: {"colour", "district"}, engine.OptAbility: {"colour", "district"},
+		engine.OptAttract: {"colour", "district"}, engine.OptFavor: {"district", "slot"},
 	}[kind]
 	for _, u := range []struct {
 		name string
 		set  bool
 	}{{"tier", c.Tier != 0}, {"tile", c.Tile != nil}, {"icon", c.Icon != ""}, {"colour", c.Colour != ""}, {"district", c.District != ""}, {"slot", c.Slot != ""}} {
-		if u.set && !strings.Contains(uses, u.name) {
+		if u.set && !slices.Contains(uses, u.name) {
 			return nil, fmt.Errorf("%s.%s: %s takes no %s", f, u.name, c.Do, u.name)
 		}
 	}

@@ -2,7 +2,7 @@
 
 FUZZTIME ?= 20s
 
-.PHONY: run test bench fuzz lint
+.PHONY: run test bench fuzz lint ladder
 
 run:
 	go run ./cmd/tallywood sim
@@ -13,6 +13,12 @@ test:
 bench:
 	go test -run '^$$' -bench . -benchmem ./...
 
+# The strength ladder of docs/policies.md, rewritten in place (the search
+# rows take about 20 minutes on two idle cores).
+ladder:
+	go run ./sim/policy/internal/ladder -update docs/policies.md -levels -games 10000 \
+		random builder pollster greedy 2000xmcts:iters=100 2000xmcts:iters=400
+
 # go test -fuzz takes one target in one package at a time.
 fuzz:
 	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./engine
@@ -20,6 +26,7 @@ fuzz:
 	go test -run '^$$' -fuzz '^FuzzParseRecord$$' -fuzztime $(FUZZTIME) ./cmd/tallywood/play
 	go test -run '^$$' -fuzz '^FuzzDecodeResult$$' -fuzztime $(FUZZTIME) ./sim
 	go test -run '^$$' -fuzz '^FuzzParseShard$$' -fuzztime $(FUZZTIME) ./sim
+	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./sim/policy
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

@@ -258,13 +258,13 @@ func (g *Game) spend(s int8, money, pop int8) {
 	st := &g.Seats[s]
 	if money > 0 {
 		if g.rec != nil {
-			g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerMoney, From: int16(st.Money), To: int16(st.Money - money)})
+			g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerMoney, From: int16(st.Money), To: int16(st.Money - money), Item: -int16(money)})
 		}
 		st.Money -= money
 	}
 	if pop > 0 {
 		if g.rec != nil {
-			g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerPopularity, From: int16(st.Popularity), To: int16(st.Popularity - pop)})
+			g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerPopularity, From: int16(st.Popularity), To: int16(st.Popularity - pop), Item: -int16(pop)})
 		}
 		st.Popularity -= pop
 	}
@@ -330,7 +330,7 @@ func (g *Game) useFavor(s int8, d int8, slot int8) {
 	st.Columns[g.turn.Column].Favors |= 1 << slot
 	g.turn.Connected |= 1 << slot
 	if g.rec != nil {
-		g.emit(Event{Kind: EvFavor, Seat: s, District: d, Tier: lvl, Item: int16(slot), Rule: "I-5"})
+		g.emit(Event{Kind: EvFavor, Seat: s, District: d, Tier: lvl, Item: int16(slot), From: g.turn.Card, Rule: "I-5"})
 	}
 	ic := g.rules.Cards[g.turn.Card].Slots[slot]
 	if !ic.IsAction {

@@ -20,3 +20,26 @@ func BenchmarkRandomGame(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParse is loading the reference rules file: the strict decode,
+// validation and hashing every run and every --set point pays once.
+func BenchmarkParse(b *testing.B) {
+	data := ReferenceJSON()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkWith is one --set assignment on the reference rules.
+func BenchmarkWith(b *testing.B) {
+	a := Assignment{"difficulties.hard.bonus_divisor", "3"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Reference().With(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -267,6 +267,9 @@ func (g *Game) endRound() {
 	if int(g.Round) == g.rules.LastRound() {
 		// Clean Up 1: no Round card is left, so go to the Final Tally.
 		if g.rules.Variants.OppositionCleanupAfterRound4 {
+			if g.rec != nil {
+				g.emit(Event{Kind: EvCleanup, Seat: NoSeat, District: -1})
+			}
 			for s := range g.NSeats {
 				if g.Seats[s].Automaton {
 					// V-2, and its Assistants go home with it: Clean Up

@@ -14,6 +14,6 @@
 //	fmt.Println(g.Result.Outcome)
 //
 // Rule ids in comments and events (C-n, I-n, V-n, E-n) refer to the
-// reference set, ../shared/design/reference-set.md; section names refer to
-// the rulebook.
+// reference set and section names to the rulebook; docs/rules.md defines
+// every one.
 package engine

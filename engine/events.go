@@ -14,17 +14,17 @@ const (
 	EvTurn         // Seat starts a Strategy Phase turn
 	EvPlayCard     // Item card, Action column, Tier row
 	EvSoloCard     // Item Solo card, Action column
-	EvTracker      // Action tracker (TrackerMoney, TrackerPopularity, TrackerPolling+d), From → To
+	EvTracker      // Action tracker (TrackerMoney, TrackerPopularity, TrackerPolling+d), From → To, Item the change asked for (0: not stated)
 	EvAssistant    // District region, Action column
 	EvPublicWorks  // District, Tier, From cost Money, Item tile
 	EvCelebrity    // District, Tier, From cost Money, To cost Popularity, Item tile
-	EvFlip         // District, Item tile (-1: Initial Support), From cubes attracted
+	EvFlip         // District, Item tile (-1: Initial Support, To its value), From cubes attracted
 	EvCampaign     // District, From cost Popularity
 	EvFundraise    // District (or Plaza)
 	EvDirectAppeal // Item colour, District destination
 	EvRally        // From Strength
 	EvAbility      // Item card
-	EvFavor        // District, Tier level, Item slot
+	EvFavor        // District, Tier level, Item slot, From the card
 	EvSpot         // District, Item spot (-1: none)
 	EvEndorsement  // District, Tier level taken, From level returned
 	EvToken        // District: Vote Share token taken
@@ -43,7 +43,46 @@ const (
 	EvSeatTally    // District (-1: endorsements, 4: bonus), From shares, To votes
 	EvResult       // From your votes, To the Opposition's
 	EvNote         // an Opposition decision: Note says why, Rule cites
+	EvScoring      // Round Scoring of the round begins
+	EvFinalTally   // the Final Tally begins
 )
+
+// NoTurn is the Turn of an event outside the turns of the Strategy Phase:
+// setup, round headers, Round Scoring, Clean Up and the Final Tally.
+const NoTurn int8 = -1
+
+var eventKindNames = [...]string{
+	EvSetup: "setup", EvRound: "round", EvTurn: "turn", EvPlayCard: "play_card",
+	EvSoloCard: "solo_card", EvTracker: "tracker", EvAssistant: "assistant",
+	EvPublicWorks: "public_works", EvCelebrity: "celebrity", EvFlip: "flip",
+	EvCampaign: "campaign", EvFundraise: "fundraise", EvDirectAppeal: "direct_appeal",
+	EvRally: "rally", EvAbility: "ability", EvFavor: "favor", EvSpot: "spot",
+	EvEndorsement: "endorsement", EvToken: "token", EvCubeDraw: "cube_draw",
+	EvCubeMove: "cube_move", EvBadge: "badge", EvReward: "reward",
+	EvPlazaAdvance: "plaza_advance", EvCleanup: "cleanup", EvDiscard: "discard",
+	EvDraw: "draw", EvReshuffle: "reshuffle", EvSoloBox: "solo_box",
+	EvReveal: "reveal", EvTally: "tally", EvSeatTally: "seat_tally",
+	EvResult: "result", EvNote: "note", EvScoring: "scoring", EvFinalTally: "final_tally",
+}
+
+// String names the kind as `tallywood trace --format jsonl` writes it.
+func (k EventKind) String() string {
+	if int(k) < len(eventKindNames) {
+		return eventKindNames[k]
+	}
+	return fmt.Sprintf("event_%d", k)
+}
+
+// Header reports whether events of the kind open a part of the game
+// (setup, a round, a turn, Round Scoring, Clean Up, the Final Tally, the
+// result): narration writes them flush left.
+func (k EventKind) Header() bool {
+	switch k {
+	case EvSetup, EvRound, EvTurn, EvScoring, EvCleanup, EvFinalTally, EvResult:
+		return true
+	}
+	return false
+}
 
 // Tracker ids for EvTracker.
 const (
@@ -84,12 +123,16 @@ func (l *Log) Record(e Event) { l.Events = append(l.Events, e) }
 // costly event notes only when someone reads them.
 func (g *Game) Recording() bool { return g.rec != nil }
 
-// Emit reports an event to the recorder, stamped with the round and turn.
+// Emit reports an event to the recorder, stamped with the round and, inside
+// a turn of the Strategy Phase, the turn; outside one the turn is NoTurn.
 func (g *Game) Emit(e Event) {
 	if g.rec == nil {
 		return
 	}
-	e.Round, e.Turn = g.Round, g.Turn
+	e.Round, e.Turn = g.Round, NoTurn
+	if g.Phase == PhaseStrategy && g.Turn < g.RoundCard().Turns && e.Kind != EvRound && e.Kind != EvSetup {
+		e.Turn = g.Turn
+	}
 	g.rec.Record(e)
 }
 
@@ -168,7 +211,7 @@ func (r *Rules) Text(e Event) string {
 		s = fmt.Sprintf("%s flips %s (%s | %s; %s | %s) into column %d, middle row", who, c.ID,
 			r.Districts[c.LeftDistrict], r.Districts[c.RightDistrict], c.LeftAction, c.RightAction, e.Action+1)
 	case EvTracker:
-		s = fmt.Sprintf("%s: %s %d→%d", who, r.TrackerName(e.Action), e.From, e.To)
+		s = trackerText(who, r.TrackerName(e.Action), e.From, e.To, e.Item)
 	case EvAssistant:
 		s = fmt.Sprintf("%s: Assistant of column %d → %s", who, e.Action+1, where)
 	case EvPublicWorks:
@@ -177,7 +220,7 @@ func (r *Rules) Text(e Event) string {
 		s = fmt.Sprintf("%s: Celebrity tier %d in %s (%s)", who, e.Tier, where, cost(e, e.From, e.To))
 	case EvFlip:
 		if e.Seat == NoSeat {
-			s = fmt.Sprintf("Final Tally: the %s Initial Support token is turned face up", where)
+			s = fmt.Sprintf("the %s Initial Support token is turned face up: %d", where, e.To)
 		} else {
 			s = fmt.Sprintf("%s: Research in %s flips %s", who, where, tileRef(e))
 		}
@@ -190,9 +233,11 @@ func (r *Rules) Text(e Event) string {
 	case EvRally:
 		s = fmt.Sprintf("%s: Rally with %d Plaza Strength", who, e.From)
 	case EvAbility:
-		s = fmt.Sprintf("%s: use the ability of %s", who, r.Cards[e.Item].ID)
+		c := &r.Cards[e.Item]
+		s = fmt.Sprintf("%s: use the ability of %s: %s", who, c.ID, c.Ability)
 	case EvFavor:
-		s = fmt.Sprintf("%s: Favor from the %s level %d Endorsement connects slot %s", who, where, e.Tier, slotNames[e.Item])
+		s = fmt.Sprintf("%s: Favor from the %s level %d Endorsement connects %s of %s", who, where, e.Tier,
+			r.Cards[e.From].Slots[e.Item], r.Cards[e.From].ID)
 	case EvSpot:
 		if e.Item < 0 {
 			s = fmt.Sprintf("%s: Assistant stays in %s with no spot", who, where)
@@ -217,11 +262,15 @@ func (r *Rules) Text(e Event) string {
 	case EvBadge:
 		s = fmt.Sprintf("%s: a Badge placed in %s", who, where)
 	case EvReward:
-		s = fmt.Sprintf("%s: %s reward in %s: %d %s", who, e.Note, where, e.To, rewardNames[e.Item])
+		s = fmt.Sprintf("%s: %s reward in %s: %s", who, e.Note, where, Count(int(e.To), rewardNames[e.Item]))
 	case EvPlazaAdvance:
 		s = fmt.Sprintf("%s: Plaza majority advances its lowest polling tracker(s) by %d", who, e.To)
 	case EvCleanup:
 		s = fmt.Sprintf("Clean Up after round %d", e.Round+1)
+	case EvScoring:
+		s = fmt.Sprintf("Round Scoring, round %d", e.Round+1)
+	case EvFinalTally:
+		s = "Final Tally"
 	case EvDiscard:
 		s = fmt.Sprintf("%s: discard %s", who, r.Cards[e.Item].ID)
 	case EvDraw:
@@ -233,7 +282,7 @@ func (r *Rules) Text(e Event) string {
 			s = fmt.Sprintf("the %s deck is reformed from its discards", Action(e.Action))
 		}
 	case EvSoloBox:
-		s = fmt.Sprintf("%s: %d Solo cards returned to the box", who, e.Item)
+		s = fmt.Sprintf("%s: %s returned to the box", who, Count(int(e.Item), "Solo card"))
 	case EvReveal:
 		s = fmt.Sprintf("%s: Final Tally reveal in %s: %s", who, where, tileRef(e))
 	case EvTally:
@@ -241,11 +290,11 @@ func (r *Rules) Text(e Event) string {
 	case EvSeatTally:
 		switch e.District {
 		case -1:
-			s = fmt.Sprintf("%s: %d votes from Endorsements held", who, e.To)
+			s = fmt.Sprintf("%s: %s from Endorsements held", who, Count(int(e.To), "vote"))
 		case Plaza:
-			s = fmt.Sprintf("%s: %d votes of resource bonus", who, e.To)
+			s = fmt.Sprintf("%s: %s of resource bonus", who, Count(int(e.To), "vote"))
 		default:
-			s = fmt.Sprintf("%s: %d shares in %s → %d votes", who, e.From, where, e.To)
+			s = fmt.Sprintf("%s: %s in %s → %s", who, Count(int(e.From), "Vote Share"), where, Count(int(e.To), "vote"))
 		}
 	case EvResult:
 		s = fmt.Sprintf("Result: you %d, Opposition %d", e.From, e.To)
@@ -278,21 +327,86 @@ var rowNames = [NumRows]string{"top", "middle", "bottom"}
 
 var rewardNames = []string{"Money", "Popularity", "Polling", "Vote Share"}
 
+// Count writes n and a noun, in the plural unless n is 1: "1 Vote Share",
+// "3 Vote Shares". Money, Popularity and Polling are uncountable.
+func Count(n int, noun string) string {
+	switch {
+	case n == 1 || noun == "Money" || noun == "Popularity" || noun == "Polling":
+		return fmt.Sprintf("%d %s", n, noun)
+	case strings.HasSuffix(noun, "y") && !strings.HasSuffix(noun, "ey"):
+		return fmt.Sprintf("%d %sies", n, noun[:len(noun)-1])
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// trackerText words a tracker move; a gain cut short by the end of the
+// track says what was lost (C-7).
+func trackerText(who, tracker string, from, to, asked int16) string {
+	switch {
+	case asked <= 0 || to-from == asked:
+		return fmt.Sprintf("%s: %s %d→%d", who, tracker, from, to)
+	case to == from:
+		return fmt.Sprintf("%s: %s %d: the %+d is lost at %d", who, tracker, from, asked, to)
+	}
+	return fmt.Sprintf("%s: %s %d→%d: %d of the %+d is lost at %d", who, tracker, from, to, asked-(to-from), asked, to)
+}
+
+// String words an ability as the card's banner reads (C-15).
+func (a Ability) String() string {
+	switch a.Kind {
+	case AbilityPollingHere:
+		return fmt.Sprintf("+%d Polling in this District", a.Polling)
+	case AbilityPollingAny:
+		return fmt.Sprintf("+%d Polling in a District of your choice", a.Polling)
+	case AbilityGain:
+		return resourceText(a.Money, a.Popularity, "+")
+	case AbilityDrawCube:
+		return "draw a Voter cube"
+	case AbilityAttractCube:
+		return "attract a Voter to any District"
+	case AbilityDrawAttract:
+		return "draw a Voter cube, then attract a Voter to any District"
+	case AbilityDiscount:
+		return fmt.Sprintf("%s costs %s less (passive)", a.Action, resourceText(a.Money, a.Popularity, ""))
+	case AbilityResearchBonus:
+		return fmt.Sprintf("each Research gains %s extra (passive)", Count(int(a.Polling), "Polling"))
+	}
+	return fmt.Sprintf("ability %d", a.Kind)
+}
+
+// String words what a card slot shows: "the Campaign icon", "1 Money".
+func (ic Icon) String() string {
+	if ic.IsAction {
+		return "the " + ic.Action.String() + " icon"
+	}
+	return resourceText(ic.Money, ic.Popularity, "")
+}
+
+// resourceText words an amount of Money and Popularity, each with sign
+// before it ("+" for a gain).
+func resourceText(money, pop int8, sign string) string {
+	switch {
+	case money > 0 && pop > 0:
+		return fmt.Sprintf("%s%d Money and %s%d Popularity", sign, money, sign, pop)
+	case pop > 0:
+		return fmt.Sprintf("%s%d Popularity", sign, pop)
+	}
+	return fmt.Sprintf("%s%d Money", sign, money)
+}
+
 func tileRef(e Event) string {
 	if e.Item < 0 {
-		return "the Initial Support token"
+		return fmt.Sprintf("the Initial Support token: %d", e.To)
 	}
 	return e.Note
 }
 
-// Narrate writes events as indented narration, one line each, with turn
-// and round headers unindented.
+// Narrate writes events as indented narration, one line each, with the
+// headers (EventKind.Header) unindented.
 func (r *Rules) Narrate(events []Event) string {
 	var b strings.Builder
 	for _, e := range events {
-		switch e.Kind {
-		case EvRound, EvTurn, EvCleanup, EvSetup, EvResult:
-		default:
+		if !e.Kind.Header() {
 			b.WriteString("  ")
 		}
 		b.WriteString(r.Text(e))

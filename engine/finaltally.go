@@ -44,11 +44,14 @@ func (r *Result) Margin() int { return int(r.Total[0]) - int(r.Total[1]) }
 // startFinalTally is step 1: Initial Support tokens face up, then the
 // reveals begin with the seat holding Initiative 1 (I-16).
 func (g *Game) startFinalTally() {
+	if g.rec != nil {
+		g.emit(Event{Kind: EvFinalTally, Seat: NoSeat, District: -1})
+	}
 	for d := range int8(NumDistricts) {
 		if !g.Districts[d].SupportFaceUp {
 			g.Districts[d].SupportFaceUp = true
 			if g.rec != nil {
-				g.emit(Event{Kind: EvFlip, Seat: NoSeat, District: d, Item: -1, Rule: "Final Tally 1"})
+				g.emit(Event{Kind: EvFlip, Seat: NoSeat, District: d, Item: -1, To: int16(g.Districts[d].InitialSupport), Rule: "Final Tally 1"})
 			}
 		}
 	}

@@ -140,7 +140,7 @@ func TestFinalTally(t *testing.T) {
 // TestEndorsementsVariant: V-4 off, held Endorsements score nothing.
 func TestEndorsementsVariant(t *testing.T) {
 	off := false
-	r := rulesWith(t, func(f *rulesFile) { f.Variants.EndorsementsScoreForHolder = &off })
+	r := rulesWith(t, func(f *rulesFile) { f.Variants.EndorsementsScoreForHolder = off })
 	g, err := New(r, 1, Config{Opposition: scriptedOpposition{}})
 	if err != nil {
 		t.Fatal(err)

@@ -11,14 +11,14 @@ func (g *Game) GainResources(s int8, money, pop int8, rule string) {
 	if money > 0 {
 		to := int8(min(int(g.rules.TrackMax), int(st.Money)+int(money)))
 		if g.rec != nil {
-			g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerMoney, From: int16(st.Money), To: int16(to), Rule: rule})
+			g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerMoney, From: int16(st.Money), To: int16(to), Item: int16(money), Rule: rule})
 		}
 		st.Money = to
 	}
 	if pop > 0 {
 		to := int8(min(int(g.rules.TrackMax), int(st.Popularity)+int(pop)))
 		if g.rec != nil {
-			g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerPopularity, From: int16(st.Popularity), To: int16(to), Rule: rule})
+			g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerPopularity, From: int16(st.Popularity), To: int16(to), Item: int16(pop), Rule: rule})
 		}
 		st.Popularity = to
 	}
@@ -31,7 +31,7 @@ func (g *Game) GainPolling(s int8, d int8, n int8, rule string) {
 	st := &g.Seats[s]
 	to := int8(min(int(g.rules.TrackMax), int(st.Polling[d])+int(n)))
 	if g.rec != nil {
-		g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerPolling + d, From: int16(st.Polling[d]), To: int16(to), Rule: rule})
+		g.emit(Event{Kind: EvTracker, Seat: s, District: -1, Action: TrackerPolling + d, From: int16(st.Polling[d]), To: int16(to), Item: int16(n), Rule: rule})
 	}
 	st.Polling[d] = to
 	if !st.Automaton && to >= g.rules.TokenSpace {
@@ -134,7 +134,7 @@ func (g *Game) Research(s int8, d int8, tile int) {
 	if tile < 0 {
 		g.Districts[d].SupportFaceUp = true
 		if g.rec != nil {
-			g.emit(Event{Kind: EvFlip, Seat: s, District: d, Item: -1})
+			g.emit(Event{Kind: EvFlip, Seat: s, District: d, Item: -1, To: int16(g.Districts[d].InitialSupport)})
 		}
 	} else {
 		g.FlipTile(s, tile, EvFlip, "")

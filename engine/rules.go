@@ -6,11 +6,9 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 )
 
 // Fixed shape of the game. These are the structure the rules file fills in,
@@ -267,8 +265,16 @@ type Costs struct {
 // Rules is a validated, immutable rule set. Share it by pointer; never
 // change it after Load.
 type Rules struct {
-	Version          string
-	Hash             string // sha256 of the canonical form, hex
+	// Name is the rules file's own short name ("reference" for the
+	// reference set), empty when the file gives none; see Label.
+	Name    string
+	Version string
+	// Hash is the sha256, in hex, of the canonical form without the
+	// metadata (name, version, notes): equal hashes mean the same play.
+	Hash string
+	// Overrides lists the PATH=VALUE assignments With applied to the
+	// rules file, in order, so results can record them.
+	Overrides        []string
 	Districts        [NumDistricts]string
 	Spots            [NumActions]Action // spot index (left to right) → Action
 	SpotOf           [NumActions]int8   // Action → spot index
@@ -301,8 +307,8 @@ type Rules struct {
 //go:embed reference.json
 var referenceJSON []byte
 
-// ReferenceJSON returns the default rules file: the reference set
-// (../shared/design/reference-set.md), a reconstruction of the components.
+// ReferenceJSON returns the default rules file: the reference set, a
+// reconstruction of the components (docs/rules.md defines its ids).
 func ReferenceJSON() []byte { return bytes.Clone(referenceJSON) }
 
 var reference *Rules
@@ -318,9 +324,38 @@ func init() {
 // Reference returns the embedded reference rule set.
 func Reference() *Rules { return reference }
 
+// ReferenceName is the name of the reference set's rules file.
+const ReferenceName = "reference"
+
+// IsReference reports whether r plays exactly as the reference set, whatever
+// its name, version and notes say.
+func (r *Rules) IsReference() bool { return r.Hash == reference.Hash }
+
+// Label names the rules for a person: "reference" for rules that play as
+// the reference set; otherwise the file's name, or "edited reference" when
+// the file still carries the reference set's name (a dumped copy that was
+// changed, or the reference set with --set assignments). It is empty when
+// the file gives no name; callers then name the rules by their file.
+func (r *Rules) Label() string {
+	switch {
+	case r.IsReference():
+		return ReferenceName
+	case r.Name == ReferenceName:
+		return "edited reference"
+	}
+	return r.Name
+}
+
 // LoadFile reads and validates a rules file.
 func LoadFile(path string) (*Rules, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("engine: rules file: %w", err)
+	}
+	defer f.Close()
+	// Read one byte past the limit, so that a larger file is refused
+	// without reading all of it.
+	b, err := io.ReadAll(io.LimitReader(f, MaxRulesFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("engine: rules file: %w", err)
 	}
@@ -332,19 +367,14 @@ func LoadFile(path string) (*Rules, error) {
 }
 
 // Parse validates a rules file and compiles it. The error names the field
-// that is wrong and why.
+// that is wrong and why, and the line for a problem of the JSON itself.
 func Parse(data []byte) (*Rules, error) {
+	if len(data) > MaxRulesFileSize {
+		return nil, fmt.Errorf("rules: the file is larger than the %d bytes (1 MiB) allowed", MaxRulesFileSize)
+	}
 	var f rulesFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, jsonError(data, err)
-	}
-	if dec.More() {
-		return nil, errors.New("rules: trailing data after the JSON object")
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("rules: trailing data after the JSON object")
+	if err := decodeStrict(data, "", &f); err != nil {
+		return nil, decodeError(data, err)
 	}
 	r, err := compile(&f)
 	if err != nil {
@@ -354,7 +384,11 @@ func Parse(data []byte) (*Rules, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rules: %w", err)
 	}
-	sum := sha256.Sum256(canon)
+	play, err := json.Marshal(playForm(f))
+	if err != nil {
+		return nil, fmt.Errorf("rules: %w", err)
+	}
+	sum := sha256.Sum256(play)
 	r.Hash = hex.EncodeToString(sum[:])
 	for p := range r.sharesAt {
 		for _, icon := range r.ShareIcons {
@@ -367,39 +401,27 @@ func Parse(data []byte) (*Rules, error) {
 	return r, nil
 }
 
-// jsonError turns a decoding error into one that says where.
-func jsonError(data []byte, err error) error {
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		line, col := position(data, se.Offset)
-		return fmt.Errorf("rules: line %d, column %d: %v", line, col, se)
-	case errors.As(err, &te):
-		line, col := position(data, te.Offset)
-		if te.Field == "" {
-			return fmt.Errorf("rules: line %d, column %d: the file must be a JSON object, not %s", line, col, te.Value)
+// playForm is the rules file without its metadata (name, version, notes)
+// and with the polling entries of 0 dropped, which read as absent ones do:
+// what the Hash covers, so that two files that play the same hash the same.
+func playForm(f rulesFile) rulesFile {
+	f.Name, f.Version, f.Notes = "", "", ""
+	pols := make([]politicianFile, len(f.Politicians))
+	for i, p := range f.Politicians {
+		var polling map[string]int
+		for d, v := range p.Polling {
+			if v != 0 {
+				if polling == nil {
+					polling = map[string]int{}
+				}
+				polling[d] = v
+			}
 		}
-		return fmt.Errorf("rules: %s: line %d, column %d: %s is not a valid %v", te.Field, line, col, te.Value, te.Type)
-	case err == io.EOF:
-		return errors.New("rules: empty file")
-	case err == io.ErrUnexpectedEOF:
-		return errors.New("rules: the file ends before its JSON is complete")
+		p.Polling = polling
+		pols[i] = p
 	}
-	return fmt.Errorf("rules: %s", strings.TrimPrefix(err.Error(), "json: "))
-}
-
-func position(data []byte, off int64) (line, col int) {
-	line, col = 1, 1
-	for i := int64(0); i < off && i < int64(len(data)); i++ {
-		if data[i] == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
-		}
-	}
-	return line, col
+	f.Politicians = pols
+	return f
 }
 
 // DistrictIndex returns the index of a District by name, or -1.
@@ -422,8 +444,8 @@ func (r *Rules) PoliticianIndex(id string) int {
 	return -1
 }
 
-// Canonical returns the rules in their canonical JSON form, the bytes the
-// Hash is computed over.
+// Canonical returns the rules in their canonical JSON form, metadata
+// included.
 func (r *Rules) Canonical() []byte { return bytes.Clone(r.source) }
 
 // LastRound is the index of the final round (no Clean Up after it).

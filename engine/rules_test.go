@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -69,7 +70,7 @@ func TestRulesHash(t *testing.T) {
 		t.Errorf("whitespace changed the hash: %v", err)
 	}
 	off := false
-	changed := rulesWith(t, func(f *rulesFile) { f.Variants.OppositionRespectsBlocks = &off })
+	changed := rulesWith(t, func(f *rulesFile) { f.Variants.OppositionRespectsBlocks = off })
 	if changed.Hash == r.Hash {
 		t.Errorf("a changed switch kept the hash")
 	}
@@ -162,15 +163,188 @@ func FuzzParse(f *testing.F) {
 			if !strings.HasPrefix(err.Error(), "rules: ") {
 				t.Errorf("error without the rules: prefix: %v", err)
 			}
+			if strings.ContainsAny(err.Error(), "\n\r") {
+				t.Errorf("error of more than one line: %q", err)
+			}
 			return
 		}
 		again, err := Parse(r.Canonical())
 		if err != nil || again.Hash != r.Hash {
 			t.Errorf("canonical round trip: %v", err)
 		}
-		// A valid rule set must play: set up a game.
-		if _, err := New(r, 1, Config{Opposition: scriptedOpposition{}}); err != nil {
-			t.Errorf("valid rules do not set up: %v", err)
+		if d := Diff(r, again); len(d) != 0 {
+			t.Errorf("the canonical form differs from the rules: %q", d)
+		}
+		// A valid rule set must play to the end (issue 11 item 4).
+		g, err := New(r, 1, Config{Opposition: scriptedOpposition{}})
+		if err != nil {
+			t.Fatalf("valid rules do not set up: %v", err)
+		}
+		if err := NewRandomPlayer(1).Play(g); err != nil {
+			t.Fatalf("valid rules do not play: %v", err)
+		}
+		if err := g.Check(); err != nil {
+			t.Errorf("valid rules break an invariant: %v", err)
 		}
 	})
+}
+
+// FuzzWith: any assignment gives rules or an error naming it, never a
+// panic; accepted rules record it, and differ from the reference set
+// exactly when their hash does.
+func FuzzWith(f *testing.F) {
+	for _, s := range []string{
+		"difficulties.hard.bonus_divisor=3", "solo_cards[7].left_district=Yellow", "politicians[0].polling.Red=2",
+		"track.vote_share_icons=[3,6,9]", "rounds[0].presence={\"kind\":\"money\",\"amount\":2}",
+		"columns[0][0].money=2", "name=mine", "solo_cards=[]", "x[99999999999999999999]=1", "a.b.c=",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, err := ParseAssignment(s)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "rules: set ") {
+				t.Errorf("error without its prefix: %v", err)
+			}
+			return
+		}
+		r, err := Reference().With(a)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "rules: set "+shown(a.String())) {
+				t.Errorf("error does not name the assignment: %v", err)
+			}
+			if strings.ContainsAny(err.Error(), "\n\r") {
+				t.Errorf("error of more than one line: %q", err)
+			}
+			return
+		}
+		if len(r.Overrides) != 1 || r.Overrides[0] != a.String() {
+			t.Errorf("Overrides = %q", r.Overrides)
+		}
+		if (len(Diff(Reference(), r)) == 0) != (r.Hash == Reference().Hash) {
+			t.Errorf("Diff and Hash disagree")
+		}
+	})
+}
+
+// TestRulesHashIgnoresMetadata: name, version and notes do not change play,
+// so they do not change the hash (issue 9: identical rules are detectable).
+func TestRulesHashIgnoresMetadata(t *testing.T) {
+	ref := Reference()
+	for _, set := range []Assignment{{"name", "mine"}, {"version", "2"}, {"notes", "Hard with a gentler bonus\nsecond line"}} {
+		r, err := ref.With(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Hash != ref.Hash {
+			t.Errorf("%s changed the hash", set)
+		}
+		if bytes.Equal(r.Canonical(), ref.Canonical()) {
+			t.Errorf("%s is not kept in the canonical form", set)
+		}
+	}
+}
+
+// TestLabel: the reference label goes only to rules that play as the
+// reference set, whatever they call themselves.
+func TestLabel(t *testing.T) {
+	with := func(as ...Assignment) *Rules {
+		r, err := Reference().With(as...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	harder := Assignment{"difficulties.hard.bonus_divisor", "1"}
+	tests := []struct {
+		name      string
+		r         *Rules
+		label     string
+		reference bool
+	}{
+		{"reference", Reference(), "reference", true},
+		{"renamed copy", with(Assignment{"name", "mine"}), "reference", true},
+		{"unnamed copy", with(Assignment{"name", ""}), "reference", true},
+		{"edited, name kept", with(harder), "edited reference", false},
+		{"edited and renamed", with(harder, Assignment{"name", "harder"}), "harder", false},
+		{"edited, no name", with(harder, Assignment{"name", ""}), "", false},
+	}
+	for _, tt := range tests {
+		if got := tt.r.Label(); got != tt.label {
+			t.Errorf("%s: Label() = %q, want %q", tt.name, got, tt.label)
+		}
+		if got := tt.r.IsReference(); got != tt.reference {
+			t.Errorf("%s: IsReference() = %v, want %v", tt.name, got, tt.reference)
+		}
+	}
+}
+
+// TestRulesFileSize: a file beyond MaxRulesFileSize is refused before it is
+// decoded, by Parse and by LoadFile (issue 11: a 100 MB rules file took
+// 755 MB). Generated, not kept under testdata/rules/bad, to keep a
+// megabyte of padding out of the repository.
+func TestRulesFileSize(t *testing.T) {
+	big := append(ReferenceJSON(), bytes.Repeat([]byte(" "), MaxRulesFileSize)...)
+	want := "rules: the file is larger than the 1048576 bytes (1 MiB) allowed"
+	if _, err := Parse(big); err == nil || err.Error() != want {
+		t.Errorf("Parse: got %v, want %s", err, want)
+	}
+	path := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(path, big, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadFile(path); err == nil || err.Error() != path+": "+want {
+		t.Errorf("LoadFile: got %v, want %s: %s", err, path, want)
+	}
+	// Just under the limit, whitespace is still only whitespace.
+	fits := append(ReferenceJSON(), bytes.Repeat([]byte(" "), MaxRulesFileSize-len(ReferenceJSON()))...)
+	if _, err := Parse(fits); err != nil {
+		t.Errorf("a file of exactly the limit: %v", err)
+	}
+}
+
+// TestEveryFieldDocumented: docs/rules-file.md names every field of the
+// rules file (issue 9 item 6), written as a path with [] for the elements
+// of an array of objects, and calls optional every field a file may leave
+// out.
+func TestEveryFieldDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../docs/rules-file.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// optional says whether the table row of a field calls it optional.
+	optional := func(path string) bool {
+		for _, line := range strings.Split(string(doc), "\n") {
+			if strings.HasPrefix(line, "| `"+path+"`") {
+				return strings.Contains(line, "optional")
+			}
+		}
+		return false
+	}
+	var walk func(path string, typ reflect.Type)
+	walk = func(path string, typ reflect.Type) {
+		if typ.Kind() == reflect.Struct {
+			for i := range typ.NumField() {
+				f := typ.Field(i)
+				p := joinPath(path, jsonName(f))
+				if strings.Contains(f.Tag.Get("json"), ",omitempty") && !optional(p) {
+					t.Errorf("docs/rules-file.md does not say that %s is optional", p)
+				}
+				walk(p, f.Type)
+			}
+			return
+		}
+		if !bytes.Contains(doc, []byte("`"+path+"`")) {
+			t.Errorf("docs/rules-file.md does not document %s", path)
+		}
+		elems := path
+		for typ.Kind() == reflect.Slice {
+			typ = typ.Elem()
+			elems += "[]"
+		}
+		if typ.Kind() == reflect.Struct {
+			walk(elems, typ)
+		}
+	}
+	walk("", reflect.TypeOf(rulesFile{}))
 }

@@ -4,13 +4,20 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // rulesFile is the JSON schema of a rules file. Field names are the ones a
-// designer edits; see README "Rules files". Every component and number of
-// the reference set has a field here.
+// designer edits; docs/rules-file.md documents each. Every component and
+// number of the reference set has a field here. The strict decoder reads
+// the schema from these types: a field is required unless its tag says
+// omitempty, in which case a file may leave it out and it reads as zero.
+// Name, Version and Notes are metadata: they do not change play, so the
+// Hash leaves them out (see playForm).
 type rulesFile struct {
+	Name               string            `json:"name,omitempty"`
 	Version            string            `json:"version"`
+	Notes              string            `json:"notes,omitempty"`
 	Districts          []string          `json:"districts"`
 	Spots              []string          `json:"spots"`
 	CubesPerDistrict   int               `json:"cubes_per_district"`
@@ -120,15 +127,15 @@ type difficultyFile struct {
 }
 
 type difficultiesFile struct {
-	Normal *difficultyFile `json:"normal"`
-	Hard   *difficultyFile `json:"hard"`
+	Normal difficultyFile `json:"normal"`
+	Hard   difficultyFile `json:"hard"`
 }
 
 type variantsFile struct {
-	OppositionRespectsBlocks     *bool `json:"opposition_respects_blocks"`
-	OppositionCleanupAfterRound4 *bool `json:"opposition_cleanup_after_round_4"`
-	OppositionPlazaPopularityToo *bool `json:"opposition_plaza_popularity_too"`
-	EndorsementsScoreForHolder   *bool `json:"endorsements_score_for_holder"`
+	OppositionRespectsBlocks     bool `json:"opposition_respects_blocks"`
+	OppositionCleanupAfterRound4 bool `json:"opposition_cleanup_after_round_4"`
+	OppositionPlazaPopularityToo bool `json:"opposition_plaza_popularity_too"`
+	EndorsementsScoreForHolder   bool `json:"endorsements_score_for_holder"`
 	// The rule switches are optional (default false, today's reading), so
 	// every rules file written before them means what it meant, with the
 	// same hash: false is left out of the canonical form.
@@ -149,7 +156,26 @@ func (c *checker) id(field, id string, seen map[string]bool) {
 	case seen[id]:
 		c.fail(field, "%q repeats an earlier id", id)
 	}
+	c.label(field, id, maxString)
 	seen[id] = true
+}
+
+// maxName bounds the name of a rules file: it names arms in results.
+const maxName = 40
+
+// label checks a one-line text printed in headers and narration (a name,
+// an id): no control characters
+// (a newline would split a header line), no surrounding spaces, at most
+// limit bytes.
+func (c *checker) label(field, s string, limit int) {
+	switch {
+	case len(s) > limit:
+		c.fail(field, "%q is longer than %d bytes", s, limit)
+	case strings.TrimSpace(s) != s:
+		c.fail(field, "%q has leading or trailing spaces", s)
+	case strings.IndexFunc(s, unicode.IsControl) >= 0:
+		c.fail(field, "%q holds a control character (it must be one line)", s)
+	}
 }
 
 // checker collects the first validation error with the path of the field.
@@ -188,20 +214,14 @@ func (c *checker) district(r *Rules, field, name string) uint8 {
 	return 0
 }
 
-func (c *checker) flag(field string, v *bool) bool {
-	if v == nil {
-		c.fail(field, "missing (true or false)")
-		return false
-	}
-	return *v
-}
-
 func compile(f *rulesFile) (*Rules, error) {
 	c := &checker{}
-	r := &Rules{Version: f.Version}
+	r := &Rules{Name: f.Name, Version: f.Version}
 	if f.Version == "" {
-		c.fail("version", "missing")
+		c.fail("version", "empty")
 	}
+	c.label("version", f.Version, maxString)
+	c.label("name", f.Name, maxName)
 	compileBoard(c, f, r)
 	compileTrack(c, f, r)
 	compileColumns(c, f, r)
@@ -213,15 +233,7 @@ func compile(f *rulesFile) (*Rules, error) {
 	compileCards(c, f, r)
 	compileSolo(c, f, r)
 	compileDifficulties(c, f, r)
-	v := f.Variants
-	r.Variants = Variants{
-		OppositionRespectsBlocks:      c.flag("variants.opposition_respects_blocks", v.OppositionRespectsBlocks),
-		OppositionCleanupAfterRound4:  c.flag("variants.opposition_cleanup_after_round_4", v.OppositionCleanupAfterRound4),
-		OppositionPlazaPopularityToo:  c.flag("variants.opposition_plaza_popularity_too", v.OppositionPlazaPopularityToo),
-		EndorsementsScoreForHolder:    c.flag("variants.endorsements_score_for_holder", v.EndorsementsScoreForHolder),
-		EndorsementCheckEveryDistrict: v.EndorsementCheckEveryDistrict,
-		UpgradedFavorInheritsUsed:     v.UpgradedFavorInheritsUsed,
-	}
+	r.Variants = Variants(f.Variants)
 	r.FallbackMoney = c.num("opposition_fallback.money", f.OppositionFallback.Money, 0, MaxTrack)
 	r.FallbackPop = c.num("opposition_fallback.popularity", f.OppositionFallback.Popularity, 0, MaxTrack)
 	if c.err != nil {
@@ -239,6 +251,7 @@ func compileBoard(c *checker, f *rulesFile, r *Rules) {
 		if d == "" || r.DistrictIndex(d) >= 0 {
 			c.fail(fmt.Sprintf("districts[%d]", i), "%q is missing or a repeat", d)
 		}
+		c.label(fmt.Sprintf("districts[%d]", i), d, maxString)
 		r.Districts[i] = d
 	}
 	if len(f.Spots) != NumActions {
@@ -604,6 +617,14 @@ func compileSolo(c *checker, f *rulesFile, r *Rules) {
 	if len(f.SoloCards) == 0 || len(f.SoloCards) > MaxSoloCards {
 		c.fail("solo_cards", "has %d cards, want 1..%d (C-16)", len(f.SoloCards), MaxSoloCards)
 	}
+	// The Opposition flips one card a turn and its cards come back only at
+	// Clean Up (I-19 reforms the deck from the box, never from the board),
+	// so a round needs at least as many Solo cards as it has turns.
+	for i, rd := range r.Rounds {
+		if int(rd.Turns) > len(f.SoloCards) && len(f.SoloCards) > 0 {
+			c.fail("solo_cards", "has %d cards, fewer than the %d turns of rounds[%d] (the Opposition flips one a turn)", len(f.SoloCards), rd.Turns, i)
+		}
+	}
 	ids := map[string]bool{}
 	for i, s := range f.SoloCards {
 		field := fmt.Sprintf("solo_cards[%d]", i)
@@ -623,12 +644,8 @@ func compileSolo(c *checker, f *rulesFile, r *Rules) {
 }
 
 func compileDifficulties(c *checker, f *rulesFile, r *Rules) {
-	for m, d := range []*difficultyFile{f.Difficulties.Normal, f.Difficulties.Hard} {
+	for m, d := range []difficultyFile{f.Difficulties.Normal, f.Difficulties.Hard} {
 		field := "difficulties." + Mode(m).String()
-		if d == nil {
-			c.fail(field, "missing")
-			continue
-		}
 		diff := Difficulty{
 			PlayerInitiative:    c.num(field+".player_initiative", d.PlayerInitiative, 1, 2),
 			CelebrityAllTiers:   c.num(field+".celebrity_all_tiers", d.CelebrityAllTiers, 1, NumTiers),

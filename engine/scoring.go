@@ -6,6 +6,9 @@ package engine
 // then each District's majority, then the Plaza, Districts in canonical
 // order (C-13).
 func (g *Game) scoreRound() {
+	if g.rec != nil {
+		g.emit(Event{Kind: EvScoring, Seat: NoSeat, District: -1})
+	}
 	rd := g.RoundCard()
 	str := g.Strengths()
 	for d := range int8(NumDistricts) {

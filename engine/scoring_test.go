@@ -115,7 +115,7 @@ func TestPlazaScoring(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := rulesWith(t, func(f *rulesFile) { f.Variants.OppositionPlazaPopularityToo = &c.v3 })
+			r := rulesWith(t, func(f *rulesFile) { f.Variants.OppositionPlazaPopularityToo = c.v3 })
 			g, err := New(r, 1, Config{Opposition: scriptedOpposition{}})
 			if err != nil {
 				t.Fatal(err)

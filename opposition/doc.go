@@ -4,7 +4,7 @@
 //
 // Each file holds one rule area, as an ordered list of the rulebook's
 // preferences (the first that applies wins), citing the rulebook line or
-// the reference-set id (../shared/design/reference-set.md):
+// the reference-set id (both defined in docs/rules.md):
 //
 //	turn.go         Solo Gameplay 1–5, the I-10 fallbacks, the block
 //	unable.go       Unable to Take an Action, I-9, V-1

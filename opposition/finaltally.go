@@ -57,8 +57,8 @@ func reveal(g *engine.Game, s int8) int {
 		}
 	}
 	if g.Recording() {
-		g.Note(s, best, "I-16", "Final Tally reveal: %s (Opposition %d Vote Shares, you %d, %d face-down tiles; ties: its shares ↓, yours ↑, face-down ↓, canonical order) → %s, highest tier",
-			r.Districts[best], bestMine, bestYours, bestDown, g.Placed[pick].Kind)
+		g.Note(s, best, "I-16", "Final Tally reveal: %s (Opposition %s, you %d, %s; ties: its shares ↓, yours ↑, face-down ↓, canonical order) → %s, highest tier",
+			r.Districts[best], engine.Count(int(bestMine), "Vote Share"), bestYours, engine.Count(int(bestDown), "face-down tile"), g.Placed[pick].Kind)
 	}
 	return pick
 }

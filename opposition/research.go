@@ -30,8 +30,8 @@ func research(g *engine.Game, s int8, d int8) bool {
 		case mine == yours:
 			cmp = "the same"
 		}
-		g.Note(s, d, "I-13", "Research in %s: Opposition has %d Vote Shares, you %d (%s) → %s (Solo: Research) → flips %s",
-			r.Districts[d], mine, yours, cmp, pref, what)
+		g.Note(s, d, "I-13", "Research in %s: Opposition has %s, you %d (%s) → %s (Solo: Research) → flips %s",
+			r.Districts[d], engine.Count(int(mine), "Vote Share"), yours, cmp, pref, what)
 	}
 	g.Research(s, d, tile)
 	return true

@@ -1,6 +1,10 @@
 package opposition
 
-import "tallywood/engine"
+import (
+	"fmt"
+
+	"tallywood/engine"
+)
 
 // Round Scoring (Solo): "During round 3 and 4, if the Opposition has the
 // most Strength in the Plaza, advance their lowest Polling tracker(s)
@@ -39,8 +43,12 @@ func plazaMajority(g *engine.Game, s int8, amount int8) {
 				names = append(names, r.Districts[d])
 			}
 		}
-		g.Note(s, engine.Plaza, "I-14", "Plaza majority in round %d (%s mode): the lowest %d tracker(s), ties included, are at %d or below → %v +%d Polling",
-			g.Round+1, g.Mode, n, threshold, names, amount)
+		lowest := "the lowest tracker, ties included, is"
+		if n > 1 {
+			lowest = fmt.Sprintf("the lowest %d trackers, ties included, are", n)
+		}
+		g.Note(s, engine.Plaza, "I-14", "Plaza majority in round %d (%s mode): %s at %d or below → %v +%d Polling",
+			g.Round+1, g.Mode, lowest, threshold, names, amount)
 	}
 	for d := range int8(engine.NumDistricts) {
 		// A tracker already at the end of the track is among the lowest

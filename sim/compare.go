@@ -139,6 +139,7 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	pool := sync.Pool{New: func() any { s := make([]pairRec, 0, chunkSize); return &s }}
 	for range nw {
 		p := newPlayer(opp)
+		p.stop = stop // a chunk with a game cut short is never committed
 		wg.Go(func() {
 			for {
 				if stop.Load() || halt.Load() {

@@ -64,6 +64,9 @@ type player struct {
 	opp  engine.Opposition
 	pols map[string]policy.Policy
 	buf  [engine.MaxOptions]engine.Option
+	// stop, when set, is handed to the policies that search (see
+	// policy.Stopper), so that an interrupt cuts a decision short.
+	stop *atomic.Bool
 }
 
 func newPlayer(opp engine.Opposition) *player {
@@ -74,6 +77,9 @@ func (p *player) policy(s policy.Spec) policy.Policy {
 	pol, ok := p.pols[s.Canon]
 	if !ok {
 		pol = s.New()
+		if st, ok := pol.(policy.Stopper); ok && p.stop != nil {
+			st.SetStop(p.stop)
+		}
 		p.pols[s.Canon] = pol
 	}
 	return pol
@@ -127,12 +133,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("sim: games must be at least 1")
 	}
 	nw := cfg.workers()
+	stop, release := stopFlag(ctx)
+	defer release()
 	players := make([]*player, nw)
 	for i := range players {
 		players[i] = newPlayer(cfg.opposition())
+		players[i].stop = stop
 	}
-	stop, release := stopFlag(ctx)
-	defer release()
 
 	res := newResult(&cfg)
 	n := cfg.Shard.Len(cfg.Games)
@@ -161,6 +168,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 							errOnce.Do(func() { firstErr = err })
 							stop.Store(true)
 							return
+						}
+						if stop.Load() {
+							return // the game may have been cut short: not counted
 						}
 						c.Add(&p.g)
 					}

@@ -8,9 +8,10 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"tallywood/cmd/tallywood/play"
 	"tallywood/engine"
 	"tallywood/opposition"
-	"tallywood/cmd/tallywood/play"
+	"tallywood/sim"
 )
 
 func init() {
@@ -26,6 +27,8 @@ const playUsage = `usage: tallywood play [--mode normal|hard] [--seed N] [--rule
 Plays a solo game of Tallywood Rally against the Opposition. Before each of
 your decisions the board is shown with a numbered menu of the legal options;
 type a number, or ? for help, u to undo, h for a hint, s to save, q to quit.
+--seed means what it means for sim and trace: the game dealt is game 0 of
+that seed, the one 'tallywood trace --seed N' narrates.
 
 flags:
 `
@@ -34,9 +37,9 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("play", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	mode := fs.String("mode", "normal", "difficulty: normal or hard")
-	seed := fs.Uint64("seed", 1, "game seed `N`: the same seed deals the same game")
+	seed := fs.Uint64("seed", 1, "master seed `N`: deals game 0 of it, as 'sim --seed N' and 'trace --seed N' do")
 	rulesPath := fs.String("rules", "", "rules `FILE` (default: the embedded reference set)")
-	pol := fs.String("politician", "moderate", "your politician `ID` (see 'tallywood rules dump')")
+	pol := fs.String("politician", "moderate", "your politician `ID` (see 'tallywood rules dump'), or random (from the seed, as trace draws it)")
 	load := fs.String("load", "", "resume the game saved in `FILE`")
 	save := fs.String("save", "", "`FILE` that s saves to (default tallywood-seed-N.json)")
 	pause := fs.Bool("pause", false, "wait for Enter between the Opposition's steps (on by default when the input is a terminal)")
@@ -92,6 +95,9 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, "play: --mode %q: want normal or hard", *mode)
 		}
 		p := rules.PoliticianIndex(*pol)
+		if *pol == "random" {
+			p = sim.RandomPolitician(sim.GameSeed(*seed, 0), len(rules.Politicians))
+		}
 		if p < 0 {
 			ids := ""
 			for i, x := range rules.Politicians {
@@ -100,7 +106,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 				}
 				ids += x.ID
 			}
-			return fail(stderr, "play: --politician %q: not in the rules (one of %s)", *pol, ids)
+			return fail(stderr, "play: --politician %q: not in the rules (one of %s, or random)", *pol, ids)
 		}
 		cfg.Seed, cfg.Mode, cfg.Politician = *seed, m, p
 		if cfg.SavePath == "" {

@@ -99,7 +99,7 @@ func TestBadInput(t *testing.T) {
 		{"merge same shard twice", []string{"merge", shardA, sameShard},
 			"tallywood: merge: " + sameShard + ": shard 1/2 is already in " + shardA},
 		{"merge not a result", []string{"merge", shardA, invalid},
-			"tallywood: merge: " + invalid + `: not a tallywood sim result: json: unknown field "version"`},
+			"tallywood: merge: " + invalid + `: not a tallywood sim result: json: unknown field "name"`},
 		{"merge missing file", []string{"merge", shardA, missing},
 			"tallywood: merge: open " + missing + ": no such file or directory"},
 		{"merge no files", []string{"merge"}, "tallywood: merge: no result files given"},
@@ -319,7 +319,7 @@ func TestTraceReplaysSimGame(t *testing.T) {
 	}
 	margin := int(r.Cells[0].MeanMargin)
 	_, trace, _ := runCLI(t, "trace", "--seed", "9", "--game", "0", "--mode", "hard", "--policy", "random")
-	if !strings.Contains(trace, fmt.Sprintf("by %+d votes", margin)) {
+	if !strings.HasSuffix(trace, outcomeWords(margin)+"\n") {
 		t.Errorf("trace does not end with margin %+d:\n%s", margin, trace[max(0, len(trace)-200):])
 	}
 }

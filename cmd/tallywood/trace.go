@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"tallywood/cmd/tallywood/play"
 	"tallywood/engine"
 	"tallywood/opposition"
 	"tallywood/sim"
@@ -20,46 +21,17 @@ func init() {
 }
 
 const traceUsage = `usage: tallywood trace [flags]
+       tallywood trace --load FILE [--rules FILE] [--format text|jsonl]
 
 Plays game --game of a run with master seed --seed (the same game that
-'tallywood sim --seed S' plays as game number --game) and narrates it as the
-rulebook would, every Opposition decision citing its rule; --format jsonl
-writes one JSON object per event instead.
+'tallywood sim --seed S' plays as game number --game; game 0 is the game
+'tallywood play --seed S' deals) and narrates it as the rulebook would,
+every Opposition decision citing its rule; --format jsonl writes one JSON
+object per event instead. --load narrates a game saved by 'tallywood play'
+as far as it was played.
 
 flags:
 `
-
-// eventKinds names the event kinds in JSON lines.
-var eventKinds = map[engine.EventKind]string{
-	engine.EvSetup: "setup", engine.EvRound: "round", engine.EvTurn: "turn", engine.EvPlayCard: "play_card",
-	engine.EvSoloCard: "solo_card", engine.EvTracker: "tracker", engine.EvAssistant: "assistant",
-	engine.EvPublicWorks: "public_works", engine.EvCelebrity: "celebrity", engine.EvFlip: "flip",
-	engine.EvCampaign: "campaign", engine.EvFundraise: "fundraise", engine.EvDirectAppeal: "direct_appeal",
-	engine.EvRally: "rally", engine.EvAbility: "ability", engine.EvFavor: "favor", engine.EvSpot: "spot",
-	engine.EvEndorsement: "endorsement", engine.EvToken: "token", engine.EvCubeDraw: "cube_draw",
-	engine.EvCubeMove: "cube_move", engine.EvBadge: "badge", engine.EvReward: "reward",
-	engine.EvPlazaAdvance: "plaza_advance", engine.EvCleanup: "cleanup", engine.EvDiscard: "discard",
-	engine.EvDraw: "draw", engine.EvReshuffle: "reshuffle", engine.EvSoloBox: "solo_box",
-	engine.EvReveal: "reveal", engine.EvTally: "tally", engine.EvSeatTally: "seat_tally",
-	engine.EvResult: "result", engine.EvNote: "note",
-}
-
-// traceEvent is one line of --format jsonl.
-type traceEvent struct {
-	Round    int8   `json:"round"`
-	Turn     int8   `json:"turn"`
-	Kind     string `json:"kind"`
-	Seat     int8   `json:"seat"`
-	District int8   `json:"district"`
-	Action   int8   `json:"action"`
-	Tier     int8   `json:"tier"`
-	Item     int16  `json:"item"`
-	From     int16  `json:"from"`
-	To       int16  `json:"to"`
-	Rule     string `json:"rule,omitempty"`
-	Note     string `json:"note,omitempty"`
-	Text     string `json:"text"`
-}
 
 func runTrace(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("trace", pflag.ContinueOnError)
@@ -71,6 +43,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	politicianFlag := fs.String("politician", "random", "politician ID, or random (from the game seed)")
 	rulesFile := fs.String("rules", "", "rules file, or default (the reference set)")
 	format := fs.String("format", "text", "output: text (rulebook narration) or jsonl")
+	load := fs.String("load", "", "narrate the game saved by 'tallywood play' in `FILE`")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprint(stdout, traceUsage+fs.FlagUsages())
@@ -84,59 +57,294 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	if *format != "text" && *format != "jsonl" {
 		return fail(stderr, "trace: --format %q is not text or jsonl", *format)
 	}
-	mode, err := engine.ParseMode(*modeFlag)
-	if err != nil {
-		return fail(stderr, "trace: --mode %q is not normal or hard", *modeFlag)
-	}
-	specs, err := parsePolicies(*policyFlag)
-	if err != nil {
-		return fail(stderr, "trace: --policy: %v", err)
-	}
-	if len(specs) != 1 {
-		return fail(stderr, "trace: --policy: one policy")
-	}
 	rules, err := loadRules(*rulesFile)
 	if err != nil {
 		return fail(stderr, "trace: --rules: %v", err)
 	}
-	pols, err := parsePolitician(rules, *politicianFlag, false)
-	if err != nil {
-		return fail(stderr, "trace: --politician %v", err)
-	}
-	gameSeed := sim.GameSeed(*seed, *game)
-	politician := pols[0]
-	if politician == sim.RandomPoliticianIndex {
-		politician = sim.RandomPolitician(gameSeed, len(rules.Politicians))
-	}
-	log := &engine.Log{}
-	g, err := engine.New(rules, gameSeed, engine.Config{Mode: mode, Politician: politician, Opposition: opposition.Solo{}, Recorder: log})
-	if err != nil {
-		fmt.Fprintf(stderr, "tallywood: trace: %v\n", err)
-		return exitFailed
-	}
-	pol := specs[0].New()
-	pol.Reset(gameSeed)
-	if err := policy.Play(g, pol, nil); err != nil {
-		fmt.Fprintf(stderr, "tallywood: trace: policy %s: %v\n", specs[0].Canon, err)
-		return exitFailed
+	var g *engine.Game
+	var events []engine.Event
+	var header string
+	if *load != "" {
+		for _, f := range []string{"seed", "game", "mode", "policy", "politician"} {
+			if fs.Changed(f) {
+				return fail(stderr, "trace: --%s cannot be used with --load: the save file holds the game", f)
+			}
+		}
+		rec, err := play.ReadRecord(*load)
+		if err != nil {
+			return fail(stderr, "trace: %v", err)
+		}
+		g, events, err = play.Replay(play.Config{Rules: rules, Opposition: opposition.Solo{}}, rec)
+		if err != nil {
+			return fail(stderr, "trace: %s: %v", *load, err)
+		}
+		header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %s, %s by a person, politician %s, rules %s\n",
+			*load, rec.Seed, g.Seed, g.Mode, engine.Count(len(rec.Decisions), "decision"), rec.Politician, shortHash(rules.Hash))
+	} else {
+		mode, err := engine.ParseMode(*modeFlag)
+		if err != nil {
+			return fail(stderr, "trace: --mode %q is not normal or hard", *modeFlag)
+		}
+		specs, err := parsePolicies(*policyFlag)
+		if err != nil {
+			return fail(stderr, "trace: --policy: %v", err)
+		}
+		if len(specs) != 1 {
+			return fail(stderr, "trace: --policy: one policy")
+		}
+		pols, err := parsePolitician(rules, *politicianFlag, false)
+		if err != nil {
+			return fail(stderr, "trace: --politician %v", err)
+		}
+		gameSeed := sim.GameSeed(*seed, *game)
+		politician := pols[0]
+		if politician == sim.RandomPoliticianIndex {
+			politician = sim.RandomPolitician(gameSeed, len(rules.Politicians))
+		}
+		log := &engine.Log{}
+		g, err = engine.New(rules, gameSeed, engine.Config{Mode: mode, Politician: politician, Opposition: opposition.Solo{}, Recorder: log})
+		if err != nil {
+			fmt.Fprintf(stderr, "tallywood: trace: %v\n", err)
+			return exitFailed
+		}
+		pol := specs[0].New()
+		pol.Reset(gameSeed)
+		if err := policy.Play(g, pol, nil); err != nil {
+			fmt.Fprintf(stderr, "tallywood: trace: policy %s: %v\n", specs[0].Canon, err)
+			return exitFailed
+		}
+		events = log.Events
+		header = fmt.Sprintf("Game %d of seed %d (game seed %d): %s, policy %s, politician %s, rules %s\n",
+			*game, *seed, gameSeed, mode, specs[0].Canon, rules.Politicians[politician].ID, shortHash(rules.Hash))
 	}
 	var b bytes.Buffer
 	if *format == "jsonl" {
-		enc := json.NewEncoder(&b)
-		for _, e := range log.Events {
-			kind, ok := eventKinds[e.Kind]
-			if !ok {
-				kind = fmt.Sprintf("event_%d", e.Kind)
-			}
-			enc.Encode(traceEvent{Round: e.Round + 1, Turn: e.Turn + 1, Kind: kind, Seat: e.Seat, District: e.District,
-				Action: e.Action, Tier: e.Tier, Item: e.Item, From: e.From, To: e.To, Rule: e.Rule, Note: e.Note, Text: rules.Text(e)})
+		for _, e := range events {
+			b.Write(traceJSON(rules, e))
+			b.WriteByte('\n')
 		}
 	} else {
-		fmt.Fprintf(&b, "Game %d of seed %d (game seed %d): %s, policy %s, politician %s, rules %s\n",
-			*game, *seed, gameSeed, mode, specs[0].Canon, rules.Politicians[politician].ID, shortHash(rules.Hash))
-		b.WriteString(rules.Narrate(log.Events))
-		fmt.Fprintf(&b, "Outcome: %s by %+d votes\n", g.Result.Outcome, g.Result.Margin())
+		b.WriteString(header)
+		b.WriteString(rules.Narrate(events))
+		b.WriteString(outcomeLine(g) + "\n")
 	}
-	stdout.Write(b.Bytes())
+	if _, err := stdout.Write(b.Bytes()); err != nil {
+		fmt.Fprintf(stderr, "tallywood: trace: writing the trace: %v\n", err)
+		return exitFailed
+	}
 	return exitOK
+}
+
+// outcomeLine ends the narration: who won and by how much, or, for a saved
+// game not played to the end, where it stops.
+func outcomeLine(g *engine.Game) string {
+	if !g.Over() {
+		if g.Phase == engine.PhaseStrategy {
+			return fmt.Sprintf("The save stops at round %d, turn %d: the game is not over.", g.Round+1, g.Turn+1)
+		}
+		return fmt.Sprintf("The save stops after round %d: the game is not over.", g.Round+1)
+	}
+	return outcomeWords(g.Result.Margin())
+}
+
+// outcomeWords words a finished game's margin (your votes minus the
+// Opposition's).
+func outcomeWords(margin int) string {
+	switch {
+	case margin > 0:
+		return fmt.Sprintf("Outcome: you won by %s.", engine.Count(margin, "vote"))
+	case margin < 0:
+		return fmt.Sprintf("Outcome: you lost by %s.", engine.Count(-margin, "vote"))
+	}
+	return "Outcome: a draw (equal votes)."
+}
+
+// traceField is one key and value of a JSON line, in the order written.
+type traceField struct {
+	key   string
+	value any
+}
+
+// traceJSON writes an event as one JSON object with the fields its kind
+// has, named, and values in words where the engine holds codes (Districts,
+// actions, cards, trackers); docs/output.md lists every field.
+func traceJSON(r *engine.Rules, e engine.Event) []byte {
+	f := []traceField{{"round", int(e.Round) + 1}}
+	if e.Turn != engine.NoTurn {
+		f = append(f, traceField{"turn", int(e.Turn) + 1})
+	}
+	f = append(f, traceField{"kind", e.Kind.String()})
+	if e.Seat != engine.NoSeat {
+		f = append(f, traceField{"seat", seatKey(e.Seat)})
+	}
+	region := func() { f = append(f, traceField{"region", regionKey(r, e.District)}) }
+	add := func(k string, v any) { f = append(f, traceField{k, v}) }
+	switch e.Kind {
+	case engine.EvRound:
+		rd := r.Rounds[e.Round]
+		add("turns", int(rd.Turns))
+		add("hand_size", int(rd.HandSize))
+	case engine.EvPlayCard:
+		add("card", r.Cards[e.Item].ID)
+		add("column", int(e.Action)+1)
+		add("row", rowKeys[e.Tier])
+	case engine.EvSoloCard:
+		c := &r.Solo[e.Item]
+		add("card", c.ID)
+		add("column", int(e.Action)+1)
+		add("districts", []string{r.Districts[c.LeftDistrict], r.Districts[c.RightDistrict]})
+		add("actions", []string{c.LeftAction.String(), c.RightAction.String()})
+	case engine.EvTracker:
+		add("tracker", r.TrackerName(e.Action))
+		add("from", int(e.From))
+		add("to", int(e.To))
+		if e.Item != 0 {
+			add("change", int(e.Item))
+		}
+	case engine.EvAssistant:
+		add("column", int(e.Action)+1)
+		region()
+	case engine.EvPublicWorks:
+		region()
+		add("tier", int(e.Tier))
+		add("money", int(e.From))
+	case engine.EvCelebrity:
+		region()
+		add("tier", int(e.Tier))
+		add("money", int(e.From))
+		add("popularity", int(e.To))
+	case engine.EvFlip, engine.EvReveal:
+		region()
+		if e.Item < 0 {
+			add("tile", "Initial Support")
+			add("value", int(e.To))
+		} else {
+			add("tile", e.Note)
+		}
+	case engine.EvCampaign:
+		region()
+		add("popularity", int(e.From))
+	case engine.EvFundraise, engine.EvToken, engine.EvBadge:
+		region()
+	case engine.EvDirectAppeal:
+		add("cube", r.Districts[e.Item])
+		region()
+	case engine.EvRally:
+		add("strength", int(e.From))
+	case engine.EvAbility:
+		region()
+		add("card", r.Cards[e.Item].ID)
+		add("ability", r.Cards[e.Item].Ability.String())
+	case engine.EvFavor:
+		region()
+		add("level", int(e.Tier))
+		add("card", r.Cards[e.From].ID)
+		add("icon", r.Cards[e.From].Slots[e.Item].String())
+	case engine.EvSpot:
+		region()
+		if e.Item >= 0 {
+			add("spot", r.Spots[e.Item].String())
+		}
+	case engine.EvEndorsement:
+		region()
+		add("level", int(e.Tier))
+		if e.From > 0 {
+			add("returned", int(e.From))
+		}
+	case engine.EvCubeDraw:
+		if e.Item >= 0 {
+			add("cube", r.Districts[e.Item])
+		}
+	case engine.EvCubeMove:
+		add("cube", r.Districts[e.Item])
+		add("from", regionKey(r, int8(e.From)))
+		add("to", regionKey(r, int8(e.To)))
+	case engine.EvReward:
+		region()
+		add("reward", e.Note)
+		add("amount", int(e.To))
+		add("resource", rewardKeys[e.Item])
+	case engine.EvPlazaAdvance:
+		add("amount", int(e.To))
+	case engine.EvDiscard:
+		add("card", r.Cards[e.Item].ID)
+	case engine.EvDraw:
+		add("card", r.Cards[e.Item].ID)
+		add("deck", engine.Action(e.Action).String())
+	case engine.EvReshuffle:
+		if e.Action < 0 {
+			add("deck", "Solo")
+		} else {
+			add("deck", engine.Action(e.Action).String())
+		}
+	case engine.EvSoloBox:
+		add("cards", int(e.Item))
+	case engine.EvTally:
+		region()
+		add("votes", int(e.From))
+		add("per_share", int(e.To))
+	case engine.EvSeatTally:
+		switch e.District {
+		case -1:
+			add("source", "Endorsements held")
+		case engine.Plaza:
+			add("source", "resource bonus")
+		default:
+			add("source", "Vote Shares")
+			region()
+			add("shares", int(e.From))
+		}
+		add("votes", int(e.To))
+	case engine.EvResult:
+		add("your_votes", int(e.From))
+		add("opposition_votes", int(e.To))
+	case engine.EvNote:
+		if e.District >= 0 {
+			region()
+		}
+	}
+	if e.Rule != "" {
+		add("rule", e.Rule)
+	}
+	if e.Kind == engine.EvNote {
+		add("note", e.Note)
+	}
+	add("text", r.Text(e))
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, kv := range f {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(kv.key)
+		v, _ := json.Marshal(kv.value)
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+var rowKeys = [engine.NumRows]string{"top", "middle", "bottom"}
+
+var rewardKeys = []string{"Money", "Popularity", "Polling", "Vote Share"}
+
+// seatKey names a seat in JSON lines.
+func seatKey(s int8) string {
+	if s == 0 {
+		return "you"
+	}
+	return "opposition"
+}
+
+// regionKey names a District, "Plaza" or "home" (an Assistant's column).
+func regionKey(r *engine.Rules, d int8) string {
+	switch {
+	case d == engine.Plaza:
+		return "Plaza"
+	case d >= 0 && d < engine.NumDistricts:
+		return r.Districts[d]
+	}
+	return "home"
 }

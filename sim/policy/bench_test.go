@@ -7,10 +7,19 @@ import (
 	"tallywood/opposition"
 )
 
-// BenchmarkGame plays complete games against the Opposition: ns/op is the
-// time of one game on one core (games/s = 1e9 / ns/op per core).
-func BenchmarkGame(b *testing.B) {
-	for _, spec := range []string{"random", "greedy", "pollster", "builder"} {
+// benchSpecs are the policies BenchmarkPolicy times: every policy, the
+// skill levels, and the search settings docs/policies.md discusses.
+var benchSpecs = []string{
+	"random", "greedy", "pollster", "builder",
+	"mcts:iters=100", "mcts:iters=400",
+	"novice", "casual", "skilled", "expert",
+}
+
+// BenchmarkPolicy plays complete games against the Opposition, Normal and
+// Hard alternately: ns/op is the time of one game on one core; games/s
+// and allocs/op (allocations per game) are reported.
+func BenchmarkPolicy(b *testing.B) {
+	for _, spec := range benchSpecs {
 		b.Run(spec, func(b *testing.B) {
 			sp, err := Parse(spec)
 			if err != nil {
@@ -33,6 +42,7 @@ func BenchmarkGame(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 		})
 	}
 }

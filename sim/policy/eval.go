@@ -7,28 +7,118 @@ import (
 )
 
 // Eval estimates the final vote margin (your votes minus the
-// Opposition's) of a position, from what the player can see. It is a
-// provisional Final Tally plus terms for what the position is worth beyond
-// it:
+// Opposition's) of a position, from what the player can see. It weighs
+// the terms of the evaluation (the features, FeatTally...FeatPotential)
+// by a calibration fitted to the final margins of self-play games, with
+// weights for each stage of the game (your turns left, and whether it is
+// the Strategy Phase; see Stage):
 //
-//	margin  = Σ_d V_d · (s_d − o_d) / (s_d + o_d)        provisional tally
-//	        + held Endorsements − Opposition's Endorsements and resource bonus
-//	        + resources · value(turns left)               tempo
-//	        + the current Round card's rewards, by today's Strength
-//	        + the actions still open in your turn in progress
+//	margin ≈ Intercept[s] + Σ_k Coef[s][k] · feature_k
+//
+// The features are:
+//
+//	tally      Σ_d V_d · (s_d − o_d) / (s_d + o_d)      provisional Final Tally
+//	held       held Endorsements net − the Opposition's resource bonus
+//	strength   your Strength × the share of the game's turns to come
+//	resources  your Money and Popularity, concave, worth nothing at the end
+//	hand       Strategy decks represented in your hand
+//	round      the current Round card's rewards, by today's Strength
+//	potential  the actions still open in your turn in progress
+//	hard       1 on Hard (the Opposition's stronger play still to come)
 //
 // where V_d counts the District's votes as the Final Tally would (Plaza
 // cubes go home to their colour; a face-down Initial Support token counts
 // as the mean of the face-down values, never its own face), and s_d, o_d
-// are Vote Shares with fractional progress towards the next icon. Once
-// the game is over it is the true margin.
+// are Vote Shares with fractional progress towards the next icon. The
+// calibration (calibration.go) is written by
+// sim/policy/internal/fiteval; EvalError gives its typical error. Once the
+// game is over Eval is the true margin.
 //
 // Eval never reads hidden information: not the decks, the piles, the
 // faces of face-down tiles or the values of face-down Initial Support
 // tokens one by one.
-func Eval(g *engine.Game) float64 { return EvalWith(g, &DefaultWeights) }
+func Eval(g *engine.Game) float64 {
+	if g.Over() {
+		return float64(g.Result.Margin())
+	}
+	f, s := Features(g)
+	return calibration.Estimate(f, s)
+}
 
-// Weights tune Eval. All are in votes.
+// EvalError is the typical error of Eval at g's stage of the game: the
+// root mean square of (Eval − final margin) on held-out self-play games at
+// the same stage. It is 0 once the game is over.
+func EvalError(g *engine.Game) float64 {
+	if g.Over() {
+		return 0
+	}
+	return calibration.RMSE[Stage(g)]
+}
+
+// Features returns the terms of the evaluation at g, each at weight 1
+// (shaped by DefaultWeights' inner parameters), and g's stage, which the
+// calibration is indexed by.
+func Features(g *engine.Game) ([NumFeatures]float64, int) {
+	var e evaluator
+	e.init(g, &DefaultWeights)
+	return e.features(), stageOf(g, e.turns)
+}
+
+// MaxStageTurns is the most turns left the stages tell apart: 14, all of
+// the reference game's. A game with more turns uses the weights of 14
+// turns left for the earlier ones.
+const MaxStageTurns = 14
+
+// NumStages is the number of stages the calibration has weights for: for
+// each number of your turns left (the current one included), 0 to
+// MaxStageTurns, three kinds of position, whose features mean different
+// things: outside the Strategy Phase (Clean Up, the Final Tally's
+// reveals); in the Strategy Phase before your turn's card is chosen (the
+// turn's worth is not yet in the potential feature); and in your turn.
+const NumStages = 3 * (MaxStageTurns + 1)
+
+// Stage is g's stage: 3 × your turns left, plus 1 in the Strategy Phase
+// before your card is chosen, or 2 after.
+func Stage(g *engine.Game) int { return stageOf(g, turnsLeft(g)) }
+
+func stageOf(g *engine.Game, turns int) int {
+	s := 3 * min(max(turns, 0), MaxStageTurns)
+	switch {
+	case g.Phase != engine.PhaseStrategy:
+	case g.CurrentTurn().Card < 0:
+		s++
+	default:
+		s += 2
+	}
+	return s
+}
+
+// Calibration maps the features to an estimate of the final margin.
+type Calibration struct {
+	Intercept [NumStages]float64
+	Coef      [NumStages][NumFeatures]float64
+	// RMSE is the held-out root mean square error at each stage.
+	RMSE [NumStages]float64
+}
+
+// Estimate is the calibrated margin for features f at stage s.
+func (c *Calibration) Estimate(f [NumFeatures]float64, s int) float64 {
+	m := c.Intercept[s]
+	for k, x := range f {
+		m += c.Coef[s][k] * x
+	}
+	return m
+}
+
+// HandEval is the hand-weighted score of g with DefaultWeights: the
+// features added with the weights greedy plays by. It orders positions
+// as greedy does but is not a calibrated margin (early in the game it is
+// tens of votes too high). Once the game is over it is the true margin.
+func HandEval(g *engine.Game) float64 { return EvalWith(g, &DefaultWeights) }
+
+// Weights shape the features and, for the hand-weighted score (EvalWith,
+// HandEval) that greedy and the style players choose by, weigh them. All
+// are in votes.
 type Weights struct {
 	// Resource is the worth of one Money or Popularity with at least
 	// ResourceTurns of your turns left; it falls linearly to 0 at the end.
@@ -122,7 +212,9 @@ func tableFor(r *engine.Rules) *trackTable {
 	return t
 }
 
-// EvalWith is Eval with the given weights.
+// EvalWith is the hand-weighted score with the given weights: the
+// features weighed by w, plus the style terms. Once the game is over it is
+// the true margin.
 func EvalWith(g *engine.Game, w *Weights) float64 {
 	if g.Over() {
 		return float64(g.Result.Margin())
@@ -280,6 +372,54 @@ func (e *evaluator) shareValue(d int8, opp bool) float64 {
 	return e.district(d, pm, po, 1, 0) - e.base[d]
 }
 
+// The terms of the evaluation, the features its calibration weighs.
+const (
+	FeatTally     = iota // provisional Final Tally margin over the Districts
+	FeatHeld             // held Endorsements net, less the Opposition's resource bonus
+	FeatStrength         // your Strength, times the share of the game's turns to come
+	FeatResources        // the worth of your Money and Popularity (concave, capped)
+	FeatHand             // Strategy decks represented in your hand
+	FeatRound            // the current Round card's rewards by today's Strength
+	FeatPotential        // the actions still open in your turn in progress
+	FeatHard             // 1 on Hard: the Opposition's stronger play still to come
+	NumFeatures
+)
+
+// FeatureNames names the features, in order, for reports.
+var FeatureNames = [NumFeatures]string{"tally", "held", "strength", "resources", "hand", "round", "potential", "hard"}
+
+// features computes the terms, each at weight 1 (the inner parameters of
+// e.w shape them: Resource, ResourceTurns, ResourceCap, Progress).
+func (e *evaluator) features() [NumFeatures]float64 {
+	g := e.g
+	var f [NumFeatures]float64
+	for d := range int8(engine.NumDistricts) {
+		f[FeatTally] += e.base[d]
+		f[FeatStrength] += float64(e.str[0][d])
+	}
+	f[FeatStrength] *= float64(e.turns) / 14
+	f[FeatHeld] = e.addHeld(0)
+	me := &g.Seats[e.me]
+	f[FeatResources] = e.resources(float64(me.Money + me.Popularity))
+	if e.turns > 0 {
+		f[FeatHand] = float64(e.decksInHand())
+	}
+	if g.Phase == engine.PhaseStrategy {
+		f[FeatRound] = e.roundRewards()
+		if g.Decision().Seat == e.me {
+			f[FeatPotential] = e.potential()
+		}
+	}
+	if g.Mode == engine.Hard {
+		f[FeatHard] = 1
+	}
+	return f
+}
+
+// total is the hand-weighted score: the features weighted by e.w, plus
+// the style terms (hard, the same for every option, is left out). It adds
+// the terms in the order the score always has, so that greedy's choices
+// do not move with the rounding.
 func (e *evaluator) total() float64 {
 	g, w := e.g, e.w
 	m := 0.0
@@ -288,30 +428,12 @@ func (e *evaluator) total() float64 {
 		m += w.Polling * float64(e.poll[0][d])
 		m += w.Strength * float64(e.str[0][d]) * float64(e.turns) / 14
 	}
-	if e.r.Variants.EndorsementsScoreForHolder {
-		for d := range g.Districts {
-			for l, h := range g.Districts[d].Endorsements {
-				switch h {
-				case e.me:
-					m += float64(e.r.Endorsements[l].Votes)
-				case e.opp:
-					m -= float64(e.r.Endorsements[l].Votes)
-				}
-			}
-		}
-	}
-	m -= float64(g.ResourceBonus(e.opp))
+	m = e.addHeld(m)
 	me := &g.Seats[e.me]
 	m += e.resources(float64(me.Money + me.Popularity))
 	if e.turns > 0 && w.Hand != 0 {
-		var decks [engine.NumDecks]bool
-		for _, c := range me.Hand[:me.NHand] {
-			decks[e.r.Cards[c].Deck] = true
-		}
-		for _, ok := range decks {
-			if ok {
-				m += w.Hand
-			}
+		for range e.decksInHand() {
+			m += w.Hand // one addition per deck, as the score always added it
 		}
 	}
 	if g.Phase == engine.PhaseStrategy {
@@ -324,6 +446,41 @@ func (e *evaluator) total() float64 {
 		}
 	}
 	return m
+}
+
+// addHeld adds to m the held Endorsements net (when they score for their
+// holder), less the Opposition's resource bonus, one term at a time.
+func (e *evaluator) addHeld(m float64) float64 {
+	g := e.g
+	if e.r.Variants.EndorsementsScoreForHolder {
+		for d := range g.Districts {
+			for l, h := range g.Districts[d].Endorsements {
+				switch h {
+				case e.me:
+					m += float64(e.r.Endorsements[l].Votes)
+				case e.opp:
+					m -= float64(e.r.Endorsements[l].Votes)
+				}
+			}
+		}
+	}
+	return m - float64(g.ResourceBonus(e.opp))
+}
+
+// decksInHand counts the Strategy decks represented in your hand.
+func (e *evaluator) decksInHand() int {
+	me := &e.g.Seats[e.me]
+	var decks [engine.NumDecks]bool
+	for _, c := range me.Hand[:me.NHand] {
+		decks[e.r.Cards[c].Deck] = true
+	}
+	n := 0
+	for _, ok := range decks {
+		if ok {
+			n++
+		}
+	}
+	return n
 }
 
 // roundRewards values the current Round card's rewards as today's

@@ -93,8 +93,8 @@ func TestEvalOrders(t *testing.T) {
 			w, b := handBuilt(t, tt.mode), handBuilt(t, tt.mode)
 			tt.worse(w)
 			tt.better(b)
-			if ew, eb := Eval(w), Eval(b); !(eb > ew) {
-				t.Errorf("Eval: got better %.3f, worse %.3f; want better > worse", eb, ew)
+			if ew, eb := HandEval(w), HandEval(b); !(eb > ew) {
+				t.Errorf("HandEval: got better %.3f, worse %.3f; want better > worse", eb, ew)
 			}
 		})
 	}
@@ -109,7 +109,7 @@ func TestEvalBonusExact(t *testing.T) {
 	}{{engine.Normal, 2}, {engine.Hard, 3}} {
 		a, b := handBuilt(t, tt.mode), handBuilt(t, tt.mode)
 		b.Seats[1].Money, b.Seats[1].Popularity = 6, 7
-		if got := Eval(a) - Eval(b); math.Abs(got-tt.want) > 1e-9 {
+		if got := HandEval(a) - HandEval(b); math.Abs(got-tt.want) > 1e-9 {
 			t.Errorf("%s: bonus of 6 costs %.3f votes, want %.0f", tt.mode, got, tt.want)
 		}
 	}
@@ -117,29 +117,104 @@ func TestEvalBonusExact(t *testing.T) {
 
 func TestEvalFinishedGameIsMargin(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
-		g := newGame(t, seed, engine.Normal)
+		g := newGame(t, seed, engine.Mode(seed%2))
 		p := NewGreedy(1)
 		p.Reset(seed)
 		if err := Play(g, p, nil); err != nil {
 			t.Fatal(err)
 		}
-		if got, want := Eval(g), float64(g.Result.Margin()); got != want {
-			t.Errorf("seed %d: Eval = %v, want the margin %v", seed, got, want)
+		want := float64(g.Result.Margin())
+		if got, hand := Eval(g), HandEval(g); got != want || hand != want {
+			t.Errorf("seed %d: Eval = %v, HandEval = %v, want the margin %v", seed, got, hand, want)
+		}
+		if e := EvalError(g); e != 0 {
+			t.Errorf("seed %d: EvalError = %v at the end, want 0", seed, e)
 		}
 	}
 }
 
-// TestEvalIgnoresHidden: Eval is the same in every world the player
-// cannot tell apart.
+// TestEvalIgnoresHidden: Eval, every one of its features, its stage and
+// the hand score are the same in every world the player cannot tell
+// apart.
 func TestEvalIgnoresHidden(t *testing.T) {
 	for i, g := range positions(t) {
-		want := Eval(g)
+		want, wantHand := Eval(g), HandEval(g)
+		wantF, wantS := Features(g)
 		for w := range 3 {
 			alt := *g
 			alt.Determinize(uint64(w))
 			if got := Eval(&alt); got != want {
 				t.Errorf("position %d, world %d: Eval = %v, want %v", i, w, got, want)
 			}
+			if got := HandEval(&alt); got != wantHand {
+				t.Errorf("position %d, world %d: HandEval = %v, want %v", i, w, got, wantHand)
+			}
+			f, s := Features(&alt)
+			if s != wantS {
+				t.Errorf("position %d, world %d: stage %d, want %d", i, w, s, wantS)
+			}
+			for k := range f {
+				if f[k] != wantF[k] {
+					t.Errorf("position %d, world %d: feature %s = %v, want %v", i, w, FeatureNames[k], f[k], wantF[k])
+				}
+			}
+		}
+	}
+}
+
+// TestPoliciesDoNotChooseByEval: every policy plays the same games with
+// the calibration replaced by nonsense, so the games fiteval fits Eval to
+// do not depend on the calibration they replace.
+func TestPoliciesDoNotChooseByEval(t *testing.T) {
+	saved := calibration
+	defer func() { calibration = saved }()
+	for _, spec := range []string{"random", "greedy", "pollster", "builder", "mcts:iters=6"} {
+		sp, err := Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var results [2][2]engine.Result
+		for k := range 2 {
+			calibration = saved
+			if k == 1 {
+				for s := range NumStages {
+					calibration.Intercept[s] = float64(s*7%5) - 40
+					calibration.Coef[s][FeatTally] = -3
+				}
+			}
+			for seed := range uint64(2) {
+				g := newGame(t, seed+1, engine.Mode(seed))
+				p := sp.New()
+				p.Reset(seed + 1)
+				if err := Play(g, p, nil); err != nil {
+					t.Fatal(err)
+				}
+				results[k][seed] = g.Result
+			}
+		}
+		if results[0] != results[1] {
+			t.Errorf("%s: the games changed with the calibration", spec)
+		}
+	}
+}
+
+// TestEvalCalibrated: Eval applies the calibration of the position's
+// stage to its features, and EvalError is that stage's held-out error.
+func TestEvalCalibrated(t *testing.T) {
+	for i, g := range positions(t) {
+		f, s := Features(g)
+		if s != Stage(g) || s < 0 || s >= NumStages {
+			t.Fatalf("position %d: Features gave stage %d, Stage %d", i, s, Stage(g))
+		}
+		want := calibration.Intercept[s]
+		for k := range f {
+			want += calibration.Coef[s][k] * f[k]
+		}
+		if got := Eval(g); math.Abs(got-want) > 1e-9 {
+			t.Errorf("position %d: Eval = %v, want %v", i, got, want)
+		}
+		if got := EvalError(g); got != calibration.RMSE[s] || got <= 0 {
+			t.Errorf("position %d: EvalError = %v, want the stage's RMSE %v > 0", i, got, calibration.RMSE[s])
 		}
 	}
 }

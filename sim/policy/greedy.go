@@ -1,9 +1,7 @@
 package policy
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"strconv"
 
 	"tallywood/engine"
 )
@@ -13,13 +11,10 @@ func init() {
 		name:    "greedy",
 		summary: "one-step lookahead: the option whose result Eval scores best",
 		params: []param{
-			{"samples", "1", "determinizations each option is scored on (1..64)"},
+			{"samples", "1", "determinizations each option is scored on (1..64)", intIn(1, 64)},
 		},
 		build: func(p map[string]string) (func() Policy, error) {
-			n, err := intParam(p, "samples", 1, 64)
-			if err != nil {
-				return nil, err
-			}
+			n := atoi(p, "samples")
 			return func() Policy { return NewGreedy(n) }, nil
 		},
 	})
@@ -137,24 +132,6 @@ func (p *Greedy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 		}
 	}
 	return legal[best]
-}
-
-// intParam reads an integer parameter within [lo, hi].
-func intParam(p map[string]string, name string, lo, hi int) (int, error) {
-	v, err := strconv.Atoi(p[name])
-	if err != nil || v < lo || v > hi {
-		return 0, fmt.Errorf("%s=%s: want an integer from %d to %d", name, p[name], lo, hi)
-	}
-	return v, nil
-}
-
-// floatParam reads a number parameter within [lo, hi].
-func floatParam(p map[string]string, name string, lo, hi float64) (float64, error) {
-	v, err := strconv.ParseFloat(p[name], 64)
-	if err != nil || v < lo || v > hi {
-		return 0, fmt.Errorf("%s=%s: want a number from %g to %g", name, p[name], lo, hi)
-	}
-	return v, nil
 }
 
 // hiddenUse counts what an Apply consumes or uncovers of the hidden

@@ -1,9 +1,10 @@
 package policy
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"sync/atomic"
 
 	"tallywood/engine"
 )
@@ -13,39 +14,21 @@ func init() {
 		name:    "mcts",
 		summary: "information-set Monte Carlo tree search over determinized games",
 		params: []param{
-			{"iters", "200", "iterations per decision (1..100000); the budget, reproducible"},
-			{"rollout", "random", "rollout policy: random or greedy"},
-			{"depth", "16", "player decisions a rollout plays before Eval scores it (0: to the end)"},
-			{"c", "0.7", "UCB exploration constant, in units of the reward (0..10)"},
-			{"scale", "10", "votes of margin that make one unit of reward (1..1000)"},
-			{"reuse", "true", "keep the searched subtree from one decision to the next (true or false)"},
+			{"iters", "200", "iterations per decision (1..100000); the budget, reproducible", intIn(1, 100000)},
+			{"rollout", "random", "rollout policy: random or greedy", oneOf("random", "greedy")},
+			{"depth", "16", "player decisions a rollout plays before the hand score (HandEval) scores it (0: to the end)", intIn(0, 1000)},
+			{"c", "0.7", "UCB exploration constant, in units of the reward (0..10)", floatIn(0, 10)},
+			{"scale", "10", "votes of margin that make one unit of reward (1..1000)", floatIn(1, 1000)},
+			{"reuse", "true", "keep the searched subtree from one decision to the next (true or false)", oneOf("true", "false")},
 		},
 		build: func(p map[string]string) (func() Policy, error) {
-			var cfg MCTSConfig
-			var err error
-			if cfg.Iters, err = intParam(p, "iters", 1, 100000); err != nil {
-				return nil, err
-			}
-			switch p["rollout"] {
-			case "random", "greedy":
-				cfg.Rollout = p["rollout"]
-			default:
-				return nil, fmt.Errorf("rollout=%s: want random or greedy", p["rollout"])
-			}
-			if cfg.Depth, err = intParam(p, "depth", 0, 1000); err != nil {
-				return nil, err
-			}
-			if cfg.C, err = floatParam(p, "c", 0, 10); err != nil {
-				return nil, err
-			}
-			if cfg.Scale, err = floatParam(p, "scale", 1, 1000); err != nil {
-				return nil, err
-			}
-			switch p["reuse"] {
-			case "true", "false":
-				cfg.Reuse = p["reuse"] == "true"
-			default:
-				return nil, fmt.Errorf("reuse=%s: want true or false", p["reuse"])
+			cfg := MCTSConfig{
+				Iters:   atoi(p, "iters"),
+				Rollout: p["rollout"],
+				Depth:   atoi(p, "depth"),
+				C:       atof(p, "c"),
+				Scale:   atof(p, "scale"),
+				Reuse:   p["reuse"] == "true",
 			}
 			return func() Policy { return NewMCTS(cfg) }, nil
 		},
@@ -56,7 +39,7 @@ func init() {
 type MCTSConfig struct {
 	Iters   int     // iterations per decision
 	Rollout string  // "random" or "greedy"
-	Depth   int     // player decisions per rollout before Eval (0: to the end)
+	Depth   int     // player decisions per rollout before HandEval (0: to the end)
 	C       float64 // UCB exploration constant
 	Scale   float64 // margin in votes per unit of reward
 	Reuse   bool    // keep the subtree of the option played for the next decision
@@ -76,7 +59,7 @@ type MCTSConfig struct {
 // different nodes and the ones it cannot see share one. Selection is UCB1
 // with availability counts, since the legal options differ between
 // determinizations. A leaf is scored by a rollout (random or greedy) to
-// the end of the game, or for Depth player decisions and then by Eval;
+// the end of the game, or for Depth player decisions and then by HandEval;
 // the reward is tanh(margin/Scale). The move played is the root's most
 // visited option. With Reuse, the subtree below the option played and
 // what was observed next becomes the next decision's root, so the small
@@ -85,30 +68,45 @@ type MCTS struct {
 	cfg     MCTSConfig
 	rng     rand.PCG
 	rollout Policy
-	nodes   []node
-	path    []*edge
-	buf     [engine.MaxOptions]engine.Option
-	avail   [engine.MaxOptions]int32
-	sim     engine.Game // the determinized game of the iteration
+	// The tree lives in three arenas, indexed by int32, reused from one
+	// decision and one game to the next: their capacity is that of the
+	// largest tree searched, so the retained memory levels off and a
+	// long run allocates nothing once they have grown.
+	nodes    []node
+	edges    []edge
+	outcomes []outcome
+	path     []int32 // edges of the iteration, root first
+	buf      [engine.MaxOptions]engine.Option
+	avail    [engine.MaxOptions]int32
+	sim      engine.Game // the determinized game of the iteration
 	// The root and option of the last decision, for Reuse.
 	lastRoot int32
 	lastOpt  engine.Option
+	stop     *atomic.Bool // see Stopper; nil: never stopped
 }
 
+// SetStop makes Choose return early, with the most visited option so far,
+// once stop is set.
+func (p *MCTS) SetStop(stop *atomic.Bool) { p.stop = stop }
+
+// node is an information set: its edges are p.edges[first:first+n], with
+// room for room of them before they move to the end of the arena.
 type node struct {
-	edges []edge
+	first, n, room int32
 }
 
 type edge struct {
 	opt      engine.Option
 	n, avail float64
 	w        float64
-	outcomes []outcome
+	outcome  int32 // the first of its outcomes in p.outcomes, -1: none
 }
 
+// outcome is a node below an edge, by what the player observed.
 type outcome struct {
 	key  uint64
 	node int32
+	next int32 // the edge's next outcome, -1: none
 }
 
 // NewMCTS returns the search player.
@@ -129,20 +127,62 @@ func NewMCTS(cfg MCTSConfig) *MCTS {
 // game seed.
 func (p *MCTS) Reset(gameSeed uint64) {
 	p.rng.Seed(gameSeed, streamMCTS)
-	p.nodes, p.lastRoot = p.nodes[:0], -1
+	p.clear()
+	p.lastRoot = -1
 	p.rollout.Reset(gameSeed ^ 0x6d637473)
 }
 
+func (p *MCTS) clear() {
+	p.nodes, p.edges, p.outcomes = p.nodes[:0], p.edges[:0], p.outcomes[:0]
+}
+
 func (p *MCTS) newNode() int32 {
-	if len(p.nodes) < cap(p.nodes) {
-		// Recycle a node of an earlier tree, keeping its edges' array.
-		p.nodes = p.nodes[:len(p.nodes)+1]
-		nd := &p.nodes[len(p.nodes)-1]
-		nd.edges = nd.edges[:0]
-	} else {
-		p.nodes = append(p.nodes, node{})
-	}
+	p.nodes = append(p.nodes, node{})
 	return int32(len(p.nodes) - 1)
+}
+
+// nodeEdges returns the edges of node ni (valid until an edge is added).
+func (p *MCTS) nodeEdges(ni int32) []edge {
+	nd := p.nodes[ni]
+	return p.edges[nd.first : nd.first+nd.n]
+}
+
+// addEdge appends e to node ni's edges and returns its index. A node out
+// of room moves its edges to the end of the arena with twice the room.
+func (p *MCTS) addEdge(ni int32, e edge) int32 {
+	nd := &p.nodes[ni]
+	if nd.n == nd.room {
+		room := max(4, 2*nd.room)
+		first := len(p.edges)
+		p.edges = slices.Grow(p.edges, int(room))[:first+int(room)]
+		copy(p.edges[first:], p.edges[nd.first:nd.first+nd.n])
+		nd.first, nd.room = int32(first), room
+	}
+	i := nd.first + nd.n
+	p.edges[i] = e
+	nd.n++
+	return i
+}
+
+// findEdge returns the index of node ni's edge for o, or -1.
+func (p *MCTS) findEdge(ni int32, o engine.Option) int32 {
+	nd := p.nodes[ni]
+	for i := nd.first; i < nd.first+nd.n; i++ {
+		if p.edges[i].opt == o {
+			return i
+		}
+	}
+	return -1
+}
+
+// child returns the node below edge ei for observation key, or -1.
+func (p *MCTS) child(ei int32, key uint64) int32 {
+	for oc := p.edges[ei].outcome; oc >= 0; oc = p.outcomes[oc].next {
+		if p.outcomes[oc].key == key {
+			return p.outcomes[oc].node
+		}
+	}
+	return -1
 }
 
 // Choose searches from g and returns the root's most visited option.
@@ -153,6 +193,9 @@ func (p *MCTS) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 	root := p.reuse(g)
 	me := g.Decision().Seat
 	for range p.cfg.Iters {
+		if p.stop != nil && p.stop.Load() {
+			break
+		}
 		p.sim = *g
 		p.sim.SetRecorder(nil)
 		p.sim.Determinize(p.rng.Uint64())
@@ -160,10 +203,8 @@ func (p *MCTS) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 	}
 	// The root's options are legal in every determinization: the root is
 	// the true, fully visible decision.
-	nd := &p.nodes[root]
 	best, bestN := legal[0], -1.0
-	for i := range nd.edges {
-		e := &nd.edges[i]
+	for _, e := range p.nodeEdges(root) {
 		if e.n > bestN {
 			best, bestN = e.opt, e.n
 		}
@@ -181,17 +222,13 @@ const maxNodes = 1 << 18
 // learned from their own determinizations.
 func (p *MCTS) reuse(g *engine.Game) int32 {
 	if p.cfg.Reuse && p.lastRoot >= 0 && len(p.nodes) < maxNodes {
-		nd := &p.nodes[p.lastRoot]
-		if j := findEdge(nd.edges, p.lastOpt); j >= 0 {
-			key := observe(g)
-			for _, oc := range nd.edges[j].outcomes {
-				if oc.key == key {
-					return oc.node
-				}
+		if j := p.findEdge(p.lastRoot, p.lastOpt); j >= 0 {
+			if next := p.child(j, observe(g)); next >= 0 {
+				return next
 			}
 		}
 	}
-	p.nodes = p.nodes[:0]
+	p.clear()
 	return p.newNode()
 }
 
@@ -205,30 +242,28 @@ func (p *MCTS) iterate(d *engine.Game, cur int32, me int8) {
 			mustApply(d, legal[0])
 			continue
 		}
-		nd := &p.nodes[cur]
 		// Availability: every legal option's edge counts this visit; a
 		// legal option without an edge is expanded first.
 		unexpanded := 0
 		for i, o := range legal {
-			j := findEdge(nd.edges, o)
+			j := p.findEdge(cur, o)
 			if j < 0 {
 				p.avail[unexpanded] = int32(i)
 				unexpanded++
 				continue
 			}
-			nd.edges[j].avail++
+			p.edges[j].avail++
 		}
-		var e *edge
+		var ei int32
 		if unexpanded > 0 {
 			o := legal[p.avail[engine.IntN(&p.rng, unexpanded)]]
-			nd.edges = append(nd.edges, edge{opt: o, avail: 1})
-			e = &nd.edges[len(nd.edges)-1]
+			ei = p.addEdge(cur, edge{opt: o, avail: 1, outcome: -1})
 			expanded = true
 		} else {
-			e = p.selectUCB(nd, legal)
+			ei = p.selectUCB(cur, legal)
 		}
-		p.path = append(p.path, e)
-		mustApply(d, e.opt)
+		p.path = append(p.path, ei)
+		mustApply(d, p.edges[ei].opt)
 		if expanded {
 			break
 		}
@@ -236,26 +271,19 @@ func (p *MCTS) iterate(d *engine.Game, cur int32, me int8) {
 		// real decision.
 		advance(d, me, p.buf[:0])
 		key := observe(d)
-		next := int32(-1)
-		for _, oc := range e.outcomes {
-			if oc.key == key {
-				next = oc.node
-				break
-			}
-		}
+		next := p.child(ei, key)
 		if next < 0 {
 			next = p.newNode()
-			// newNode may move p.nodes; e points into an edges slice,
-			// which does not move.
-			e.outcomes = append(e.outcomes, outcome{key: key, node: next})
+			p.outcomes = append(p.outcomes, outcome{key: key, node: next, next: p.edges[ei].outcome})
+			p.edges[ei].outcome = int32(len(p.outcomes) - 1)
 			expanded = true
 		}
 		cur = next
 	}
 	r := math.Tanh(p.simulate(d) / p.cfg.Scale)
-	for _, e := range p.path {
-		e.n++
-		e.w += r
+	for _, ei := range p.path {
+		p.edges[ei].n++
+		p.edges[ei].w += r
 	}
 }
 
@@ -271,40 +299,32 @@ func advance(d *engine.Game, me int8, buf []engine.Option) {
 	}
 }
 
-func findEdge(es []edge, o engine.Option) int {
-	for i := range es {
-		if es[i].opt == o {
-			return i
-		}
-	}
-	return -1
-}
-
-// selectUCB picks the legal option maximising UCB1 with availability.
-func (p *MCTS) selectUCB(nd *node, legal []engine.Option) *edge {
-	var best *edge
+// selectUCB picks the legal option of node ni maximising UCB1 with
+// availability and returns its edge.
+func (p *MCTS) selectUCB(ni int32, legal []engine.Option) int32 {
+	best := int32(-1)
 	bestV := math.Inf(-1)
 	for _, o := range legal {
-		j := findEdge(nd.edges, o)
-		e := &nd.edges[j]
+		j := p.findEdge(ni, o)
+		e := &p.edges[j]
 		v := math.Inf(1)
 		if e.n > 0 {
 			v = e.w/e.n + p.cfg.C*math.Sqrt(math.Log(e.avail)/e.n)
 		}
 		if v > bestV {
-			best, bestV = e, v
+			best, bestV = j, v
 		}
 	}
 	return best
 }
 
 // simulate plays the rollout policy from d and returns the margin: the
-// true one at the end, or Eval's after Depth player decisions.
+// true one at the end, or HandEval's after Depth player decisions.
 func (p *MCTS) simulate(d *engine.Game) float64 {
 	steps := 0
 	for !d.Over() {
 		if p.cfg.Depth > 0 && steps >= p.cfg.Depth {
-			return Eval(d)
+			return HandEval(d)
 		}
 		legal := d.Legal(p.buf[:0])
 		o := legal[0]

@@ -8,15 +8,24 @@
 //	p.Reset(seed) // the policy's own random stream, from the game seed
 //	err = policy.Play(g, p, nil)
 //
-// Eval is the shared evaluation function (an estimate of the final
-// margin). No policy reads hidden information; search players sample it
+// A skill level (novice, casual, skilled, expert; see Levels) is accepted
+// wherever a spec is. Spec.String() is the canonical spec, the policy's
+// identity.
+//
+// Eval is the calibrated estimate of the final margin (fitted by
+// internal/fiteval); HandEval is the hand-weighted score the players
+// choose by. No policy reads hidden information; search players sample it
 // with engine.Game.Determinize. docs/policies.md has the strength ladder.
 package policy
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"tallywood/engine"
 )
@@ -33,13 +42,35 @@ type Policy interface {
 	Choose(g *engine.Game, legal []engine.Option) engine.Option
 }
 
+// Stopper is implemented by the policies whose decisions can take long
+// (the searches). The runner hands them a flag that it sets when the run is
+// interrupted; a decision in progress then returns early with the best
+// option found so far, so Ctrl-C stops even mcts:iters=100000 promptly.
+// A game played on after that is not the game the spec plays: the runner
+// discards it.
+type Stopper interface {
+	SetStop(stop *atomic.Bool)
+}
+
 // Spec is a parsed policy spec string, e.g. "mcts:iters=400,rollout=greedy".
+//
+// Two specs name the same policy exactly when their String() is equal:
+// String() is the canonical spec, with the parameters sorted by name, the
+// ones at their default left out and every value normalised ("mcts:c=0.70"
+// and "mcts" are both "mcts"; "mcts:iters=0400" is "mcts:iters=400"). A
+// skill level ("skilled") resolves to its spec: String() is that spec's,
+// and only Canon, the name shown in output, keeps the level's name.
 type Spec struct {
 	Name   string            // the policy's name
-	Params map[string]string // its parameters as given
-	Canon  string            // canonical spec string, used in output
+	Params map[string]string // every parameter, normalised, defaults filled in
+	Level  string            // the skill level the spec was given as, or ""
+	Canon  string            // the name shown in output: Level if set, else String()
 	New    func() Policy     // a fresh instance, one per worker
+	canon  string
 }
+
+// String returns the canonical spec string, the policy's identity.
+func (s Spec) String() string { return s.canon }
 
 // entry describes one registered policy for Parse and the listing.
 type entry struct {
@@ -49,17 +80,32 @@ type entry struct {
 	build   func(p map[string]string) (func() Policy, error)
 }
 
+// param is one parameter of a policy: its default and how a value is
+// checked and written canonically.
 type param struct {
 	name, def, help string
+	norm            func(v string) (string, error)
 }
 
 var registry = map[string]entry{}
 
 func add(e entry) { registry[e.name] = e }
 
-// Parse reads a spec string: NAME or NAME:key=value,key=value.
+// Parse reads a spec string: NAME, NAME:key=value,key=value, or the name
+// of a skill level (see Levels).
 func Parse(spec string) (Spec, error) {
-	name, rest, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	name, rest, hasParams := strings.Cut(strings.TrimSpace(spec), ":")
+	if lv, ok := levelByName(name); ok {
+		if hasParams {
+			return Spec{}, fmt.Errorf("policy %q: skill level %s takes no parameters (it is %s)", spec, name, lv.Spec)
+		}
+		sp, err := Parse(lv.Spec)
+		if err != nil {
+			return Spec{}, fmt.Errorf("policy %q: skill level: %v", spec, err)
+		}
+		sp.Level, sp.Canon = name, name
+		return sp, nil
+	}
 	e, ok := registry[name]
 	if !ok {
 		return Spec{}, fmt.Errorf("policy %q: unknown (known: %s)", spec, strings.Join(Names(), ", "))
@@ -71,13 +117,18 @@ func Parse(spec string) (Spec, error) {
 			if !ok || k == "" || v == "" {
 				return Spec{}, fmt.Errorf("policy %q: %q is not key=value", spec, kv)
 			}
-			if !e.hasParam(k) {
+			p, ok := e.param(k)
+			if !ok {
 				return Spec{}, fmt.Errorf("policy %q: %s has no parameter %q", spec, name, k)
 			}
 			if _, dup := params[k]; dup {
 				return Spec{}, fmt.Errorf("policy %q: parameter %q given twice", spec, k)
 			}
-			params[k] = v
+			nv, err := p.norm(v)
+			if err != nil {
+				return Spec{}, fmt.Errorf("policy %q: %s=%s: %v", spec, k, v, err)
+			}
+			params[k] = nv
 		}
 	}
 	for _, p := range e.params {
@@ -89,20 +140,21 @@ func Parse(spec string) (Spec, error) {
 	if err != nil {
 		return Spec{}, fmt.Errorf("policy %q: %v", spec, err)
 	}
-	return Spec{Name: name, Params: params, Canon: canon(name, e, params), New: build}, nil
+	c := canon(name, e, params)
+	return Spec{Name: name, Params: params, Canon: c, New: build, canon: c}, nil
 }
 
-func (e entry) hasParam(k string) bool {
+func (e entry) param(k string) (param, bool) {
 	for _, p := range e.params {
 		if p.name == k {
-			return true
+			return p, true
 		}
 	}
-	return false
+	return param{}, false
 }
 
 // canon writes the spec with every parameter that differs from its
-// default, in declaration order.
+// default, sorted by name.
 func canon(name string, e entry, params map[string]string) string {
 	var parts []string
 	for _, p := range e.params {
@@ -113,29 +165,94 @@ func canon(name string, e entry, params map[string]string) string {
 	if len(parts) == 0 {
 		return name
 	}
+	sort.Strings(parts)
 	return name + ":" + strings.Join(parts, ",")
 }
 
-// Names lists the registered policies.
+// intIn checks an integer parameter within [lo, hi] and writes it in
+// decimal without sign or leading zeros.
+func intIn(lo, hi int) func(string) (string, error) {
+	return func(s string) (string, error) {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < lo || v > hi {
+			return "", fmt.Errorf("want an integer from %d to %d", lo, hi)
+		}
+		return strconv.Itoa(v), nil
+	}
+}
+
+// floatIn checks a number parameter within [lo, hi] (NaN and the
+// infinities are refused) and writes it in the shortest form that reads
+// back the same (0.70 → 0.7, 1e1 → 10).
+func floatIn(lo, hi float64) func(string) (string, error) {
+	return func(s string) (string, error) {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < lo || v > hi {
+			return "", fmt.Errorf("want a finite number from %g to %g", lo, hi)
+		}
+		return strconv.FormatFloat(v, 'g', -1, 64), nil
+	}
+}
+
+// oneOf checks a parameter that takes one of a few words.
+func oneOf(words ...string) func(string) (string, error) {
+	return func(s string) (string, error) {
+		if slices.Contains(words, s) {
+			return s, nil
+		}
+		return "", fmt.Errorf("want %s", strings.Join(words, " or "))
+	}
+}
+
+// atoi and atof read a parameter Parse has already checked.
+func atoi(p map[string]string, name string) int {
+	v, err := strconv.Atoi(p[name])
+	if err != nil {
+		panic("policy: unchecked parameter " + name)
+	}
+	return v
+}
+
+func atof(p map[string]string, name string) float64 {
+	v, err := strconv.ParseFloat(p[name], 64)
+	if err != nil {
+		panic("policy: unchecked parameter " + name)
+	}
+	return v
+}
+
+// Names lists the registered policies, then the skill levels.
 func Names() []string {
+	names := make([]string, 0, len(registry)+len(Levels))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, lv := range Levels {
+		names = append(names, lv.Name)
+	}
+	return names
+}
+
+// Describe writes the policies with their parameters, then the skill
+// levels with the spec each plays, for `tallywood policies`.
+func Describe() string {
+	var b strings.Builder
 	names := make([]string, 0, len(registry))
 	for n := range registry {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	return names
-}
-
-// Describe writes the policies with their parameters, for `tallywood
-// policies`.
-func Describe() string {
-	var b strings.Builder
-	for _, n := range Names() {
+	for _, n := range names {
 		e := registry[n]
 		fmt.Fprintf(&b, "%-10s %s\n", n, e.summary)
 		for _, p := range e.params {
 			fmt.Fprintf(&b, "  %s=%s\t%s\n", p.name, p.def, p.help)
 		}
+	}
+	b.WriteString("\nSkill levels (a name for a spec, accepted wherever a spec is):\n")
+	for _, lv := range Levels {
+		fmt.Fprintf(&b, "%-10s %s: %s\n", lv.Name, lv.Spec, lv.Summary)
 	}
 	return b.String()
 }

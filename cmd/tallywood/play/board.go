@@ -36,20 +36,23 @@ func (s *Session) boardHeader(b *strings.Builder) {
 		first = "you play 2nd"
 	}
 	var when string
+	rd, card := g.RoundCard(), "Rewards"
 	switch g.Phase {
 	case engine.PhaseStrategy:
 		when = fmt.Sprintf("Round %d of %d, turn %d of %d", g.Round+1, len(r.Rounds), g.Turn+1, g.RoundCard().Turns)
 	case engine.PhaseCleanupDiscard, engine.PhaseCleanupDraw:
-		when = fmt.Sprintf("Clean Up after round %d", g.Round+1)
+		// Clean Up 1 revealed the next Round card; step 7 draws up to
+		// its hand size.
+		rd, card = r.Rounds[g.Round+1], fmt.Sprintf("Round %d", g.Round+2)
+		when = fmt.Sprintf("Clean Up after round %d: draw up to %d cards", g.Round+1, rd.HandSize)
 	case engine.PhaseReveal:
 		when = "Final Tally: reveals"
 	default:
 		when = "Game over"
 	}
-	head := fmt.Sprintf("Tallywood Rally · %s · %s · seed %d · %s", when, g.Mode, g.Seed, first)
+	head := fmt.Sprintf("Tallywood Rally · %s · %s · seed %d · %s", when, g.Mode, s.cfg.Seed, first)
 	b.WriteString(s.paint(bold, clip(head, Width)) + "\n")
-	rd := g.RoundCard()
-	fmt.Fprintf(b, "Rewards: presence %s, majority %s, Plaza %s; hand %d\n",
+	fmt.Fprintf(b, "%s: presence %s, majority %s, Plaza %s; hand %d\n", card,
 		rewardText(rd.Presence), rewardText(rd.DistrictMajority), rewardText(rd.PlazaMajority), rd.HandSize)
 }
 
@@ -244,23 +247,31 @@ func (s *Session) tileLine(b *strings.Builder, d int8) {
 }
 
 // assistantsOff lists the Assistants in a region that stand on no spot.
+// The Assistant of your turn in progress has not chosen its spot yet (it
+// does after the actions, I-1), so it is shown as such, not as "no spot".
 func (s *Session) assistantsOff(region int8) string {
 	g := s.g
 	var who []string
+	pending := ""
 	for seat := range g.NSeats {
-		for _, a := range g.Seats[seat].Assistants {
-			if a.Region == region && a.Spot == engine.NoSpot {
-				who = append(who, s.seatMark(seat, 1))
+		for c, a := range g.Seats[seat].Assistants {
+			if a.Region != region || a.Spot != engine.NoSpot {
+				continue
 			}
+			if region != engine.Plaza && seat == g.Decision().Seat && int8(c) == s.turn.col && g.Phase == engine.PhaseStrategy {
+				pending = " · " + s.seatMark(seat, 1) + " spot after the actions"
+				continue
+			}
+			who = append(who, s.seatMark(seat, 1))
 		}
 	}
-	if len(who) == 0 {
-		return ""
-	}
-	if region == engine.Plaza {
+	switch {
+	case len(who) == 0:
+		return pending
+	case region == engine.Plaza:
 		return " · Assistants " + strings.Join(who, " ")
 	}
-	return " · no spot: " + strings.Join(who, " ")
+	return " · no spot: " + strings.Join(who, " ") + pending
 }
 
 // seatMark is Y (you), O (Opposition) or "." padded to width.

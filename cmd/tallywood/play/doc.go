@@ -16,8 +16,14 @@
 //	s, err := play.New(play.Config{Rules: engine.Reference(), Seed: 7, Opposition: opposition.Solo{}})
 //	end, err := s.Run(strings.NewReader("1\n2\n1\nq\n"), os.Stdout)
 //
+// Option numbers run from 1 in each decision, except that within Step 5
+// (the actions) an option keeps its number for the whole step, so using
+// one never renumbers the rest.
+//
 // A save file is a Record: the rules hash, seed, mode, politician and the
-// player's decisions as engine option values. Since a game is a pure
-// function of these, LoadFile resumes it exactly by replaying them, and
-// refuses a file saved under other rules (ErrOtherRules).
+// player's decisions as engine option values, with a check of each field.
+// Since a game is a pure function of these, LoadFile resumes it exactly by
+// replaying them; it refuses a file saved under other rules (ErrOtherRules)
+// and a file whose fields were edited, naming the field. The seed is the
+// master seed of `sim` and `trace`: the game is game 0 of it.
 package play

@@ -12,8 +12,10 @@ type Hint struct {
 	Policy string        // who advises, e.g. "greedy"
 	Option engine.Option // its choice, one of the legal options
 	// Margin is its estimate of your final votes minus the Opposition's
-	// after its choice; valid when HasMargin.
+	// after its choice; valid when HasMargin. Error is the estimate's
+	// typical error (root mean square, in votes; 0: not known).
 	Margin    float64
+	Error     float64
 	HasMargin bool
 }
 
@@ -39,21 +41,24 @@ func (h PolicyHinter) Hint(g *engine.Game, legal []engine.Option) (Hint, error) 
 	o := p.Choose(g, legal)
 	// The margin is policy.Eval after the choice, on a determinized copy:
 	// the choice may set chance going (a flip, a draw, the Opposition's
-	// turn), and the estimate must not read the true hidden future.
+	// turn), and the estimate must not read the true hidden future. Eval
+	// is calibrated on self-play games; EvalError is its typical error at
+	// this stage of the game.
 	c := *g
 	c.SetRecorder(nil)
 	c.Determinize(g.Seed ^ hintStream)
 	if err := c.Apply(o); err != nil {
 		return Hint{}, fmt.Errorf("%s chose %s: %v", spec.Canon, g.Describe(o), err)
 	}
-	return Hint{Policy: spec.Canon, Option: o, Margin: policy.Eval(&c), HasMargin: true}, nil
+	return Hint{Policy: spec.Canon, Option: o, Margin: policy.Eval(&c), Error: policy.EvalError(&c), HasMargin: true}, nil
 }
 
 // hintStream varies the determinization seed of hints from the game seed.
 const hintStream = 0x68696e74
 
-// hint writes the advice for the pending decision.
-func (s *Session) hint(legal []engine.Option) string {
+// hint writes the advice for the pending decision; nums are the menu's
+// numbers of legal, so the hint names the number the player types.
+func (s *Session) hint(legal []engine.Option, nums []int) string {
 	h := s.cfg.Hinter
 	if h == nil {
 		h = PolicyHinter{Spec: "greedy"}
@@ -74,9 +79,12 @@ func (s *Session) hint(legal []engine.Option) string {
 	if n < 0 {
 		return fmt.Sprintf("No hint available: %s chose an option that is not legal here.\n", adv.Policy)
 	}
-	line := wrap(fmt.Sprintf("Hint: %s would choose %d) %s", adv.Policy, n+1, s.describe(adv.Option)), Width, "      ")
+	line := wrap(fmt.Sprintf("Hint: %s would choose %d) %s", adv.Policy, nums[n], s.describe(adv.Option)), Width, "      ")
 	if adv.HasMargin {
 		line += fmt.Sprintf("\n      its estimated margin (your votes minus the Opposition's): %+.1f", adv.Margin)
+		if adv.Error > 0 {
+			line += fmt.Sprintf(",\n      give or take %.0f votes (its typical error at this point of the game)", adv.Error)
+		}
 	}
 	return line + "\n"
 }

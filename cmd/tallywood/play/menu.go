@@ -12,8 +12,8 @@ import (
 // steps, I-1, Clean Up, Final Tally).
 var decisionTitles = map[engine.DecisionKind]string{
 	engine.DecCard:    "Step 1: choose a Strategy card to play",
-	engine.DecColumn:  "Step 2: choose an open Action Column (what each row would connect)",
-	engine.DecRow:     "Step 2: choose the row (income is gained at once)",
+	engine.DecColumn:  "Step 2a: choose an open Action Column (what each row would connect)",
+	engine.DecRow:     "Step 2b: choose the row of the column (income is gained at once)",
 	engine.DecRegion:  "Step 4: send the column's Assistant",
 	engine.DecAction:  "Step 5: take an action, use the ability or a Favor, or end",
 	engine.DecAttract: "Attract a Voter: a cube from the Plaza to a District",
@@ -23,10 +23,10 @@ var decisionTitles = map[engine.DecisionKind]string{
 	engine.DecReveal:  "Final Tally 1.a: flip a face-down Celebrity or Public Works tile",
 }
 
-// menu lists the legal options, numbered from 1, under the decision's
-// title. A long menu of short lines goes in two columns so that board and
-// menu fit one screen.
-func (s *Session) menu(legal []engine.Option) string {
+// menu lists the legal options with their numbers (nums, see number)
+// under the decision's title. A long menu of short lines goes in two
+// columns so that board and menu fit one screen.
+func (s *Session) menu(legal []engine.Option, nums []int) string {
 	var b strings.Builder
 	b.WriteString(s.paint(bold, decisionTitles[s.g.Decision().Kind]) + "\n")
 	lines := make([]string, 0, len(legal))
@@ -34,16 +34,16 @@ func (s *Session) menu(legal []engine.Option) string {
 		if n := s.cubeRun(legal[i:]); n >= 4 {
 			// Options that move a cube of a colour to a District are a
 			// table: a row per colour, a column per District.
-			lines = append(lines, s.cubeTable(legal[i:i+n], i+1))
+			lines = append(lines, s.cubeTable(legal[i:i+n], nums[i:i+n]))
 			i += n - 1
 			continue
 		}
 		if n := favorRun(legal[i:]); n >= 2 && s.turn.card >= 0 {
-			lines = append(lines, s.favorTable(legal[i:i+n], i+1))
+			lines = append(lines, s.favorTable(legal[i:i+n], nums[i:i+n]))
 			i += n - 1
 			continue
 		}
-		lines = append(lines, wrap(fmt.Sprintf("%2d) %s", i+1, s.describe(legal[i])), Width, "      "))
+		lines = append(lines, wrap(fmt.Sprintf("%2d) %s", nums[i], s.describe(legal[i])), Width, "      "))
 	}
 	// Runs of short options (many Direct Appeals, attracts, reveals) go
 	// in two columns, numbered down each column, so that board and menu
@@ -94,8 +94,8 @@ func (s *Session) cubeRun(opts []engine.Option) int {
 	return n
 }
 
-// cubeTable lays out a run of cube options numbered from first.
-func (s *Session) cubeTable(opts []engine.Option, first int) string {
+// cubeTable lays out a run of cube options with their numbers.
+func (s *Session) cubeTable(opts []engine.Option, nums []int) string {
 	g := s.g
 	r := g.Rules()
 	var b strings.Builder
@@ -124,7 +124,7 @@ func (s *Session) cubeTable(opts []engine.Option, first int) string {
 		if cells[o.B] == [engine.NumDistricts]int{} {
 			order = append(order, o.B)
 		}
-		cells[o.B][o.C] = first + i
+		cells[o.B][o.C] = nums[i]
 	}
 	for _, c := range order {
 		b.WriteString("\n" + s.district(c, fmt.Sprintf("%16s", clip(r.Districts[c], 10)+" cube")))
@@ -150,7 +150,7 @@ func favorRun(opts []engine.Option) int {
 
 // favorTable lays out Favors as a table: a row per ready Endorsement (with
 // its cost, C-5), a column per unconnected slot of this turn's card (I-5).
-func (s *Session) favorTable(opts []engine.Option, first int) string {
+func (s *Session) favorTable(opts []engine.Option, nums []int) string {
 	g := s.g
 	r := g.Rules()
 	card := &r.Cards[s.turn.card]
@@ -165,7 +165,7 @@ func (s *Session) favorTable(opts []engine.Option, first int) string {
 		if !slices.Contains(tokens, o.A) {
 			tokens = append(tokens, o.A)
 		}
-		cells[o.A][o.B] = first + i
+		cells[o.A][o.B] = nums[i]
 	}
 	slices.Sort(slots)
 	const label, cell = 36, 14

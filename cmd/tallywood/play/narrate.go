@@ -1,7 +1,6 @@
 package play
 
 import (
-	"strconv"
 	"strings"
 
 	"tallywood/engine"
@@ -25,8 +24,6 @@ func (s *Session) narrate() (quit bool) {
 	skip := !s.cfg.Pause
 	stepMain := false // the current step has its main event
 	written := false  // something was written since the last pause
-	scoring := false  // inside a Round Scoring
-	tallying := false // inside the Final Tally's Initial Support flips
 	for _, e := range evs {
 		switch e.Kind {
 		case engine.EvTally, engine.EvSeatTally, engine.EvResult:
@@ -34,18 +31,13 @@ func (s *Session) narrate() (quit bool) {
 		}
 		start, wasAuto := false, auto
 		switch {
-		case e.Kind == engine.EvTurn && e.Seat == opp, e.Kind == engine.EvRound, e.Kind == engine.EvCleanup, e.Kind == engine.EvSetup:
-			auto, start, scoring = true, true, false
-		case e.Kind == engine.EvReward || e.Kind == engine.EvPlazaAdvance:
-			if !scoring {
-				auto, start, scoring = true, true, true
-			}
+		case e.Kind.Header() && (e.Kind != engine.EvTurn || e.Seat == opp):
+			// The Opposition's turn, Round Scoring, Clean Up and the
+			// Final Tally each begin a step under their header.
+			auto, start = true, true
 		case e.Kind == engine.EvFlip && e.Seat == engine.NoSeat:
 			// Final Tally 1: the Initial Support tokens turn face up, one
-			// step for all four.
-			if !tallying {
-				auto, start, tallying = true, true, true
-			}
+			// step for all four, the step of the Final Tally header.
 			stepMain = false
 		case e.Kind == engine.EvReveal && e.Seat == opp:
 			auto, start = true, true
@@ -66,20 +58,12 @@ func (s *Session) narrate() (quit bool) {
 				}
 			}
 			stepMain, written = false, false
-			switch {
-			case scoring && (e.Kind == engine.EvReward || e.Kind == engine.EvPlazaAdvance):
-				s.printf("%s\n", s.paint(bold, "Round Scoring, round "+strconv.Itoa(int(e.Round)+1)))
-			case tallying && e.Kind == engine.EvFlip:
-				s.printf("%s\n", s.paint(bold, "Final Tally"))
-			}
 		}
 		if mainEvent(e.Kind) {
 			stepMain = true
 		}
 		s.printf("%s\n", s.eventLine(r, e))
-		switch e.Kind {
-		case engine.EvRound, engine.EvTurn, engine.EvCleanup, engine.EvSetup:
-		default:
+		if !e.Kind.Header() {
 			written = true
 		}
 	}
@@ -102,8 +86,7 @@ func mainEvent(k engine.EventKind) bool {
 // indented, long lines wrapped to Width with a deeper indent.
 func (s *Session) eventLine(r *engine.Rules, e engine.Event) string {
 	text := r.Text(e)
-	switch e.Kind {
-	case engine.EvRound, engine.EvTurn, engine.EvCleanup, engine.EvSetup:
+	if e.Kind.Header() {
 		return s.paint(bold, wrap(text, Width, "    "))
 	}
 	text = wrap("  "+text, Width, "      ")
@@ -166,7 +149,9 @@ func (s *Session) pause() pauseAnswer {
 	case "a", "all":
 		return pauseSkip
 	case "q", "quit":
-		return pauseQuit
+		if s.confirmQuit() {
+			return pauseQuit
+		}
 	}
 	return pauseNext
 }

@@ -41,9 +41,10 @@ func run(t *testing.T, s *Session, script string) (End, string) {
 	return end, out.String()
 }
 
-// randomScript writes n input lines: numbers 1..4 from a seeded stream, so
-// most are options and some are not (they are re-asked), mixed with help,
-// board and hint requests.
+// randomScript writes n input lines: numbers from a seeded stream, mostly
+// 1..4 and sometimes up to 40 (Step 5 keeps its numbers, so after a few
+// actions the low ones may be gone), so most are options and some are not
+// (they are re-asked), mixed with help, board and hint requests.
 func randomScript(seed uint64, n int) string {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	var b strings.Builder
@@ -55,6 +56,8 @@ func randomScript(seed uint64, n int) string {
 			b.WriteString("b\n")
 		case x == 2:
 			b.WriteString("h\n")
+		case x >= 30:
+			fmt.Fprintf(&b, "%d\n", 1+rng.IntN(40))
 		default:
 			fmt.Fprintf(&b, "%d\n", 1+x%4)
 		}
@@ -210,11 +213,15 @@ func TestEndOfInput(t *testing.T) {
 
 func TestQuit(t *testing.T) {
 	s := newSession(t, testConfig(7, engine.Normal, 2))
-	end, out := run(t, s, "1\nq\n1\n")
+	end, out := run(t, s, "1\nq\nn\nq\ny\n1\n")
 	if end != Quit {
 		t.Fatalf("end = %v, want quit", end)
 	}
-	if !strings.Contains(out, "Quit at round 1, turn 1 after 1 decisions. It was not saved.") {
+	ask := "Quit and lose 1 decision not saved? Type y to quit, anything else to go on (s saves): "
+	if strings.Count(out, ask) != 2 || !strings.Contains(out, ask+"n\nNot quitting.\n") {
+		t.Errorf("q did not ask twice before quitting; tail:\n%s", tail(out, 8))
+	}
+	if !strings.Contains(out, "Quit at round 1, turn 1 after 1 decision. It was not saved.") {
 		t.Errorf("no quit message; tail:\n%s", tail(out, 4))
 	}
 	if len(s.rec.Decisions) != 1 {
@@ -406,13 +413,56 @@ func TestLoadDamaged(t *testing.T) {
 	}
 }
 
+// TestLoadEditedField checks that an edit of any field of a save file is
+// refused, naming the field (issue 11 item 16): another mode or politician
+// would otherwise replay as a different game.
+func TestLoadEditedField(t *testing.T) {
+	s := newSession(t, testConfig(13, engine.Normal, 2))
+	run(t, s, "1\n1\n1\n")
+	good := string(s.Record().Marshal())
+	if _, err := ParseRecord([]byte(good)); err != nil {
+		t.Fatalf("the unedited file: %v", err)
+	}
+	const tail = " does not match the check saved with it: the file was edited or damaged, and a saved game cannot be changed by hand"
+	hash := engine.Reference().Hash
+	tests := []struct {
+		name, from, to, want string
+	}{
+		{"mode", `"mode": "normal"`, `"mode": "hard"`, `play: save file: mode "hard"` + tail},
+		{"seed", `"seed": 13,`, `"seed": 14,`, `play: save file: seed 14` + tail},
+		{"politician", `"politician": "moderate",`, `"politician": "magnate",`, `play: save file: politician "magnate"` + tail},
+		{"rules_version", `"rules_version": "reference-set 1`, `"rules_version": "reference-set 2`, `play: save file: rules_version "reference-set 2 (reconstruction, not the printed components)"` + tail},
+		{"rules_hash", `"rules_hash": "` + hash, `"rules_hash": "` + strings.Repeat("0", 64), `play: save file: rules_hash "` + strings.Repeat("0", 64) + `"` + tail},
+		{"decisions", `{"opt":"row"}`, `{"opt":"row","a":1}`, `play: save file: decisions (3)` + tail},
+		{"decision removed", `,
+    {"opt":"row"}`, ``, `play: save file: decisions (2)` + tail},
+		{"no check", `"check": {`, `"x": {`, `play: save file: json: unknown field "x"`},
+		{"format 1", `"tallywood-play 2"`, `"tallywood-play 1"`, `play: save file: format "tallywood-play 1" is from an earlier version of tallywood, whose seeds dealt other games; it cannot be resumed`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if !strings.Contains(good, tc.from) {
+				t.Fatalf("the file lacks %s:\n%s", tc.from, good)
+			}
+			_, err := ParseRecord([]byte(strings.Replace(good, tc.from, tc.to, 1)))
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("got %v\nwant %s", err, tc.want)
+			}
+		})
+	}
+	empty := strings.Replace(good, good[strings.Index(good, `  "check"`):strings.Index(good, `  "decisions"`)], "", 1)
+	if _, err := ParseRecord([]byte(empty)); err == nil || err.Error() != "play: save file: check missing: the file was not written by tallywood play" {
+		t.Errorf("without a check: %v", err)
+	}
+}
+
 // TestSaveCommand checks `s` with and without a file name.
 func TestSaveCommand(t *testing.T) {
 	dir := t.TempDir()
 	tests := []struct {
 		name, savePath, script, want, file string
 	}{
-		{"named", "", "1\ns " + filepath.Join(dir, "a.json") + "\n", "Saved 1 decisions to ", "a.json"},
+		{"named", "", "1\ns " + filepath.Join(dir, "a.json") + "\n", "Saved 1 decision to ", "a.json"},
 		{"default", filepath.Join(dir, "b.json"), "1\n1\ns\n", "Saved 2 decisions to ", "b.json"},
 		{"nowhere", "", "s\n", "Save where? Type s FILE.", ""},
 		{"bad directory", "", "s " + filepath.Join(dir, "no", "such", "c.json") + "\n", "Could not save:", ""},
@@ -509,6 +559,7 @@ func TestHint(t *testing.T) {
 		{"failing", fakeHinter{err: errors.New("thinking hurts")}, "No hint available: thinking hurts"},
 		{"unknown policy", PolicyHinter{Spec: "no-such-policy"}, "No hint available: "},
 		{"greedy", nil, "Hint: greedy would choose "},
+		{"greedy's typical error", nil, "give or take 13 votes (its typical error at this point of the game)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -541,7 +592,8 @@ func TestBoardFitsScreen(t *testing.T) {
 			rng := rand.New(rand.NewPCG(seed, 3))
 			for !s.g.Over() {
 				legal := s.g.Legal(s.buf[:0])
-				screen := s.board() + s.menu(legal) + s.prompt(len(legal))
+				nums := s.number(legal)
+				screen := s.board() + s.menu(legal, nums) + s.prompt(nums)
 				checkWidth(t, screen)
 				screens++
 				n := strings.Count(screen, "\n") + 1
@@ -621,7 +673,7 @@ func TestRecordFormat(t *testing.T) {
 	if got, want := strings.Count(string(data), `{"opt":`), len(rec.Decisions); got != want {
 		t.Errorf("%d decision lines, want %d:\n%s", got, want, data)
 	}
-	for _, want := range []string{`"format": "tallywood-play 1"`, `"rules_hash": "` + engine.Reference().Hash, `"seed": 18`, `"mode": "normal"`, `"politician": "moderate"`} {
+	for _, want := range []string{`"format": "tallywood-play 2"`, `"check": {"rules_hash": "`, `"rules_hash": "` + engine.Reference().Hash, `"seed": 18`, `"mode": "normal"`, `"politician": "moderate"`} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("file lacks %s:\n%s", want, data)
 		}
@@ -642,16 +694,92 @@ func TestHelpFits(t *testing.T) {
 	}
 }
 
+// TestTitlesDistinct checks that no two decisions share a menu title, so
+// that choosing the column and choosing the row read as two steps.
+func TestTitlesDistinct(t *testing.T) {
+	seen := map[string]engine.DecisionKind{}
+	for k, title := range decisionTitles {
+		step, _, _ := strings.Cut(title, ":")
+		if other, ok := seen[step]; ok {
+			t.Errorf("the %s and %s decisions are both %q", k, other, step)
+		}
+		seen[step] = k
+	}
+	if got := decisionTitles[engine.DecColumn] + " / " + decisionTitles[engine.DecRow]; got !=
+		"Step 2a: choose an open Action Column (what each row would connect) / Step 2b: choose the row of the column (income is gained at once)" {
+		t.Errorf("column and row titles: %q", got)
+	}
+}
+
 func TestSpan(t *testing.T) {
 	tests := []struct {
-		n    int
+		nums []int
 		want string
-	}{{1, "1"}, {2, "1-2"}, {17, "1-17"}}
+	}{
+		{[]int{1}, "1"},
+		{[]int{1, 2}, "1-2"},
+		{countFrom1(17), "1-17"},
+		{[]int{1, 2, 5}, "1-2, 5"},
+		{[]int{2, 4, 5, 6, 9}, "2, 4-6, 9"},
+	}
 	for _, tc := range tests {
-		if got := span(tc.n); got != tc.want {
-			t.Errorf("span(%d) = %q, want %q", tc.n, got, tc.want)
+		if got := span(tc.nums); got != tc.want {
+			t.Errorf("span(%v) = %q, want %q", tc.nums, got, tc.want)
 		}
 	}
+}
+
+// TestStableNumbers checks that within Step 5 an option keeps its number
+// when another is used: after the ability, "end the actions" is still the
+// number it was, and typing that number ends the actions.
+func TestStableNumbers(t *testing.T) {
+	for seed := uint64(1); seed < 40; seed++ {
+		s := newSession(t, testConfig(seed, engine.Normal, 2))
+		s.w = &errWriter{w: new(strings.Builder)}
+		playUntil(t, s, func(o engine.Option) bool { return o.Kind == engine.OptAbility })
+		legal := s.g.Legal(s.buf[:0])
+		before := map[engine.Option]int{}
+		var ability engine.Option
+		for i, n := range s.number(legal) {
+			before[legal[i]] = n
+			if legal[i].Kind == engine.OptAbility {
+				ability = legal[i]
+			}
+		}
+		if err := s.apply(ability); err != nil {
+			t.Fatal(err)
+		}
+		if s.g.Decision().Kind != engine.DecAction {
+			continue // the ability asks for a cube first; try another game
+		}
+		var end int
+		legal = s.g.Legal(s.buf[:0])
+		for i, n := range s.number(legal) {
+			o := legal[i]
+			if want, ok := before[o]; ok && want != n {
+				t.Errorf("seed %d: %s was option %d, now %d", seed, s.describe(o), want, n)
+			}
+			if o.Kind == engine.OptEnd {
+				end = n
+			}
+		}
+		if end != before[engine.Option{Kind: engine.OptEnd}] || end == 1 {
+			t.Fatalf("seed %d: end the actions is option %d, was %d", seed, end, before[engine.Option{Kind: engine.OptEnd}])
+		}
+		// The hint names the menu's number, not the position in the list.
+		s.cfg.Hinter = fakeHinter{pick: len(legal) - 1}
+		nums := s.number(legal)
+		want := fmt.Sprintf("would choose %d) %s", nums[len(legal)-1], s.describe(legal[len(legal)-1]))
+		if got := s.hint(legal, nums); !strings.Contains(got, want) {
+			t.Errorf("seed %d: hint %q lacks %q", seed, got, want)
+		}
+		_, out := run(t, s, fmt.Sprintf("%d\n", end))
+		if !strings.Contains(out, "> end the actions") {
+			t.Errorf("seed %d: typing %d did not end the actions:\n%s", seed, end, tail(out, 8))
+		}
+		return
+	}
+	t.Fatal("no game in seeds 1-39 used a non-attract ability with actions left")
 }
 
 func TestWrap(t *testing.T) {
@@ -708,5 +836,40 @@ func TestFirstScreenGolden(t *testing.T) {
 				t.Errorf("the first screen changed; run with -update and read the diff.\n--- got ---\n%s\n--- want ---\n%s", out, want)
 			}
 		})
+	}
+}
+
+// TestBoardHeaderCleanUp checks that during Clean Up the header names the
+// hand size being drawn to: the next Round card's (C-13, Clean Up 1 and 7).
+func TestBoardHeaderCleanUp(t *testing.T) {
+	s := newSession(t, testConfig(5, engine.Normal, 2))
+	for _, want := range []struct{ head, card string }{
+		{"Clean Up after round 1: draw up to 4 cards", "Round 2: presence 1 Money, majority 1 Polling, Plaza 2 Popularity; hand 4"},
+		{"Clean Up after round 2: draw up to 5 cards", "Round 3: presence 1 Money, majority 1 Polling, Plaza 3 Popularity; hand 5"},
+	} {
+		playUntil(t, s, func(o engine.Option) bool { return o.Kind == engine.OptKeep })
+		lines := strings.Split(s.board(), "\n")
+		if !strings.Contains(lines[0], " · "+want.head+" · ") || lines[1] != want.card {
+			t.Errorf("header:\n%s\n%s\nwant %q and %q", lines[0], lines[1], want.head, want.card)
+		}
+		if err := s.apply(engine.Option{Kind: engine.OptKeep}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestBoardPendingAssistant checks that the Assistant of the turn in
+// progress is not shown as standing on no spot before it chooses one
+// (I-1).
+func TestBoardPendingAssistant(t *testing.T) {
+	s := newSession(t, testConfig(5, engine.Normal, 2))
+	s.w = &errWriter{w: new(strings.Builder)}
+	playUntil(t, s, func(o engine.Option) bool { return o.Kind == engine.OptRegion && o.A == 0 })
+	if err := s.apply(engine.Option{Kind: engine.OptRegion, A: 0}); err != nil {
+		t.Fatal(err)
+	}
+	board := s.board()
+	if strings.Contains(board, "no spot: Y") || !strings.Contains(board, " · Y spot after the actions") {
+		t.Errorf("the Assistant just sent to Red:\n%s", board)
 	}
 }

@@ -2,6 +2,8 @@ package play
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,8 +15,9 @@ import (
 )
 
 // RecordFormat names the save-file format; a file in another format is
-// refused.
-const RecordFormat = "tallywood-play 1"
+// refused. Format 2 added the check and made the seed the master seed of
+// `sim` and `trace` (format 1 held the engine's game seed).
+const RecordFormat = "tallywood-play 2"
 
 // MaxDecisions bounds a save file's decisions: a whole game takes a few
 // hundred.
@@ -27,10 +30,73 @@ type Record struct {
 	Format       string     `json:"format"`
 	RulesHash    string     `json:"rules_hash"`
 	RulesVersion string     `json:"rules_version,omitempty"`
-	Seed         uint64     `json:"seed"`
+	Seed         uint64     `json:"seed"` // the master seed: the game is game 0 of it, as in sim and trace
 	Mode         string     `json:"mode"`
 	Politician   string     `json:"politician"`
+	Check        Check      `json:"check"`
 	Decisions    []Decision `json:"decisions"`
+}
+
+// Check holds a digest of each field of a save file. Most edits would
+// still replay (another mode or politician leaves the player's decisions
+// legal) and so resume a different game without a word; with a digest per
+// field, loading refuses the edit and names the field. It guards against
+// mistakes, not forgery.
+type Check struct {
+	RulesHash    string `json:"rules_hash"`
+	RulesVersion string `json:"rules_version"`
+	Seed         string `json:"seed"`
+	Mode         string `json:"mode"`
+	Politician   string `json:"politician"`
+	Decisions    string `json:"decisions"`
+}
+
+// digest is the check of one field's value: 16 hex digits of sha256.
+func digest(field, value string) string {
+	h := sha256.Sum256([]byte("tallywood-play/" + field + "=" + value))
+	return hex.EncodeToString(h[:8])
+}
+
+// check computes the record's Check from its fields.
+func (r *Record) check() Check {
+	var ds bytes.Buffer
+	for _, d := range r.Decisions {
+		line, _ := json.Marshal(d)
+		ds.Write(line)
+		ds.WriteByte('\n')
+	}
+	return Check{
+		RulesHash:    digest("rules_hash", r.RulesHash),
+		RulesVersion: digest("rules_version", r.RulesVersion),
+		Seed:         digest("seed", fmt.Sprint(r.Seed)),
+		Mode:         digest("mode", r.Mode),
+		Politician:   digest("politician", r.Politician),
+		Decisions:    digest("decisions", ds.String()),
+	}
+}
+
+// verify names the first field whose value does not match its check.
+func (r *Record) verify() error {
+	if r.Check == (Check{}) {
+		return errors.New("play: save file: check missing: the file was not written by tallywood play")
+	}
+	want := r.check()
+	for _, f := range []struct {
+		name, value, got, want string
+	}{
+		{"rules_hash", fmt.Sprintf("%q", r.RulesHash), r.Check.RulesHash, want.RulesHash},
+		{"rules_version", fmt.Sprintf("%q", r.RulesVersion), r.Check.RulesVersion, want.RulesVersion},
+		{"seed", fmt.Sprint(r.Seed), r.Check.Seed, want.Seed},
+		{"mode", fmt.Sprintf("%q", r.Mode), r.Check.Mode, want.Mode},
+		{"politician", fmt.Sprintf("%q", r.Politician), r.Check.Politician, want.Politician},
+		{"decisions", fmt.Sprintf("(%d)", len(r.Decisions)), r.Check.Decisions, want.Decisions},
+	} {
+		if f.got != f.want {
+			return fmt.Errorf("play: save file: %s %s does not match the check saved with it: "+
+				"the file was edited or damaged, and a saved game cannot be changed by hand", f.name, f.value)
+		}
+	}
+	return nil
 }
 
 // Decision is one of the player's decisions: an engine option by value.
@@ -52,7 +118,8 @@ func (d Decision) Option() engine.Option {
 	return engine.Option{Kind: k, A: d.A, B: d.B, C: d.C}
 }
 
-// Marshal writes the record as indented JSON, one decision a line.
+// Marshal writes the record as indented JSON, one decision a line, with
+// the check of its fields as they are now.
 func (r Record) Marshal() []byte {
 	q := func(s string) string { b, _ := json.Marshal(s); return string(b) }
 	var b bytes.Buffer
@@ -60,8 +127,11 @@ func (r Record) Marshal() []byte {
 	if r.RulesVersion != "" {
 		fmt.Fprintf(&b, "  \"rules_version\": %s,\n", q(r.RulesVersion))
 	}
-	fmt.Fprintf(&b, "  \"seed\": %d,\n  \"mode\": %s,\n  \"politician\": %s,\n  \"decisions\": [",
-		r.Seed, q(r.Mode), q(r.Politician))
+	c := r.check()
+	fmt.Fprintf(&b, "  \"seed\": %d,\n  \"mode\": %s,\n  \"politician\": %s,\n", r.Seed, q(r.Mode), q(r.Politician))
+	fmt.Fprintf(&b, "  \"check\": {\"rules_hash\": %s, \"rules_version\": %s, \"seed\": %s, \"mode\": %s, \"politician\": %s, \"decisions\": %s},\n",
+		q(c.RulesHash), q(c.RulesVersion), q(c.Seed), q(c.Mode), q(c.Politician), q(c.Decisions))
+	b.WriteString("  \"decisions\": [")
 	for i, d := range r.Decisions {
 		if i > 0 {
 			b.WriteByte(',')
@@ -78,9 +148,9 @@ func (r Record) Marshal() []byte {
 }
 
 // ParseRecord reads and checks a save file: known fields only, the right
-// format, a mode and a rules hash of the right shape, known option kinds.
-// It does not check the decisions against a game; Resume does, by
-// replaying them.
+// format, a mode and a rules hash of the right shape, known option kinds,
+// and every field matching its check. It does not check the decisions
+// against a game; Resume does, by replaying them.
 func ParseRecord(data []byte) (*Record, error) {
 	var r Record
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -95,6 +165,8 @@ func ParseRecord(data []byte) (*Record, error) {
 		return nil, errors.New("play: save file: trailing data after the JSON object")
 	}
 	switch {
+	case r.Format == "tallywood-play 1":
+		return nil, fmt.Errorf("play: save file: format %q is from an earlier version of tallywood, whose seeds dealt other games; it cannot be resumed", r.Format)
 	case r.Format != RecordFormat:
 		return nil, fmt.Errorf("play: save file: format %q, want %q", r.Format, RecordFormat)
 	case !isHash(r.RulesHash):
@@ -111,6 +183,9 @@ func ParseRecord(data []byte) (*Record, error) {
 		if _, ok := parseOptionKind(d.Opt); !ok {
 			return nil, fmt.Errorf("play: save file: decisions[%d]: %q is not an option kind", i, d.Opt)
 		}
+	}
+	if err := r.verify(); err != nil {
+		return nil, err
 	}
 	return &r, nil
 }
@@ -174,13 +249,13 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 	s.quiet = false
 	s.savedAt = len(rec.Decisions)
 	s.rec.RulesVersion = rec.RulesVersion
-	s.banner = fmt.Sprintf("Resumed the saved game: seed %d, %s, %s; %d decisions replayed, now at %s.",
-		rec.Seed, rec.Mode, rec.Politician, len(rec.Decisions), s.where())
+	s.banner = fmt.Sprintf("Resumed the saved game: seed %d, %s, %s; %s replayed, now at %s.",
+		rec.Seed, rec.Mode, rec.Politician, engine.Count(len(rec.Decisions), "decision"), s.where())
 	return s, nil
 }
 
-// LoadFile reads a save file and resumes its game.
-func LoadFile(cfg Config, path string) (*Session, error) {
+// ReadRecord reads and checks the save file at path (ParseRecord).
+func ReadRecord(path string) (*Record, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("play: %v", err)
@@ -189,11 +264,31 @@ func LoadFile(cfg Config, path string) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	return rec, nil
+}
+
+// LoadFile reads a save file and resumes its game.
+func LoadFile(cfg Config, path string) (*Session, error) {
+	rec, err := ReadRecord(path)
+	if err != nil {
+		return nil, err
+	}
 	s, err := Resume(cfg, rec)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return s, nil
+}
+
+// Replay rebuilds the game of a save file as Resume does and returns it
+// with every event it recorded from the setup on, for `tallywood trace
+// --load`.
+func Replay(cfg Config, rec *Record) (*engine.Game, []engine.Event, error) {
+	s, err := Resume(cfg, rec)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s.g, s.log.Events, nil
 }
 
 func short(hash string) string {
@@ -219,7 +314,7 @@ func (s *Session) save(path string) {
 		return
 	}
 	s.savedAt = len(s.rec.Decisions)
-	s.printf("Saved %d decisions to %s. Resume with: tallywood play --load %s\n", len(s.rec.Decisions), path, path)
+	s.printf("Saved %s to %s. Resume with: tallywood play --load %s\n", engine.Count(len(s.rec.Decisions), "decision"), path, path)
 }
 
 func writeFileAtomic(path string, data []byte) error {

@@ -5,15 +5,21 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
 	"tallywood/engine"
+	"tallywood/sim"
 )
 
 // Config sets up a session.
 type Config struct {
-	Rules      *engine.Rules
+	Rules *engine.Rules
+	// Seed is the master seed, as `sim` and `trace` take it: the game
+	// dealt is game 0 of that seed (engine seed sim.GameSeed(Seed, 0)),
+	// so `play --seed 7` deals the game `trace --seed 7` narrates.
 	Seed       uint64
 	Mode       engine.Mode
 	Politician int // index into Rules.Politicians
@@ -66,10 +72,11 @@ var noTurn = turnInfo{card: -1, col: -1}
 
 // snapshot is the session before one of the player's decisions, for undo.
 type snapshot struct {
-	g      engine.Game
-	n      int // decisions recorded
-	events int // events logged
-	turn   turnInfo
+	g       engine.Game
+	n       int // decisions recorded
+	events  int // events logged
+	turn    turnInfo
+	numbers map[engine.Option]int
 }
 
 // Session is one game at the terminal: the live game, its event log, the
@@ -84,6 +91,12 @@ type Session struct {
 
 	undo    []snapshot
 	undoWhy string // why the undo stack is empty
+
+	// numbers are the option numbers of the actions step (Step 5) in
+	// progress: each option keeps its number for the whole step, so that
+	// taking one action or using the ability does not renumber the rest
+	// ("end the actions" stays 5). nil outside Step 5.
+	numbers map[engine.Option]int
 
 	savedAt  int  // decisions in the last save, -1 before one
 	narrated int  // events already written
@@ -108,7 +121,7 @@ func New(cfg Config) (*Session, error) {
 		return nil, fmt.Errorf("play: politician %d: the rules have %d", cfg.Politician, len(cfg.Rules.Politicians))
 	}
 	s := &Session{cfg: cfg, log: &engine.Log{}, turn: noTurn, undoWhy: "no decision yet this turn", savedAt: -1}
-	g, err := engine.New(cfg.Rules, cfg.Seed, engine.Config{Mode: cfg.Mode, Politician: cfg.Politician, Opposition: cfg.Opposition, Recorder: s.log})
+	g, err := engine.New(cfg.Rules, sim.GameSeed(cfg.Seed, 0), engine.Config{Mode: cfg.Mode, Politician: cfg.Politician, Opposition: cfg.Opposition, Recorder: s.log})
 	if err != nil {
 		return nil, err
 	}
@@ -124,10 +137,12 @@ func New(cfg Config) (*Session, error) {
 	return s, nil
 }
 
-// Record returns a copy of the replayable record of the game so far.
+// Record returns a copy of the replayable record of the game so far, with
+// its check.
 func (s *Session) Record() Record {
 	r := s.rec
 	r.Decisions = append([]Decision(nil), s.rec.Decisions...)
+	r.Check = r.check()
 	return r
 }
 
@@ -198,10 +213,11 @@ func (s *Session) readLine() (string, error) {
 // commands until one changes the game. done reports the end of the session.
 func (s *Session) decide() (end End, done bool) {
 	legal := s.g.Legal(s.buf[:0])
+	nums := s.number(legal)
 	s.printf("\n%s", s.board())
-	s.printf("%s", s.menu(legal))
+	s.printf("%s", s.menu(legal, nums))
 	for {
-		s.printf("%s", s.prompt(len(legal)))
+		s.printf("%s", s.prompt(nums))
 		line, err := s.readLine()
 		if err != nil {
 			s.printf("\n")
@@ -215,11 +231,11 @@ func (s *Session) decide() (end End, done bool) {
 		arg = strings.TrimSpace(arg)
 		switch strings.ToLower(cmd) {
 		case "":
-			s.printf("Type the number of an option (%s), or ? for help.\n", span(len(legal)))
+			s.printf("Type the number of an option (%s), or ? for help.\n", span(nums))
 		case "?", "help":
 			s.printf("%s", s.help())
 		case "b", "board":
-			s.printf("\n%s%s", s.board(), s.menu(legal))
+			s.printf("\n%s%s", s.board(), s.menu(legal, nums))
 		case "u", "undo":
 			if s.undoLast() {
 				return 0, false
@@ -227,20 +243,22 @@ func (s *Session) decide() (end End, done bool) {
 		case "s", "save":
 			s.save(arg)
 		case "h", "hint":
-			s.printf("%s", s.hint(legal))
+			s.printf("%s", s.hint(legal, nums))
 		case "q", "quit":
-			return s.quit(), true
+			if s.confirmQuit() {
+				return s.quit(), true
+			}
 		default:
 			n, err := strconv.Atoi(cmd)
 			switch {
 			case err != nil:
-				s.printf("%q is not an option or a command: type %s, or ? for help.\n", line, span(len(legal)))
+				s.printf("%q is not an option or a command: type %s, or ? for help.\n", line, span(nums))
 			case arg != "":
 				s.printf("One choice at a time: type just the number.\n")
-			case n < 1 || n > len(legal):
-				s.printf("There is no option %d: choose %s.\n", n, span(len(legal)))
+			case !slices.Contains(nums, n):
+				s.printf("There is no option %d: choose %s.\n", n, span(nums))
 			default:
-				o := legal[n-1]
+				o := legal[slices.Index(nums, n)]
 				s.printf("%s\n", wrap("> "+s.describe(o), Width, "    "))
 				if err := s.apply(o); err != nil {
 					// The menu lists only legal options, so this is an
@@ -257,16 +275,94 @@ func (s *Session) decide() (end End, done bool) {
 	}
 }
 
-func (s *Session) prompt(n int) string {
-	return fmt.Sprintf("Your choice [%s, ? u h s q]: ", span(n))
+func (s *Session) prompt(nums []int) string {
+	return fmt.Sprintf("Your choice [%s, ? u h s q]: ", span(nums))
 }
 
-// span writes the option numbers of a menu of n: "1-4", or "1".
-func span(n int) string {
-	if n == 1 {
-		return "1"
+// renumber keeps the option numbers of Step 5 up to date after a
+// decision: an option keeps the number it was first offered with, and an
+// option that appears later (a Favor connected another icon) takes the
+// next unused number. Since it runs after every decision, replays and undo
+// included, the numbers are a function of the decisions, so a resumed game
+// shows the numbers the saved one did.
+func (s *Session) renumber() {
+	switch s.g.Decision().Kind {
+	case engine.DecAction:
+	case engine.DecAttract:
+		return // an ability's attract interrupts Step 5, which goes on after it
+	default:
+		s.numbers = nil
+		return
 	}
-	return fmt.Sprintf("1-%d", n)
+	if s.numbers == nil {
+		s.numbers = make(map[engine.Option]int)
+	}
+	for _, o := range s.g.Legal(s.buf[:0]) {
+		if _, ok := s.numbers[o]; !ok {
+			s.numbers[o] = len(s.numbers) + 1
+		}
+	}
+}
+
+// number orders the legal options by their menu numbers and returns the
+// numbers: 1, 2, 3... outside Step 5, the kept numbers within it
+// (renumber).
+func (s *Session) number(legal []engine.Option) []int {
+	if s.numbers == nil || s.g.Decision().Kind != engine.DecAction {
+		return countFrom1(len(legal))
+	}
+	slices.SortStableFunc(legal, func(a, b engine.Option) int { return s.numbers[a] - s.numbers[b] })
+	nums := make([]int, len(legal))
+	for i, o := range legal {
+		nums[i] = s.numbers[o]
+	}
+	return nums
+}
+
+func countFrom1(n int) []int {
+	nums := make([]int, n)
+	for i := range nums {
+		nums[i] = i + 1
+	}
+	return nums
+}
+
+// span writes ascending option numbers as ranges: "1-4", "1", "1-2, 5".
+func span(nums []int) string {
+	var parts []string
+	for i := 0; i < len(nums); {
+		j := i
+		for j+1 < len(nums) && nums[j+1] == nums[j]+1 {
+			j++
+		}
+		if j == i {
+			parts = append(parts, strconv.Itoa(nums[i]))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d-%d", nums[i], nums[j]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
+}
+
+// confirmQuit asks before q discards decisions made since the last save;
+// with nothing to lose it does not ask. The end of the input quits.
+func (s *Session) confirmQuit() bool {
+	unsaved := len(s.rec.Decisions) - max(s.savedAt, 0)
+	if unsaved <= 0 {
+		return true // nothing played since the save (or undone past it)
+	}
+	s.printf("Quit and lose %s not saved? Type y to quit, anything else to go on (s saves): ", engine.Count(unsaved, "decision"))
+	line, err := s.readLine()
+	if err != nil {
+		s.printf("\n")
+		return true
+	}
+	if a := strings.ToLower(strings.TrimSpace(line)); a == "y" || a == "yes" {
+		return true
+	}
+	s.printf("Not quitting.\n")
+	return false
 }
 
 // where names the point the game has reached.
@@ -295,7 +391,7 @@ func (s *Session) savedNote() string {
 }
 
 func (s *Session) quit() End {
-	s.printf("Quit at %s after %d decisions.%s\n", s.where(), len(s.rec.Decisions), s.savedNote())
+	s.printf("Quit at %s after %s.%s\n", s.where(), engine.Count(len(s.rec.Decisions), "decision"), s.savedNote())
 	return Quit
 }
 
@@ -307,7 +403,7 @@ func (s *Session) apply(o engine.Option) error {
 	if !g.IsLegal(o) {
 		return fmt.Errorf("play: %s is not a legal option for the %s decision", g.Describe(o), g.Decision().Kind)
 	}
-	snap := snapshot{g: *g, n: len(s.rec.Decisions), events: len(s.log.Events), turn: s.turn}
+	snap := snapshot{g: *g, n: len(s.rec.Decisions), events: len(s.log.Events), turn: s.turn, numbers: maps.Clone(s.numbers)}
 	snap.g.SetRecorder(nil)
 	next := s.turn
 	switch o.Kind {
@@ -324,6 +420,7 @@ func (s *Session) apply(o engine.Option) error {
 		return err
 	}
 	s.rec.Decisions = append(s.rec.Decisions, decisionOf(o))
+	s.renumber()
 	s.turn = next
 	switch g.Decision().Kind {
 	case engine.DecColumn, engine.DecRow, engine.DecRegion, engine.DecAction, engine.DecAttract, engine.DecSpot:
@@ -350,7 +447,7 @@ func (s *Session) barrier(evs []engine.Event) string {
 	opp := s.g.Opponent()
 	for _, e := range evs {
 		switch {
-		case e.Kind == engine.EvTurn || e.Kind == engine.EvRound || e.Kind == engine.EvCleanup || e.Seat == opp:
+		case e.Kind.Header() || e.Seat == opp:
 			return "your turn is over"
 		case e.Kind == engine.EvFlip || e.Kind == engine.EvReveal:
 			return "the flip showed a hidden tile"
@@ -378,6 +475,7 @@ func (s *Session) undoLast() bool {
 	s.narrated = snap.events
 	s.rec.Decisions = s.rec.Decisions[:snap.n]
 	s.turn = snap.turn
+	s.numbers = snap.numbers
 	s.printf("Undone: %s\n", s.describe(o))
 	return true
 }

@@ -1,0 +1,102 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestText pins the narration of the events whose wording reads the game
+// to the player: a gain cut at the end of the track (C-7), the value of a
+// flipped Initial Support token (C-4), an ability's banner (C-15), the
+// icon a Favor connects (I-5), singular and plural counts, and the
+// headers of Round Scoring, Clean Up and the Final Tally.
+func TestText(t *testing.T) {
+	r := Reference()
+	ce12 := cardIndex(t, "CE-12")
+	re13 := cardIndex(t, "RE-13")
+	for _, tc := range []struct {
+		name string
+		e    Event
+		want string
+	}{
+		{"gain whole", Event{Kind: EvTracker, Seat: 0, Action: TrackerMoney, From: 4, To: 6, Item: 2}, "You: Money 4→6"},
+		{"gain lost at the cap", Event{Kind: EvTracker, Seat: 0, Action: TrackerMoney, From: 12, To: 12, Item: 2}, "You: Money 12: the +2 is lost at 12"},
+		{"gain cut at the cap", Event{Kind: EvTracker, Seat: 1, Action: TrackerPolling + 2, From: 11, To: 12, Item: 2}, "Opposition: Green polling 11→12: 1 of the +2 is lost at 12"},
+		{"cost", Event{Kind: EvTracker, Seat: 0, Action: TrackerPopularity, From: 5, To: 2, Item: -3}, "You: Popularity 5→2"},
+		{"Research flips Initial Support", Event{Kind: EvFlip, Seat: 0, District: 0, Item: -1, To: 12}, "You: Research in Red flips the Initial Support token: 12"},
+		{"Final Tally flips Initial Support", Event{Kind: EvFlip, Seat: NoSeat, District: 3, Item: -1, To: 8, Rule: "Final Tally 1"}, "the Yellow Initial Support token is turned face up: 8 (Final Tally 1)"},
+		{"ability", Event{Kind: EvAbility, Seat: 0, District: 1, Item: ce12, Rule: "C-15"}, "You: use the ability of CE-12: attract a Voter to any District (C-15)"},
+		{"Favor connects an icon", Event{Kind: EvFavor, Seat: 0, District: 2, Tier: 1, Item: 0, From: re13, Rule: "I-5"}, "You: Favor from the Green level 1 Endorsement connects 1 Popularity of RE-13 (I-5)"},
+		{"Favor connects a Strategy icon", Event{Kind: EvFavor, Seat: 0, District: 2, Tier: 3, Item: 2, From: re13, Rule: "I-5"}, "You: Favor from the Green level 3 Endorsement connects the Research icon of RE-13 (I-5)"},
+		{"one Vote Share", Event{Kind: EvSeatTally, Seat: 0, District: 1, From: 1, To: 5}, "You: 1 Vote Share in Blue → 5 votes"},
+		{"one vote", Event{Kind: EvSeatTally, Seat: 1, District: Plaza, To: 1, Rule: "Solo Final Tally"}, "Opposition: 1 vote of resource bonus (Solo Final Tally)"},
+		{"majority share", Event{Kind: EvReward, Seat: 1, District: 0, Item: int16(RewardVoteShare), To: 1, Note: "majority", Rule: "C-13"}, "Opposition: majority reward in Red: 1 Vote Share (C-13)"},
+		{"Round Scoring header", Event{Kind: EvScoring, Round: 3, Turn: NoTurn}, "Round Scoring, round 4"},
+		{"Clean Up header", Event{Kind: EvCleanup, Round: 0, Turn: NoTurn}, "Clean Up after round 1"},
+		{"Final Tally header", Event{Kind: EvFinalTally, Round: 3, Turn: NoTurn}, "Final Tally"},
+	} {
+		if got := r.Text(tc.e); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		noun string
+		want string
+	}{
+		{0, "Vote Share", "0 Vote Shares"},
+		{1, "Vote Share", "1 Vote Share"},
+		{2, "vote", "2 votes"},
+		{2, "Money", "2 Money"},
+		{3, "Popularity", "3 Popularity"},
+		{2, "face-down tile", "2 face-down tiles"},
+	} {
+		if got := Count(tc.n, tc.noun); got != tc.want {
+			t.Errorf("Count(%d, %q) = %q, want %q", tc.n, tc.noun, got, tc.want)
+		}
+	}
+}
+
+// TestEventTurns checks that only events inside a turn of the Strategy
+// Phase carry a turn: setup, round headers, Round Scoring, Clean Up and the
+// Final Tally carry NoTurn, and each of those parts opens with its header.
+func TestEventTurns(t *testing.T) {
+	log := &Log{}
+	g, err := New(Reference(), 7, Config{Opposition: scriptedOpposition{}, Recorder: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := NewRandomPlayer(7).Play(g); err != nil {
+		t.Fatal(err)
+	}
+	inTurn := false
+	headers := map[EventKind]int{}
+	for i, e := range log.Events {
+		if e.Kind.Header() {
+			headers[e.Kind]++
+			inTurn = e.Kind == EvTurn
+		}
+		switch {
+		case inTurn && e.Turn == NoTurn:
+			t.Fatalf("event %d (%s) inside a turn carries no turn", i, g.Rules().Text(e))
+		case !inTurn && e.Turn != NoTurn:
+			t.Fatalf("event %d (%s) outside a turn carries turn %d", i, g.Rules().Text(e), e.Turn+1)
+		}
+	}
+	rounds := len(g.Rules().Rounds)
+	want := map[EventKind]int{EvSetup: 1, EvRound: rounds, EvScoring: rounds, EvCleanup: rounds - 1, EvFinalTally: 1, EvResult: 1}
+	for k, n := range want {
+		if headers[k] != n {
+			t.Errorf("%d %s headers, want %d", headers[k], k, n)
+		}
+	}
+	if last := log.Events[len(log.Events)-1]; last.Kind != EvResult {
+		t.Errorf("last event %s, want result", last.Kind)
+	}
+	if !strings.HasPrefix(g.Rules().Narrate(log.Events[:1]), "Setup") {
+		t.Errorf("narration does not start with the setup header")
+	}
+}

@@ -1,0 +1,304 @@
+package engine
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Assignment is one PATH=VALUE change to a rules file, as given to --set.
+// Path names a field of the rules file the way its JSON nests: object keys
+// joined by dots, array elements by [i] (difficulties.hard.bonus_divisor,
+// solo_cards[7].left_district, politicians[3].polling.Red). Value is JSON
+// for the field's type; a string field also takes its text unquoted.
+type Assignment struct {
+	Path, Value string
+}
+
+// String writes the assignment back as PATH=VALUE.
+func (a Assignment) String() string { return a.Path + "=" + a.Value }
+
+// shown writes text into a one-line message: as it is, or quoted when it
+// holds a character that would break the line or not show (a newline, a
+// control character).
+func shown(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
+// ParseAssignment reads PATH=VALUE. The path ends at the first "=", so a
+// value may itself contain "=". Whether the path names a field is checked
+// by With, which knows the schema.
+func ParseAssignment(s string) (Assignment, error) {
+	path, value, ok := strings.Cut(s, "=")
+	if !ok {
+		return Assignment{}, fmt.Errorf("rules: set %s: want PATH=VALUE", shown(s))
+	}
+	if _, err := parsePath(path); err != nil {
+		return Assignment{}, fmt.Errorf("rules: set %s: %w", shown(s), err)
+	}
+	return Assignment{Path: path, Value: value}, nil
+}
+
+// pathStep is one step of an assignment path: a key, or an [index].
+type pathStep struct {
+	key     string
+	index   int
+	isIndex bool
+}
+
+// parsePath splits a path into its keys and indexes.
+func parsePath(p string) ([]pathStep, error) {
+	var steps []pathStep
+	i := 0
+	for i < len(p) {
+		switch {
+		case p[i] == '[':
+			end := strings.IndexByte(p[i:], ']')
+			if end < 0 {
+				return nil, fmt.Errorf("path %q: %q has no closing ]", p, p[i:])
+			}
+			n, err := strconv.Atoi(p[i+1 : i+end])
+			if err != nil || n < 0 || strings.HasPrefix(p[i+1:i+end], "+") {
+				return nil, fmt.Errorf("path %q: %q is not an index (a number from 0)", p, p[i:i+end+1])
+			}
+			steps = append(steps, pathStep{index: n, isIndex: true})
+			i += end + 1
+		case p[i] == '.' && len(steps) > 0:
+			i++
+			fallthrough
+		default:
+			end := i + strings.IndexAny(p[i:], ".[]")
+			if end < i {
+				end = len(p)
+			}
+			if end == i {
+				return nil, fmt.Errorf("path %q: empty name at byte %d", p, i+1)
+			}
+			steps = append(steps, pathStep{key: p[i:end]})
+			i = end
+		}
+	}
+	if len(steps) == 0 {
+		return nil, fmt.Errorf("path is empty")
+	}
+	return steps, nil
+}
+
+// With returns a new validated rule set: r with the assignments applied in
+// order to its rules file. The new Rules lists them in Overrides, after any
+// r already had. A path that names no field is an error naming it and the
+// nearest valid names; a value that does not fit, or that the rules refuse,
+// is an error naming the path and value.
+func (r *Rules) With(as ...Assignment) (*Rules, error) {
+	var f rulesFile
+	if err := json.Unmarshal(r.source, &f); err != nil {
+		return nil, fmt.Errorf("rules: canonical form does not decode: %w", err)
+	}
+	for _, a := range as {
+		if err := assign(&f, a); err != nil {
+			return nil, fmt.Errorf("rules: set %s: %w", shown(a.String()), err)
+		}
+	}
+	canon, err := json.Marshal(&f)
+	if err != nil {
+		return nil, fmt.Errorf("rules: %w", err)
+	}
+	out, err := Parse(canon)
+	if err != nil {
+		return nil, fmt.Errorf("rules: set %s: %s", joinAssignments(as), strings.TrimPrefix(err.Error(), "rules: "))
+	}
+	out.Overrides = slices.Clone(r.Overrides)
+	for _, a := range as {
+		out.Overrides = append(out.Overrides, a.String())
+	}
+	return out, nil
+}
+
+func joinAssignments(as []Assignment) string {
+	s := make([]string, len(as))
+	for i, a := range as {
+		s[i] = a.String()
+	}
+	return shown(strings.Join(s, ", "))
+}
+
+// assign applies one assignment to a decoded rules file.
+func assign(f *rulesFile, a Assignment) error {
+	steps, err := parsePath(a.Path)
+	if err != nil {
+		return err
+	}
+	v := reflect.ValueOf(f).Elem()
+	at := "" // the path walked so far, for errors
+	for i, st := range steps {
+		switch {
+		case st.isIndex:
+			if v.Kind() != reflect.Slice {
+				return fmt.Errorf("%s is not an array: it has no [%d]", describe(at), st.index)
+			}
+			if st.index >= v.Len() {
+				return fmt.Errorf("%s has %d entries, [%d] is past the end", at, v.Len(), st.index)
+			}
+			v = v.Index(st.index)
+			at = fmt.Sprintf("%s[%d]", at, st.index)
+		case v.Kind() == reflect.Struct:
+			fi, ok := fieldIndex(v.Type(), st.key)
+			if !ok {
+				return unknownName(at, st.key, jsonNames(v.Type()))
+			}
+			v = v.Field(fi)
+			at = joinPath(at, st.key)
+		case v.Kind() == reflect.Map && i == len(steps)-1:
+			at = joinPath(at, st.key)
+			val := reflect.New(v.Type().Elem())
+			if err := decodeValue(at, a.Value, val); err != nil {
+				return err
+			}
+			if v.IsNil() {
+				v.Set(reflect.MakeMap(v.Type()))
+			}
+			v.SetMapIndex(reflect.ValueOf(st.key), val.Elem())
+			return nil
+		case v.Kind() == reflect.Slice:
+			return fmt.Errorf("%s is an array: it has no field %q", at, st.key)
+		default:
+			return fmt.Errorf("%s is a value: it has no field %q", at, st.key)
+		}
+	}
+	return decodeValue(at, a.Value, v.Addr())
+}
+
+func describe(path string) string {
+	if path == "" {
+		return "the rules file"
+	}
+	return path
+}
+
+func joinPath(at, key string) string {
+	if at == "" {
+		return key
+	}
+	return at + "." + key
+}
+
+// decodeValue decodes value into *ptr: as JSON, held to the rules-file
+// schema as a file is, or, for a string field, as the text itself when it
+// is not JSON. An array or object replaces the old one whole, so a field it
+// leaves out reads as zero.
+func decodeValue(path, value string, ptr reflect.Value) error {
+	fresh := reflect.New(ptr.Elem().Type())
+	err := decodeStrict([]byte(value), path, fresh.Interface())
+	switch kind := ptr.Elem().Kind(); {
+	case err == nil:
+		ptr.Elem().Set(fresh.Elem())
+		return nil
+	case kind == reflect.String:
+		ptr.Elem().SetString(value)
+		return nil
+	case kind == reflect.Struct || kind == reflect.Slice || kind == reflect.Map:
+		var fe *fieldError
+		if errors.As(err, &fe) && (strings.HasPrefix(fe.msg, path+"[") || strings.HasPrefix(fe.msg, path+".")) {
+			return err // a problem inside the value, with its path
+		}
+	}
+	return fmt.Errorf("%s: %q is not a valid %s", path, value, typeWord(ptr.Elem().Type()))
+}
+
+// typeWord names a rules-file type in a designer's words.
+func typeWord(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int:
+		return "whole number"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.String:
+		return "string"
+	case reflect.Slice:
+		return "JSON array"
+	}
+	return "JSON object"
+}
+
+// fieldIndex finds the field of a rules-file struct type with JSON key
+// name, case-sensitively.
+func fieldIndex(t reflect.Type, name string) (int, bool) {
+	for i := range t.NumField() {
+		if jsonName(t.Field(i)) == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// jsonName is the key of a struct field in the rules file.
+func jsonName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return name
+}
+
+// jsonNames lists the keys of a rules-file struct type in file order.
+func jsonNames(t reflect.Type) []string {
+	names := make([]string, t.NumField())
+	for i := range t.NumField() {
+		names[i] = jsonName(t.Field(i))
+	}
+	return names
+}
+
+// unknownName is the error for a key that names no field of the object at
+// path, with the nearest valid names.
+func unknownName(path, key string, valid []string) error {
+	return fmt.Errorf("%s has no field %q (nearest: %s)", describe(path), key, strings.Join(nearest(key, valid), ", "))
+}
+
+// nearest returns up to three of the valid names closest to name by edit
+// distance: those within one edit of the closest.
+func nearest(name string, valid []string) []string {
+	type cand struct {
+		name string
+		d    int
+	}
+	cands := make([]cand, len(valid))
+	for i, v := range valid {
+		cands[i] = cand{v, editDistance(strings.ToLower(name), strings.ToLower(v))}
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int { return a.d - b.d })
+	var out []string
+	for _, c := range cands {
+		if len(out) == 3 || c.d > cands[0].d+1 {
+			break
+		}
+		out = append(out, c.name)
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance between a and b in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

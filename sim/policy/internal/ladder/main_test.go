@@ -1,0 +1,82 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"tallywood/sim/policy"
+)
+
+func TestParseEntries(t *testing.T) {
+	lv := mustParse(t, "skilled").String()
+	es, err := parseEntries([]string{"greedy", "400xmcts:iters=400", "skilled", "casual", "3000x" + lv}, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range es {
+		got = append(got, e.label()+" "+strconv.FormatInt(e.games, 10))
+	}
+	want := []string{"`greedy` = **casual** 1000", "`mcts:iters=400` 400", "`" + lv + "` = **skilled** 3000"}
+	if lv == "mcts:iters=400" {
+		want = []string{"`greedy` = **casual** 1000", "`mcts:iters=400` = **skilled** 3000"}
+	}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	for _, bad := range []string{"0xgreedy", "nope"} {
+		if _, err := parseEntries([]string{bad}, 10); err == nil {
+			t.Errorf("parseEntries(%q) accepted", bad)
+		}
+	}
+	if _, err := parseEntries(nil, 10); err == nil || err.Error() != "no policies: give specs or -levels" {
+		t.Errorf("no arguments: %v", err)
+	}
+}
+
+func mustParse(t *testing.T, s string) policy.Spec {
+	t.Helper()
+	sp, err := policy.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+func TestReplaceTable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "doc.md")
+	doc := "intro\n" + beginMarker + "old table\n" + endMarker + "after\n"
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := replaceTable(path, []byte("| new |\n")); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(path)
+	if want := "intro\n" + beginMarker + "| new |\n" + endMarker + "after\n"; string(got) != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if err := os.WriteFile(path, []byte("no markers\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := replaceTable(path, []byte("x")); err == nil || !strings.Contains(err.Error(), "no \"<!-- ladder:begin -->\"") {
+		t.Errorf("no markers: %v", err)
+	}
+}
+
+func TestThousandsAndSigned(t *testing.T) {
+	for _, tt := range []struct {
+		x    float64
+		want string
+	}{{9.26, "9.3"}, {105976.4, "105,976"}, {5297, "5,297"}, {100, "100"}} {
+		if got := thousands(tt.x); got != tt.want {
+			t.Errorf("thousands(%v) = %q, want %q", tt.x, got, tt.want)
+		}
+	}
+	if got := signed(-8.88); got != "−8.9" {
+		t.Errorf("signed(-8.88) = %q", got)
+	}
+}

@@ -38,7 +38,7 @@ func TestScenarioCommand(t *testing.T) {
 		{"bad flag", []string{"scenario", "--frobnicate", "run", pass}, exitBadArgs, nil, "frobnicate"},
 		{"help", []string{"scenario", "--help"}, exitOK, []string{"tallywood scenario run", "tallywood scenario setup"}, ""},
 		{"setup", []string{"scenario", "setup", "--seed", "3", "--mode", "hard"}, exitOK,
-			[]string{`"seed": 3`, `"difficulty": "hard"`, `"initiative": [` + "\n" + `      "opposition",`, `"PW-14"`, `"piles.celebrity_faces"`}, ""},
+			[]string{`"seed": 3`, `"difficulty": "hard"`, `"initiative": ["opposition", "you"]`, `"hand": ["PW-14", "CE-13", "RE-15", "CA-02"]`, `"piles.celebrity_faces"`}, ""},
 		{"setup bad mode", []string{"scenario", "setup", "--mode", "easy"}, exitBadArgs, nil, `tallywood: scenario: --mode: "easy" is not normal or hard`},
 		{"setup bad seed", []string{"scenario", "setup", "--seed", "-1"}, exitBadArgs, nil, `invalid argument "-1" for "--seed"`},
 		{"setup with a file", []string{"scenario", "setup", pass}, exitBadArgs, nil, "usage"},

@@ -3,6 +3,8 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"strings"
 
 	"tallywood/engine"
 	"tallywood/opposition"
@@ -77,5 +79,19 @@ func Skeleton(r *engine.Rules, seed uint64, mode engine.Mode) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %v", err)
 	}
+	// A list or object of names and numbers reads better on one line: the
+	// Solo deck and a deck of cards would take a screen each.
+	out = flat.ReplaceAllFunc(out, func(b []byte) []byte {
+		lines := strings.Split(string(b), "\n")
+		for i := range lines {
+			lines[i] = strings.TrimSpace(lines[i])
+		}
+		open, last := lines[0], len(lines)-1
+		return []byte(open + strings.Join(lines[1:last], " ") + lines[last])
+	})
 	return append(out, '\n'), nil
 }
+
+// flat matches an indented JSON list or object with no list or object
+// inside.
+var flat = regexp.MustCompile(`[\[{]\n[^\[\]{}]*\n\s*[\]}]`)

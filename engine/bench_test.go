@@ -21,6 +21,26 @@ func BenchmarkRandomGame(b *testing.B) {
 	}
 }
 
+// BenchmarkRandomTableGame plays a whole 4-player game with the random
+// player in every seat.
+func BenchmarkRandomTableGame(b *testing.B) {
+	b.ReportAllocs()
+	var g Game
+	p := NewRandomPlayer(0)
+	cfg := TableConfig{Politicians: []int{0, 1, 2, 3}}
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		if err := g.ResetTable(Reference(), seed, cfg); err != nil {
+			b.Fatal(err)
+		}
+		p.Reset(seed)
+		if err := p.Play(&g); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkParse is loading the reference rules file: the strict decode,
 // validation and hashing every run and every --set point pays once.
 func BenchmarkParse(b *testing.B) {

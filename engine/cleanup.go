@@ -61,6 +61,9 @@ func (g *Game) cleanupNext() bool {
 		return true
 	}
 	for g.Phase == PhaseCleanupDraw {
+		if g.Pending == DecInitiative {
+			return true
+		}
 		if g.Step >= g.NSeats {
 			g.Round++
 			g.startRound()
@@ -91,7 +94,11 @@ func (g *Game) cleanupDiscard(s int8, o Option) {
 	card := st.Hand[o.A]
 	st.NHand--
 	copy(st.Hand[o.A:st.NHand], st.Hand[o.A+1:st.NHand+1])
-	g.Discards[g.rules.Cards[card].Deck].push(card)
+	deck := g.rules.Cards[card].Deck
+	g.Discards[deck].push(card)
+	if !g.IsSolo() {
+		g.faceDown[deck][s] |= 1 << (g.Discards[deck].N - 1)
+	}
 	if g.rec != nil {
 		g.emit(Event{Kind: EvDiscard, Seat: s, District: -1, Item: int16(card)})
 	}
@@ -101,18 +108,21 @@ func (g *Game) cleanupDiscard(s int8, o Option) {
 	}
 }
 
-// readyForNextRound is steps 5–6: Favors ready, initiative exchanged (with
-// two seats the tokens swap, I-20); then step 7's draws begin.
+// readyForNextRound is steps 5–6: Favors ready, initiative exchanged; then
+// step 7's draws begin, in the new order. With two seats the tokens swap
+// (I-20); with more, the "1" holder chooses whom to exchange with.
 func (g *Game) readyForNextRound() {
 	for d := range g.Districts {
 		g.Districts[d].FavorUsed = [NumLevels]bool{}
 	}
-	// OPEN: with three or four seats the "1" holder chooses whom to
-	// exchange with; only the solo game (two seats) is played so far.
-	g.Order[0], g.Order[1] = g.Order[1], g.Order[0]
 	g.Pending = DecNone
 	g.Phase = PhaseCleanupDraw
 	g.Step = 0
+	if g.NSeats > 2 {
+		g.Pending = DecInitiative
+		return
+	}
+	g.Order[0], g.Order[1] = g.Order[1], g.Order[0]
 }
 
 // cleanupDraw is step 7: one card from the chosen deck (I-19 reshuffles).

@@ -6,20 +6,21 @@ import "fmt"
 type DecisionKind uint8
 
 const (
-	DecNone    DecisionKind = iota // the game is over
-	DecCard                        // Strategy Phase 1: a card from the hand
-	DecColumn                      // 2: an open Action Column
-	DecRow                         // 2: a row of that column
-	DecRegion                      // 4: a District or the Plaza for the Assistant
-	DecAction                      // 5: an action, ability, Favor, or the end of actions
-	DecAttract                     // the attract half of draw_attract (C-15)
-	DecSpot                        // I-1: the Assistant's spot
-	DecDiscard                     // Clean Up 4: discard a card or keep the rest
-	DecDraw                        // Clean Up 7: the deck to draw from
-	DecReveal                      // Final Tally 1.a: a tile to flip
+	DecNone       DecisionKind = iota // the game is over
+	DecCard                           // Strategy Phase 1: a card from the hand
+	DecColumn                         // 2: an open Action Column
+	DecRow                            // 2: a row of that column
+	DecRegion                         // 4: a District or the Plaza for the Assistant
+	DecAction                         // 5: an action, ability, Favor, or the end of actions
+	DecAttract                        // the attract half of draw_attract (C-15)
+	DecSpot                           // I-1: the Assistant's spot
+	DecDiscard                        // Clean Up 4: discard a card or keep the rest
+	DecDraw                           // Clean Up 7: the deck to draw from
+	DecReveal                         // Final Tally 1.a: a tile to flip
+	DecInitiative                     // Clean Up 6: whom the "1" holder exchanges with
 )
 
-var decisionNames = []string{"none", "card", "column", "row", "region", "action", "attract", "spot", "discard", "draw", "reveal"}
+var decisionNames = []string{"none", "card", "column", "row", "region", "action", "attract", "spot", "discard", "draw", "reveal", "initiative"}
 
 func (k DecisionKind) String() string { return decisionNames[k] }
 
@@ -48,6 +49,7 @@ const (
 	OptKeep                             // discard no more
 	OptDraw                             // A deck
 	OptReveal                           // A tile index
+	OptExchange                         // A seat: exchange Initiative tokens with it
 )
 
 // Option is one legal choice: a small comparable value.
@@ -122,6 +124,10 @@ func (g *Game) Legal(buf []Option) []Option {
 				buf = append(buf, Option{Kind: OptReveal, A: int8(i)})
 			}
 		}
+	case DecInitiative:
+		for _, o := range g.Order[1:g.NSeats] {
+			buf = append(buf, Option{Kind: OptExchange, A: o})
+		}
 	}
 	return buf
 }
@@ -157,6 +163,8 @@ func (g *Game) IsLegal(o Option) bool {
 	case DecAction:
 		var buf [MaxOptions]Option
 		return contains(g.legalActions(buf[:0], s), o)
+	case DecInitiative:
+		return o == Option{Kind: OptExchange, A: o.A} && o.A >= 0 && o.A < g.NSeats && o.A != s
 	}
 	return false
 }
@@ -210,6 +218,9 @@ func (g *Game) apply(o Option) {
 	case OptReveal:
 		g.RevealTile(s, int(o.A))
 		g.reveals++
+	case OptExchange:
+		g.exchangeInitiative(o.A)
+		g.Pending = DecNone
 	default:
 		g.applyAction(s, o)
 	}
@@ -358,6 +369,10 @@ func (g *Game) Describe(o Option) string {
 	case OptReveal:
 		if int(o.A) < int(g.NPlaced) && o.A >= 0 {
 			return "reveal " + g.TileName(int(o.A)) + " in " + r.RegionName(g.Placed[o.A].District)
+		}
+	case OptExchange:
+		if o.A >= 0 && o.A < g.NSeats {
+			return fmt.Sprintf("exchange the Initiative 1 token with %s (Initiative %d)", SeatName(o.A), g.Initiative(o.A))
 		}
 	}
 	return fmt.Sprintf("option{%d %d %d %d}", o.Kind, o.A, o.B, o.C)

@@ -45,6 +45,7 @@ const (
 	EvNote         // an Opposition decision: Note says why, Rule cites
 	EvScoring      // Round Scoring of the round begins
 	EvFinalTally   // the Final Tally begins
+	EvInitiative   // Seat now holds the "1" token, Item the seat that gave it (Clean Up 6)
 )
 
 // NoTurn is the Turn of an event outside the turns of the Strategy Phase:
@@ -63,6 +64,7 @@ var eventKindNames = [...]string{
 	EvDraw: "draw", EvReshuffle: "reshuffle", EvSoloBox: "solo_box",
 	EvReveal: "reveal", EvTally: "tally", EvSeatTally: "seat_tally",
 	EvResult: "result", EvNote: "note", EvScoring: "scoring", EvFinalTally: "final_tally",
+	EvInitiative: "initiative",
 }
 
 // String names the kind as `tallywood trace --format jsonl` writes it.
@@ -300,6 +302,8 @@ func (r *Rules) Text(e Event) string {
 		s = fmt.Sprintf("Result: you %d, Opposition %d", e.From, e.To)
 	case EvNote:
 		s = fmt.Sprintf("%s: %s", who, e.Note)
+	case EvInitiative:
+		s = fmt.Sprintf("%s takes the Initiative 1 token from %s", who, SeatName(int8(e.Item)))
 	default:
 		s = fmt.Sprintf("event %d", e.Kind)
 	}

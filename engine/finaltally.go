@@ -2,7 +2,8 @@ package engine
 
 // Final Tally (rulebook "Final Tally", Solo Final Tally, I-16, I-18).
 
-// Outcome is the result for you (seat 0).
+// Outcome is the result for you (seat 0): a win alone at the top, a draw
+// sharing the top, a loss below it.
 type Outcome int8
 
 const (
@@ -35,10 +36,14 @@ type Result struct {
 	Endorsements [MaxSeats]int16 // numbers of the Endorsements held (V-4)
 	Bonus        [MaxSeats]int16 // the Opposition's resource bonus
 	Total        [MaxSeats]int16
-	Outcome      Outcome
+	// Place ranks the seats by Total: 1 for the most votes, equal votes
+	// sharing a place (Final Tally: tied players share the victory).
+	Place   [MaxSeats]int8
+	Outcome Outcome // for seat 0
 }
 
-// Margin is your votes minus the Opposition's.
+// Margin is your votes minus the Opposition's (seat 0 minus seat 1; Lead
+// serves a game of more seats).
 func (r *Result) Margin() int { return int(r.Total[0]) - int(r.Total[1]) }
 
 // startFinalTally is step 1: Initial Support tokens face up, then the
@@ -143,10 +148,11 @@ func (g *Game) tally() {
 		}
 		res.Total[s] += res.Endorsements[s] + res.Bonus[s]
 	}
-	switch {
-	case res.Total[0] > res.Total[1]:
+	res.placeAll(g.NSeats)
+	switch lead := res.Lead(0, g.NSeats); {
+	case lead > 0:
 		res.Outcome = Win
-	case res.Total[0] < res.Total[1]:
+	case lead < 0:
 		res.Outcome = Loss
 	default:
 		res.Outcome = Draw

@@ -21,6 +21,11 @@ import (
 //   - the order in which cubes come out of the bag (its contents are known);
 //   - the future of the game's generators (reshuffles, draws).
 //
+// In a game without the Opposition, the seat to move also cannot see the
+// other players' hands nor the cards they discarded face down at Clean Up
+// (step 4); it sees each card's back, so how many cards of each deck every
+// hand holds (determinizeHands).
+//
 // Determinize resamples all of it. Its result depends only on what the
 // player can know and on the seed: two games that differ only in hidden
 // information become identical after Determinize with the same seed. That
@@ -51,6 +56,9 @@ func (g *Game) Determinize(seed uint64) {
 		shuffle(&rng, dk)
 	}
 
+	if !g.IsSolo() {
+		g.determinizeHands(&rng, g.Decision().Seat)
+	}
 	g.determinizeSolo(&rng)
 
 	// Tiles: for each kind and tier, the faces not yet seen are those of
@@ -121,6 +129,79 @@ func (g *Game) Determinize(seed uint64) {
 	g.bagRng.Seed(rng.Uint64(), rng.Uint64())
 }
 
+// determinizeHands resamples, in a game without the Opposition, what seat
+// v cannot see of the other players' Strategy cards: their hands and the
+// cards they discarded face down at Clean Up (step 4), pooled per deck with
+// the deck itself. A card's back shows its deck, so how many cards of each
+// deck every hand and the discards hold is public, and kept.
+func (g *Game) determinizeHands(rng *rand.PCG, v int8) {
+	for d := range NumDecks {
+		var pool [MaxSoloCards]uint8
+		n := 0
+		take := func(c *uint8) { pool[n] = *c; n++ }
+		deal := func(c *uint8) { *c = pool[n]; n++ }
+		g.hiddenCards(d, v, take)
+		sortCards(pool[:n])
+		shuffle(rng, pool[:n])
+		n = 0
+		g.hiddenCards(d, v, deal)
+	}
+}
+
+// hiddenCards calls f on every place holding a card of deck d that seat v
+// cannot see, in an order that depends only on what v can see.
+func (g *Game) hiddenCards(d int, v int8, f func(*uint8)) {
+	dk := &g.Decks[d]
+	for i := range dk.N {
+		f(&dk.Cards[i])
+	}
+	for s := range g.NSeats {
+		if s == v {
+			continue
+		}
+		st := &g.Seats[s]
+		for i := range st.NHand {
+			if int(g.rules.Cards[st.Hand[i]].Deck) == d {
+				f(&st.Hand[i])
+			}
+		}
+	}
+	var hidden uint64
+	for s := range g.NSeats {
+		if s != v {
+			hidden |= g.faceDown[d][s]
+		}
+	}
+	dis := &g.Discards[d]
+	for i := range dis.N {
+		if hidden&(1<<i) != 0 {
+			f(&dis.Cards[i])
+		}
+	}
+}
+
+// Unseen appends to buf, sorted, the cards of Strategy deck d that seat v
+// cannot see: the deck's, and in a game without the Opposition the other
+// players' hands and the cards they discarded face down. Sorted, the list
+// tells neither the order nor who holds which card.
+func (g *Game) Unseen(v int8, d int, buf []uint8) []uint8 {
+	start := len(buf)
+	g.hiddenCards(d, v, func(c *uint8) { buf = append(buf, *c) })
+	slices.Sort(buf[start:])
+	return buf
+}
+
+// DiscardHidden reports whether card i of discard pile d lies face down
+// for seat v: discarded face down by another player (Clean Up 4).
+func (g *Game) DiscardHidden(v int8, d, i int) bool {
+	for s := range g.NSeats {
+		if s != v && g.faceDown[d][s]&(1<<i) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // determinizeSolo resamples the Solo deck. The player has seen every card
 // the Opposition played; the cards boxed from the top of the deck at each
 // Clean Up were not seen (Solo Clean Up 2), so they are pooled with the
@@ -136,18 +217,11 @@ func (g *Game) determinizeSolo(rng *rand.PCG) {
 	var pool [MaxSoloCards]uint8
 	var unseen [MaxSoloCards]uint8 // positions in SoloBox
 	nu := 0
-	if g.rules.soloNeverExhausted() {
-		box := g.SoloBox.Cards[:g.SoloBox.N]
-		pos := 0
-		for r := 0; pos < len(box) && r < len(g.rules.Rounds); r++ {
-			k := int(g.rules.Rounds[r].Turns)
-			pos += k
-			u := max(0, min(k, len(box)-pos))
-			for j := range u {
-				unseen[nu] = uint8(pos + j)
-				nu++
-			}
-			pos += u
+	seen, ok := g.soloBoxSeen()
+	for i, s := range seen {
+		if ok && !s {
+			unseen[nu] = uint8(i)
+			nu++
 		}
 	}
 	n := int(g.Solo.N)
@@ -162,6 +236,48 @@ func (g *Game) determinizeSolo(rng *rand.PCG) {
 	for j := range nu {
 		g.SoloBox.Cards[unseen[j]] = pool[n+j]
 	}
+}
+
+// soloBoxSeen tells, for each card of the Solo box, whether the player saw
+// it: the cards of the board at each Clean Up were seen, those boxed from
+// the top of the deck were not (see determinizeSolo). ok is false when the
+// rules can exhaust the deck: then the blocks no longer tell seen from
+// unseen.
+func (g *Game) soloBoxSeen() (seen []bool, ok bool) {
+	var mask [MaxSoloCards]bool
+	box := mask[:g.SoloBox.N]
+	if !g.rules.soloNeverExhausted() {
+		return box, false
+	}
+	for i := range box {
+		box[i] = true
+	}
+	pos := 0
+	for r := 0; pos < len(box) && r < len(g.rules.Rounds); r++ {
+		k := int(g.rules.Rounds[r].Turns)
+		pos += k
+		u := max(0, min(k, len(box)-pos))
+		for j := range u {
+			box[pos+j] = false
+		}
+		pos += u
+	}
+	return box, true
+}
+
+// SoloBoxSeen appends to buf the cards of the Solo box the player saw
+// played, in the order they were boxed: what the player may know of the
+// box. The cards boxed unseen are hidden information; when the rules can
+// exhaust the Solo deck (I-19) seen and unseen cannot be told apart and
+// nothing is appended.
+func (g *Game) SoloBoxSeen(buf []uint8) []uint8 {
+	seen, _ := g.soloBoxSeen()
+	for i, s := range seen {
+		if s {
+			buf = append(buf, g.SoloBox.Cards[i])
+		}
+	}
+	return buf
 }
 
 // soloNeverExhausted reports whether the Solo deck lasts the whole game:

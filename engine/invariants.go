@@ -110,7 +110,7 @@ func (g *Game) Check() error {
 		}
 	}
 	for i, n := range solo {
-		if n != 1 {
+		if n != 1 && g.IsSolo() {
 			return fmt.Errorf("engine: check: the Solo card %s is seen %d times", r.Solo[i].ID, n)
 		}
 	}

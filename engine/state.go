@@ -173,6 +173,11 @@ type Game struct {
 	Solo      Deck // Opposition deck, top last
 	SoloBox   Deck // Solo cards returned to the box (I-19)
 
+	// faceDown marks, per deck and seat, the discards that seat put face
+	// down from its hand (Clean Up 4): hidden from the other players of a
+	// game without the Opposition (bit i: Discards[deck].Cards[i]).
+	faceDown [NumDecks][MaxSeats]uint64
+
 	deckRng [NumDecks]rand.PCG
 	soloRng rand.PCG
 	bagRng  rand.PCG
@@ -359,6 +364,7 @@ func (g *Game) drawStrategy(s int8, d int) bool {
 			return false
 		}
 		*dk, *dis = *dis, Deck{}
+		g.faceDown[d] = [MaxSeats]uint64{}
 		shuffle(&g.deckRng[d], dk.Cards[:dk.N])
 		if g.rec != nil {
 			g.emit(Event{Kind: EvReshuffle, Seat: NoSeat, District: -1, Action: int8(d), Rule: "I-19"})

@@ -68,6 +68,7 @@ type PairedCounts struct {
 // CompareResult is the output of a comparison; differences are B − A.
 type CompareResult struct {
 	Format          string       `json:"format"`
+	Version         string       `json:"tallywood_version"` // Version() of the build that played it
 	Seed            uint64       `json:"seed"`
 	MaxGames        int64        `json:"max_games"`
 	Games           int64        `json:"games"`
@@ -139,6 +140,7 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	pool := sync.Pool{New: func() any { s := make([]pairRec, 0, chunkSize); return &s }}
 	for range nw {
 		p := newPlayer(opp)
+		defer p.close()
 		p.stop = stop // a chunk with a game cut short is never committed
 		wg.Go(func() {
 			for {
@@ -247,6 +249,7 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	n := paired.N()
 	out := &CompareResult{
 		Format:   FormatCompare,
+		Version:  Version(),
 		Seed:     cfg.Seed,
 		MaxGames: cfg.Games,
 		Games:    n,

@@ -2,19 +2,14 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/pflag"
 
-	"tallywood/engine"
 	"tallywood/sim"
 )
 
@@ -58,12 +53,8 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "table", "output: table or json")
 	out := fs.String("out", "", "write the output to FILE instead of stdout")
 	quiet := fs.Bool("quiet", false, "no progress bar")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, compareUsage+fs.FlagUsages())
-			return exitOK
-		}
-		return fail(stderr, "compare: %v", err)
+	if code, done := parseFlags(fs, args, compareUsage, stdout, stderr); done {
+		return code
 	}
 	if fs.NArg() > 0 {
 		return fail(stderr, "compare: unexpected argument %q", fs.Arg(0))
@@ -74,8 +65,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if *workers < 1 {
 		return fail(stderr, "compare: --workers %d: must be at least 1", *workers)
 	}
-	if *format != "table" && *format != "json" {
-		return fail(stderr, "compare: --format %q is not table or json", *format)
+	fmtName, err := outputFormat(fs, *format, *out, "table", "table", "json")
+	if err != nil {
+		return fail(stderr, "compare: %v", err)
 	}
 	var sprt *sim.SPRT
 	if *sprtFlag != "" {
@@ -101,22 +93,22 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		}
 		rules, err := loadRules(or(arm[k].rules, *rulesFile))
 		if err != nil {
-			return fail(stderr, "compare: %s: %v", flag("rules"), err)
+			return failInput(stderr, "compare: %s: %v", flag("rules"), err)
 		}
-		m, err := engine.ParseMode(or(arm[k].mode, *modeFlag))
+		m, err := parseMode(flag("mode")[2:], or(arm[k].mode, *modeFlag))
 		if err != nil {
-			return fail(stderr, "compare: %s %q is not normal or hard", flag("mode"), or(arm[k].mode, *modeFlag))
+			return fail(stderr, "compare: %v", err)
 		}
-		specs, err := parsePolicies(or(arm[k].policy, *policyFlag))
+		specs, err := parsePolicies(flag("policy")[2:], or(arm[k].policy, *policyFlag))
 		if err != nil {
-			return fail(stderr, "compare: %s: %v", flag("policy"), err)
+			return fail(stderr, "compare: %v", err)
 		}
 		if len(specs) != 1 {
 			return fail(stderr, "compare: %s: one policy per arm", flag("policy"))
 		}
-		pols, err := parsePolitician(rules, or(arm[k].politician, *politicianFlag), false)
+		pols, err := parsePoliticians(rules, flag("politician")[2:], or(arm[k].politician, *politicianFlag), false)
 		if err != nil {
-			return fail(stderr, "compare: %s %v", flag("politician"), err)
+			return fail(stderr, "compare: %v", err)
 		}
 		arms[k] = sim.Arm{Rules: rules, Mode: m, Policy: specs[0], Politician: pols[0]}
 	}
@@ -124,29 +116,29 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if a.Rules.Hash == b.Rules.Hash && a.Mode == b.Mode && a.Policy.Canon == b.Policy.Canon && a.Politician == b.Politician {
 		return fail(stderr, "compare: arms A and B are the same: set one of --a-/--b-rules, -mode, -policy or -politician")
 	}
-	if err := checkOut(*out); err != nil {
-		return fail(stderr, "compare: --out: %v", err)
+	output, err := openOutput(*out, stdout, stderr)
+	if err != nil {
+		return fail(stderr, "compare: %v", err)
 	}
 
-	ctx, cancel := signal.NotifyContext(baseContext(), os.Interrupt, syscall.SIGTERM)
-	defer cancel()
+	ctx, release := interruptible("compare", stderr)
+	defer release()
 	bar := startProgress(stderr, *games, *quiet)
-	res, err := sim.Compare(ctx, sim.CompareConfig{A: a, B: b, Seed: *seed, Games: *games, Workers: *workers, SPRT: sprt, Progress: &bar.done})
+	res, err := sim.Compare(ctx, sim.CompareConfig{A: a, B: b, Seed: *seed, Games: *games, Workers: capWorkers("compare", *workers, stderr), SPRT: sprt, Progress: &bar.done})
 	bar.stop()
 	if err != nil {
 		fmt.Fprintf(stderr, "tallywood: compare: %v\n", err)
 		return exitFailed
 	}
 	data := res.JSON()
-	if *format == "table" {
+	if fmtName == "table" {
 		data = compareTable(res)
 	}
-	if err := writeOut(*out, stdout, data); err != nil {
-		fmt.Fprintf(stderr, "tallywood: compare: --out: %v\n", err)
-		return exitFailed
+	if err := output.write(data); err != nil {
+		return output.writeFailed("compare", err, stderr)
 	}
 	if res.Interrupted {
-		fmt.Fprintf(stderr, "tallywood: compare: interrupted: partial result of %d paired games written\n", res.Games)
+		fmt.Fprintf(stderr, "tallywood: compare: interrupted: %s now holds a partial result (%d paired games, marked interrupted)\n", output.name(), res.Games)
 		return exitFailed
 	}
 	return exitOK

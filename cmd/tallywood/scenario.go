@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register(command{name: "scenario", summary: "run scenario files: what does the Opposition do here?", run: runScenario})
+	register(command{name: "scenario", summary: "run scenario files: what do the rules do here?", subcommands: []string{"run", "setup"}, run: runScenario})
 }
 
 const scenarioUsage = `usage:
@@ -28,9 +28,9 @@ setup: prints the standard setup of a seed as a scenario file to start
 from: every setup value stated, the tile piles and decks in order as facts.
 
 flags:
-  -q, --quiet         run: print only PASS/FAIL lines and differences, not traces
-      --seed uint     setup: the seed (default 0)
-      --mode string   setup: the difficulty, normal or hard (default "normal")
+  -q, --quiet     run: print only PASS/FAIL lines and differences, not traces
+      --seed N    setup: the seed (default 0)
+      --mode M    setup: the difficulty, normal or hard (default normal)
 `
 
 func runScenario(args []string, stdout, stderr io.Writer) int {
@@ -44,10 +44,17 @@ func runScenario(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, scenarioUsage)
 			return exitOK
 		}
-		return fail(stderr, "scenario: %v", err)
+		return fail(stderr, "scenario: %s", flagError(err))
 	}
 	rest := fs.Args()
-	if len(rest) == 1 && rest[0] == "setup" {
+	switch {
+	case len(rest) == 0:
+		fmt.Fprint(stderr, scenarioUsage)
+		return exitBadArgs
+	case rest[0] == "setup":
+		if len(rest) > 1 {
+			return fail(stderr, "scenario: setup takes no FILE (%q)", rest[1])
+		}
 		if fs.Changed("quiet") {
 			return fail(stderr, "scenario: --quiet: only for scenario run")
 		}
@@ -59,15 +66,12 @@ func runScenario(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, "%v", err)
 		}
-		if _, err := stdout.Write(out); err != nil {
-			fmt.Fprintf(stderr, "tallywood: scenario: %v\n", err)
-			return exitFailed
-		}
+		stdout.Write(out) // a failed write is reported by run (checkedWriter)
 		return exitOK
-	}
-	if len(rest) < 2 || rest[0] != "run" {
-		fmt.Fprint(stderr, scenarioUsage)
-		return exitBadArgs
+	case rest[0] != "run":
+		return fail(stderr, "scenario: unknown subcommand %q (run or setup)", rest[0])
+	case len(rest) == 1:
+		return fail(stderr, "scenario: run needs at least one FILE")
 	}
 	for _, name := range []string{"seed", "mode"} {
 		if fs.Changed(name) {
@@ -79,7 +83,7 @@ func runScenario(args []string, stdout, stderr io.Writer) int {
 	for _, path := range rest[1:] {
 		s, err := scenario.Load(path)
 		if err != nil {
-			fail(stderr, "%v", err)
+			failInput(stderr, "%v", err)
 			malformed++
 			code = exitBadArgs
 			continue

@@ -31,9 +31,13 @@ type factCheck struct {
 	exact bool // objects must have exactly the keys stated
 }
 
+// MaxFileBytes bounds a scenario file: the largest in testdata/scenarios
+// is a few KiB.
+const MaxFileBytes = 1 << 20
+
 // Load reads and validates a scenario file.
 func Load(path string) (*Scenario, error) {
-	data, err := os.ReadFile(path)
+	data, err := engine.ReadFileMax(path, MaxFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}

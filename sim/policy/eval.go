@@ -60,7 +60,7 @@ func EvalError(g *engine.Game) float64 {
 // calibration is indexed by.
 func Features(g *engine.Game) ([NumFeatures]float64, int) {
 	var e evaluator
-	e.init(g, &DefaultWeights)
+	e.init(g, &DefaultWeights, engine.NoSeat)
 	return e.features(), stageOf(g, e.turns)
 }
 
@@ -216,21 +216,38 @@ func tableFor(r *engine.Rules) *trackTable {
 // features weighed by w, plus the style terms. Once the game is over it is
 // the true margin.
 func EvalWith(g *engine.Game, w *Weights) float64 {
+	return evalFor(g, w, engine.NoSeat)
+}
+
+// evalFor is the hand-weighted score for seat me (engine.NoSeat: the
+// player of the solo game). In a game of several players it scores me
+// against its leading rival (see rival), and once the game is over it is
+// me's lead over the best other seat.
+func evalFor(g *engine.Game, w *Weights, me int8) float64 {
 	if g.Over() {
-		return float64(g.Result.Margin())
+		if me == engine.NoSeat {
+			return float64(g.Result.Margin())
+		}
+		return float64(g.Result.Lead(me, g.NSeats))
 	}
 	var e evaluator
-	e.init(g, w)
+	e.init(g, w, me)
 	return e.total()
 }
 
-func (e *evaluator) init(g *engine.Game, w *Weights) {
+// init prepares the evaluation of g for seat; engine.NoSeat is the solo
+// game's player, against the Opposition.
+func (e *evaluator) init(g *engine.Game, w *Weights, seat int8) {
 	e.g, e.r, e.w = g, g.Rules(), w
 	e.tab = tableFor(e.r)
-	e.opp = g.Opponent()
-	e.me = 0
-	if e.opp == 0 {
-		e.me = 1
+	if seat == engine.NoSeat || g.IsSolo() {
+		e.opp = g.Opponent()
+		e.me = 0
+		if e.opp == 0 {
+			e.me = 1
+		}
+	} else {
+		e.me = seat
 	}
 	e.turns = turnsLeft(g)
 	e.resVal = w.Resource * min(1, float64(e.turns)/w.ResourceTurns)
@@ -271,6 +288,11 @@ func (e *evaluator) init(g *engine.Game, w *Weights) {
 			}
 		}
 		e.votes[d] = v
+	}
+	if !g.IsSolo() {
+		e.opp = e.rival()
+	}
+	for d := range int8(engine.NumDistricts) {
 		for i, s := range [2]int8{e.me, e.opp} {
 			// I-7 plus the Round 4 majority share, as the Final Tally counts.
 			e.shares[i][d] = float64(g.VoteShares(s, d) + g.Seats[s].MajorityShares[d])
@@ -283,6 +305,39 @@ func (e *evaluator) init(g *engine.Game, w *Weights) {
 	for d := range int8(engine.NumDistricts) {
 		e.base[d] = e.district(d, e.poll[0][d], e.poll[1][d], 0, 0)
 	}
+}
+
+// rival is, in a game of several players, the other seat the evaluation
+// plays against: the one with the most votes if the game were tallied now
+// (each District's votes split by everyone's Vote Shares, I-7 with the
+// Round 4 majority shares, I-18). The score is a two-player margin against
+// it; the others count only through it. Ties go to the lowest seat.
+func (e *evaluator) rival() int8 {
+	g := e.g
+	var total [engine.NumDistricts]float64
+	var shares [engine.MaxSeats][engine.NumDistricts]float64
+	for s := range g.NSeats {
+		for d := range int8(engine.NumDistricts) {
+			shares[s][d] = float64(g.VoteShares(s, d) + g.Seats[s].MajorityShares[d])
+			total[d] += shares[s][d]
+		}
+	}
+	best, bestV := engine.NoSeat, -1.0
+	for s := range g.NSeats {
+		if s == e.me {
+			continue
+		}
+		v := 0.0
+		for d := range engine.NumDistricts {
+			if total[d] > 0 {
+				v += e.votes[d] * shares[s][d] / total[d]
+			}
+		}
+		if v > bestV {
+			best, bestV = s, v
+		}
+	}
+	return best
 }
 
 // resources is the worth of x Money + Popularity: concave, flat beyond
@@ -463,6 +518,9 @@ func (e *evaluator) addHeld(m float64) float64 {
 				}
 			}
 		}
+	}
+	if !g.Seats[e.opp].Automaton {
+		return m // only the Opposition has a resource bonus
 	}
 	return m - float64(g.ResourceBonus(e.opp))
 }

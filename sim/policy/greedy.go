@@ -69,6 +69,7 @@ func (p *Greedy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 	}
 	scores := p.scores[:len(legal)]
 	clear(scores)
+	me := g.Decision().Seat // scored for the seat choosing, whoever moves next
 	n := p.samples
 	if p.determinized {
 		n = 1
@@ -107,7 +108,7 @@ func (p *Greedy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 			chance[i], anyChance = true, true
 			continue
 		}
-		scores[i] = float64(n) * EvalWith(&p.c, &p.w)
+		scores[i] = float64(n) * evalFor(&p.c, &p.w, me)
 	}
 	for k := 0; anyChance && k < n; k++ {
 		p.base = *g
@@ -119,7 +120,7 @@ func (p *Greedy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 			}
 			p.c = p.base
 			p.c.ApplyLegal(o)
-			scores[i] += EvalWith(&p.c, &p.w)
+			scores[i] += evalFor(&p.c, &p.w, me)
 		}
 	}
 	best := 0

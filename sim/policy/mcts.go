@@ -223,7 +223,7 @@ const maxNodes = 1 << 18
 func (p *MCTS) reuse(g *engine.Game) int32 {
 	if p.cfg.Reuse && p.lastRoot >= 0 && len(p.nodes) < maxNodes {
 		if j := p.findEdge(p.lastRoot, p.lastOpt); j >= 0 {
-			if next := p.child(j, observe(g)); next >= 0 {
+			if next := p.child(j, observe(g, g.Decision().Seat)); next >= 0 {
 				return next
 			}
 		}
@@ -238,8 +238,14 @@ func (p *MCTS) iterate(d *engine.Game, cur int32, me int8) {
 	expanded := false
 	for !d.Over() && !expanded {
 		legal := d.Legal(p.buf[:0])
-		if len(legal) == 1 || d.Decision().Seat != me {
+		if len(legal) == 1 {
 			mustApply(d, legal[0])
+			continue
+		}
+		if d.Decision().Seat != me {
+			// Another player's decision (games of several players): the
+			// rollout policy plays it, the tree holds only me's choices.
+			mustApply(d, p.rollout.Choose(d, legal))
 			continue
 		}
 		// Availability: every legal option's edge counts this visit; a
@@ -269,8 +275,8 @@ func (p *MCTS) iterate(d *engine.Game, cur int32, me int8) {
 		}
 		// Descend to the node of what the player observes at its next
 		// real decision.
-		advance(d, me, p.buf[:0])
-		key := observe(d)
+		p.advance(d, me)
+		key := observe(d, me)
 		next := p.child(ei, key)
 		if next < 0 {
 			next = p.newNode()
@@ -280,22 +286,27 @@ func (p *MCTS) iterate(d *engine.Game, cur int32, me int8) {
 		}
 		cur = next
 	}
-	r := math.Tanh(p.simulate(d) / p.cfg.Scale)
+	r := math.Tanh(p.simulate(d, me) / p.cfg.Scale)
 	for _, ei := range p.path {
 		p.edges[ei].n++
 		p.edges[ei].w += r
 	}
 }
 
-// advance plays the decisions that are not the player's choice (one
-// legal option) until the player has a real choice or the game is over.
-func advance(d *engine.Game, me int8, buf []engine.Option) {
+// advance plays the decisions that are not me's choice until me has a
+// real choice or the game is over: a single legal option, or another
+// player's decision, which the rollout policy plays.
+func (p *MCTS) advance(d *engine.Game, me int8) {
 	for !d.Over() {
-		legal := d.Legal(buf[:0])
-		if len(legal) > 1 && d.Decision().Seat == me {
+		legal := d.Legal(p.buf[:0])
+		switch {
+		case len(legal) == 1:
+			mustApply(d, legal[0])
+		case d.Decision().Seat != me:
+			mustApply(d, p.rollout.Choose(d, legal))
+		default:
 			return
 		}
-		mustApply(d, legal[0])
 	}
 }
 
@@ -318,13 +329,14 @@ func (p *MCTS) selectUCB(ni int32, legal []engine.Option) int32 {
 	return best
 }
 
-// simulate plays the rollout policy from d and returns the margin: the
-// true one at the end, or HandEval's after Depth player decisions.
-func (p *MCTS) simulate(d *engine.Game) float64 {
+// simulate plays the rollout policy from d and returns me's margin: the
+// true one at the end (its lead over the best other seat), or the hand
+// score's after Depth player decisions.
+func (p *MCTS) simulate(d *engine.Game, me int8) float64 {
 	steps := 0
 	for !d.Over() {
 		if p.cfg.Depth > 0 && steps >= p.cfg.Depth {
-			return HandEval(d)
+			return evalFor(d, &DefaultWeights, me)
 		}
 		legal := d.Legal(p.buf[:0])
 		o := legal[0]
@@ -334,7 +346,7 @@ func (p *MCTS) simulate(d *engine.Game) float64 {
 		}
 		mustApply(d, o)
 	}
-	return float64(d.Result.Margin())
+	return float64(d.Result.Lead(me, d.NSeats))
 }
 
 // mustApply applies an option the search took from g.Legal.
@@ -343,8 +355,10 @@ func mustApply(g *engine.Game, o engine.Option) { g.ApplyLegal(o) }
 // observe hashes what the player sees of g: everything but the hidden
 // information (the decks' order, face-down faces and values, the
 // generators). Two determinizations reach the same node after the same
-// options exactly when they look the same to the player.
-func observe(g *engine.Game) uint64 {
+// options exactly when they look the same to the player. Of another
+// player's hand (games of several players) me sees only the decks the
+// cards come from.
+func observe(g *engine.Game, me int8) uint64 {
 	h := uint64(14695981039346656037)
 	mix := func(x int) { h = (h ^ uint64(uint32(x))) * 1099511628211 }
 	mix(int(g.Round))
@@ -359,6 +373,10 @@ func observe(g *engine.Game) uint64 {
 			mix(int(v))
 		}
 		for _, c := range st.Hand[:st.NHand] {
+			if s != me && !g.IsSolo() {
+				mix(int(g.Rules().Cards[c].Deck))
+				continue
+			}
 			mix(int(c))
 		}
 		for _, c := range st.Columns {

@@ -49,9 +49,13 @@ func (peeker) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 // decks, face-down tiles and piles, face-down Initial Support, the bag's
 // future draws), with the same policy seed.
 func changed(t *testing.T, newPolicy func() Policy, worlds int) (changes, total int) {
+	return changedAt(t, positions(t), newPolicy, worlds)
+}
+
+func changedAt(t *testing.T, games []*engine.Game, newPolicy func() Policy, worlds int) (changes, total int) {
 	buf := make([]engine.Option, 0, engine.MaxOptions)
 	buf2 := make([]engine.Option, 0, engine.MaxOptions)
-	for i, g := range positions(t) {
+	for i, g := range games {
 		p := newPolicy()
 		p.Reset(uint64(i))
 		want := p.Choose(g, g.Legal(buf[:0]))
@@ -124,7 +128,7 @@ func TestNoPeekingOverATurn(t *testing.T) {
 				p, q := sp.New(), sp.New()
 				p.Reset(uint64(i))
 				q.Reset(uint64(i))
-				for k := 0; k < 12 && !a.Over() && observe(&a) == observe(&b); k++ {
+				for k := 0; k < 12 && !a.Over() && observe(&a, 0) == observe(&b, 0); k++ {
 					oa := p.Choose(&a, a.Legal(buf[:0]))
 					ob := q.Choose(&b, b.Legal(buf[:0]))
 					if oa != ob {
@@ -137,5 +141,66 @@ func TestNoPeekingOverATurn(t *testing.T) {
 			}
 			t.Logf("%d decisions compared", steps)
 		})
+	}
+}
+
+// tablePositions returns games of 3 and 4 players without the Opposition
+// stopped at decisions with a choice, reached by random play.
+func tablePositions(t testing.TB) []*engine.Game {
+	t.Helper()
+	var out []*engine.Game
+	buf := make([]engine.Option, 0, engine.MaxOptions)
+	for _, seats := range []int{3, 4} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			for _, n := range []int{0, 14, 60, 130, 190, 260, 2000} {
+				g, err := engine.NewTable(engine.Reference(), seed, engine.TableConfig{Politicians: []int{5, 4, 3, 2}[:seats]})
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := &Random{}
+				r.Reset(seed * 11)
+				for i := 0; i < n && !g.Over(); i++ {
+					if err := g.Apply(r.Choose(g, g.Legal(buf[:0]))); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if !g.Over() && len(g.Legal(buf[:0])) > 1 {
+					out = append(out, g)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// handPeeker reads the first card of the next player's hand.
+type handPeeker struct{}
+
+func (handPeeker) Reset(uint64) {}
+func (handPeeker) Choose(g *engine.Game, legal []engine.Option) engine.Option {
+	s := (g.Decision().Seat + 1) % g.NSeats
+	return legal[int(g.Seats[s].Hand[0])%len(legal)]
+}
+
+// TestNoPeekingAtTheTable: in games of several players, a policy's choice
+// does not change when only what its seat cannot see changes, the other
+// players' hands and face-down discards included (issue 16: every
+// built-in policy plays a seat without peeking at other players' hands).
+func TestNoPeekingAtTheTable(t *testing.T) {
+	games := tablePositions(t)
+	for _, spec := range []string{"random", "greedy", "pollster", "builder", "mcts:iters=30", "mcts:iters=10,rollout=greedy,depth=3"} {
+		t.Run(spec, func(t *testing.T) {
+			sp, err := Parse(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, total := changedAt(t, games, sp.New, 2); n > 0 {
+				t.Errorf("%d of %d decisions changed with only hidden information changed", n, total)
+			}
+		})
+	}
+	inner := &testing.T{}
+	if n, total := changedAt(inner, games, func() Policy { return handPeeker{} }, 3); n == 0 {
+		t.Errorf("a policy reading another player's hand went unnoticed in %d decisions", total)
 	}
 }

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/spf13/pflag"
+
+	"tallywood/sim"
+)
+
+// sim --seats N: a study of the game for 2–4 players, without the
+// Opposition (sim.RunTable), and its output.
+
+// parseTableSim checks sim's flags for a study of seats players: --policy
+// is the lineup (one policy for every seat, or one per seat), --games the
+// deals, each played once per rotation of the lineup. The solo game's
+// --mode and --politician do not apply.
+func parseTableSim(fs *pflag.FlagSet, seats int, games int64, seed uint64, workers int, rulesFile, policyFlag, shardFlag, format, out string, quiet bool) (*simOptions, *pflag.FlagSet, error) {
+	for _, f := range []string{"mode", "politician", "wide"} {
+		if err := onlyWith(fs, f, "the solo game (--seats 1)", false); err != nil {
+			return nil, fs, err
+		}
+	}
+	lineup, _, err := parseSpecs("policy", policyFlag)
+	if err != nil {
+		return nil, fs, err
+	}
+	switch len(lineup) {
+	case seats:
+	case 1:
+		for len(lineup) < seats {
+			lineup = append(lineup, lineup[0])
+		}
+	default:
+		return nil, fs, fmt.Errorf("--policy %q names %d policies for --seats %d: give one for every seat, or one per seat", policyFlag, len(lineup), seats)
+	}
+	shard, err := sim.ParseShard(shardFlag)
+	if err != nil {
+		return nil, fs, fmt.Errorf("--shard %v", err)
+	}
+	o := &simOptions{out: out, quiet: quiet, workers: workers}
+	if o.format, err = outputFormat(fs, format, out, "table", "table", "json", "csv"); err != nil {
+		return nil, fs, err
+	}
+	rules, err := loadRules(rulesFile)
+	if err != nil {
+		return nil, fs, inputError{fmt.Errorf("--rules: %v", err)}
+	}
+	if seats > len(rules.Politicians) {
+		return nil, fs, inputError{fmt.Errorf("--seats %d: the rules have %d Politicians, one per player is needed", seats, len(rules.Politicians))}
+	}
+	o.table = &sim.TableConfig{Rules: rules, Seed: seed, Deals: games, Shard: shard, Lineup: lineup}
+	return o, fs, nil
+}
+
+// runTableSim plays the study of o.table and writes it.
+func runTableSim(ctx context.Context, o *simOptions, out *output, stderr io.Writer) int {
+	cfg := o.table
+	cfg.Workers = capWorkers("sim", o.workers, stderr)
+	bar := startProgress(stderr, cfg.Shard.Len(cfg.Deals)*int64(len(cfg.Lineup)), o.quiet)
+	cfg.Progress = &bar.done
+	res, err := sim.RunTable(ctx, *cfg)
+	bar.stop()
+	if err != nil {
+		return failRun(stderr, "sim: %v", err)
+	}
+	return writeTableResult("sim", res, o.format, out, stderr)
+}
+
+// writeTableResult writes a study in format to out; an interrupted study
+// says where its partial result now is and exits 1.
+func writeTableResult(cmd string, res *sim.TableResult, format string, out *output, stderr io.Writer) int {
+	var data []byte
+	switch format {
+	case "json":
+		data = res.JSON()
+	case "csv":
+		data = tableCSV(res)
+	default:
+		data = tableText(res)
+	}
+	if err := out.write(data); err != nil {
+		return out.writeFailed(cmd, err, stderr)
+	}
+	if res.Interrupted {
+		fmt.Fprintf(stderr, "tallywood: %s: interrupted: %s now holds a partial result (%d games, marked interrupted)\n",
+			cmd, out.name(), res.Counts.Games)
+		return exitFailed
+	}
+	return exitOK
+}
+
+// Output of a study.
+
+// tableText renders a study as two ASCII tables: by policy, then by
+// starting Initiative position, and the first-seat advantage.
+func tableText(r *sim.TableResult) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "rules %s, hash %s\n", r.RulesVersion, shortHash(r.RulesHash))
+	fmt.Fprintf(&b, "seed %d, %d players without the Opposition, %d deals × %d seatings = %d games",
+		r.Seed, r.Players, r.Deals, r.Players, r.Deals*int64(r.Players))
+	if r.Shard != "" {
+		fmt.Fprintf(&b, ", shard %s", r.Shard)
+	}
+	if r.Interrupted {
+		fmt.Fprintf(&b, ", INTERRUPTED after %d games", r.Counts.Games)
+	}
+	b.WriteString("\n")
+	rows := func(title string, rs []sim.TableRow) {
+		t := newTable(&b, []string{title, "GAMES", "WINS", "SHARED", "WIN RATE [95% CI]", "SCORE [95% CI]", "MEAN PLACE", "MEAN VOTES"}, 1)
+		for _, row := range rs {
+			t.Append([]string{
+				row.Name,
+				strconv.FormatInt(row.Games, 10),
+				strconv.FormatInt(row.Wins, 10),
+				strconv.FormatInt(row.SharedWins, 10),
+				fmt.Sprintf("%s [%s, %s]", pct(row.WinRate), pct(row.WinRateCI95[0]), pct(row.WinRateCI95[1])),
+				fmt.Sprintf("%s [%s, %s]", pct(row.MeanScore), pct(row.MeanScoreCI95[0]), pct(row.MeanScoreCI95[1])),
+				fmt.Sprintf("%.2f", row.MeanPlace),
+				fmt.Sprintf("%.1f", row.MeanVotes),
+			})
+		}
+		t.Render()
+	}
+	rows("POLICY", r.Policies)
+	rows("STARTS WITH", r.Initiative)
+	fmt.Fprintf(&b, "First-seat advantage: %+.1f points [%+.1f, %+.1f] (the score of the player holding Initiative 1 at the start, minus the fair %s).\n",
+		100*r.FirstSeatAdvantage, 100*r.FirstSeatAdvantageCI95[0], 100*r.FirstSeatAdvantageCI95[1], pct(1/float64(r.Players)))
+	b.WriteString("WIN RATE: first place alone. SCORE: a win counts 1, a victory shared by k players 1/k; a fair seat scores 1/players.\n" +
+		"Every deal is played once per rotation of the lineup, so each policy starts from every Initiative position equally often.\n")
+	return b.Bytes()
+}
+
+// tableCSVHeader lists the CSV columns: one row per policy, then per
+// starting Initiative position.
+var tableCSVHeader = []string{
+	"row", "name", "games", "wins", "shared_wins", "win_rate", "win_ci95_lo", "win_ci95_hi",
+	"mean_score", "score_ci95_lo", "score_ci95_hi", "mean_place", "mean_votes",
+}
+
+func tableCSV(r *sim.TableResult) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write(tableCSVHeader)
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	i := func(x int64) string { return strconv.FormatInt(x, 10) }
+	for _, set := range []struct {
+		kind string
+		rows []sim.TableRow
+	}{{"policy", r.Policies}, {"initiative", r.Initiative}} {
+		for _, row := range set.rows {
+			w.Write([]string{
+				set.kind, row.Name, i(row.Games), i(row.Wins), i(row.SharedWins),
+				f(row.WinRate), f(row.WinRateCI95[0]), f(row.WinRateCI95[1]),
+				f(row.MeanScore), f(row.MeanScoreCI95[0]), f(row.MeanScoreCI95[1]),
+				f(row.MeanPlace), f(row.MeanVotes),
+			})
+		}
+	}
+	w.Flush()
+	return b.Bytes()
+}

@@ -1,0 +1,594 @@
+package sim
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"tallywood/engine"
+	"tallywood/sim/policy"
+)
+
+// Studies of the game for two to four players, without the Opposition.
+//
+// Every deal (a game seed: the same decks, tiles, Initiative tokens and
+// Politicians) is played once per rotation of the lineup through the
+// seats, so each policy sits in every seat, and so starts from every
+// Initiative position, equally often. That is what tells a policy's
+// strength from the advantage of its seat.
+
+// FormatTable names the JSON document of a study without the Opposition.
+const FormatTable = "tallywood-table/1"
+
+// TableConfig is a study of games without the Opposition.
+type TableConfig struct {
+	Rules *engine.Rules
+	Seed  uint64
+	// Deals before sharding; each deal is played len(Lineup) times, once
+	// per rotation, so the games are Deals·len(Lineup).
+	Deals   int64
+	Shard   Shard
+	Workers int // 0: GOMAXPROCS
+	// Lineup holds the policy of each seat in rotation 0; its length is
+	// the number of players (2–4). A policy may appear more than once.
+	Lineup []policy.Spec
+	// Progress, when set, is increased by the games played as they finish.
+	Progress *atomic.Int64
+}
+
+// SeatCounts are the mergeable sums of one row of a study: a policy over
+// every seat it sat in, or an Initiative position over every policy.
+// A victory shared by k players scores 1/k; scores are kept in twelfths so
+// that the sums stay exact integers for 2, 3 and 4 players.
+//
+// The seatings of one deal share its cards and tiles, so they are not
+// independent games: the intervals take the deal as their unit, from the
+// squares of each deal's sums (DealWinsSq, DealScore12Sq).
+type SeatCounts struct {
+	Games         int64 `json:"games"`
+	Wins          int64 `json:"wins"`        // first place alone
+	SharedWins    int64 `json:"shared_wins"` // first place shared
+	PlaceSum      int64 `json:"place_sum"`   // 1 for the most votes
+	Score12       int64 `json:"score12_sum"`
+	VotesSum      int64 `json:"votes_sum"`
+	DealWinsSq    int64 `json:"deal_wins_sum_sq"`
+	DealScore12Sq int64 `json:"deal_score12_sum_sq"`
+}
+
+func (c *SeatCounts) add(place int8, winners int, votes int16) {
+	c.Games++
+	c.PlaceSum += int64(place)
+	c.VotesSum += int64(votes)
+	if place != 1 {
+		return
+	}
+	if winners == 1 {
+		c.Wins++
+	} else {
+		c.SharedWins++
+	}
+	c.Score12 += int64(12 / winners)
+}
+
+// addDeal adds the sums of one whole deal, d, and the squares of its wins
+// and score.
+func (c *SeatCounts) addDeal(d *SeatCounts) {
+	c.merge(d)
+	c.DealWinsSq += d.Wins * d.Wins
+	c.DealScore12Sq += d.Score12 * d.Score12
+}
+
+func (c *SeatCounts) merge(o *SeatCounts) {
+	c.Games += o.Games
+	c.Wins += o.Wins
+	c.SharedWins += o.SharedWins
+	c.PlaceSum += o.PlaceSum
+	c.Score12 += o.Score12
+	c.VotesSum += o.VotesSum
+	c.DealWinsSq += o.DealWinsSq
+	c.DealScore12Sq += o.DealScore12Sq
+}
+
+// check reports counts that no study can produce; perDeal is the row's
+// games in one deal.
+func (c *SeatCounts) check(players int, perDeal int64) error {
+	switch {
+	case c.Games < 0 || c.Wins < 0 || c.SharedWins < 0 || c.Score12 < 0 || c.VotesSum < 0 || c.DealWinsSq < 0 || c.DealScore12Sq < 0:
+		return errors.New("a negative count")
+	case c.Wins+c.SharedWins > c.Games:
+		return fmt.Errorf("wins %d + shared_wins %d exceed games %d", c.Wins, c.SharedWins, c.Games)
+	case c.PlaceSum < c.Games || c.PlaceSum > int64(players)*c.Games:
+		return fmt.Errorf("place_sum %d is not within games..%d·games", c.PlaceSum, players)
+	case c.Score12 < 12*c.Wins+int64(12/players)*c.SharedWins || c.Score12 > 12*c.Wins+6*c.SharedWins:
+		return fmt.Errorf("score12_sum %d does not fit %d wins and %d shared wins", c.Score12, c.Wins, c.SharedWins)
+	// A deal's sum is at most perDeal wins (12·perDeal twelfths), so its
+	// square at most perDeal times the sum; and the squares are at least
+	// the sums (whole numbers).
+	case c.DealWinsSq < c.Wins || c.DealWinsSq > perDeal*c.Wins:
+		return fmt.Errorf("deal_wins_sum_sq %d does not fit %d wins", c.DealWinsSq, c.Wins)
+	case c.DealScore12Sq < c.Score12 || c.DealScore12Sq > 12*perDeal*c.Score12:
+		return fmt.Errorf("deal_score12_sum_sq %d does not fit score12_sum %d", c.DealScore12Sq, c.Score12)
+	}
+	return nil
+}
+
+// TableCounts are the sums of a study: by lineup policy (distinct specs,
+// in lineup order) and by starting Initiative position.
+type TableCounts struct {
+	Deals      int64        `json:"deals"` // deals played, every seating of each
+	Games      int64        `json:"games"`
+	Policies   []SeatCounts `json:"by_policy"`
+	Initiative []SeatCounts `json:"by_initiative"`
+}
+
+// TableRow is one row of a study's report.
+type TableRow struct {
+	Name        string     `json:"name"`
+	Games       int64      `json:"games"`
+	Wins        int64      `json:"wins"`
+	SharedWins  int64      `json:"shared_wins"`
+	WinRate     float64    `json:"win_rate"` // first place alone
+	WinRateCI95 [2]float64 `json:"win_rate_ci95"`
+	// MeanScore counts a shared victory as 1/k: a fair game gives every
+	// row 1/players.
+	MeanScore     float64    `json:"mean_score"`
+	MeanScoreCI95 [2]float64 `json:"mean_score_ci95"`
+	MeanPlace     float64    `json:"mean_place"`
+	MeanVotes     float64    `json:"mean_votes"`
+}
+
+// newTableRow makes a row from its counts over deals, perDeal of its games
+// in each. The intervals are t-intervals over the deals (see SeatCounts).
+func newTableRow(name string, c *SeatCounts, deals, perDeal int64) TableRow {
+	g := float64(perDeal)
+	clamp := func(ci Interval, scale float64) [2]float64 {
+		return [2]float64{max(0, ci.Lo/scale), min(1, ci.Hi/scale)}
+	}
+	_, wins := MeanInterval(deals, c.Wins, c.DealWinsSq)
+	_, score := MeanInterval(deals, c.Score12, c.DealScore12Sq)
+	return TableRow{
+		Name: name, Games: c.Games, Wins: c.Wins, SharedWins: c.SharedWins,
+		WinRate: ratio(c.Wins, c.Games), WinRateCI95: clamp(wins, g),
+		MeanScore: ratio(c.Score12, 12*c.Games), MeanScoreCI95: clamp(score, 12*g),
+		MeanPlace: ratio(c.PlaceSum, c.Games), MeanVotes: ratio(c.VotesSum, c.Games),
+	}
+}
+
+// TableResult is the output of a study without the Opposition.
+type TableResult struct {
+	Format           string      `json:"format"`
+	Kind             string      `json:"kind"`
+	TallywoodVersion string      `json:"tallywood_version"`
+	RulesHash        string      `json:"rules_hash"`
+	RulesVersion     string      `json:"rules_version"`
+	Seed             uint64      `json:"seed"`
+	Deals            int64       `json:"deals"`
+	Players          int         `json:"players"`
+	Lineup           []string    `json:"lineup"`
+	Shard            string      `json:"shard,omitempty"`
+	Counts           TableCounts `json:"counts"`
+	Policies         []TableRow  `json:"policies"`
+	Initiative       []TableRow  `json:"initiative"`
+	// FirstSeatAdvantage is the mean score of the player who starts with
+	// Initiative 1 minus the fair 1/players, with its 95 % interval.
+	FirstSeatAdvantage     float64    `json:"first_seat_advantage"`
+	FirstSeatAdvantageCI95 [2]float64 `json:"first_seat_advantage_ci95"`
+	Interrupted            bool       `json:"interrupted"`
+	Complete               bool       `json:"complete"` // every shard, no interruption: the whole study
+	GamesPerSecond         float64    `json:"games_per_second"`
+	ElapsedSeconds         float64    `json:"elapsed_seconds"`
+}
+
+// seatsOf counts the lineup entries of policy i.
+func seatsOf(index []int, i int) int64 {
+	n := int64(0)
+	for _, j := range index {
+		if j == i {
+			n++
+		}
+	}
+	return n
+}
+
+// policyNames lists the distinct specs of a lineup in lineup order, and
+// for each lineup entry the index of its name.
+func policyNames(lineup []string) (names []string, index []int) {
+	index = make([]int, len(lineup))
+	for i, n := range lineup {
+		j := 0
+		for j < len(names) && names[j] != n {
+			j++
+		}
+		if j == len(names) {
+			names = append(names, n)
+		}
+		index[i] = j
+	}
+	return names, index
+}
+
+// finish derives the rows from the counts.
+func (r *TableResult) finish() {
+	names, index := policyNames(r.Lineup)
+	n := int64(r.Players)
+	r.Policies = make([]TableRow, len(names))
+	for i, name := range names {
+		r.Policies[i] = newTableRow(name, &r.Counts.Policies[i], r.Counts.Deals, n*seatsOf(index, i))
+	}
+	r.Initiative = make([]TableRow, r.Players)
+	for k := range r.Players {
+		r.Initiative[k] = newTableRow(fmt.Sprintf("initiative %d", k+1), &r.Counts.Initiative[k], r.Counts.Deals, n)
+	}
+	r.Complete = r.Shard == "" && !r.Interrupted
+	fair := 1 / float64(r.Players)
+	first := r.Initiative[0]
+	r.FirstSeatAdvantage = first.MeanScore - fair
+	r.FirstSeatAdvantageCI95 = [2]float64{first.MeanScoreCI95[0] - fair, first.MeanScoreCI95[1] - fair}
+	if r.ElapsedSeconds > 0 {
+		r.GamesPerSecond = float64(r.Counts.Games) / r.ElapsedSeconds
+	}
+}
+
+// JSON returns the result as indented JSON.
+func (r *TableResult) JSON() []byte {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		panic("sim: table result: " + err.Error())
+	}
+	return append(b, '\n')
+}
+
+// TablePoliticians deals distinct Politicians to the seats of a deal from
+// a stream of the game seed (Player Board Setup 5: each player takes a card
+// of their own).
+func TablePoliticians(gameSeed uint64, players, politicians int) []int {
+	idx := make([]int, politicians)
+	for i := range idx {
+		idx[i] = i
+	}
+	z := mix64(gameSeed ^ 0x504f4c49)
+	for i := range players {
+		j := i + int(z%uint64(politicians-i))
+		z = mix64(z)
+		idx[i], idx[j] = idx[j], idx[i]
+	}
+	return idx[:players]
+}
+
+// dealChunk is how many deals a worker takes at once.
+const dealChunk = 16
+
+// tablePlayer owns what one worker needs: its game, one policy instance
+// per lineup entry, its option buffer.
+type tablePlayer struct {
+	g    engine.Game
+	pols []policy.Policy
+	buf  [engine.MaxOptions]engine.Option
+}
+
+// play plays rotation k of the deal on seed: seat s is played by lineup
+// entry (s+k) mod n.
+func (p *tablePlayer) play(cfg *TableConfig, seed uint64, k int) error {
+	n := len(cfg.Lineup)
+	pols := TablePoliticians(seed, n, len(cfg.Rules.Politicians))
+	if err := p.g.ResetTable(cfg.Rules, seed, engine.TableConfig{Politicians: pols}); err != nil {
+		return err
+	}
+	for j, pol := range p.pols {
+		// A player's own stream follows it round the table.
+		pol.Reset(GameSeed(seed, uint64(j)+1))
+	}
+	g := &p.g
+	for !g.Over() {
+		s := int(g.Decision().Seat)
+		j := (s + k) % n
+		legal := g.Legal(p.buf[:0])
+		o := p.pols[j].Choose(g, legal)
+		if f, ok := p.pols[j].(policy.Fallible); ok && f.Err() != nil {
+			// A table result has no failed games: the run stops.
+			return fmt.Errorf("sim: policy %s in seat %d, rotation %d: %w", cfg.Lineup[j].Canon, s+1, k, f.Err())
+		}
+		if err := g.Apply(o); err != nil {
+			return fmt.Errorf("sim: policy %s in seat %d, game seed %d, rotation %d: round %d, %s decision: %w",
+				cfg.Lineup[j].Canon, s+1, seed, k, g.Round+1, g.Pending, err)
+		}
+	}
+	for _, pol := range p.pols {
+		if f, ok := pol.(policy.Fallible); ok {
+			f.End(g)
+		}
+	}
+	return nil
+}
+
+// addGame adds a finished game of rotation k to c.
+func (c *TableCounts) addGame(g *engine.Game, k int, index []int) {
+	n := int(g.NSeats)
+	res := &g.Result
+	winners := 0
+	for s := range n {
+		if res.Place[s] == 1 {
+			winners++
+		}
+	}
+	c.Games++
+	for s := range int8(n) {
+		c.Policies[index[(int(s)+k)%n]].add(res.Place[s], winners, res.Total[s])
+	}
+	// The starting Initiative position: the deal, not the round-4 order.
+	first := engine.TableInitiative(g.Seed, n)
+	for pos, s := range first[:n] {
+		c.Initiative[pos].add(res.Place[s], winners, res.Total[s])
+	}
+}
+
+// addDeal adds every seating of one deal, held in d, to c.
+func (c *TableCounts) addDeal(d *TableCounts) {
+	c.Deals++
+	c.Games += d.Games
+	for i := range c.Policies {
+		c.Policies[i].addDeal(&d.Policies[i])
+	}
+	for i := range c.Initiative {
+		c.Initiative[i].addDeal(&d.Initiative[i])
+	}
+}
+
+// reset zeroes c's sums, keeping its rows.
+func (c *TableCounts) reset() {
+	c.Deals, c.Games = 0, 0
+	clear(c.Policies)
+	clear(c.Initiative)
+}
+
+// RunTable plays a study without the Opposition. Like Run, the result is
+// a sum over games and does not depend on the workers; a cancelled ctx
+// stops the workers after their current game and marks the result
+// Interrupted.
+func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
+	n := len(cfg.Lineup)
+	switch {
+	case cfg.Rules == nil:
+		return nil, errors.New("sim: no rules")
+	case cfg.Deals < 1:
+		return nil, errors.New("sim: deals must be at least 1")
+	case n < 2 || n > engine.MaxSeats:
+		return nil, fmt.Errorf("sim: a table has 2 to %d players, not %d", engine.MaxSeats, n)
+	case n > len(cfg.Rules.Politicians):
+		return nil, fmt.Errorf("sim: %d players need %d Politicians, the rules have %d", n, n, len(cfg.Rules.Politicians))
+	}
+	lineup := make([]string, n)
+	for i, s := range cfg.Lineup {
+		lineup[i] = s.Canon
+	}
+	names, index := policyNames(lineup)
+	newCounts := func() TableCounts {
+		return TableCounts{Policies: make([]SeatCounts, len(names)), Initiative: make([]SeatCounts, n)}
+	}
+	nw := max(1, cfg.Workers)
+	if cfg.Workers == 0 {
+		nw = (&Config{}).workers()
+	}
+	stop, release := stopFlag(ctx)
+	defer release()
+
+	start := time.Now()
+	deals := cfg.Shard.Len(cfg.Deals)
+	counts := make([]TableCounts, nw)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var errOnce sync.Once
+	var firstErr error
+	for w := range nw {
+		counts[w] = newCounts()
+		wg.Go(func() {
+			p := &tablePlayer{pols: make([]policy.Policy, n)}
+			for j, s := range cfg.Lineup {
+				p.pols[j] = s.New()
+				defer policy.Close(p.pols[j])
+			}
+			c, deal := &counts[w], newCounts()
+			for {
+				lo := (next.Add(1) - 1) * dealChunk
+				if lo >= deals {
+					return
+				}
+				hi := min(lo+dealChunk, deals)
+				for j := lo; j < hi; j++ {
+					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
+					deal.reset()
+					for k := range n {
+						// An interrupted deal is left out whole: the
+						// intervals count deals.
+						if stop.Load() {
+							return
+						}
+						if err := p.play(&cfg, seed, k); err != nil {
+							errOnce.Do(func() { firstErr = err })
+							stop.Store(true)
+							return
+						}
+						deal.addGame(&p.g, k, index)
+					}
+					c.addDeal(&deal)
+					if cfg.Progress != nil {
+						cfg.Progress.Add(int64(n))
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	total := newCounts()
+	for w := range counts {
+		total.merge(&counts[w])
+	}
+	res := &TableResult{
+		Format: FormatTable, Kind: "table", TallywoodVersion: Version(), RulesHash: cfg.Rules.Hash, RulesVersion: cfg.Rules.Version,
+		Seed: cfg.Seed, Deals: cfg.Deals, Players: n, Lineup: lineup, Counts: total,
+		Interrupted: stop.Load(), ElapsedSeconds: time.Since(start).Seconds(),
+	}
+	if !cfg.Shard.Whole() {
+		res.Shard = cfg.Shard.String()
+	}
+	res.finish()
+	return res, nil
+}
+
+func (c *TableCounts) merge(o *TableCounts) {
+	c.Deals += o.Deals
+	c.Games += o.Games
+	for i := range c.Policies {
+		c.Policies[i].merge(&o.Policies[i])
+	}
+	for i := range c.Initiative {
+		c.Initiative[i].merge(&o.Initiative[i])
+	}
+}
+
+// check reports a table result that no study can produce, naming the
+// inconsistency.
+func (r *TableResult) check() error {
+	names, index := policyNames(r.Lineup)
+	switch {
+	case r.Format != FormatTable:
+		return fmt.Errorf("format %q is not %s", r.Format, FormatTable)
+	case r.Players < 2 || r.Players > engine.MaxSeats || len(r.Lineup) != r.Players:
+		return fmt.Errorf("players %d with a lineup of %d", r.Players, len(r.Lineup))
+	case len(r.Counts.Policies) != len(names) || len(r.Counts.Initiative) != r.Players:
+		return fmt.Errorf("counts for %d policies and %d Initiative positions, want %d and %d",
+			len(r.Counts.Policies), len(r.Counts.Initiative), len(names), r.Players)
+	case r.Counts.Deals < 0 || r.Counts.Deals > r.Deals:
+		return fmt.Errorf("counts.deals %d is not within 0..deals %d", r.Counts.Deals, r.Deals)
+	case r.Counts.Games != r.Counts.Deals*int64(r.Players):
+		return fmt.Errorf("counts.games %d is not deals·players = %d", r.Counts.Games, r.Counts.Deals*int64(r.Players))
+	}
+	n := int64(r.Players)
+	for i := range r.Counts.Policies {
+		perDeal := n * seatsOf(index, i)
+		c := &r.Counts.Policies[i]
+		if c.Games != r.Counts.Deals*perDeal {
+			return fmt.Errorf("policy %s: %d games, want %d", names[i], c.Games, r.Counts.Deals*perDeal)
+		}
+		if err := c.check(r.Players, perDeal); err != nil {
+			return fmt.Errorf("policy %s: %v", names[i], err)
+		}
+	}
+	for k := range r.Counts.Initiative {
+		c := &r.Counts.Initiative[k]
+		if c.Games != r.Counts.Games {
+			return fmt.Errorf("initiative %d: %d games, want %d", k+1, c.Games, r.Counts.Games)
+		}
+		if err := c.check(r.Players, n); err != nil {
+			return fmt.Errorf("initiative %d: %v", k+1, err)
+		}
+	}
+	return nil
+}
+
+// IsTableResult reports whether data is, by its format field, the JSON of
+// a study without the Opposition.
+func IsTableResult(data []byte) bool {
+	var head struct {
+		Format string `json:"format"`
+	}
+	return json.Unmarshal(data, &head) == nil && head.Format == FormatTable
+}
+
+// DecodeTableResult reads a study's JSON, refusing unknown fields,
+// trailing data and inconsistent counts.
+func DecodeTableResult(data []byte) (*TableResult, error) {
+	if !IsTableResult(data) {
+		return nil, fmt.Errorf("not a tallywood study of several players (format %s)", FormatTable)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	var r TableResult
+	if err := dec.Decode(&r); err != nil {
+		return nil, err
+	}
+	if dec.More() {
+		return nil, errors.New("trailing data after the result")
+	}
+	if err := r.check(); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// MergeTables adds up table results of disjoint shards of one study. names
+// label the results in errors (file names).
+func MergeTables(results []*TableResult, names []string, opt MergeOptions) (*TableResult, error) {
+	if len(results) == 0 {
+		return nil, errors.New("nothing to merge")
+	}
+	first := results[0]
+	set, err := parseShardSet(first.Shard)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", names[0], err)
+	}
+	owner := map[int]string{}
+	for _, k := range set.ks {
+		owner[k] = names[0]
+	}
+	out := *first
+	out.Counts = TableCounts{
+		Policies:   make([]SeatCounts, len(first.Counts.Policies)),
+		Initiative: make([]SeatCounts, len(first.Counts.Initiative)),
+	}
+	for i, r := range results {
+		name := names[i]
+		if err := r.check(); err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		differ := func(what, got, want string) error {
+			return fmt.Errorf("%s: %s %s differs from %s in %s: shards of different studies", name, what, got, want, names[0])
+		}
+		switch {
+		case r.TallywoodVersion != first.TallywoodVersion && !opt.AllowMixedVersions:
+			return nil, fmt.Errorf("%s: tallywood_version %q differs from %q in %s: rerun the shard with one build, or merge anyway with --allow-mixed-versions",
+				name, r.TallywoodVersion, first.TallywoodVersion, names[0])
+		case r.RulesHash != first.RulesHash:
+			return nil, differ("rules_hash", short(r.RulesHash), short(first.RulesHash))
+		case r.Seed != first.Seed:
+			return nil, differ("seed", fmt.Sprint(r.Seed), fmt.Sprint(first.Seed))
+		case r.Deals != first.Deals:
+			return nil, differ("deals", fmt.Sprint(r.Deals), fmt.Sprint(first.Deals))
+		case strings.Join(r.Lineup, " ") != strings.Join(first.Lineup, " "):
+			return nil, differ("lineup", strings.Join(r.Lineup, ","), strings.Join(first.Lineup, ","))
+		}
+		if i > 0 {
+			s, err := parseShardSet(r.Shard)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", name, err)
+			}
+			if s.n != set.n {
+				return nil, differ("shard count", fmt.Sprint(s.n), fmt.Sprint(set.n))
+			}
+			for _, k := range s.ks {
+				if prev, dup := owner[k]; dup {
+					return nil, fmt.Errorf("%s: shard %d/%d is already in %s", name, k, s.n, prev)
+				}
+				owner[k] = name
+				set.ks = append(set.ks, k)
+			}
+			out.ElapsedSeconds += r.ElapsedSeconds
+		}
+		out.Counts.merge(&r.Counts)
+		out.Interrupted = out.Interrupted || r.Interrupted
+		if r.TallywoodVersion != first.TallywoodVersion {
+			out.TallywoodVersion = "mixed"
+		}
+	}
+	out.Shard = set.String()
+	out.finish()
+	return &out, nil
+}

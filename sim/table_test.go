@@ -1,0 +1,182 @@
+package sim
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"tallywood/engine"
+	"tallywood/sim/policy"
+)
+
+func tableConfig(t testing.TB, deals int64, workers int, shard Shard, lineup ...string) TableConfig {
+	specs := make([]policy.Spec, len(lineup))
+	for i, s := range lineup {
+		specs[i] = mustSpec(t, s)
+	}
+	return TableConfig{Rules: engine.Reference(), Seed: 5, Deals: deals, Workers: workers, Shard: shard, Lineup: specs}
+}
+
+func runTable(t testing.TB, cfg TableConfig) *TableResult {
+	t.Helper()
+	r, err := RunTable(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func untimedTable(r *TableResult) []byte {
+	c := *r
+	c.GamesPerSecond, c.ElapsedSeconds = 0, 0
+	return c.JSON()
+}
+
+// TestRunTableDeterministic: a study is the same for any number of workers,
+// and its shards merged are the whole study.
+func TestRunTableDeterministic(t *testing.T) {
+	lineup := []string{"random", "random", "random"}
+	want := untimedTable(runTable(t, tableConfig(t, 150, 1, Shard{}, lineup...)))
+	for _, w := range []int{2, 3} {
+		if got := untimedTable(runTable(t, tableConfig(t, 150, w, Shard{}, lineup...))); !bytes.Equal(got, want) {
+			t.Errorf("workers %d: result differs from workers 1", w)
+		}
+	}
+	var parts []*TableResult
+	var names []string
+	for k := 1; k <= 3; k++ {
+		parts = append(parts, runTable(t, tableConfig(t, 150, 2, Shard{K: k, N: 3}, lineup...)))
+		names = append(names, "part"+string(rune('0'+k)))
+	}
+	m, err := MergeTables(parts, names, MergeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := untimedTable(m); !bytes.Equal(got, want) {
+		t.Errorf("merged shards differ from the whole study:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestRunTableRows: every game counts once per seat, the scores of a game
+// add up to one victory, and a lineup's duplicates share a row (it plays
+// every seat of every game).
+func TestRunTableRows(t *testing.T) {
+	for players := 2; players <= engine.MaxSeats; players++ {
+		lineup := []string{"random", "random", "random", "random"}[:players]
+		r := runTable(t, tableConfig(t, 60, 2, Shard{}, lineup...))
+		games := int64(60 * players)
+		if r.Counts.Games != games || r.Counts.Deals != 60 {
+			t.Fatalf("%d players: %d games, want %d", players, r.Counts.Games, games)
+		}
+		if err := r.check(); err != nil {
+			t.Fatal(err)
+		}
+		var score, initScore int64
+		for _, c := range r.Counts.Policies {
+			score += c.Score12
+		}
+		for _, c := range r.Counts.Initiative {
+			initScore += c.Score12
+		}
+		if score != 12*games || initScore != 12*games {
+			t.Errorf("%d players: scores %d and %d twelfths, want one victory a game (%d)", players, score, initScore, 12*games)
+		}
+		if len(r.Policies) != 1 || r.Counts.Policies[0].Games != games*int64(players) {
+			t.Errorf("%d players: %d policy rows for lineup %v", players, len(r.Policies), lineup)
+		}
+		fair := 1 / float64(players)
+		if lo, hi := r.FirstSeatAdvantageCI95[0], r.FirstSeatAdvantageCI95[1]; lo > r.FirstSeatAdvantage || hi < r.FirstSeatAdvantage || r.FirstSeatAdvantage != r.Initiative[0].MeanScore-fair {
+			t.Errorf("%d players: first-seat advantage %v not within %v", players, r.FirstSeatAdvantage, r.FirstSeatAdvantageCI95)
+		}
+	}
+}
+
+// TestTablePoliticians: distinct Politicians, a function of the seed.
+func TestTablePoliticians(t *testing.T) {
+	seen := map[int]int{}
+	for seed := uint64(0); seed < 600; seed++ {
+		p := TablePoliticians(seed, 4, 6)
+		for i := range p {
+			seen[p[i]]++
+			for j := range i {
+				if p[i] == p[j] {
+					t.Fatalf("seed %d: %v deals a Politician twice", seed, p)
+				}
+			}
+		}
+		if q := TablePoliticians(seed, 4, 6); q[0] != p[0] || q[3] != p[3] {
+			t.Fatal("not a function of the seed")
+		}
+	}
+	for pol := range 6 {
+		if seen[pol] < 300 {
+			t.Errorf("politician %d dealt %d times in 600 four-player deals", pol, seen[pol])
+		}
+	}
+}
+
+// TestMergeTablesRefuses: shards of other studies and impossible counts
+// are named.
+func TestMergeTablesRefuses(t *testing.T) {
+	a := runTable(t, tableConfig(t, 20, 1, Shard{K: 1, N: 2}, "random", "random"))
+	b := runTable(t, tableConfig(t, 20, 1, Shard{K: 2, N: 2}, "random", "random"))
+	other := runTable(t, tableConfig(t, 20, 1, Shard{K: 2, N: 2}, "random", "random", "random"))
+	bad := *b
+	bad.Counts.Policies = append([]SeatCounts(nil), b.Counts.Policies...)
+	bad.Counts.Policies[0].Wins = bad.Counts.Policies[0].Games + 1
+	cases := []struct {
+		rs   []*TableResult
+		want string
+	}{
+		{[]*TableResult{a, a}, "b: shard 1/2 is already in a"},
+		{[]*TableResult{a, other}, "b: lineup random,random,random differs from random,random in a"},
+		{[]*TableResult{a, &bad}, "b: policy random: wins"},
+	}
+	for _, c := range cases {
+		_, err := MergeTables(c.rs, []string{"a", "b"}, MergeOptions{})
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("got %v, want %q", err, c.want)
+		}
+	}
+}
+
+func FuzzDecodeTableResult(f *testing.F) {
+	r, err := RunTable(f.Context(), tableConfig(f, 3, 1, Shard{K: 1, N: 2}, "random", "random", "random"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(r.JSON())
+	f.Add([]byte(`{"format":"tallywood-table/1","players":2,"lineup":["a","b"]}`))
+	f.Add([]byte(`{}{}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := DecodeTableResult(data)
+		if err != nil {
+			return
+		}
+		m, err := MergeTables([]*TableResult{r}, []string{"f"}, MergeOptions{})
+		if err != nil {
+			return
+		}
+		back, err := DecodeTableResult(m.JSON())
+		if err != nil {
+			t.Fatalf("merged result does not decode: %v", err)
+		}
+		if !bytes.Equal(back.JSON(), m.JSON()) {
+			t.Fatal("JSON round trip changed the result")
+		}
+	})
+}
+
+// TestRunTablePolicies: every built-in policy plays a seat of a table, and
+// the rows tell them apart: greedy outscores the random player.
+func TestRunTablePolicies(t *testing.T) {
+	r := runTable(t, tableConfig(t, 40, 2, Shard{}, "greedy", "random", "pollster", "mcts:iters=8"))
+	if len(r.Policies) != 4 {
+		t.Fatalf("%d policy rows, want 4", len(r.Policies))
+	}
+	greedy, random := r.Policies[0], r.Policies[1]
+	if greedy.Name != "greedy" || random.Name != "random" || greedy.MeanScoreCI95[0] <= random.MeanScoreCI95[1] {
+		t.Errorf("greedy %+v does not clearly outscore random %+v", greedy, random)
+	}
+}

@@ -112,6 +112,9 @@ type Seat struct {
 	DiscountMoney      [NumActions]int8
 	DiscountPopularity [NumActions]int8
 	ResearchBonus      int8
+	// ActedDistricts is the bit mask of the Districts the seat took an
+	// action in this round (I-6 with endorsement_check_every_district).
+	ActedDistricts uint8
 	// Fallbacks count the Opposition's I-10 fallbacks: unable in the
 	// connected District (moved to the other), and unable in both.
 	FallbackOther, FallbackBoth int16

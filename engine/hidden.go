@@ -66,24 +66,25 @@ func (g *Game) Determinize(seed uint64) {
 	// any of these tiles. The faces are indexes into the rules' list, each
 	// tile once, so the unseen ones in ascending order are the list minus
 	// the face-up ones.
+	// One pass sorts the placed tiles: the faces seen, and the face-down
+	// tiles of each kind and tier in placement order.
 	var seen [2][NumTiers]uint64
+	var down [2][NumTiers][MaxPile]uint8
+	var nDown [2][NumTiers]uint8
 	for i := range g.NPlaced {
-		if p := &g.Placed[i]; p.FaceUp {
+		p := &g.Placed[i]
+		if p.FaceUp {
 			seen[p.Kind][p.Tier-1] |= 1 << p.Face
+		} else {
+			down[p.Kind][p.Tier-1][nDown[p.Kind][p.Tier-1]] = i
+			nDown[p.Kind][p.Tier-1]++
 		}
 	}
-	var idx [MaxTiles]uint8
 	var faces [MaxTiles]uint8
 	for k := range 2 {
 		for t := range NumTiers {
-			n := 0
-			for i := range g.NPlaced {
-				p := &g.Placed[i]
-				if !p.FaceUp && int(p.Kind) == k && int(p.Tier) == t+1 {
-					idx[n] = i
-					n++
-				}
-			}
+			n := int(nDown[k][t])
+			idx := &down[k][t]
 			pile := &g.Piles[k][t]
 			m := 0
 			for f := range len(g.rules.Tiles[k][t]) {

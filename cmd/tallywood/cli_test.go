@@ -481,7 +481,8 @@ func TestCompletion(t *testing.T) {
 		{"tallywood rules ch", "check"},
 		{"tallywood help tr", "trace"},
 		{"tallywood completion f", "fish"},
-		{"tallywood scenario run -", "--quiet --help"},
+		{"tallywood scenario run -", "--quiet --seed --mode --help"},
+		{"tallywood scenario se", "setup"},
 	} {
 		words := strings.Fields(tt.words)
 		cmd := exec.Command("bash", "-c", fmt.Sprintf(`source %q; COMP_WORDS=(%s); COMP_CWORD=%d; _tallywood; echo "${COMPREPLY[*]}"`,

@@ -220,7 +220,7 @@ func TestBadInput(t *testing.T) {
 		{"rules check without file", []string{"rules", "check"}, "tallywood: rules: check takes one FILE, not 0 arguments" + see("rules")},
 		{"rules check invalid", []string{"rules", "check", invalid}, "tallywood: " + invalid + ": rules: cubes_per_district: 99 is out of range 1..20"},
 		{"rules unknown flag", []string{"rules", "--frob"}, `tallywood: rules: unknown flag "--frob"` + see("rules")},
-		{"scenario unknown subcommand", []string{"scenario", "frob"}, `tallywood: scenario: unknown subcommand "frob" (run)` + see("scenario")},
+		{"scenario unknown subcommand", []string{"scenario", "frob"}, `tallywood: scenario: unknown subcommand "frob" (run or setup)` + see("scenario")},
 		{"scenario run without file", []string{"scenario", "run"}, "tallywood: scenario: run needs at least one FILE" + see("scenario")},
 		{"policies argument", []string{"policies", "x"}, `tallywood: policies: unexpected argument "x"` + see("policies")},
 		{"version argument", []string{"version", "x"}, `tallywood: version: unexpected argument "x"` + see("version")},

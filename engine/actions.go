@@ -198,6 +198,7 @@ func (g *Game) applyAction(s int8, o Option) {
 	switch o.Kind {
 	case OptPublicWorks, OptCelebrity, OptResearch, OptCampaign, OptFundraise:
 		g.turn.Acted = true // I-6: an action in the District
+		g.Seats[s].ActedDistricts |= 1 << region
 	}
 	if o.Kind != OptAbility && o.Kind != OptFavor {
 		g.turn.Used |= 1 << o.A

@@ -21,16 +21,24 @@ func (g *Game) startCleanup() {
 				st.Columns[c] = Column{Card: -1}
 			}
 		}
-		for c := range st.Assistants {
-			if st.Assistants[c].Region != Home {
-				g.MoveAssistant(s, int8(c), Home)
-			}
-		}
-		// Passives last until Clean Up (C-15).
+		g.returnAssistants(s)
+		// Passives last until Clean Up (C-15), and so does the round's
+		// record of Districts acted in (I-6).
 		st.DiscountMoney, st.DiscountPopularity, st.ResearchBonus = [NumActions]int8{}, [NumActions]int8{}, 0
+		st.ActedDistricts = 0
 	}
 	g.Phase = PhaseCleanupDiscard
 	g.Step = 0
+}
+
+// returnAssistants sends every Assistant of seat home (Clean Up 3, I-22).
+func (g *Game) returnAssistants(s int8) {
+	st := &g.Seats[s]
+	for c := range st.Assistants {
+		if st.Assistants[c].Region != Home {
+			g.MoveAssistant(s, int8(c), Home)
+		}
+	}
 }
 
 // cleanupNext moves Clean Up on to the next player decision and reports

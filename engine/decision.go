@@ -283,7 +283,10 @@ func (g *Game) endRound() {
 			}
 			for s := range g.NSeats {
 				if g.Seats[s].Automaton {
-					g.opp.CleanUp(g, s) // V-2
+					// V-2, and its Assistants go home with it: Clean Up
+					// returns every Assistant (I-22).
+					g.opp.CleanUp(g, s)
+					g.returnAssistants(s)
 				}
 			}
 		}

@@ -55,6 +55,7 @@ func (g *Game) startFinalTally() {
 	for d := range int8(NumDistricts) {
 		if !g.Districts[d].SupportFaceUp {
 			g.Districts[d].SupportFaceUp = true
+			g.flips++
 			if g.rec != nil {
 				g.emit(Event{Kind: EvFlip, Seat: NoSeat, District: d, Item: -1, To: int16(g.Districts[d].InitialSupport), Rule: "Final Tally 1"})
 			}

@@ -66,24 +66,25 @@ func (g *Game) Determinize(seed uint64) {
 	// any of these tiles. The faces are indexes into the rules' list, each
 	// tile once, so the unseen ones in ascending order are the list minus
 	// the face-up ones.
+	// One pass sorts the placed tiles: the faces seen, and the face-down
+	// tiles of each kind and tier in placement order.
 	var seen [2][NumTiers]uint64
+	var down [2][NumTiers][MaxPile]uint8
+	var nDown [2][NumTiers]uint8
 	for i := range g.NPlaced {
-		if p := &g.Placed[i]; p.FaceUp {
+		p := &g.Placed[i]
+		if p.FaceUp {
 			seen[p.Kind][p.Tier-1] |= 1 << p.Face
+		} else {
+			down[p.Kind][p.Tier-1][nDown[p.Kind][p.Tier-1]] = i
+			nDown[p.Kind][p.Tier-1]++
 		}
 	}
-	var idx [MaxTiles]uint8
 	var faces [MaxTiles]uint8
 	for k := range 2 {
 		for t := range NumTiers {
-			n := 0
-			for i := range g.NPlaced {
-				p := &g.Placed[i]
-				if !p.FaceUp && int(p.Kind) == k && int(p.Tier) == t+1 {
-					idx[n] = i
-					n++
-				}
-			}
+			n := int(nDown[k][t])
+			idx := &down[k][t]
 			pile := &g.Piles[k][t]
 			m := 0
 			for f := range len(g.rules.Tiles[k][t]) {
@@ -180,6 +181,28 @@ func (g *Game) hiddenCards(d int, v int8, f func(*uint8)) {
 	}
 }
 
+// Unseen appends to buf, sorted, the cards of Strategy deck d that seat v
+// cannot see: the deck's, and in a game without the Opposition the other
+// players' hands and the cards they discarded face down. Sorted, the list
+// tells neither the order nor who holds which card.
+func (g *Game) Unseen(v int8, d int, buf []uint8) []uint8 {
+	start := len(buf)
+	g.hiddenCards(d, v, func(c *uint8) { buf = append(buf, *c) })
+	slices.Sort(buf[start:])
+	return buf
+}
+
+// DiscardHidden reports whether card i of discard pile d lies face down
+// for seat v: discarded face down by another player (Clean Up 4).
+func (g *Game) DiscardHidden(v int8, d, i int) bool {
+	for s := range g.NSeats {
+		if s != v && g.faceDown[d][s]&(1<<i) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // determinizeSolo resamples the Solo deck. The player has seen every card
 // the Opposition played; the cards boxed from the top of the deck at each
 // Clean Up were not seen (Solo Clean Up 2), so they are pooled with the
@@ -195,18 +218,11 @@ func (g *Game) determinizeSolo(rng *rand.PCG) {
 	var pool [MaxSoloCards]uint8
 	var unseen [MaxSoloCards]uint8 // positions in SoloBox
 	nu := 0
-	if g.rules.soloNeverExhausted() {
-		box := g.SoloBox.Cards[:g.SoloBox.N]
-		pos := 0
-		for r := 0; pos < len(box) && r < len(g.rules.Rounds); r++ {
-			k := int(g.rules.Rounds[r].Turns)
-			pos += k
-			u := max(0, min(k, len(box)-pos))
-			for j := range u {
-				unseen[nu] = uint8(pos + j)
-				nu++
-			}
-			pos += u
+	seen, ok := g.soloBoxSeen()
+	for i, s := range seen {
+		if ok && !s {
+			unseen[nu] = uint8(i)
+			nu++
 		}
 	}
 	n := int(g.Solo.N)
@@ -221,6 +237,48 @@ func (g *Game) determinizeSolo(rng *rand.PCG) {
 	for j := range nu {
 		g.SoloBox.Cards[unseen[j]] = pool[n+j]
 	}
+}
+
+// soloBoxSeen tells, for each card of the Solo box, whether the player saw
+// it: the cards of the board at each Clean Up were seen, those boxed from
+// the top of the deck were not (see determinizeSolo). ok is false when the
+// rules can exhaust the deck: then the blocks no longer tell seen from
+// unseen.
+func (g *Game) soloBoxSeen() (seen []bool, ok bool) {
+	var mask [MaxSoloCards]bool
+	box := mask[:g.SoloBox.N]
+	if !g.rules.soloNeverExhausted() {
+		return box, false
+	}
+	for i := range box {
+		box[i] = true
+	}
+	pos := 0
+	for r := 0; pos < len(box) && r < len(g.rules.Rounds); r++ {
+		k := int(g.rules.Rounds[r].Turns)
+		pos += k
+		u := max(0, min(k, len(box)-pos))
+		for j := range u {
+			box[pos+j] = false
+		}
+		pos += u
+	}
+	return box, true
+}
+
+// SoloBoxSeen appends to buf the cards of the Solo box the player saw
+// played, in the order they were boxed: what the player may know of the
+// box. The cards boxed unseen are hidden information; when the rules can
+// exhaust the Solo deck (I-19) seen and unseen cannot be told apart and
+// nothing is appended.
+func (g *Game) SoloBoxSeen(buf []uint8) []uint8 {
+	seen, _ := g.soloBoxSeen()
+	for i, s := range seen {
+		if s {
+			buf = append(buf, g.SoloBox.Cards[i])
+		}
+	}
+	return buf
 }
 
 // soloNeverExhausted reports whether the Solo deck lasts the whole game:

@@ -132,6 +132,9 @@ func (g *Game) placeTile(k TileKind, d int8, tier int8, badge int8) int {
 // Support token) and gains the Research polling there (Research 1–5).
 func (g *Game) Research(s int8, d int8, tile int) {
 	if tile < 0 {
+		if !g.Districts[d].SupportFaceUp {
+			g.flips++
+		}
 		g.Districts[d].SupportFaceUp = true
 		if g.rec != nil {
 			g.emit(Event{Kind: EvFlip, Seat: s, District: d, Item: -1, To: int16(g.Districts[d].InitialSupport)})
@@ -148,6 +151,9 @@ func (g *Game) Research(s int8, d int8, tile int) {
 // Tally 1.b–1.c, I-21).
 func (g *Game) FlipTile(s int8, i int, kind EventKind, rule string) {
 	t := &g.Placed[i]
+	if !t.FaceUp {
+		g.flips++
+	}
 	t.FaceUp = true
 	if g.rec != nil {
 		g.emit(Event{Kind: kind, Seat: s, District: t.District, Item: int16(i), Note: g.TileName(i), Rule: rule})
@@ -316,6 +322,14 @@ func (g *Game) BadgesLeft(s int8) int8 {
 	}
 	return n
 }
+
+// Flips counts the tiles and Initial Support tokens turned face up in play
+// since Reset: a Research, a Final Tally reveal or the Final Tally's turning
+// of the tokens adds one for each that was face down. Nothing turns face
+// down again, so two positions of one game differ in what lies face up
+// exactly when their Flips differ (a search compares them to learn whether
+// a move uncovered anything).
+func (g *Game) Flips() int { return int(g.flips) }
 
 // BagCount is the number of cubes in the bag.
 func (g *Game) BagCount() int {

@@ -152,3 +152,40 @@ func TestStrengthsTable(t *testing.T) {
 		}
 	}
 }
+
+// TestFlipsCountsFaceUp: in games from Reset, where nothing starts face
+// up, Flips is at every decision the number of tiles and Initial Support
+// tokens face up (Research, Final Tally 1 and the reveals each turn one),
+// so a search may compare Flips instead of counting the board.
+func TestFlipsCountsFaceUp(t *testing.T) {
+	var g Game
+	p := NewRandomPlayer(0)
+	for seed := uint64(1); seed <= 200; seed++ {
+		if err := g.Reset(Reference(), seed, Config{Mode: Mode(seed % 2), Politician: int(seed % 6), Opposition: scriptedOpposition{}}); err != nil {
+			t.Fatal(err)
+		}
+		p.Reset(seed)
+		for {
+			up := 0
+			for i := range g.NPlaced {
+				if g.Placed[i].FaceUp {
+					up++
+				}
+			}
+			for d := range g.Districts {
+				if g.Districts[d].SupportFaceUp {
+					up++
+				}
+			}
+			if g.Flips() != up {
+				t.Fatalf("seed %d, round %d, %s decision: Flips %d, face up %d", seed, g.Round+1, g.Pending, g.Flips(), up)
+			}
+			if g.Over() {
+				break
+			}
+			if err := g.Apply(p.Choose(&g)); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
+	}
+}

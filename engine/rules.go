@@ -228,12 +228,22 @@ func ParseMode(s string) (Mode, error) {
 	return 0, fmt.Errorf("engine: mode %q is not normal or hard", s)
 }
 
-// Variants are the switches V-1…V-4.
+// Variants are the switches V-1…V-4 and the rule switches for readings
+// that are defensible either way (docs/scenarios.md "Rule switches").
 type Variants struct {
 	OppositionRespectsBlocks     bool // V-1
 	OppositionCleanupAfterRound4 bool // V-2
 	OppositionPlazaPopularityToo bool // V-3
 	EndorsementsScoreForHolder   bool // V-4
+	// EndorsementCheckEveryDistrict: at the end of a player's turn the
+	// Endorsement check (I-6) covers every District it took an action in
+	// this round, as the rulebook's example words it ("took Actions in the
+	// red District this round"); off, only this turn's District.
+	EndorsementCheckEveryDistrict bool
+	// UpgradedFavorInheritsUsed: an Endorsement token taken in exchange
+	// for a lower one is already used as a Favor this round if the lower
+	// one was (I-5); off, the new token is ready.
+	UpgradedFavorInheritsUsed bool
 }
 
 // Costs are the numbers printed in the rulebook's action descriptions.

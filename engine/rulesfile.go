@@ -136,6 +136,11 @@ type variantsFile struct {
 	OppositionCleanupAfterRound4 bool `json:"opposition_cleanup_after_round_4"`
 	OppositionPlazaPopularityToo bool `json:"opposition_plaza_popularity_too"`
 	EndorsementsScoreForHolder   bool `json:"endorsements_score_for_holder"`
+	// The rule switches are optional (default false, today's reading), so
+	// every rules file written before them means what it meant, with the
+	// same hash: false is left out of the canonical form.
+	EndorsementCheckEveryDistrict bool `json:"endorsement_check_every_district,omitempty"`
+	UpgradedFavorInheritsUsed     bool `json:"upgraded_favor_inherits_used,omitempty"`
 }
 
 type resourcesFile struct {

@@ -56,6 +56,12 @@ func (g *Game) DistrictMajority(d int8) int8 {
 	return g.districtMajority(d, &t)
 }
 
+// DistrictMajorityIn is DistrictMajority with g.Strengths() already at
+// hand in t, for an evaluation that asks about every District.
+func (g *Game) DistrictMajorityIn(d int8, t *[MaxSeats][NumDistricts + 1]int8) int8 {
+	return g.districtMajority(d, t)
+}
+
 func (g *Game) districtMajority(d int8, t *[MaxSeats][NumDistricts + 1]int8) int8 {
 	var str [MaxSeats]int8
 	best := int8(0)

@@ -112,6 +112,9 @@ type Seat struct {
 	DiscountMoney      [NumActions]int8
 	DiscountPopularity [NumActions]int8
 	ResearchBonus      int8
+	// ActedDistricts is the bit mask of the Districts the seat took an
+	// action in this round (I-6 with endorsement_check_every_district).
+	ActedDistricts uint8
 	// Fallbacks count the Opposition's I-10 fallbacks: unable in the
 	// connected District (moved to the other), and unable in both.
 	FallbackOther, FallbackBoth int16
@@ -169,6 +172,10 @@ type Game struct {
 	Discards  [NumDecks]Deck
 	Solo      Deck // Opposition deck, top last
 	SoloBox   Deck // Solo cards returned to the box (I-19)
+
+	// flips counts the tiles and Initial Support tokens play has turned
+	// face up (see Flips).
+	flips uint16
 
 	// faceDown marks, per deck and seat, the discards that seat put face
 	// down from its hand (Clean Up 4): hidden from the other players of a

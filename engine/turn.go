@@ -93,10 +93,18 @@ func (g *Game) takeSpot(s int8, spot int8) {
 	g.endTurn(s)
 }
 
-// endTurn checks the Endorsement (I-6) and passes the turn on.
+// endTurn checks the Endorsement (I-6) and passes the turn on: in the
+// District of this turn's Assistant if it took an action there, or with
+// endorsement_check_every_district in every District the seat took an
+// action in this round, in canonical order.
 func (g *Game) endTurn(s int8) {
-	d := g.AssistantRegion(s, g.turn.Column)
-	if g.turn.Acted && d >= 0 && d < NumDistricts {
+	if g.rules.Variants.EndorsementCheckEveryDistrict {
+		for d := range int8(NumDistricts) {
+			if g.Seats[s].ActedDistricts&(1<<d) != 0 {
+				g.endorse(s, d, "I-6")
+			}
+		}
+	} else if d := g.AssistantRegion(s, g.turn.Column); g.turn.Acted && d >= 0 && d < NumDistricts {
 		g.endorse(s, d, "I-6")
 	}
 	g.Pending = DecNone
@@ -115,9 +123,14 @@ func (g *Game) endorse(s int8, d int8, rule string) {
 			continue
 		}
 		if held > 0 {
-			// OPEN: the returned token goes back unclaimed, its Favor side
-			// reset; the new token has not served as a Favor (I-5 is per
-			// token), so it is ready this round.
+			// The returned token goes back unclaimed, its Favor side
+			// reset. The new token has not served as a Favor (I-5 is per
+			// token), so it is ready this round; with
+			// upgraded_favor_inherits_used it takes over the used state of
+			// the token it replaces, one Favor per District a round.
+			if g.rules.Variants.UpgradedFavorInheritsUsed {
+				ds.FavorUsed[lvl-1] = ds.FavorUsed[held-1]
+			}
 			ds.Endorsements[held-1] = NoSeat
 			ds.FavorUsed[held-1] = false
 		}

@@ -42,10 +42,12 @@ func celebrityPreference(g *engine.Game, d int8) (int8, string) {
 		}
 	}
 	// 2. Every tier is here: Tier 2 on Normal, Tier 3 on Hard (difficulty
-	// data, celebrity_all_tiers).
-	mode := "Normal"
+	// data, celebrity_all_tiers). The reasons are constants: built by
+	// concatenation they cost an allocation on every Opposition turn a
+	// search plays.
+	why := "every tier built here → the Normal mode tier"
 	if g.Mode == engine.Hard {
-		mode = "Hard"
+		why = "every tier built here → the Hard mode tier"
 	}
-	return g.Difficulty().CelebrityAllTiers, "every tier built here → the " + mode + " mode tier"
+	return g.Difficulty().CelebrityAllTiers, why
 }

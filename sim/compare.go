@@ -24,11 +24,6 @@ const (
 	KindSweep   = "sweep"
 )
 
-// MaxGames bounds the games of a cell: far more than any run plays (two
-// centuries at 5,000 games a second), and small enough that no count, sum
-// of squares or chunk index can overflow an int64.
-const MaxGames = 1_000_000_000_000
-
 // CompareArm is one side of a comparison: its name and its rules.
 type CompareArm struct {
 	Name  string
@@ -131,8 +126,9 @@ type CompareCell struct {
 // every field). Everything but the timing fields is a function of the
 // flags alone.
 type CompareResult struct {
-	Kind           string        `json:"kind"`
 	Format         string        `json:"format"`
+	Kind           string        `json:"kind"`
+	Version        string        `json:"tallywood_version"` // Version() of the build that played it
 	Seed           uint64        `json:"seed"`
 	Shard          string        `json:"shard,omitempty"`
 	A              ArmInfo       `json:"a"`
@@ -192,7 +188,7 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	stop, release := stopFlag(ctx)
 	defer release()
 	out := &CompareResult{
-		Kind: KindCompare, Format: FormatCompare, Seed: cfg.Seed,
+		Kind: KindCompare, Format: FormatCompare, Version: Version(), Seed: cfg.Seed,
 		A: armInfo(cfg.A), B: armInfo(cfg.B),
 		Cells: make([]CompareCell, len(cfg.Cells)),
 	}
@@ -235,6 +231,7 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 	specs := [2]*CellSpec{&cell.A, &cell.B}
 	for range nw {
 		p := newPlayer(opp)
+		defer p.close()
 		p.stop = stop // a chunk with a game cut short is never committed
 		wg.Go(func() {
 			for {

@@ -1,9 +1,12 @@
 package sim
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"strings"
 
 	"tallywood/engine"
 )
@@ -47,6 +50,9 @@ type Counts struct {
 	GamesWithFallback int64                               `json:"games_with_fallback"`
 	Clamped           int64                               `json:"clamped"` // margins outside ±MarginLimit
 	Hist              Histogram                           `json:"margin_histogram"`
+	// Errors counts the games whose policy failed (Run): not in Games,
+	// never scored.
+	Errors int64 `json:"errors"`
 }
 
 // Histogram counts games by margin, one bin a vote from −MarginLimit.
@@ -124,6 +130,7 @@ func (c *Counts) Merge(o *Counts) {
 	c.FallbackBoth += o.FallbackBoth
 	c.GamesWithFallback += o.GamesWithFallback
 	c.Clamped += o.Clamped
+	c.Errors += o.Errors
 	for i := range c.Hist {
 		c.Hist[i] += o.Hist[i]
 	}
@@ -179,29 +186,134 @@ func (h Histogram) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads the sparse form, refusing bins outside ±MarginLimit.
 func (h *Histogram) UnmarshalJSON(b []byte) error {
 	var j histJSON
-	if err := json.Unmarshal(b, &j); err != nil {
+	if err := strictUnmarshal(b, &j); err != nil {
 		return err
 	}
 	*h = Histogram{}
 	if len(j.Counts) == 0 {
 		return nil
 	}
-	first := j.Lo + MarginLimit
-	if first < 0 || first+len(j.Counts) > NumMarginBins {
+	if j.Lo < -MarginLimit || j.Lo > MarginLimit || len(j.Counts) > NumMarginBins-(j.Lo+MarginLimit) {
 		return fmt.Errorf("margin histogram from %d with %d bins is outside ±%d", j.Lo, len(j.Counts), MarginLimit)
 	}
-	copy(h[first:], j.Counts)
+	copy(h[j.Lo+MarginLimit:], j.Counts)
 	return nil
 }
 
-// check verifies that counts read from a file add up.
-func (c *Counts) check() error {
-	var sum int64
-	for _, n := range c.Hist {
-		sum += n
+// UnmarshalJSON reads counts, refusing a districts array that does not
+// have one entry per District (a fixed-size array would silently read
+// missing entries as zero and drop extra ones).
+func (c *Counts) UnmarshalJSON(b []byte) error {
+	type fields Counts // the same fields without this method
+	var aux struct {
+		fields
+		Districts []DistrictCounts `json:"districts"`
 	}
-	if c.Wins+c.Draws+c.Losses != c.Games || sum != c.Games {
-		return errors.New("counts do not add up to games")
+	if err := strictUnmarshal(b, &aux); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			// Say which count, without the path through aux.
+			field := strings.TrimPrefix(te.Field, "fields.")
+			return fmt.Errorf("counts.%s: %s is not a whole number of %s's range", field, strings.TrimPrefix(te.Value, "number "), te.Type)
+		}
+		return err
+	}
+	if len(aux.Districts) != engine.NumDistricts {
+		return fmt.Errorf("districts: %d entries, want %d", len(aux.Districts), engine.NumDistricts)
+	}
+	*c = Counts(aux.fields)
+	copy(c.Districts[:], aux.Districts)
+	return nil
+}
+
+// strictUnmarshal decodes b into v refusing unknown fields: a decoder's
+// DisallowUnknownFields does not reach into UnmarshalJSON methods.
+func strictUnmarshal(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// maxPerGame bounds what one game can add to a vote, share or fallback
+// sum: the engine keeps each in an int16.
+const maxPerGame = math.MaxInt16
+
+// check verifies that counts read from a file are those of some set of
+// games: no negative count, outcomes and histogram that add up to games,
+// margins that agree with the histogram and the vote totals, and sums one
+// game at a time could reach. It names the first inconsistency.
+func (c *Counts) check() error {
+	n := c.Games
+	if n < 0 || n > MaxGames {
+		return fmt.Errorf("games %d is outside 0..%d", n, int64(MaxGames))
+	}
+	// Each count is at most one per game; checking that first keeps the
+	// sums below from overflowing.
+	for _, f := range []struct {
+		name string
+		v    int64
+	}{{"wins", c.Wins}, {"draws", c.Draws}, {"losses", c.Losses}, {"games_with_fallback", c.GamesWithFallback}, {"clamped", c.Clamped}} {
+		if f.v < 0 || f.v > n {
+			return fmt.Errorf("%s %d is outside 0..games (%d)", f.name, f.v, n)
+		}
+	}
+	if c.Wins+c.Draws+c.Losses != n {
+		return fmt.Errorf("wins %d + draws %d + losses %d = %d, not games (%d)", c.Wins, c.Draws, c.Losses, c.Wins+c.Draws+c.Losses, n)
+	}
+	sums := []struct {
+		name string
+		v    int64
+	}{{"player_votes", c.PlayerVotes}, {"opposition_votes", c.OppVotes}, {"fallback_other", c.FallbackOther}, {"fallback_both", c.FallbackBoth}}
+	for d, dc := range c.Districts {
+		sums = append(sums, []struct {
+			name string
+			v    int64
+		}{{fmt.Sprintf("districts[%d].player_shares", d), dc.PlayerShares},
+			{fmt.Sprintf("districts[%d].opposition_shares", d), dc.OppositionShares},
+			{fmt.Sprintf("districts[%d].player_votes", d), dc.PlayerVotes},
+			{fmt.Sprintf("districts[%d].opposition_votes", d), dc.OppositionVotes}}...)
+		if dc.PlayerAhead < 0 || dc.OppositionAhead < 0 || dc.PlayerAhead > n-dc.OppositionAhead {
+			return fmt.Errorf("districts[%d]: player_ahead %d and opposition_ahead %d are not two disjoint counts of the %d games",
+				d, dc.PlayerAhead, dc.OppositionAhead, n)
+		}
+	}
+	for _, f := range sums {
+		if f.v < 0 || f.v/maxPerGame > n {
+			return fmt.Errorf("%s %d is outside 0..%d per game", f.name, f.v, maxPerGame)
+		}
+	}
+	if c.GamesWithFallback > c.FallbackOther+c.FallbackBoth {
+		return fmt.Errorf("games_with_fallback %d is more than the fallbacks (%d)", c.GamesWithFallback, c.FallbackOther+c.FallbackBoth)
+	}
+	if c.PlayerVotes-c.OppVotes != c.MarginSum {
+		return fmt.Errorf("margin_sum %d is not player_votes − opposition_votes (%d)", c.MarginSum, c.PlayerVotes-c.OppVotes)
+	}
+	var games, sum, sumSq int64
+	for i, k := range c.Hist {
+		if k < 0 || k > n {
+			return fmt.Errorf("margin_histogram: margin %d has %d games, outside 0..games (%d)", i-MarginLimit, k, n)
+		}
+		games += k
+		if games > n {
+			return fmt.Errorf("margin_histogram holds more than the %d games", n)
+		}
+		m := int64(i - MarginLimit)
+		sum += k * m
+		sumSq += k * m * m
+	}
+	if games != n {
+		return fmt.Errorf("margin_histogram holds %d games, not games (%d)", games, n)
+	}
+	edges := c.Hist[0] + c.Hist[NumMarginBins-1]
+	if c.Clamped > edges {
+		return fmt.Errorf("clamped %d is more than the games in the histogram's edge bins (%d)", c.Clamped, edges)
+	}
+	// Unclamped, every game sits in its margin's bin: the sums follow.
+	if c.Clamped == 0 && (sum != c.MarginSum || sumSq != c.MarginSumSq) {
+		return fmt.Errorf("margin_sum %d and margin_sum_sq %d are not those of the histogram (%d, %d)", c.MarginSum, c.MarginSumSq, sum, sumSq)
+	}
+	if c.MarginSumSq < 0 || c.MarginSumSq/(maxPerGame*maxPerGame) > n {
+		return fmt.Errorf("margin_sum_sq %d is outside 0..%d per game", c.MarginSumSq, maxPerGame*maxPerGame)
 	}
 	return nil
 }

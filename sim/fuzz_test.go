@@ -21,9 +21,9 @@ func FuzzDecodeResult(f *testing.F) {
 		if err != nil {
 			return
 		}
-		m, err := Merge([]*Result{r}, []string{"f"})
+		m, err := Merge([]*Result{r}, []string{"f"}, MergeOptions{})
 		if err != nil {
-			return
+			t.Fatalf("a result that decodes does not merge alone: %v", err)
 		}
 		back, err := DecodeResult(m.JSON())
 		if err != nil {
@@ -31,6 +31,42 @@ func FuzzDecodeResult(f *testing.F) {
 		}
 		if !bytes.Equal(back.JSON(), m.JSON()) {
 			t.Fatal("JSON round trip changed the result")
+		}
+	})
+}
+
+// FuzzMerge merges two arbitrary shard files: the merge fails cleanly, or
+// its result is itself a valid result (so it can be merged again) with no
+// more games than the run has.
+func FuzzMerge(f *testing.F) {
+	var shards [][]byte
+	for k := 1; k <= 3; k++ {
+		r, err := Run(f.Context(), testConfig(f, 7, 1, Shard{K: k, N: 3}))
+		if err != nil {
+			f.Fatal(err)
+		}
+		shards = append(shards, r.JSON())
+	}
+	f.Add(shards[0], shards[1])
+	f.Add(shards[2], shards[0])
+	f.Add(shards[1], shards[1])
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		ra, errA := DecodeResult(a)
+		rb, errB := DecodeResult(b)
+		if errA != nil || errB != nil {
+			return
+		}
+		m, err := Merge([]*Result{ra, rb}, []string{"a", "b"}, MergeOptions{})
+		if err != nil {
+			return
+		}
+		if _, err := DecodeResult(m.JSON()); err != nil {
+			t.Fatalf("merged result is not valid: %v", err)
+		}
+		for _, c := range m.Cells {
+			if c.Games > m.GamesPerCell {
+				t.Fatalf("cell %s: %d games of %d", c.name(), c.Games, m.GamesPerCell)
+			}
 		}
 	})
 }

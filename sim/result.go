@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,17 +22,19 @@ const FormatSim = "tallywood-sim/1"
 // Everything but the timing fields (games_per_second, elapsed_seconds) is
 // a function of the flags alone.
 type Result struct {
-	Kind           string  `json:"kind"` // KindSim
-	Format         string  `json:"format"`
-	RulesHash      string  `json:"rules_hash"`
-	RulesVersion   string  `json:"rules_version"`
-	Seed           uint64  `json:"seed"`
-	GamesPerCell   int64   `json:"games_per_cell"`
-	Shard          string  `json:"shard,omitempty"`
-	Cells          []Cell  `json:"cells"`
-	Interrupted    bool    `json:"interrupted"`
-	GamesPerSecond float64 `json:"games_per_second"`
-	ElapsedSeconds float64 `json:"elapsed_seconds"`
+	Format           string  `json:"format"`
+	Kind             string  `json:"kind"` // KindSim
+	TallywoodVersion string  `json:"tallywood_version"`
+	RulesHash        string  `json:"rules_hash"`
+	RulesVersion     string  `json:"rules_version"`
+	Seed             uint64  `json:"seed"`
+	GamesPerCell     int64   `json:"games_per_cell"`
+	Shard            string  `json:"shard,omitempty"`
+	Cells            []Cell  `json:"cells"`
+	Interrupted      bool    `json:"interrupted"`
+	Complete         bool    `json:"complete"` // every shard, no interruption: the whole study
+	GamesPerSecond   float64 `json:"games_per_second"`
+	ElapsedSeconds   float64 `json:"elapsed_seconds"`
 
 	// Overrides are the --set assignments applied to the rules.
 	Overrides []string `json:"overrides,omitempty"`
@@ -92,7 +95,28 @@ type Cell struct {
 	Fallbacks           Fallbacks         `json:"fallbacks"`
 	GamesPerSecond      float64           `json:"games_per_second"`
 	ElapsedSeconds      float64           `json:"elapsed_seconds"`
+	Errors              int64             `json:"errors"`             // failed games, not in Games
+	Failures            []Failure         `json:"failures,omitempty"` // the first of them
 	Counts              Counts            `json:"counts"`
+}
+
+// Failure is one failed game: its index in the run, its seed and the
+// policy's error (which names the decision and the answer).
+type Failure struct {
+	Game  int64  `json:"game"`
+	Seed  uint64 `json:"seed"`
+	Error string `json:"error"`
+}
+
+// maxFailures is how many failures a cell keeps: enough to see what went
+// wrong, few enough that a broken program does not flood the result.
+const maxFailures = 10
+
+// firstFailures sorts failures by game and keeps the first maxFailures,
+// so a cell lists the same failures whatever the workers and shards.
+func firstFailures(f []Failure) []Failure {
+	slices.SortFunc(f, func(a, b Failure) int { return cmp.Compare(a.Game, b.Game) })
+	return f[:min(len(f), maxFailures)]
 }
 
 func ratio(a, b int64) float64 {
@@ -125,6 +149,7 @@ func newCell(l labels, c *Counts, districts []string, elapsed time.Duration) Cel
 			GamesWithFallback: c.GamesWithFallback, GamesWithFallbackRate: ratio(c.GamesWithFallback, n),
 		},
 		ElapsedSeconds: elapsed.Seconds(),
+		Errors:         c.Errors,
 		Counts:         *c,
 	}
 	if s := elapsed.Seconds(); s > 0 {
@@ -146,14 +171,15 @@ func newCell(l labels, c *Counts, districts []string, elapsed time.Duration) Cel
 
 func newResult(cfg *Config) *Result {
 	r := &Result{
-		Kind:         KindSim,
-		Format:       FormatSim,
-		RulesHash:    cfg.Rules.Hash,
-		RulesVersion: cfg.Rules.Version,
-		Overrides:    cfg.Rules.Overrides,
-		Seed:         cfg.Seed,
-		GamesPerCell: cfg.Games,
-		Cells:        make([]Cell, len(cfg.Cells)),
+		Kind:             KindSim,
+		Format:           FormatSim,
+		TallywoodVersion: Version(),
+		RulesHash:        cfg.Rules.Hash,
+		RulesVersion:     cfg.Rules.Version,
+		Seed:             cfg.Seed,
+		GamesPerCell:     cfg.Games,
+		Cells:            make([]Cell, len(cfg.Cells)),
+		Overrides:        cfg.Rules.Overrides,
 	}
 	if !cfg.Shard.Whole() {
 		r.Shard = cfg.Shard.String()
@@ -161,8 +187,15 @@ func newResult(cfg *Config) *Result {
 	return r
 }
 
-// finish sets the run's timing from its cells'.
+// setComplete marks a result complete when it holds every shard and was
+// not interrupted.
+func (r *Result) setComplete() {
+	r.Complete = r.Shard == "" && !r.Interrupted
+}
+
+// finish sets the run's timing from its cells' and whether it is complete.
 func (r *Result) finish() {
+	r.setComplete()
 	var games int64
 	var secs float64
 	for _, c := range r.Cells {
@@ -176,22 +209,43 @@ func (r *Result) finish() {
 	}
 }
 
-// JSON returns the result as indented JSON with a final newline.
+// JSON returns the result as indented JSON with a final newline. A Result
+// from Run, Merge or DecodeResult holds only finite numbers (DecodeResult
+// refuses counts from which a rate could not be computed), so encoding
+// cannot fail.
 func (r *Result) JSON() []byte {
 	b, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
-		panic("sim: " + err.Error()) // only finite floats and plain types
+		panic("sim: " + err.Error())
 	}
 	return append(b, '\n')
 }
 
-// DecodeResult reads a result written by JSON.
+// MaxResultBytes bounds a result file `merge` reads: a cell takes at most
+// ~60 KiB (a full margin histogram), so this holds hundreds of cells.
+const MaxResultBytes = 32 << 20
+
+// maxText bounds every string of a result (versions, labels, District
+// names): they are copied into every merged output.
+const maxText = 1024
+
+// DecodeResult reads a result written by JSON (one JSON object, nothing
+// after it) and checks that it is internally consistent: counts that add
+// up, arrays of the rules' sizes, sums a game could reach, and no more
+// games than its shards hold. The error names the first inconsistency.
 func DecodeResult(data []byte) (*Result, error) {
+	if len(data) > MaxResultBytes {
+		return nil, fmt.Errorf("not a tallywood sim result: larger than %s", engine.FormatBytes(MaxResultBytes))
+	}
 	var r Result
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
 		return nil, fmt.Errorf("not a tallywood sim result: %v", err)
+	}
+	end := dec.InputOffset()
+	if rest := bytes.TrimLeft(data[end:], " \t\r\n"); len(rest) > 0 {
+		return nil, fmt.Errorf("not a tallywood sim result: data after the result at byte %d (concatenated results?)", len(data)-len(rest))
 	}
 	if r.Format != FormatSim {
 		return nil, fmt.Errorf("not a tallywood sim result (format %q, want %q)", r.Format, FormatSim)
@@ -200,13 +254,123 @@ func DecodeResult(data []byte) (*Result, error) {
 		return nil, fmt.Errorf("not a tallywood sim result (kind %q)", r.Kind)
 	}
 	r.Kind = KindSim // results written before the kind field have none
+	if err := r.validate(); err != nil {
+		return nil, err
+	}
 	return &r, nil
+}
+
+// validate checks a decoded result for internal consistency.
+func (r *Result) validate() error {
+	for _, f := range []struct{ name, v string }{{"tallywood_version", r.TallywoodVersion}, {"rules_version", r.RulesVersion}, {"rules_hash", r.RulesHash}} {
+		if len(f.v) > maxText {
+			return fmt.Errorf("%s: %d bytes, more than %d", f.name, len(f.v), maxText)
+		}
+	}
+	if r.GamesPerCell < 1 || r.GamesPerCell > MaxGames {
+		return fmt.Errorf("games_per_cell %d is outside 1..%d", r.GamesPerCell, int64(MaxGames))
+	}
+	set, err := parseShardSet(r.Shard)
+	if err != nil {
+		return err
+	}
+	if want := set.complete() && !r.Interrupted; r.Complete != want {
+		return fmt.Errorf("complete is %t for shard %q, interrupted %t: want %t", r.Complete, r.Shard, r.Interrupted, want)
+	}
+	if len(r.Cells) == 0 {
+		return errors.New("cells: none")
+	}
+	if r.GamesPerSecond < 0 || r.ElapsedSeconds < 0 {
+		return errors.New("games_per_second and elapsed_seconds must not be negative")
+	}
+	share := set.len(r.GamesPerCell)
+	seen := map[labels]int{}
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		where := fmt.Sprintf("cell %d (%s)", i+1, c.name())
+		if err := c.validate(share, r.Interrupted); err != nil {
+			return fmt.Errorf("%s: %v", where, err)
+		}
+		if j, dup := seen[c.labels]; dup {
+			return fmt.Errorf("%s: the same cell as cell %d", where, j+1)
+		}
+		seen[c.labels] = i
+	}
+	return nil
+}
+
+// name is mode/policy/politician.
+func (c *Cell) name() string { return c.Mode + "/" + c.Policy + "/" + c.Politician }
+
+// validate checks one cell of a shard that holds share games per cell.
+func (c *Cell) validate(share int64, interrupted bool) error {
+	for _, f := range []struct{ name, v string }{{"mode", c.Mode}, {"policy", c.Policy}, {"politician", c.Politician}} {
+		if f.v == "" || len(f.v) > maxText {
+			return fmt.Errorf("%s: %d bytes, want 1..%d", f.name, len(f.v), maxText)
+		}
+	}
+	if len(c.Districts) != engine.NumDistricts {
+		return fmt.Errorf("districts: %d entries, want %d", len(c.Districts), engine.NumDistricts)
+	}
+	names := map[string]bool{}
+	for d, s := range c.Districts {
+		if s.District == "" || len(s.District) > maxText || names[s.District] {
+			return fmt.Errorf("districts[%d]: name %q is empty, too long or repeated", d, s.District)
+		}
+		names[s.District] = true
+	}
+	if c.GamesPerSecond < 0 || c.ElapsedSeconds < 0 {
+		return errors.New("games_per_second and elapsed_seconds must not be negative")
+	}
+	n := &c.Counts
+	if err := n.check(); err != nil {
+		return fmt.Errorf("counts: %v", err)
+	}
+	// Failed games (errors) were played but not scored.
+	played := fmt.Sprintf("games %d", n.Games)
+	if n.Errors != 0 {
+		played += fmt.Sprintf(" and errors %d", n.Errors)
+	}
+	switch {
+	case n.Errors < 0 || n.Errors > share:
+		return fmt.Errorf("counts: errors %d is outside 0..%d", n.Errors, share)
+	case n.Games+n.Errors > share:
+		return fmt.Errorf("counts: %s, more than the %d the shard plays", played, share)
+	case n.Games+n.Errors < share && !interrupted:
+		return fmt.Errorf("counts: %s, fewer than the %d the shard plays, and the run was not interrupted", played, share)
+	case int64(len(c.Failures)) > min(n.Errors, maxFailures):
+		return fmt.Errorf("failures: %d listed, more than the errors (%d) or %d", len(c.Failures), n.Errors, maxFailures)
+	}
+	for _, f := range []struct {
+		name      string
+		got, want int64
+	}{{"games", c.Games, n.Games}, {"errors", c.Errors, n.Errors}, {"wins", c.Wins, n.Wins}, {"draws", c.Draws, n.Draws}, {"losses", c.Losses, n.Losses},
+		{"fallbacks.other_district", c.Fallbacks.OtherDistrict, n.FallbackOther},
+		{"fallbacks.both_districts", c.Fallbacks.BothDistricts, n.FallbackBoth},
+		{"fallbacks.games_with_fallback", c.Fallbacks.GamesWithFallback, n.GamesWithFallback}} {
+		if f.got != f.want {
+			return fmt.Errorf("%s %d differs from counts (%d)", f.name, f.got, f.want)
+		}
+	}
+	return nil
 }
 
 // shardSet is the set of shards a result holds: ks of n.
 type shardSet struct {
 	ks []int
 	n  int
+}
+
+// complete reports whether the set holds every shard.
+func (s shardSet) complete() bool { return len(s.ks) == s.n }
+
+// len is how many games of each cell the shards play, of games.
+func (s shardSet) len(games int64) int64 {
+	var n int64
+	for _, k := range s.ks {
+		n += Shard{K: k, N: s.n}.Len(games)
+	}
+	return n
 }
 
 // parseShardSet reads "", "K/N" or "K+K+.../N".
@@ -244,11 +408,20 @@ func (s shardSet) String() string {
 	return strings.Join(parts, "+") + "/" + strconv.Itoa(s.n)
 }
 
-// Merge adds up results of disjoint shards of one run (same rules, seed,
-// games per cell, cells and shard count). Merging every shard 1/N … N/N
-// gives exactly the unsharded result, timing aside. names label the
-// results in errors (file names).
-func Merge(results []*Result, names []string) (*Result, error) {
+// MergeOptions relax Merge's checks.
+type MergeOptions struct {
+	// AllowMixedVersions merges shards recorded by different tallywood
+	// versions (whose games may differ).
+	AllowMixedVersions bool
+}
+
+// Merge adds up results of disjoint shards of one run (same version,
+// rules, seed, games per cell, cells and shard count). Merging every shard
+// 1/N … N/N gives exactly the unsharded result, timing aside; merging some
+// of them gives a result with Complete false. names label the results in
+// errors (file names). The results are those of DecodeResult or Run:
+// internally consistent, which Merge relies on.
+func Merge(results []*Result, names []string, opt MergeOptions) (*Result, error) {
 	if len(results) == 0 {
 		return nil, errors.New("nothing to merge")
 	}
@@ -263,17 +436,13 @@ func Merge(results []*Result, names []string) (*Result, error) {
 	}
 	out := *first
 	out.Cells = make([]Cell, len(first.Cells))
-	totals := make([]*Counts, len(first.Cells))
-	for i := range first.Cells {
-		c := first.Cells[i].Counts // a copy: the merge adds into it
-		if err := c.check(); err != nil {
-			return nil, fmt.Errorf("%s: cell %d: %v", names[0], i+1, err)
-		}
-		totals[i] = &c
-	}
+	totals := make([]Counts, len(first.Cells))
 	elapsed := make([]float64, len(first.Cells))
+	failures := make([][]Failure, len(first.Cells))
 	for i, c := range first.Cells {
+		totals[i] = c.Counts
 		elapsed[i] = c.ElapsedSeconds
+		failures[i] = slices.Clone(c.Failures)
 	}
 	for ri := 1; ri < len(results); ri++ {
 		r, name := results[ri], names[ri]
@@ -281,6 +450,9 @@ func Merge(results []*Result, names []string) (*Result, error) {
 			return fmt.Errorf("%s: %s %s differs from %s in %s: shards of different runs", name, what, got, want, names[0])
 		}
 		switch {
+		case r.TallywoodVersion != first.TallywoodVersion && !opt.AllowMixedVersions:
+			return nil, fmt.Errorf("%s: tallywood_version %q differs from %q in %s: rerun the shard with one build, or merge anyway with --allow-mixed-versions",
+				name, r.TallywoodVersion, first.TallywoodVersion, names[0])
 		case r.RulesHash != first.RulesHash:
 			return nil, differ("rules_hash", short(r.RulesHash), short(first.RulesHash))
 		case r.Seed != first.Seed:
@@ -305,31 +477,39 @@ func Merge(results []*Result, names []string) (*Result, error) {
 			set.ks = append(set.ks, k)
 		}
 		for i := range r.Cells {
-			c := &r.Cells[i].Counts
-			if err := c.check(); err != nil {
-				return nil, fmt.Errorf("%s: cell %d: %v", name, i+1, err)
-			}
-			totals[i].Merge(c)
+			totals[i].Merge(&r.Cells[i].Counts)
 			elapsed[i] += r.Cells[i].ElapsedSeconds
+			failures[i] = append(failures[i], r.Cells[i].Failures...)
 		}
 		out.Interrupted = out.Interrupted || r.Interrupted
+		if r.TallywoodVersion != first.TallywoodVersion {
+			out.TallywoodVersion = "mixed"
+		}
 	}
 	out.Shard = set.String()
 	for i, c := range first.Cells {
 		districts := make([]string, engine.NumDistricts)
 		for d := range districts {
-			if d < len(c.Districts) {
-				districts[d] = c.Districts[d].District
-			}
+			districts[d] = c.Districts[d].District
 		}
-		out.Cells[i] = newCell(c.labels, totals[i], districts, time.Duration(elapsed[i]*float64(time.Second)))
+		out.Cells[i] = newCell(c.labels, &totals[i], districts, time.Duration(elapsed[i]*float64(time.Second)))
 		out.Cells[i].ElapsedSeconds = elapsed[i]
+		out.Cells[i].Failures = firstFailures(failures[i])
 		if elapsed[i] > 0 {
 			out.Cells[i].GamesPerSecond = float64(totals[i].Games) / elapsed[i]
 		}
 	}
 	out.finish()
 	return &out, nil
+}
+
+// Coverage is how many of a run's shards a result holds.
+func (r *Result) Coverage() (shards, of int) {
+	set, err := parseShardSet(r.Shard)
+	if err != nil {
+		return 0, 0
+	}
+	return len(set.ks), set.n
 }
 
 func short(h string) string {

@@ -2,8 +2,10 @@ package sim
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -36,18 +38,38 @@ type Config struct {
 	Opposition engine.Opposition // nil: opposition.Solo{}
 	// Progress, when set, is increased by the games played as they finish.
 	Progress *atomic.Int64
+	// MaxErrors is how many failed games (a policy that failed, such as
+	// an exec program that crashed: policy.FailedError) the run goes on
+	// past; one more stops it. Failed games are counted apart, never as
+	// losses.
+	MaxErrors int64
 }
+
+// ErrTooManyFailed is Run's error, with a result of the games played,
+// when more games failed than Config.MaxErrors allows.
+var ErrTooManyFailed = errors.New("sim: too many failed games")
+
+// MaxGames bounds the games per cell of a run: with every game adding at
+// most MarginLimit² to Counts.MarginSumSq (and far less to the other
+// sums), the counts of this many games still fit an int64, and at the
+// fastest policy's ~100,000 games a second it is months of play.
+const MaxGames = 1_000_000_000_000
 
 // chunkSize is how many consecutive games a worker takes at once: large
 // enough that handing out work costs nothing, small enough that the
 // workers finish a cell together.
 const chunkSize = 64
 
+// workers is the number of workers to start: Workers (default
+// GOMAXPROCS), but no more than there are chunks of games for, since a
+// worker without a chunk only costs memory.
 func (c *Config) workers() int {
-	if c.Workers > 0 {
-		return c.Workers
+	n := c.Workers
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
 	}
-	return runtime.GOMAXPROCS(0)
+	chunks := (c.Shard.Len(c.Games) + chunkSize - 1) / chunkSize
+	return int(max(1, min(int64(n), chunks)))
 }
 
 func (c *Config) opposition() engine.Opposition {
@@ -58,10 +80,13 @@ func (c *Config) opposition() engine.Opposition {
 }
 
 // player owns everything one worker needs to play games: its game, its
-// policy instances (one per spec) and its option buffer. Nothing is shared.
+// policy instances (one per spec) and its option buffer. Nothing is
+// shared, except that close may be called from another goroutine when the
+// run is cancelled (mu guards pols).
 type player struct {
 	g    engine.Game
 	opp  engine.Opposition
+	mu   sync.Mutex
 	pols map[string]policy.Policy
 	buf  [engine.MaxOptions]engine.Option
 	// stop, when set, is handed to the policies that search (see
@@ -74,6 +99,8 @@ func newPlayer(opp engine.Opposition) *player {
 }
 
 func (p *player) policy(s policy.Spec) policy.Policy {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	pol, ok := p.pols[s.Canon]
 	if !ok {
 		pol = s.New()
@@ -83,6 +110,17 @@ func (p *player) policy(s policy.Spec) policy.Policy {
 		p.pols[s.Canon] = pol
 	}
 	return pol
+}
+
+// close releases the policies' resources (an exec policy's program). It
+// may run while the worker is in a game: the exec policy then fails the
+// game, which the run, being cancelled, does not count.
+func (p *player) close() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, pol := range p.pols {
+		policy.Close(pol)
+	}
 }
 
 // play plays game seed to its end with the policy choosing every player
@@ -98,6 +136,11 @@ func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec polic
 		return err
 	}
 	if err := policy.Play(g, pol, p.buf[:0]); err != nil {
+		var failed *policy.FailedError
+		if errors.As(err, &failed) {
+			// The policy's error names the game seed.
+			return fmt.Errorf("sim: policy %s: %w", spec.Canon, err)
+		}
 		return fmt.Errorf("sim: policy %s, game seed %d: %w", spec.Canon, seed, err)
 	}
 	return nil
@@ -107,6 +150,9 @@ func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec polic
 // cost of an atomic load.
 func stopFlag(ctx context.Context) (*atomic.Bool, func()) {
 	var stop atomic.Bool
+	// Already cancelled: stop before the first game, not when the
+	// goroutine below gets to run.
+	stop.Store(ctx.Err() != nil)
 	done := make(chan struct{})
 	go func() {
 		select {
@@ -125,12 +171,18 @@ func stopFlag(ctx context.Context) (*atomic.Bool, func()) {
 // does not depend on the workers or on the order the games finished in.
 // When ctx is cancelled the workers stop after their current game and the
 // result, with the games played so far, is marked Interrupted.
+//
+// A game whose policy failed (policy.FailedError) is counted in the cell's
+// errors, with its message among the cell's failures, and the run goes on
+// up to cfg.MaxErrors of them; past that it stops like an interruption and
+// returns the result with ErrTooManyFailed. Any other error stops the run
+// and returns no result.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Rules == nil {
 		return nil, fmt.Errorf("sim: no rules")
 	}
-	if cfg.Games < 1 {
-		return nil, fmt.Errorf("sim: games must be at least 1")
+	if cfg.Games < 1 || cfg.Games > MaxGames {
+		return nil, fmt.Errorf("sim: games %d is outside 1..%d", cfg.Games, int64(MaxGames))
 	}
 	nw := cfg.workers()
 	stop, release := stopFlag(ctx)
@@ -140,12 +192,23 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		players[i] = newPlayer(cfg.opposition())
 		players[i].stop = stop
 	}
+	closeAll := func() {
+		for _, p := range players {
+			p.close()
+		}
+	}
+	defer closeAll()
+	// A cancelled run stops the programs of exec policies now rather than
+	// after their current games.
+	defer context.AfterFunc(ctx, closeAll)()
+	var failedGames atomic.Int64
 
 	res := newResult(&cfg)
 	n := cfg.Shard.Len(cfg.Games)
 	for ci, spec := range cfg.Cells {
 		start := time.Now()
 		counts := make([]Counts, nw)
+		failures := make([][]Failure, nw)
 		var next atomic.Int64
 		var wg sync.WaitGroup
 		var errOnce sync.Once
@@ -164,15 +227,26 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 							return
 						}
 						seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
-						if err := p.play(cfg.Rules, seed, spec.Mode, spec.Policy, spec.Politician); err != nil {
+						err := p.play(cfg.Rules, seed, spec.Mode, spec.Policy, spec.Politician)
+						var failed *policy.FailedError
+						switch {
+						case err == nil && stop.Load():
+							return // the game may have been cut short: not counted
+						case err == nil:
+							c.Add(&p.g)
+						case ctx.Err() != nil:
+							return // cancelled: the game is not played, not failed
+						case errors.As(err, &failed):
+							c.Errors++
+							failures[w] = append(failures[w], Failure{Game: cfg.Shard.Game(j), Seed: seed, Error: err.Error()})
+							if failedGames.Add(1) > cfg.MaxErrors {
+								stop.Store(true)
+							}
+						default:
 							errOnce.Do(func() { firstErr = err })
 							stop.Store(true)
 							return
 						}
-						if stop.Load() {
-							return // the game may have been cut short: not counted
-						}
-						c.Add(&p.g)
 					}
 					if cfg.Progress != nil {
 						cfg.Progress.Add(hi - lo)
@@ -189,11 +263,15 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			total.Merge(&counts[w])
 		}
 		res.Cells[ci] = newCell(cellLabels(cfg.Rules, spec), total, cfg.Rules.Districts[:], time.Since(start))
+		res.Cells[ci].Failures = firstFailures(slices.Concat(failures...))
 		if stop.Load() {
 			res.Interrupted = true
 		}
 	}
 	res.finish()
+	if failedGames.Load() > cfg.MaxErrors {
+		return res, fmt.Errorf("%w: %d failed, --max-errors %d", ErrTooManyFailed, failedGames.Load(), cfg.MaxErrors)
+	}
 	return res, nil
 }
 

@@ -97,7 +97,7 @@ func TestShardsMergeToWholeRun(t *testing.T) {
 			parts = append(parts, back)
 			names = append(names, Shard{K: k, N: n}.String())
 		}
-		merged, err := Merge(parts, names)
+		merged, err := Merge(parts, names, MergeOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,7 +127,7 @@ func TestMergeRefusesOtherRuns(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Merge([]*Result{base, tt.r}, []string{"a", "b"})
+			_, err := Merge([]*Result{base, tt.r}, []string{"a", "b"}, MergeOptions{})
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("error %v, want %q", err, tt.want)
 			}
@@ -138,7 +138,7 @@ func TestMergeRefusesOtherRuns(t *testing.T) {
 func TestMergePartialShards(t *testing.T) {
 	a := run(t, testConfig(t, 40, 1, Shard{K: 1, N: 3}))
 	b := run(t, testConfig(t, 40, 1, Shard{K: 3, N: 3}))
-	m, err := Merge([]*Result{b, a}, []string{"b", "a"})
+	m, err := Merge([]*Result{b, a}, []string{"b", "a"}, MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,5 +184,26 @@ func TestPlayNoAllocs(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("%g allocations per game, want 0", allocs)
+	}
+}
+
+// TestWorkersCapped is issue 11 item 11: no more workers start than there
+// are chunks of games for them.
+func TestWorkersCapped(t *testing.T) {
+	for _, tt := range []struct {
+		games   int64
+		shard   Shard
+		workers int
+		want    int
+	}{
+		{1, Shard{}, 100000, 1},
+		{chunkSize + 1, Shard{}, 100000, 2},
+		{10 * chunkSize, Shard{K: 1, N: 5}, 100000, 2},
+		{10 * chunkSize, Shard{}, 3, 3},
+	} {
+		cfg := Config{Games: tt.games, Shard: tt.shard, Workers: tt.workers}
+		if got := cfg.workers(); got != tt.want {
+			t.Errorf("%d games, shard %v, %d workers: %d start, want %d", tt.games, tt.shard, tt.workers, got, tt.want)
+		}
 	}
 }

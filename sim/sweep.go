@@ -84,8 +84,9 @@ type SweepCell struct {
 // field). Everything but the timing fields is a function of the flags
 // alone.
 type SweepResult struct {
-	Kind           string      `json:"kind"`
 	Format         string      `json:"format"`
+	Kind           string      `json:"kind"`
+	Version        string      `json:"tallywood_version"` // Version() of the build that played it
 	RulesHash      string      `json:"rules_hash"`
 	RulesVersion   string      `json:"rules_version"`
 	Overrides      []string    `json:"overrides"` // the base rules' own
@@ -142,6 +143,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	players := make([]*player, nw)
 	for i := range players {
 		players[i] = newPlayer((&Config{Opposition: cfg.Opposition}).opposition())
+		defer players[i].close()
 	}
 	stop, release := stopFlag(ctx)
 	defer release()
@@ -150,7 +152,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	}
 
 	out := &SweepResult{
-		Kind: KindSweep, Format: FormatSweep,
+		Kind: KindSweep, Format: FormatSweep, Version: Version(),
 		RulesHash: cfg.Base.Hash, RulesVersion: cfg.Base.Version, Overrides: slices.Clone(cfg.Base.Overrides),
 		Seed: cfg.Seed, GamesPerCell: cfg.Games, Params: cfg.Params, Target: cfg.Target,
 		Cells: make([]SweepCell, len(cfg.Cells)),

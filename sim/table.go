@@ -45,14 +45,19 @@ type TableConfig struct {
 // every seat it sat in, or an Initiative position over every policy.
 // A victory shared by k players scores 1/k; scores are kept in twelfths so
 // that the sums stay exact integers for 2, 3 and 4 players.
+//
+// The seatings of one deal share its cards and tiles, so they are not
+// independent games: the intervals take the deal as their unit, from the
+// squares of each deal's sums (DealWinsSq, DealScore12Sq).
 type SeatCounts struct {
-	Games      int64 `json:"games"`
-	Wins       int64 `json:"wins"`        // first place alone
-	SharedWins int64 `json:"shared_wins"` // first place shared
-	PlaceSum   int64 `json:"place_sum"`   // 1 for the most votes
-	Score12    int64 `json:"score12_sum"`
-	Score12Sq  int64 `json:"score12_sum_sq"`
-	VotesSum   int64 `json:"votes_sum"`
+	Games         int64 `json:"games"`
+	Wins          int64 `json:"wins"`        // first place alone
+	SharedWins    int64 `json:"shared_wins"` // first place shared
+	PlaceSum      int64 `json:"place_sum"`   // 1 for the most votes
+	Score12       int64 `json:"score12_sum"`
+	VotesSum      int64 `json:"votes_sum"`
+	DealWinsSq    int64 `json:"deal_wins_sum_sq"`
+	DealScore12Sq int64 `json:"deal_score12_sum_sq"`
 }
 
 func (c *SeatCounts) add(place int8, winners int, votes int16) {
@@ -67,9 +72,15 @@ func (c *SeatCounts) add(place int8, winners int, votes int16) {
 	} else {
 		c.SharedWins++
 	}
-	s := int64(12 / winners)
-	c.Score12 += s
-	c.Score12Sq += s * s
+	c.Score12 += int64(12 / winners)
+}
+
+// addDeal adds the sums of one whole deal, d, and the squares of its wins
+// and score.
+func (c *SeatCounts) addDeal(d *SeatCounts) {
+	c.merge(d)
+	c.DealWinsSq += d.Wins * d.Wins
+	c.DealScore12Sq += d.Score12 * d.Score12
 }
 
 func (c *SeatCounts) merge(o *SeatCounts) {
@@ -78,14 +89,16 @@ func (c *SeatCounts) merge(o *SeatCounts) {
 	c.SharedWins += o.SharedWins
 	c.PlaceSum += o.PlaceSum
 	c.Score12 += o.Score12
-	c.Score12Sq += o.Score12Sq
 	c.VotesSum += o.VotesSum
+	c.DealWinsSq += o.DealWinsSq
+	c.DealScore12Sq += o.DealScore12Sq
 }
 
-// check reports counts that no study can produce.
-func (c *SeatCounts) check(players int) error {
+// check reports counts that no study can produce; perDeal is the row's
+// games in one deal.
+func (c *SeatCounts) check(players int, perDeal int64) error {
 	switch {
-	case c.Games < 0 || c.Wins < 0 || c.SharedWins < 0 || c.Score12 < 0 || c.Score12Sq < 0 || c.VotesSum < 0:
+	case c.Games < 0 || c.Wins < 0 || c.SharedWins < 0 || c.Score12 < 0 || c.VotesSum < 0 || c.DealWinsSq < 0 || c.DealScore12Sq < 0:
 		return errors.New("a negative count")
 	case c.Wins+c.SharedWins > c.Games:
 		return fmt.Errorf("wins %d + shared_wins %d exceed games %d", c.Wins, c.SharedWins, c.Games)
@@ -93,6 +106,13 @@ func (c *SeatCounts) check(players int) error {
 		return fmt.Errorf("place_sum %d is not within games..%d·games", c.PlaceSum, players)
 	case c.Score12 < 12*c.Wins+int64(12/players)*c.SharedWins || c.Score12 > 12*c.Wins+6*c.SharedWins:
 		return fmt.Errorf("score12_sum %d does not fit %d wins and %d shared wins", c.Score12, c.Wins, c.SharedWins)
+	// A deal's sum is at most perDeal wins (12·perDeal twelfths), so its
+	// square at most perDeal times the sum; and the squares are at least
+	// the sums (whole numbers).
+	case c.DealWinsSq < c.Wins || c.DealWinsSq > perDeal*c.Wins:
+		return fmt.Errorf("deal_wins_sum_sq %d does not fit %d wins", c.DealWinsSq, c.Wins)
+	case c.DealScore12Sq < c.Score12 || c.DealScore12Sq > 12*perDeal*c.Score12:
+		return fmt.Errorf("deal_score12_sum_sq %d does not fit score12_sum %d", c.DealScore12Sq, c.Score12)
 	}
 	return nil
 }
@@ -100,6 +120,7 @@ func (c *SeatCounts) check(players int) error {
 // TableCounts are the sums of a study: by lineup policy (distinct specs,
 // in lineup order) and by starting Initiative position.
 type TableCounts struct {
+	Deals      int64        `json:"deals"` // deals played, every seating of each
 	Games      int64        `json:"games"`
 	Policies   []SeatCounts `json:"by_policy"`
 	Initiative []SeatCounts `json:"by_initiative"`
@@ -121,38 +142,57 @@ type TableRow struct {
 	MeanVotes     float64    `json:"mean_votes"`
 }
 
-func newTableRow(name string, c *SeatCounts) TableRow {
-	w := Wilson(c.Wins, c.Games)
-	mean, ci := MeanInterval(c.Games, c.Score12, c.Score12Sq)
+// newTableRow makes a row from its counts over deals, perDeal of its games
+// in each. The intervals are t-intervals over the deals (see SeatCounts).
+func newTableRow(name string, c *SeatCounts, deals, perDeal int64) TableRow {
+	g := float64(perDeal)
+	clamp := func(ci Interval, scale float64) [2]float64 {
+		return [2]float64{max(0, ci.Lo/scale), min(1, ci.Hi/scale)}
+	}
+	_, wins := MeanInterval(deals, c.Wins, c.DealWinsSq)
+	_, score := MeanInterval(deals, c.Score12, c.DealScore12Sq)
 	return TableRow{
 		Name: name, Games: c.Games, Wins: c.Wins, SharedWins: c.SharedWins,
-		WinRate: ratio(c.Wins, c.Games), WinRateCI95: [2]float64{w.Lo, w.Hi},
-		MeanScore: mean / 12, MeanScoreCI95: [2]float64{ci.Lo / 12, ci.Hi / 12},
+		WinRate: ratio(c.Wins, c.Games), WinRateCI95: clamp(wins, g),
+		MeanScore: ratio(c.Score12, 12*c.Games), MeanScoreCI95: clamp(score, 12*g),
 		MeanPlace: ratio(c.PlaceSum, c.Games), MeanVotes: ratio(c.VotesSum, c.Games),
 	}
 }
 
 // TableResult is the output of a study without the Opposition.
 type TableResult struct {
-	Format       string      `json:"format"`
-	Kind         string      `json:"kind"`
-	RulesHash    string      `json:"rules_hash"`
-	RulesVersion string      `json:"rules_version"`
-	Seed         uint64      `json:"seed"`
-	Deals        int64       `json:"deals"`
-	Players      int         `json:"players"`
-	Lineup       []string    `json:"lineup"`
-	Shard        string      `json:"shard,omitempty"`
-	Counts       TableCounts `json:"counts"`
-	Policies     []TableRow  `json:"policies"`
-	Initiative   []TableRow  `json:"initiative"`
+	Format           string      `json:"format"`
+	Kind             string      `json:"kind"`
+	TallywoodVersion string      `json:"tallywood_version"`
+	RulesHash        string      `json:"rules_hash"`
+	RulesVersion     string      `json:"rules_version"`
+	Seed             uint64      `json:"seed"`
+	Deals            int64       `json:"deals"`
+	Players          int         `json:"players"`
+	Lineup           []string    `json:"lineup"`
+	Shard            string      `json:"shard,omitempty"`
+	Counts           TableCounts `json:"counts"`
+	Policies         []TableRow  `json:"policies"`
+	Initiative       []TableRow  `json:"initiative"`
 	// FirstSeatAdvantage is the mean score of the player who starts with
 	// Initiative 1 minus the fair 1/players, with its 95 % interval.
 	FirstSeatAdvantage     float64    `json:"first_seat_advantage"`
 	FirstSeatAdvantageCI95 [2]float64 `json:"first_seat_advantage_ci95"`
 	Interrupted            bool       `json:"interrupted"`
+	Complete               bool       `json:"complete"` // every shard, no interruption: the whole study
 	GamesPerSecond         float64    `json:"games_per_second"`
 	ElapsedSeconds         float64    `json:"elapsed_seconds"`
+}
+
+// seatsOf counts the lineup entries of policy i.
+func seatsOf(index []int, i int) int64 {
+	n := int64(0)
+	for _, j := range index {
+		if j == i {
+			n++
+		}
+	}
+	return n
 }
 
 // policyNames lists the distinct specs of a lineup in lineup order, and
@@ -174,15 +214,17 @@ func policyNames(lineup []string) (names []string, index []int) {
 
 // finish derives the rows from the counts.
 func (r *TableResult) finish() {
-	names, _ := policyNames(r.Lineup)
+	names, index := policyNames(r.Lineup)
+	n := int64(r.Players)
 	r.Policies = make([]TableRow, len(names))
-	for i, n := range names {
-		r.Policies[i] = newTableRow(n, &r.Counts.Policies[i])
+	for i, name := range names {
+		r.Policies[i] = newTableRow(name, &r.Counts.Policies[i], r.Counts.Deals, n*seatsOf(index, i))
 	}
 	r.Initiative = make([]TableRow, r.Players)
 	for k := range r.Players {
-		r.Initiative[k] = newTableRow(fmt.Sprintf("initiative %d", k+1), &r.Counts.Initiative[k])
+		r.Initiative[k] = newTableRow(fmt.Sprintf("initiative %d", k+1), &r.Counts.Initiative[k], r.Counts.Deals, n)
 	}
+	r.Complete = r.Shard == "" && !r.Interrupted
 	fair := 1 / float64(r.Players)
 	first := r.Initiative[0]
 	r.FirstSeatAdvantage = first.MeanScore - fair
@@ -218,6 +260,9 @@ func TablePoliticians(gameSeed uint64, players, politicians int) []int {
 	return idx[:players]
 }
 
+// dealChunk is how many deals a worker takes at once.
+const dealChunk = 16
+
 // tablePlayer owns what one worker needs: its game, one policy instance
 // per lineup entry, its option buffer.
 type tablePlayer struct {
@@ -243,16 +288,26 @@ func (p *tablePlayer) play(cfg *TableConfig, seed uint64, k int) error {
 		s := int(g.Decision().Seat)
 		j := (s + k) % n
 		legal := g.Legal(p.buf[:0])
-		if err := g.Apply(p.pols[j].Choose(g, legal)); err != nil {
+		o := p.pols[j].Choose(g, legal)
+		if f, ok := p.pols[j].(policy.Fallible); ok && f.Err() != nil {
+			// A table result has no failed games: the run stops.
+			return fmt.Errorf("sim: policy %s in seat %d, rotation %d: %w", cfg.Lineup[j].Canon, s+1, k, f.Err())
+		}
+		if err := g.Apply(o); err != nil {
 			return fmt.Errorf("sim: policy %s in seat %d, game seed %d, rotation %d: round %d, %s decision: %w",
 				cfg.Lineup[j].Canon, s+1, seed, k, g.Round+1, g.Pending, err)
+		}
+	}
+	for _, pol := range p.pols {
+		if f, ok := pol.(policy.Fallible); ok {
+			f.End(g)
 		}
 	}
 	return nil
 }
 
-// addTable adds a finished game of rotation k to c.
-func (c *TableCounts) addTable(g *engine.Game, k int, index []int) {
+// addGame adds a finished game of rotation k to c.
+func (c *TableCounts) addGame(g *engine.Game, k int, index []int) {
 	n := int(g.NSeats)
 	res := &g.Result
 	winners := 0
@@ -270,6 +325,25 @@ func (c *TableCounts) addTable(g *engine.Game, k int, index []int) {
 	for pos, s := range first[:n] {
 		c.Initiative[pos].add(res.Place[s], winners, res.Total[s])
 	}
+}
+
+// addDeal adds every seating of one deal, held in d, to c.
+func (c *TableCounts) addDeal(d *TableCounts) {
+	c.Deals++
+	c.Games += d.Games
+	for i := range c.Policies {
+		c.Policies[i].addDeal(&d.Policies[i])
+	}
+	for i := range c.Initiative {
+		c.Initiative[i].addDeal(&d.Initiative[i])
+	}
+}
+
+// reset zeroes c's sums, keeping its rows.
+func (c *TableCounts) reset() {
+	c.Deals, c.Games = 0, 0
+	clear(c.Policies)
+	clear(c.Initiative)
 }
 
 // RunTable plays a study without the Opposition. Like Run, the result is
@@ -304,7 +378,7 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 	defer release()
 
 	start := time.Now()
-	games := cfg.Shard.Len(cfg.Deals) * int64(n)
+	deals := cfg.Shard.Len(cfg.Deals)
 	counts := make([]TableCounts, nw)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -316,29 +390,35 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 			p := &tablePlayer{pols: make([]policy.Policy, n)}
 			for j, s := range cfg.Lineup {
 				p.pols[j] = s.New()
+				defer policy.Close(p.pols[j])
 			}
-			c := &counts[w]
+			c, deal := &counts[w], newCounts()
 			for {
-				lo := (next.Add(1) - 1) * chunkSize
-				if lo >= games {
+				lo := (next.Add(1) - 1) * dealChunk
+				if lo >= deals {
 					return
 				}
-				hi := min(lo+chunkSize, games)
-				for i := lo; i < hi; i++ {
-					if stop.Load() {
-						return
+				hi := min(lo+dealChunk, deals)
+				for j := lo; j < hi; j++ {
+					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
+					deal.reset()
+					for k := range n {
+						// An interrupted deal is left out whole: the
+						// intervals count deals.
+						if stop.Load() {
+							return
+						}
+						if err := p.play(&cfg, seed, k); err != nil {
+							errOnce.Do(func() { firstErr = err })
+							stop.Store(true)
+							return
+						}
+						deal.addGame(&p.g, k, index)
 					}
-					deal, k := i/int64(n), int(i%int64(n))
-					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(deal)))
-					if err := p.play(&cfg, seed, k); err != nil {
-						errOnce.Do(func() { firstErr = err })
-						stop.Store(true)
-						return
+					c.addDeal(&deal)
+					if cfg.Progress != nil {
+						cfg.Progress.Add(int64(n))
 					}
-					c.addTable(&p.g, k, index)
-				}
-				if cfg.Progress != nil {
-					cfg.Progress.Add(hi - lo)
 				}
 			}
 		})
@@ -352,7 +432,7 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 		total.merge(&counts[w])
 	}
 	res := &TableResult{
-		Format: FormatTable, Kind: "table", RulesHash: cfg.Rules.Hash, RulesVersion: cfg.Rules.Version,
+		Format: FormatTable, Kind: "table", TallywoodVersion: Version(), RulesHash: cfg.Rules.Hash, RulesVersion: cfg.Rules.Version,
 		Seed: cfg.Seed, Deals: cfg.Deals, Players: n, Lineup: lineup, Counts: total,
 		Interrupted: stop.Load(), ElapsedSeconds: time.Since(start).Seconds(),
 	}
@@ -364,6 +444,7 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 }
 
 func (c *TableCounts) merge(o *TableCounts) {
+	c.Deals += o.Deals
 	c.Games += o.Games
 	for i := range c.Policies {
 		c.Policies[i].merge(&o.Policies[i])
@@ -385,21 +466,19 @@ func (r *TableResult) check() error {
 	case len(r.Counts.Policies) != len(names) || len(r.Counts.Initiative) != r.Players:
 		return fmt.Errorf("counts for %d policies and %d Initiative positions, want %d and %d",
 			len(r.Counts.Policies), len(r.Counts.Initiative), len(names), r.Players)
-	case r.Counts.Games < 0 || r.Counts.Games > r.Deals*int64(r.Players):
-		return fmt.Errorf("games %d is not within 0..deals·players", r.Counts.Games)
+	case r.Counts.Deals < 0 || r.Counts.Deals > r.Deals:
+		return fmt.Errorf("counts.deals %d is not within 0..deals %d", r.Counts.Deals, r.Deals)
+	case r.Counts.Games != r.Counts.Deals*int64(r.Players):
+		return fmt.Errorf("counts.games %d is not deals·players = %d", r.Counts.Games, r.Counts.Deals*int64(r.Players))
 	}
+	n := int64(r.Players)
 	for i := range r.Counts.Policies {
-		seats := int64(0)
-		for _, j := range index {
-			if j == i {
-				seats++
-			}
-		}
+		perDeal := n * seatsOf(index, i)
 		c := &r.Counts.Policies[i]
-		if c.Games != seats*r.Counts.Games {
-			return fmt.Errorf("policy %s: %d games, want %d", names[i], c.Games, seats*r.Counts.Games)
+		if c.Games != r.Counts.Deals*perDeal {
+			return fmt.Errorf("policy %s: %d games, want %d", names[i], c.Games, r.Counts.Deals*perDeal)
 		}
-		if err := c.check(r.Players); err != nil {
+		if err := c.check(r.Players, perDeal); err != nil {
 			return fmt.Errorf("policy %s: %v", names[i], err)
 		}
 	}
@@ -408,16 +487,28 @@ func (r *TableResult) check() error {
 		if c.Games != r.Counts.Games {
 			return fmt.Errorf("initiative %d: %d games, want %d", k+1, c.Games, r.Counts.Games)
 		}
-		if err := c.check(r.Players); err != nil {
+		if err := c.check(r.Players, n); err != nil {
 			return fmt.Errorf("initiative %d: %v", k+1, err)
 		}
 	}
 	return nil
 }
 
+// IsTableResult reports whether data is, by its format field, the JSON of
+// a study without the Opposition.
+func IsTableResult(data []byte) bool {
+	var head struct {
+		Format string `json:"format"`
+	}
+	return json.Unmarshal(data, &head) == nil && head.Format == FormatTable
+}
+
 // DecodeTableResult reads a study's JSON, refusing unknown fields,
 // trailing data and inconsistent counts.
 func DecodeTableResult(data []byte) (*TableResult, error) {
+	if !IsTableResult(data) {
+		return nil, fmt.Errorf("not a tallywood study of several players (format %s)", FormatTable)
+	}
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	var r TableResult
@@ -435,7 +526,7 @@ func DecodeTableResult(data []byte) (*TableResult, error) {
 
 // MergeTables adds up table results of disjoint shards of one study. names
 // label the results in errors (file names).
-func MergeTables(results []*TableResult, names []string) (*TableResult, error) {
+func MergeTables(results []*TableResult, names []string, opt MergeOptions) (*TableResult, error) {
 	if len(results) == 0 {
 		return nil, errors.New("nothing to merge")
 	}
@@ -462,6 +553,9 @@ func MergeTables(results []*TableResult, names []string) (*TableResult, error) {
 			return fmt.Errorf("%s: %s %s differs from %s in %s: shards of different studies", name, what, got, want, names[0])
 		}
 		switch {
+		case r.TallywoodVersion != first.TallywoodVersion && !opt.AllowMixedVersions:
+			return nil, fmt.Errorf("%s: tallywood_version %q differs from %q in %s: rerun the shard with one build, or merge anyway with --allow-mixed-versions",
+				name, r.TallywoodVersion, first.TallywoodVersion, names[0])
 		case r.RulesHash != first.RulesHash:
 			return nil, differ("rules_hash", short(r.RulesHash), short(first.RulesHash))
 		case r.Seed != first.Seed:
@@ -490,6 +584,9 @@ func MergeTables(results []*TableResult, names []string) (*TableResult, error) {
 		}
 		out.Counts.merge(&r.Counts)
 		out.Interrupted = out.Interrupted || r.Interrupted
+		if r.TallywoodVersion != first.TallywoodVersion {
+			out.TallywoodVersion = "mixed"
+		}
 	}
 	out.Shard = set.String()
 	out.finish()

@@ -49,7 +49,7 @@ func TestRunTableDeterministic(t *testing.T) {
 		parts = append(parts, runTable(t, tableConfig(t, 150, 2, Shard{K: k, N: 3}, lineup...)))
 		names = append(names, "part"+string(rune('0'+k)))
 	}
-	m, err := MergeTables(parts, names)
+	m, err := MergeTables(parts, names, MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestRunTableRows(t *testing.T) {
 		lineup := []string{"random", "random", "random", "random"}[:players]
 		r := runTable(t, tableConfig(t, 60, 2, Shard{}, lineup...))
 		games := int64(60 * players)
-		if r.Counts.Games != games {
+		if r.Counts.Games != games || r.Counts.Deals != 60 {
 			t.Fatalf("%d players: %d games, want %d", players, r.Counts.Games, games)
 		}
 		if err := r.check(); err != nil {
@@ -123,7 +123,7 @@ func TestMergeTablesRefuses(t *testing.T) {
 	b := runTable(t, tableConfig(t, 20, 1, Shard{K: 2, N: 2}, "random", "random"))
 	other := runTable(t, tableConfig(t, 20, 1, Shard{K: 2, N: 2}, "random", "random", "random"))
 	bad := *b
-	bad.Counts = TableCounts{Games: b.Counts.Games, Policies: append([]SeatCounts(nil), b.Counts.Policies...), Initiative: b.Counts.Initiative}
+	bad.Counts.Policies = append([]SeatCounts(nil), b.Counts.Policies...)
 	bad.Counts.Policies[0].Wins = bad.Counts.Policies[0].Games + 1
 	cases := []struct {
 		rs   []*TableResult
@@ -134,7 +134,7 @@ func TestMergeTablesRefuses(t *testing.T) {
 		{[]*TableResult{a, &bad}, "b: policy random: wins"},
 	}
 	for _, c := range cases {
-		_, err := MergeTables(c.rs, []string{"a", "b"})
+		_, err := MergeTables(c.rs, []string{"a", "b"}, MergeOptions{})
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("got %v, want %q", err, c.want)
 		}
@@ -154,7 +154,7 @@ func FuzzDecodeTableResult(f *testing.F) {
 		if err != nil {
 			return
 		}
-		m, err := MergeTables([]*TableResult{r}, []string{"f"})
+		m, err := MergeTables([]*TableResult{r}, []string{"f"}, MergeOptions{})
 		if err != nil {
 			return
 		}

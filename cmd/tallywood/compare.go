@@ -7,13 +7,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/pflag"
 
@@ -67,7 +64,7 @@ must then be one value (default normal, greedy, random).
 
 By default both difficulties and two player strengths are played:
 ` + defaultComparePolicies + ` (10,000 paired games per cell for greedy, 500 for
-mcts searches such as skilled), about a minute on two cores.
+mcts searches such as skilled), about 200 CPU-seconds: a minute and a half on two idle cores.
 
 flags:
 `
@@ -95,8 +92,7 @@ var armNames = [2]string{"a", "b"}
 
 func runCompare(args []string, stdout, stderr io.Writer) int {
 	var f compareFlags
-	fs := pflag.NewFlagSet("compare", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlags("compare")
 	f.fs = fs
 	fs.Int64Var(&f.games, "games", 0, "paired games per cell (the most, with a sequential test); default 10000, 500 for mcts")
 	fs.Uint64Var(&f.seed, "seed", 1, "master seed")
@@ -121,26 +117,27 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&f.alpha, "alpha", 0.05, "sequential test: chance of answering 'easier' (or 'harder') when there is no difference, each side")
 	fs.Float64Var(&f.beta, "beta", 0.05, "sequential test: target chance of answering 'within' when B differs by DELTA; Wald's approximation, exceeded when few seeds differ (simulated 0.077 for 0.05 with 3% of pairs discordant; docs/balance.md)")
 	fs.StringVar(&f.shard, "shard", "1/1", "play only shard K of N: the games i with i mod N = K-1 (not with a sequential test)")
-	fs.StringVar(&f.format, "format", "table", "output: table, json or html (the report; the default for an --out FILE.html)")
+	fs.StringVar(&f.format, "format", "table", "output: table, json or html (the report; without --format: by --out's extension)")
 	fs.StringVar(&f.out, "out", "", "write the output to FILE instead of stdout")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, compareUsage+fs.FlagUsages())
-			return exitOK
-		}
-		return fail(stderr, "compare: %v", err)
+	if code, done := parseFlags(fs, args, compareUsage, stdout, stderr); done {
+		return code
 	}
 	cfg, err := f.config()
 	if err != nil {
+		var in inputError
+		if errors.As(err, &in) {
+			return failInput(stderr, "compare: %v", in.error)
+		}
 		return fail(stderr, "compare: %v", err)
-	}
-	if err := checkOut(f.out); err != nil {
-		return fail(stderr, "compare: --out: %v", err)
 	}
 	same, identical := armsAlike(cfg)
 	if identical {
 		return fail(stderr, "compare: arms A and B are the same: set one of --a-/--b-rules, -set, -mode, -policy or -politician")
+	}
+	output, err := openOutput(f.out, stdout, stderr)
+	if err != nil {
+		return fail(stderr, "compare: %v", err)
 	}
 	if !f.quiet {
 		fmt.Fprint(stderr, armsDiffer(cfg))
@@ -149,8 +146,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "tallywood: compare: warning: arms A and B play identically (same rules content, difficulty, policy and politician): every difference will be 0")
 	}
 
-	ctx, cancel := signal.NotifyContext(baseContext(), os.Interrupt, syscall.SIGTERM)
-	defer cancel()
+	ctx, release := interruptible("compare", stderr)
+	defer release()
+	cfg.Workers = capWorkers("compare", cfg.Workers, stderr)
 	var total int64
 	for _, c := range cfg.Cells {
 		total += cfg.Shard.Len(c.Games)
@@ -160,25 +158,22 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	res, err := sim.Compare(ctx, *cfg)
 	bar.stop()
 	if err != nil {
-		fmt.Fprintf(stderr, "tallywood: compare: %v\n", err)
-		return exitFailed
+		return failRun(stderr, "compare: %v", err)
 	}
 	data := res.JSON()
 	switch f.format {
 	case "table":
 		data = compareTable(res)
 	case "html":
-		if data, err = renderReport([]report.Source{{Name: "this run", Compare: res}}, []string{report.CommandLine(append([]string{"compare"}, args...))}); err != nil {
-			fmt.Fprintf(stderr, "tallywood: compare: %v\n", err)
-			return exitFailed
+		if data, err = renderReport(report.Source{Name: "this run", Compare: res}); err != nil {
+			return failRun(stderr, "%v", err)
 		}
 	}
-	if err := writeOut(f.out, stdout, data); err != nil {
-		fmt.Fprintf(stderr, "tallywood: compare: --out: %v\n", err)
-		return exitFailed
+	if err := output.write(data); err != nil {
+		return output.writeFailed("compare", err, stderr)
 	}
 	if res.Interrupted {
-		fmt.Fprintf(stderr, "tallywood: compare: interrupted: partial result written\n")
+		fmt.Fprintf(stderr, "tallywood: compare: interrupted: %s now holds a partial result (marked interrupted)\n", output.name())
 		return exitFailed
 	}
 	return exitOK
@@ -196,12 +191,11 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 	if f.workers < 1 {
 		return nil, fmt.Errorf("--workers %d: must be at least 1", f.workers)
 	}
-	if htmlOut(f.format, fs.Changed("format"), f.out) {
-		f.format = "html"
+	format, err := outputFormat(fs, f.format, f.out, "table", "table", "json", "html")
+	if err != nil {
+		return nil, err
 	}
-	if f.format != "table" && f.format != "json" && f.format != "html" {
-		return nil, fmt.Errorf("--format %q is not table, json or html", f.format)
-	}
+	f.format = format
 	shard, err := sim.ParseShard(f.shard)
 	if err != nil {
 		return nil, fmt.Errorf("--shard %v", err)
@@ -223,7 +217,7 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 		}
 		r, err := loadRules(path)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", flag, err)
+			return nil, inputError{fmt.Errorf("%s: %v", flag, err)}
 		}
 		if r, err = applySets(r, f.arm[k].set); err != nil {
 			return nil, fmt.Errorf("--%s-set: %v", name, err)
@@ -236,18 +230,18 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 	}
 	// Each dimension: a list for both arms, or (when an arm flag sets it)
 	// one value per arm.
-	modes, err := dimension(f, "mode", " ", func(a *armFlags) string { return a.mode }, "normal", parseModeList)
+	modes, err := dimension(f, "mode", func(a *armFlags) string { return a.mode }, "normal", parseModes)
 	if err != nil {
 		return nil, err
 	}
-	pols, err := dimension(f, "policy", ": ", func(a *armFlags) string { return a.policy }, "greedy", parsePolicyList)
+	pols, err := dimension(f, "policy", func(a *armFlags) string { return a.policy }, "greedy", parsePolicies)
 	if err != nil {
 		return nil, err
 	}
 	var politicians [2][2][]int
 	for k := range 2 {
-		politicians[k], err = dimension(f, "politician", " ", func(a *armFlags) string { return a.politician }, "random",
-			func(s string) ([]int, error) { return parsePoliticianList(arms[k].Rules, s) })
+		politicians[k], err = dimension(f, "politician", func(a *armFlags) string { return a.politician }, "random",
+			func(flag, s string) ([]int, error) { return parsePoliticians(arms[k].Rules, flag, s, true) })
 		if err != nil {
 			return nil, err
 		}
@@ -308,8 +302,8 @@ func checkGames(fs *pflag.FlagSet, games int64) error {
 // without its own flag taking the shared flag's single value (def when
 // the shared flag is not given). out[k] lists arm k's values, cell by
 // cell.
-// A parse error is appended to the flag's name after sep.
-func dimension[T any](f *compareFlags, flag, sep string, armValue func(*armFlags) string, def string, parse func(string) ([]T, error)) ([2][]T, error) {
+// parse(flag, value) names the flag in its errors.
+func dimension[T any](f *compareFlags, flag string, armValue func(*armFlags) string, def string, parse func(flag, value string) ([]T, error)) ([2][]T, error) {
 	var out [2][]T
 	shared := f.fs.Lookup(flag).Value.String()
 	armSet := false
@@ -317,9 +311,9 @@ func dimension[T any](f *compareFlags, flag, sep string, armValue func(*armFlags
 		armSet = armSet || armValue(&f.arm[k]) != ""
 	}
 	if !armSet {
-		vs, err := parse(shared)
+		vs, err := parse(flag, shared)
 		if err != nil {
-			return out, fmt.Errorf("--%s%s%v", flag, sep, err)
+			return out, err
 		}
 		out[0], out[1] = vs, vs
 		return out, nil
@@ -332,9 +326,9 @@ func dimension[T any](f *compareFlags, flag, sep string, armValue func(*armFlags
 		if s == "" {
 			s, which = shared, "--"+flag
 		}
-		vs, err := parse(s)
+		vs, err := parse(which[2:], s)
 		if err != nil {
-			return out, fmt.Errorf("%s%s%v", which, sep, err)
+			return out, err
 		}
 		if len(vs) != 1 {
 			return out, fmt.Errorf("%s %q: one value, since an arm flag sets the %s", which, s, flag)
@@ -417,70 +411,6 @@ func scoreRange(on sim.Statistic) string {
 		return " between -1 and 1"
 	}
 	return ""
-}
-
-// parseModeList reads difficulties: normal, hard, comma-separated, any
-// case, no duplicates.
-func parseModeList(s string) ([]engine.Mode, error) {
-	var out []engine.Mode
-	for _, p := range strings.Split(s, ",") {
-		m, err := engine.ParseMode(strings.ToLower(strings.TrimSpace(p)))
-		if err != nil {
-			return nil, fmt.Errorf("%q is not normal or hard", p)
-		}
-		for _, o := range out {
-			if o == m {
-				return nil, fmt.Errorf("%q: %s given twice", s, m)
-			}
-		}
-		out = append(out, m)
-	}
-	return out, nil
-}
-
-// parsePolicyList reads policy specs, comma-separated, the names in any
-// case; two spellings of one policy (mcts and mcts:c=0.7) are duplicates.
-func parsePolicyList(s string) ([]policy.Spec, error) {
-	var out []policy.Spec
-	for _, p := range splitPolicies(s) {
-		name, rest, hasParams := strings.Cut(strings.TrimSpace(p), ":")
-		spec := strings.ToLower(name)
-		if hasParams {
-			spec += ":" + rest
-		}
-		sp, err := policy.Parse(spec)
-		if err != nil {
-			return nil, err
-		}
-		for _, o := range out {
-			if o.String() == sp.String() {
-				return nil, fmt.Errorf("%q: %s given twice", s, sp.String())
-			}
-		}
-		out = append(out, sp)
-	}
-	return out, nil
-}
-
-// parsePoliticianList reads politician IDs, random or all, comma-separated,
-// any case, no duplicates.
-func parsePoliticianList(r *engine.Rules, s string) ([]int, error) {
-	var out []int
-	for _, p := range strings.Split(s, ",") {
-		is, err := parsePolitician(r, strings.ToLower(strings.TrimSpace(p)), true)
-		if err != nil {
-			return nil, err
-		}
-		for _, i := range is {
-			for _, o := range out {
-				if o == i {
-					return nil, fmt.Errorf("%q: %s given twice", s, politicianName(r, i))
-				}
-			}
-			out = append(out, i)
-		}
-	}
-	return out, nil
 }
 
 func politicianName(r *engine.Rules, i int) string {
@@ -665,13 +595,9 @@ func compareTable(r *sim.CompareResult) []byte {
 	return b.Bytes()
 }
 
-// resultKind reads the "kind" of a result file for merge; "" when the
-// file cannot be read as one (merge then reports why as for sim).
-func resultKind(path string) string {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return ""
-	}
+// resultKind reads the "kind" of a result file's data for merge; "" when
+// it has none (sim results written before the field) or is no JSON.
+func resultKind(data []byte) string {
 	var head struct {
 		Kind string `json:"kind"`
 	}
@@ -681,37 +607,45 @@ func resultKind(path string) string {
 	return head.Kind
 }
 
-// mergeCompares is merge for compare shards.
-func mergeCompares(files []string, format, out string, stdout, stderr io.Writer) int {
-	if format != "table" && format != "json" && format != "html" {
-		return fail(stderr, "merge: --format %q is not table, json or html (compare results)", format)
+// mergeCompares is merge for compare shards; first is the first file's
+// contents.
+func mergeCompares(o *mergeOptions, first []byte, out *output, stderr io.Writer) int {
+	if o.format != "table" && o.format != "json" && o.format != "html" {
+		return failf(stderr, "merge", "merge: --format %s: compare results are written as table, json or html", o.format)
 	}
-	results := make([]*sim.CompareResult, len(files))
-	for i, name := range files {
-		data, err := os.ReadFile(name)
+	results := make([]*sim.CompareResult, len(o.files))
+	for i, name := range o.files {
+		data := first
+		if i > 0 {
+			var err error
+			if data, err = engine.ReadFileMax(name, sim.MaxResultBytes); err != nil {
+				return failInput(stderr, "merge: %v", err)
+			}
+		}
+		r, err := sim.DecodeCompare(data)
 		if err != nil {
-			return fail(stderr, "merge: %v", err)
+			return failInput(stderr, "merge: %s: %v", name, err)
 		}
-		if results[i], err = sim.DecodeCompare(data); err != nil {
-			return fail(stderr, "merge: %s: %v", name, err)
-		}
+		results[i] = r
 	}
-	merged, err := sim.MergeCompare(results, files)
+	merged, err := sim.MergeCompare(results, o.files)
 	if err != nil {
-		return fail(stderr, "merge: %v", err)
+		return failInput(stderr, "merge: %v", err)
 	}
 	data := merged.JSON()
-	switch format {
+	switch o.format {
 	case "table":
 		data = compareTable(merged)
 	case "html":
-		if data, err = renderReport([]report.Source{{Name: "merged shards", Compare: merged}}, nil); err != nil {
-			fmt.Fprintf(stderr, "tallywood: merge: %v\n", err)
-			return exitFailed
+		if data, err = renderReport(report.Source{Name: "merged shards", Compare: merged}); err != nil {
+			return failRun(stderr, "%v", err)
 		}
 	}
-	if err := writeOut(out, stdout, data); err != nil {
-		fmt.Fprintf(stderr, "tallywood: merge: --out: %v\n", err)
+	if err := out.write(data); err != nil {
+		return out.writeFailed("merge", err, stderr)
+	}
+	if merged.Interrupted {
+		fmt.Fprintln(stderr, "tallywood: merge: a shard holds an interrupted run: the merged result is partial (marked interrupted)")
 		return exitFailed
 	}
 	return exitOK

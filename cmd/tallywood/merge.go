@@ -1,15 +1,13 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/pflag"
 
+	"tallywood/engine"
 	"tallywood/sim"
-	"tallywood/sim/report"
 )
 
 func init() {
@@ -19,77 +17,130 @@ func init() {
 const mergeUsage = `usage: tallywood merge [flags] FILE...
 
 Merges the JSON results of 'tallywood sim --shard K/N --format json' into one
-result, identical to running the same games unsharded (timing aside).
+result, identical to running the same games unsharded (timing aside), and
+prints it as sim does. Every shard is checked first: counts that add up,
+the rules' sizes, no data after the result, shards of one run recorded by
+one tallywood version. Merging some of the shards says how much of the
+study they cover and marks the result "complete": false; an interrupted
+shard makes the result interrupted (exit 1).
 
 flags:
 `
 
-func runMerge(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("merge", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	format := fs.String("format", "json", "output: table, json, csv or html (the report; the default for an --out FILE.html)")
-	out := fs.String("out", "", "write the output to FILE instead of stdout")
+// mergeOptions are merge's flags, parsed and checked.
+type mergeOptions struct {
+	files  []string
+	format string
+	out    string
+	wide   bool
+	opt    sim.MergeOptions
+}
+
+// parseMerge parses merge's flags; it touches no file.
+func parseMerge(args []string) (*mergeOptions, *pflag.FlagSet, error) {
+	fs := newFlags("merge")
+	format := fs.String("format", "table", "output `FORMAT`: table, json, csv or html (the report; without --format: by --out's extension)")
+	out := fs.String("out", "", "write the output to `FILE` instead of stdout")
+	wide := fs.Bool("wide", false, "table: every column (wider than 100 characters)")
+	mixed := fs.Bool("allow-mixed-versions", false, "merge shards recorded by different tallywood versions")
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, mergeUsage+fs.FlagUsages())
-			return exitOK
-		}
-		return fail(stderr, "merge: %v", err)
+		return nil, fs, err
 	}
-	if htmlOut(*format, fs.Changed("format"), *out) {
-		*format = "html"
+	o := &mergeOptions{files: fs.Args(), out: *out, wide: *wide, opt: sim.MergeOptions{AllowMixedVersions: *mixed}}
+	if len(o.files) == 0 {
+		return nil, fs, fmt.Errorf("no result files given")
 	}
-	switch *format {
-	case "table", "json", "csv", "html":
-	default:
-		return fail(stderr, "merge: --format %q is not table, json, csv or html", *format)
+	var err error
+	if o.format, err = outputFormat(fs, *format, *out, "table", "table", "json", "csv", "html"); err != nil {
+		return nil, fs, err
 	}
-	files := fs.Args()
-	if len(files) == 0 {
-		return fail(stderr, "merge: no result files given")
+	if err := onlyWith(fs, "wide", "--format table", o.format == "table"); err != nil {
+		return nil, fs, err
 	}
-	if err := checkOut(*out); err != nil {
-		return fail(stderr, "merge: --out: %v", err)
+	return o, fs, nil
+}
+
+func runMerge(args []string, stdout, stderr io.Writer) int {
+	o, fs, err := parseMerge(args)
+	if err != nil {
+		return reportParseError(err, fs, mergeUsage, stdout, stderr)
 	}
-	switch resultKind(files[0]) {
-	case sim.KindCompare:
-		return mergeCompares(files, *format, *out, stdout, stderr)
-	case sim.KindSweep:
-		return mergeSweeps(files, *format, *out, stdout, stderr)
-	}
-	results := make([]*sim.Result, len(files))
-	for i, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			return fail(stderr, "merge: %v", err)
-		}
-		r, err := sim.DecodeResult(data)
-		if err != nil {
-			return fail(stderr, "merge: %s: %v", name, err)
-		}
-		results[i] = r
-	}
-	merged, err := sim.Merge(results, files)
+	out, err := openOutput(o.out, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "merge: %v", err)
 	}
-	var data []byte
-	switch *format {
-	case "json":
-		data = merged.JSON()
-	case "csv":
-		data = simCSV(merged)
-	case "html":
-		if data, err = renderReport([]report.Source{{Name: "merged shards", Sim: merged}}, nil); err != nil {
-			fmt.Fprintf(stderr, "tallywood: merge: %v\n", err)
-			return exitFailed
+	results := make([]*sim.Result, len(o.files))
+	for i, name := range o.files {
+		data, err := engine.ReadFileMax(name, sim.MaxResultBytes)
+		if err != nil {
+			return failInput(stderr, "merge: %v", err)
 		}
-	default:
-		data = simTable(merged)
+		if i == 0 && sim.IsTableResult(data) {
+			return mergeTables(o, data, out, stderr)
+		}
+		if i == 0 {
+			switch resultKind(data) {
+			case sim.KindCompare:
+				return mergeCompares(o, data, out, stderr)
+			case sim.KindSweep:
+				return mergeSweeps(o, data, out, stderr)
+			}
+		}
+		r, err := sim.DecodeResult(data)
+		if err != nil {
+			return failInput(stderr, "merge: %s: %v", name, err)
+		}
+		if r.Interrupted {
+			fmt.Fprintf(stderr, "tallywood: merge: %s holds an interrupted run: the merged result is partial (marked interrupted)\n", name)
+		}
+		results[i] = r
 	}
-	if err := writeOut(*out, stdout, data); err != nil {
-		fmt.Fprintf(stderr, "tallywood: merge: --out: %v\n", err)
-		return exitFailed
+	merged, err := sim.Merge(results, o.files, o.opt)
+	if err != nil {
+		return failInput(stderr, "merge: %v", err)
 	}
-	return exitOK
+	if shards, of := merged.Coverage(); shards < of {
+		var games int64
+		for _, c := range merged.Cells {
+			games += c.Games
+		}
+		total := int64(len(merged.Cells)) * merged.GamesPerCell
+		fmt.Fprintf(stderr, "tallywood: merge: %d of %d shards: %d of the study's %d games (%.1f%%); the result is marked \"complete\": false\n",
+			shards, of, games, total, 100*float64(games)/float64(total))
+	}
+	return writeResult("merge", merged, o.format, o.wide, out, stderr)
+}
+
+// mergeTables merges the shards of a study without the Opposition (sim
+// --seats N); first is the first file's contents.
+func mergeTables(o *mergeOptions, first []byte, out *output, stderr io.Writer) int {
+	if o.wide {
+		return failf(stderr, "merge", "merge: --wide only matters with the solo game's results")
+	}
+	results := make([]*sim.TableResult, len(o.files))
+	for i, name := range o.files {
+		data := first
+		if i > 0 {
+			var err error
+			if data, err = engine.ReadFileMax(name, sim.MaxResultBytes); err != nil {
+				return failInput(stderr, "merge: %v", err)
+			}
+		}
+		r, err := sim.DecodeTableResult(data)
+		if err != nil {
+			return failInput(stderr, "merge: %s: %v", name, err)
+		}
+		if r.Interrupted {
+			fmt.Fprintf(stderr, "tallywood: merge: %s holds an interrupted run: the merged result is partial (marked interrupted)\n", name)
+		}
+		results[i] = r
+	}
+	merged, err := sim.MergeTables(results, o.files, o.opt)
+	if err != nil {
+		return failInput(stderr, "merge: %v", err)
+	}
+	if merged.Shard != "" {
+		fmt.Fprintf(stderr, "tallywood: merge: shards %s: %d of the study's %d deals\n", merged.Shard, merged.Counts.Deals, merged.Deals)
+	}
+	return writeTableResult("merge", merged, o.format, out, stderr)
 }

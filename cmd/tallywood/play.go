@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -36,7 +37,7 @@ flags:
 func runPlay(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("play", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	mode := fs.String("mode", "normal", "difficulty: normal or hard")
+	mode := fs.String("mode", "normal", "difficulty `MODE`: normal or hard")
 	seed := fs.Uint64("seed", 1, "master seed `N`: deals game 0 of it, as 'sim --seed N' and 'trace --seed N' do")
 	rulesPath := fs.String("rules", "", "rules `FILE` (default: the embedded reference set)")
 	pol := fs.String("politician", "moderate", "your politician `ID` (see 'tallywood rules dump'), or random (from the seed, as trace draws it)")
@@ -45,12 +46,10 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	pause := fs.Bool("pause", false, "wait for Enter between the Opposition's steps (on by default when the input is a terminal)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, playUsage)
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
+			fmt.Fprint(stdout, playUsage+helpText(fs))
 			return exitOK
 		}
-		return fail(stderr, "play: %v", err)
+		return fail(stderr, "play: %s", flagError(err))
 	}
 	if fs.NArg() > 0 {
 		return fail(stderr, "play: unexpected argument %q", fs.Arg(0))
@@ -59,7 +58,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	if *rulesPath != "" {
 		r, err := engine.LoadFile(*rulesPath)
 		if err != nil {
-			return fail(stderr, "play: %v", err)
+			return failInput(stderr, "play: %v", err)
 		}
 		rules = r
 	}
@@ -87,15 +86,15 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		}
 		s, err = play.LoadFile(cfg, *load)
 		if err != nil {
-			return fail(stderr, "%v", err)
+			return failInput(stderr, "%v", err)
 		}
 	} else {
-		m, err := engine.ParseMode(*mode)
+		m, err := parseMode("mode", *mode)
 		if err != nil {
-			return fail(stderr, "play: --mode %q: want normal or hard", *mode)
+			return fail(stderr, "play: %v", err)
 		}
-		p := rules.PoliticianIndex(*pol)
-		if *pol == "random" {
+		p := politicianIndex(rules, *pol)
+		if strings.EqualFold(*pol, "random") {
 			p = sim.RandomPolitician(sim.GameSeed(*seed, 0), len(rules.Politicians))
 		}
 		if p < 0 {

@@ -48,7 +48,7 @@ func TestPlayCommand(t *testing.T) {
 		{"help", []string{"--help"}, "", exitOK, "usage: tallywood play", ""},
 		{"quit", []string{"--seed", "3"}, "q\n", exitOK, "Quit at round 1, turn 1", ""},
 		{"end of input", []string{"--mode", "hard", "--politician", "populist"}, "", exitOK, "End of input", ""},
-		{"bad mode", []string{"--mode", "easy"}, "", exitBadArgs, "", `--mode "easy": want normal or hard`},
+		{"bad mode", []string{"--mode", "easy"}, "", exitBadArgs, "", `--mode "easy" is not normal or hard`},
 		{"bad politician", []string{"--politician", "mayor"}, "", exitBadArgs, "", `--politician "mayor": not in the rules (one of magnate`},
 		{"bad flag", []string{"--colour"}, "", exitBadArgs, "", "unknown flag"},
 		{"argument", []string{"now"}, "", exitBadArgs, "", `unexpected argument "now"`},

@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register(command{name: "rules", summary: "dump the default rules file, check one, or diff two", run: runRules})
+	register(command{name: "rules", summary: "dump the default rules file, check one, or diff two", subcommands: []string{"dump", "check", "diff"}, run: runRules})
 }
 
 const rulesUsage = `usage:
@@ -33,7 +33,7 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, rulesUsage)
 			return exitOK
 		}
-		return fail(stderr, "rules: %v", err)
+		return fail(stderr, "rules: %s", flagError(err))
 	}
 	rest := fs.Args()
 	var out bytes.Buffer
@@ -43,26 +43,33 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	case len(rest) == 2 && rest[0] == "check":
 		r, err := engine.LoadFile(rest[1])
 		if err != nil {
-			return fail(stderr, "%v", err)
+			return failInput(stderr, "%v", err)
 		}
 		fmt.Fprintf(&out, "%s: ok: %s, version %q, hash %s\n", rest[1], rulesLabel(r), r.Version, r.Hash)
 	case len(rest) == 3 && rest[0] == "diff":
 		a, err := loadRulesArg(rest[1])
 		if err != nil {
-			return fail(stderr, "rules diff: %v", err)
+			return failInput(stderr, "rules diff: %v", err)
 		}
 		b, err := loadRulesArg(rest[2])
 		if err != nil {
-			return fail(stderr, "rules diff: %v", err)
+			return failInput(stderr, "rules diff: %v", err)
 		}
 		writeDiff(&out, rest[1], a, rest[2], b)
-	default:
+	case len(rest) == 0:
 		fmt.Fprint(stderr, rulesUsage)
 		return exitBadArgs
+	case rest[0] == "dump":
+		return fail(stderr, "rules: dump takes no argument, not %q", rest[1])
+	case rest[0] == "check":
+		return fail(stderr, "rules: check takes one FILE, not %d arguments", len(rest)-1)
+	case rest[0] == "diff":
+		return fail(stderr, "rules: diff takes two rule sets A and B, not %d arguments", len(rest)-1)
+	default:
+		return fail(stderr, "rules: unknown subcommand %q (dump, check or diff)", rest[0])
 	}
 	if _, err := stdout.Write(out.Bytes()); err != nil {
-		fmt.Fprintf(stderr, "tallywood: rules: writing the output: %v\n", err)
-		return exitFailed
+		return exitFailed // run reports a failed write to stdout
 	}
 	return exitOK
 }

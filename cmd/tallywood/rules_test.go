@@ -60,7 +60,8 @@ func TestRulesCommand(t *testing.T) {
 			"tallywood: rules diff: " + missing + ": rules: difficulties.hard.player_initiative: missing from the object on line 141\n"},
 		{"diff no such file", []string{"rules", "diff", "reference", filepath.Join(dir, "none.json")}, exitBadArgs, "",
 			"tallywood: rules diff: engine: rules file: open " + filepath.Join(dir, "none.json") + ": no such file or directory\n"},
-		{"diff one argument", []string{"rules", "diff", "reference"}, exitBadArgs, "", rulesUsage},
+		{"diff one argument", []string{"rules", "diff", "reference"}, exitBadArgs, "",
+			"tallywood: rules: diff takes two rule sets A and B, not 1 arguments; see 'tallywood rules --help'\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,7 +88,7 @@ func TestRulesWriteError(t *testing.T) {
 	if code := run([]string{"rules", "dump"}, failingWriter{}, &stderr); code != exitFailed {
 		t.Errorf("exit %d, want %d", code, exitFailed)
 	}
-	if want := "tallywood: rules: writing the output: no space left on device\n"; stderr.String() != want {
+	if want := "tallywood: rules: the output could not be written: no space left on device\n"; stderr.String() != want {
 		t.Errorf("stderr %q, want %q", stderr.String(), want)
 	}
 }

@@ -8,46 +8,82 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"tallywood/engine"
 	"tallywood/opposition/scenario"
 )
 
 func init() {
-	register(command{name: "scenario", summary: "run scenario files: what does the Opposition do here?", run: runScenario})
+	register(command{name: "scenario", summary: "run scenario files: what do the rules do here?", subcommands: []string{"run", "setup"}, run: runScenario})
 }
 
 const scenarioUsage = `usage:
   tallywood scenario run [--quiet] FILE...
+  tallywood scenario setup [--seed N] [--mode normal|hard]
 
-Runs each scenario file (docs/scenarios.md): prints its trace, then PASS or
-FAIL with the facts that differ. Exit status 1 if any scenario fails, 2 if
-a file is malformed.
+run: runs each scenario file (docs/scenarios.md): prints its trace, then
+PASS or FAIL with the facts that differ. Exit status 1 if any scenario
+fails, 2 if a file is malformed.
+
+setup: prints the standard setup of a seed as a scenario file to start
+from: every setup value stated, the tile piles and decks in order as facts.
 
 flags:
-  -q, --quiet   print only PASS/FAIL lines and differences, not traces
+  -q, --quiet     run: print only PASS/FAIL lines and differences, not traces
+      --seed N    setup: the seed (default 0)
+      --mode M    setup: the difficulty, normal or hard (default normal)
 `
 
 func runScenario(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("scenario", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	quiet := fs.BoolP("quiet", "q", false, "print no traces")
+	seed := fs.Uint64("seed", 0, "setup: the seed")
+	modeName := fs.String("mode", "normal", "setup: the difficulty")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprint(stdout, scenarioUsage)
 			return exitOK
 		}
-		return fail(stderr, "scenario: %v", err)
+		return fail(stderr, "scenario: %s", flagError(err))
 	}
 	rest := fs.Args()
-	if len(rest) < 2 || rest[0] != "run" {
+	switch {
+	case len(rest) == 0:
 		fmt.Fprint(stderr, scenarioUsage)
 		return exitBadArgs
+	case rest[0] == "setup":
+		if len(rest) > 1 {
+			return fail(stderr, "scenario: setup takes no FILE (%q)", rest[1])
+		}
+		if fs.Changed("quiet") {
+			return fail(stderr, "scenario: --quiet: only for scenario run")
+		}
+		mode, err := engine.ParseMode(*modeName)
+		if err != nil {
+			return fail(stderr, "scenario: --mode: %q is not normal or hard", *modeName)
+		}
+		out, err := scenario.Skeleton(engine.Reference(), *seed, mode)
+		if err != nil {
+			return fail(stderr, "%v", err)
+		}
+		stdout.Write(out) // a failed write is reported by run (checkedWriter)
+		return exitOK
+	case rest[0] != "run":
+		return fail(stderr, "scenario: unknown subcommand %q (run or setup)", rest[0])
+	case len(rest) == 1:
+		return fail(stderr, "scenario: run needs at least one FILE")
+	}
+	for _, name := range []string{"seed", "mode"} {
+		if fs.Changed(name) {
+			return fail(stderr, "scenario: --%s: only for scenario setup", name)
+		}
 	}
 	code := exitOK
 	passed, failed, malformed := 0, 0, 0
 	for _, path := range rest[1:] {
 		s, err := scenario.Load(path)
 		if err != nil {
-			fail(stderr, "%v", err)
+			failInput(stderr, "%v", err)
 			malformed++
 			code = exitBadArgs
 			continue

@@ -34,9 +34,17 @@ func TestScenarioCommand(t *testing.T) {
 		{"quiet", []string{"scenario", "run", "-q", failing}, exitFailed, []string{"FAIL wrong on purpose"}, ""},
 		{"malformed", []string{"scenario", "run", malformed, failing}, exitBadArgs, []string{"0 passed, 1 failed, 1 malformed"}, `unknown field "seeed"`},
 		{"missing file", []string{"scenario", "run", filepath.Join(dir, "none.json")}, exitBadArgs, nil, "none.json"},
-		{"no files", []string{"scenario", "run"}, exitBadArgs, nil, "usage"},
+		{"no files", []string{"scenario", "run"}, exitBadArgs, nil, "run needs at least one FILE"},
+		{"no subcommand", []string{"scenario"}, exitBadArgs, nil, "usage"},
 		{"bad flag", []string{"scenario", "--frobnicate", "run", pass}, exitBadArgs, nil, "frobnicate"},
-		{"help", []string{"scenario", "--help"}, exitOK, []string{"tallywood scenario run"}, ""},
+		{"help", []string{"scenario", "--help"}, exitOK, []string{"tallywood scenario run", "tallywood scenario setup"}, ""},
+		{"setup", []string{"scenario", "setup", "--seed", "3", "--mode", "hard"}, exitOK,
+			[]string{`"seed": 3`, `"difficulty": "hard"`, `"initiative": ["opposition", "you"]`, `"hand": ["PW-14", "CE-13", "RE-15", "CA-02"]`, `"piles.celebrity_faces"`}, ""},
+		{"setup bad mode", []string{"scenario", "setup", "--mode", "easy"}, exitBadArgs, nil, `tallywood: scenario: --mode: "easy" is not normal or hard`},
+		{"setup bad seed", []string{"scenario", "setup", "--seed", "-1"}, exitBadArgs, nil, `tallywood: scenario: --seed "-1": not a whole number ≥ 0`},
+		{"setup with a file", []string{"scenario", "setup", pass}, exitBadArgs, nil, `tallywood: scenario: setup takes no FILE ("../../testdata/scenarios/fallback-unable-in-both.json")`},
+		{"setup quiet", []string{"scenario", "setup", "-q"}, exitBadArgs, nil, "tallywood: scenario: --quiet: only for scenario run"},
+		{"run with seed", []string{"scenario", "run", "--seed", "2", pass}, exitBadArgs, nil, "tallywood: scenario: --seed: only for scenario setup"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -56,5 +64,22 @@ func TestScenarioCommand(t *testing.T) {
 				t.Error("--quiet printed a trace")
 			}
 		})
+	}
+}
+
+// TestScenarioSetupRuns checks that what scenario setup prints passes as a
+// scenario file.
+func TestScenarioSetupRuns(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"scenario", "setup", "--seed", "12"}, &out, &errb); code != exitOK {
+		t.Fatalf("setup: exit %d: %s", code, errb.String())
+	}
+	p := filepath.Join(t.TempDir(), "skeleton.json")
+	if err := os.WriteFile(p, out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if code := run([]string{"scenario", "run", "-q", p}, &out, &errb); code != exitOK {
+		t.Errorf("run: exit %d\n%s%s", code, out.String(), errb.String())
 	}
 }

@@ -3,17 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
-	"syscall"
 
 	"github.com/spf13/pflag"
 
+	"tallywood/engine"
 	"tallywood/sim"
 	"tallywood/sim/report"
 )
@@ -27,114 +24,190 @@ const simUsage = `usage: tallywood sim [flags]
 Plays --games seeded games for each cell of --mode × --policy × --politician
 and reports win rates with Wilson 95% intervals, margins, and where games
 are won and lost. Game i plays on a seed derived from (--seed, i) alone.
+Lists are comma-separated; names ignore case. --out x.json, x.csv choose
+the format by the extension. Ctrl-C stops after the games in play and
+writes the partial result, marked interrupted; a second Ctrl-C quits at
+once.
 
 flags:
 `
 
-func runSim(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("sim", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	games := fs.Int64("games", 10000, "games per cell")
-	modeFlag := fs.String("mode", "both", "difficulty: normal, hard or both")
-	policyFlag := fs.String("policy", defaultPolicies, "player policies, comma-separated (see 'tallywood policies')")
-	seed := fs.Uint64("seed", 1, "master seed")
-	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
-	rulesFile := fs.String("rules", "", "rules file, or default (the reference set)")
-	sets := fs.StringArray("set", nil, "PATH=VALUE: change one rules field (repeatable; see docs/rules-file.md)")
-	politicianFlag := fs.String("politician", "random", "politician ID, random (per game), or all (one cell each)")
-	format := fs.String("format", "table", "output: table, json, csv or html (the report; the default for an --out FILE.html)")
-	out := fs.String("out", "", "write the output to FILE instead of stdout")
-	shardFlag := fs.String("shard", "1/1", "play only shard K of N: the games i with i mod N = K-1")
+// simOptions are sim's flags, parsed and checked.
+type simOptions struct {
+	cfg     sim.Config
+	table   *sim.TableConfig // sim --seats 2..4: a study without the Opposition
+	format  string
+	out     string
+	wide    bool
+	quiet   bool
+	workers int // as asked; capWorkers caps it
+}
+
+// parseSim parses and checks sim's flags. It reads the rules file but
+// touches no other file; err is pflag.ErrHelp for --help, an inputError
+// for a bad rules file, or a usage error.
+func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
+	fs := newFlags("sim")
+	games := fs.Int64("games", 10000, "`N` games per cell")
+	modeFlag := fs.String("mode", "both", "difficulties, a `LIST` of normal and hard (both: normal,hard)")
+	policyFlag := fs.String("policy", defaultPolicies, "player policies, a `LIST` of SPEC (see 'tallywood policies')")
+	seed := fs.Uint64("seed", 1, "master seed `N`")
+	workers := fs.Int("workers", runtime.NumCPU(), "`N` parallel workers (at most 4 per CPU)")
+	rulesFile := fs.String("rules", "", "rules `FILE`, or default (the reference set)")
+	sets := fs.StringArray("set", nil, "`PATH=VALUE`: change one rules field (repeatable; see docs/rules-file.md)")
+	politicianFlag := fs.String("politician", "random", "politicians, a `LIST` of IDs, random (drawn per game) or all (one cell each)")
+	format := fs.String("format", "table", "output `FORMAT`: table, json, csv or html (the report; without --format: by --out's extension)")
+	out := fs.String("out", "", "write the output to `FILE` instead of stdout")
+	shardFlag := fs.String("shard", "1/1", "play only shard `K/N`: the games i with i mod N = K-1")
+	wide := fs.Bool("wide", false, "table: every column (wider than 100 characters)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	maxErrors := fs.Int64("max-errors", 0, "`N` failed games (an exec program that crashed, hung or answered nonsense) to go on past")
+	seats := fs.Int("seats", 1, "`N` players: 1 is the solo game; 2 to 4 play without the Opposition, --policy as the lineup")
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, simUsage+fs.FlagUsages())
-			return exitOK
-		}
-		return fail(stderr, "sim: %v", err)
+		return nil, fs, err
 	}
 	if fs.NArg() > 0 {
-		return fail(stderr, "sim: unexpected argument %q", fs.Arg(0))
+		return nil, fs, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	if *games < 1 {
-		return fail(stderr, "sim: --games %d: must be at least 1", *games)
+	if *games < 1 || *games > sim.MaxGames {
+		return nil, fs, fmt.Errorf("--games %d is outside 1..%d", *games, int64(sim.MaxGames))
 	}
 	if *workers < 1 {
-		return fail(stderr, "sim: --workers %d: must be at least 1", *workers)
+		return nil, fs, fmt.Errorf("--workers %d: must be at least 1", *workers)
 	}
-	modes, err := parseModes(*modeFlag)
-	if err != nil {
-		return fail(stderr, "sim: --mode %v", err)
+	if *maxErrors < 0 {
+		return nil, fs, fmt.Errorf("--max-errors %d: must be at least 0", *maxErrors)
 	}
-	specs, err := parsePolicies(*policyFlag)
+	if *seats < 1 || *seats > engine.MaxSeats {
+		return nil, fs, fmt.Errorf("--seats %d is outside 1..%d", *seats, engine.MaxSeats)
+	}
+	if err := onlyWith(fs, "max-errors", "--seats 1 (a table run stops at a failed game)", *seats == 1); err != nil {
+		return nil, fs, err
+	}
+	if *seats > 1 {
+		return parseTableSim(fs, *seats, *games, *seed, *workers, *rulesFile, *policyFlag, *shardFlag, *format, *out, *quiet)
+	}
+	modes, err := parseModes("mode", *modeFlag)
 	if err != nil {
-		return fail(stderr, "sim: --policy: %v", err)
+		return nil, fs, err
+	}
+	specs, err := parsePolicies("policy", *policyFlag)
+	if err != nil {
+		return nil, fs, err
 	}
 	shard, err := sim.ParseShard(*shardFlag)
 	if err != nil {
-		return fail(stderr, "sim: --shard %v", err)
+		return nil, fs, fmt.Errorf("--shard %v", err)
 	}
-	if htmlOut(*format, fs.Changed("format"), *out) {
-		*format = "html"
+	o := &simOptions{out: *out, wide: *wide, quiet: *quiet, workers: *workers}
+	if o.format, err = outputFormat(fs, *format, *out, "table", "table", "json", "csv", "html"); err != nil {
+		return nil, fs, err
 	}
-	switch *format {
-	case "table", "json", "csv", "html":
-	default:
-		return fail(stderr, "sim: --format %q is not table, json, csv or html", *format)
+	if err := onlyWith(fs, "wide", "--format table", o.format == "table"); err != nil {
+		return nil, fs, err
 	}
 	rules, err := loadRules(*rulesFile)
 	if err != nil {
-		return fail(stderr, "sim: --rules: %v", err)
+		return nil, fs, inputError{fmt.Errorf("--rules: %v", err)}
 	}
 	if rules, err = applySets(rules, *sets); err != nil {
-		return fail(stderr, "sim: --set: %v", err)
+		return nil, fs, fmt.Errorf("--set: %v", err)
 	}
-	politicians, err := parsePolitician(rules, *politicianFlag, true)
+	politicians, err := parsePoliticians(rules, "politician", *politicianFlag, true)
 	if err != nil {
-		return fail(stderr, "sim: --politician %v", err)
+		return nil, fs, err
 	}
-	if err := checkOut(*out); err != nil {
-		return fail(stderr, "sim: --out: %v", err)
-	}
-
-	cfg := sim.Config{Rules: rules, Seed: *seed, Games: *games, Shard: shard, Workers: *workers}
+	o.cfg = sim.Config{Rules: rules, Seed: *seed, Games: *games, Shard: shard, MaxErrors: *maxErrors}
 	for _, m := range modes {
 		for _, p := range specs {
 			for _, pol := range politicians {
-				cfg.Cells = append(cfg.Cells, sim.CellSpec{Mode: m, Policy: p, Politician: pol})
+				o.cfg.Cells = append(o.cfg.Cells, sim.CellSpec{Mode: m, Policy: p, Politician: pol})
 			}
 		}
 	}
-	ctx, cancel := signal.NotifyContext(baseContext(), os.Interrupt, syscall.SIGTERM)
-	defer cancel()
-	bar := startProgress(stderr, int64(len(cfg.Cells))*shard.Len(*games), *quiet)
-	cfg.Progress = &bar.done
-	res, err := sim.Run(ctx, cfg)
-	bar.stop()
+	return o, fs, nil
+}
+
+func runSim(args []string, stdout, stderr io.Writer) int {
+	o, fs, err := parseSim(args)
 	if err != nil {
-		fmt.Fprintf(stderr, "tallywood: sim: %v\n", err)
-		return exitFailed
+		return reportParseError(err, fs, simUsage, stdout, stderr)
 	}
+	out, err := openOutput(o.out, stdout, stderr)
+	if err != nil {
+		return fail(stderr, "sim: %v", err)
+	}
+	ctx, release := interruptible("sim", stderr)
+	defer release()
+	if o.table != nil {
+		return runTableSim(ctx, o, out, stderr)
+	}
+	o.cfg.Workers = capWorkers("sim", o.workers, stderr)
+	keys := make([]string, len(o.cfg.Cells))
+	for i, c := range o.cfg.Cells {
+		keys[i] = c.Policy.Canon
+	}
+	bar := startCellProgress(stderr, keys, o.cfg.Shard.Len(o.cfg.Games), o.quiet)
+	o.cfg.Progress = &bar.done
+	res, err := sim.Run(ctx, o.cfg)
+	bar.stop()
+	if res == nil {
+		return failRun(stderr, "sim: %v", err)
+	}
+	reportFailures(stderr, res)
+	if err != nil {
+		// More failed games than --max-errors: the run stopped like an
+		// interrupted one, and its result says so.
+		failRun(stderr, "%v", err)
+	}
+	return writeResult("sim", res, o.format, o.wide, out, stderr)
+}
+
+// reportFailures writes the failed games the result lists, which are not
+// in its win rates.
+func reportFailures(w io.Writer, r *sim.Result) {
+	for _, c := range r.Cells {
+		for _, f := range c.Failures {
+			failRun(w, "game %d failed, not scored: %s", f.Game, f.Error)
+		}
+		if n := c.Errors - int64(len(c.Failures)); n > 0 {
+			failRun(w, "and %d more failed games of %s/%s/%s", n, c.Mode, c.Policy, c.Politician)
+		}
+	}
+}
+
+// writeResult writes a sim result in format to out and says on stderr
+// when it is partial: interrupted (exit 1, naming where the partial
+// result now is) or some shards only.
+func writeResult(cmd string, res *sim.Result, format string, wide bool, out *output, stderr io.Writer) int {
 	var data []byte
-	switch *format {
+	switch format {
 	case "json":
 		data = res.JSON()
 	case "csv":
 		data = simCSV(res)
 	case "html":
-		if data, err = renderReport([]report.Source{{Name: "this run", Sim: res}}, []string{report.CommandLine(append([]string{"sim"}, args...))}); err != nil {
-			fmt.Fprintf(stderr, "tallywood: sim: %v\n", err)
-			return exitFailed
+		name := "this run"
+		if cmd == "merge" {
+			name = "merged shards"
+		}
+		var err error
+		if data, err = renderReport(report.Source{Name: name, Sim: res}); err != nil {
+			return failRun(stderr, "%v", err)
 		}
 	default:
-		data = simTable(res)
+		data = simTable(res, wide)
 	}
-	if err := writeOut(*out, stdout, data); err != nil {
-		fmt.Fprintf(stderr, "tallywood: sim: --out: %v\n", err)
-		return exitFailed
+	if err := out.write(data); err != nil {
+		return out.writeFailed(cmd, err, stderr)
 	}
 	if res.Interrupted {
-		fmt.Fprintf(stderr, "tallywood: sim: interrupted: partial result of %d games written\n", played(res))
+		replaced := ""
+		if out.exists && !out.stream {
+			replaced = "; its previous contents are gone"
+		}
+		fmt.Fprintf(stderr, "tallywood: %s: interrupted: %s now holds a partial result (%d games, marked interrupted)%s\n",
+			cmd, out.name(), played(res), replaced)
 		return exitFailed
 	}
 	return exitOK
@@ -148,39 +221,61 @@ func played(r *sim.Result) int64 {
 	return n
 }
 
+// simLegend explains, under the table, the column a reader cannot guess.
+// The Opposition falls back in almost every game: a Solo card's action is
+// often impossible where its Assistant stands (I-9), and I-10 says what it
+// does then.
+const simLegend = "FALLBACKS/GAME: per game, Opposition actions moved to its other District / done in neither (I-10)\n"
+
 // simTable renders a result as two ASCII tables: the win rates, then
-// where games are won and lost.
-func simTable(r *sim.Result) []byte {
+// where games are won and lost. Without wide, the first holds the columns
+// that fit 100 characters with the default policies.
+func simTable(r *sim.Result, wide bool) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "rules %s (%s), seed %d, %d games per cell", r.RulesVersion, shortHash(r.RulesHash), r.Seed, r.GamesPerCell)
+	fmt.Fprintf(&b, "rules %s, hash %s\n", r.RulesVersion, shortHash(r.RulesHash))
+	fmt.Fprintf(&b, "seed %d, %d games per cell", r.Seed, r.GamesPerCell)
 	if r.Shard != "" {
 		fmt.Fprintf(&b, ", shard %s", r.Shard)
 	}
 	if r.Interrupted {
-		b.WriteString(", INTERRUPTED")
+		b.WriteString(", INTERRUPTED (cells hold fewer games)")
 	}
-	b.WriteString("\n")
-	t := newTable(&b, []string{"MODE", "POLICY", "POLITICIAN", "GAMES", "W / D / L", "WIN RATE [95% CI]",
-		"MEAN MARGIN [95% CI]", "VOTES YOU : OPP", "MARGIN P5 P25 P50 P75 P95", "FALLBACKS/GAME", "GAMES/S"}, 3)
+	b.WriteString("; margin: your votes − the Opposition's\n")
+	header := []string{"MODE", "POLICY", "POLITICIAN", "WIN RATE [95% CI]", "MEAN MARGIN [95% CI]", "FALLBACKS/GAME"}
+	if wide {
+		header = []string{"MODE", "POLICY", "POLITICIAN", "GAMES", "W / D / L", "WIN RATE [95% CI]",
+			"MEAN MARGIN [95% CI]", "VOTES YOU : OPP", "MARGIN P5 P25 P50 P75 P95", "FALLBACKS/GAME", "GAMES/S"}
+	}
+	t := newTable(&b, header, 3)
 	for _, c := range r.Cells {
 		q := c.MarginQuantiles
+		winRate := fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(c.WinCI95[0]), pct(c.WinCI95[1]))
+		margin := fmt.Sprintf("%s [%s, %s]", signed(c.MeanMargin), signed(c.MarginCI95[0]), signed(c.MarginCI95[1]))
+		fallbacks := fmt.Sprintf("%.2f / %.2f", c.Fallbacks.OtherPerGame, c.Fallbacks.BothPerGame)
+		if !wide {
+			t.Append([]string{c.Mode, c.Policy, c.Politician, winRate, margin, fallbacks})
+			continue
+		}
 		t.Append([]string{
 			c.Mode, c.Policy, c.Politician,
 			strconv.FormatInt(c.Games, 10),
 			fmt.Sprintf("%d / %d / %d", c.Wins, c.Draws, c.Losses),
-			fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(c.WinCI95[0]), pct(c.WinCI95[1])),
-			fmt.Sprintf("%s [%s, %s]", signed(c.MeanMargin), signed(c.MarginCI95[0]), signed(c.MarginCI95[1])),
+			winRate, margin,
 			fmt.Sprintf("%.1f : %.1f", c.MeanPlayerVotes, c.MeanOppositionVotes),
 			fmt.Sprintf("%d %d %d %d %d", q.P5, q.P25, q.P50, q.P75, q.P95),
-			fmt.Sprintf("%.2f / %.2f", c.Fallbacks.OtherPerGame, c.Fallbacks.BothPerGame),
+			fallbacks,
 			fmt.Sprintf("%.0f", c.GamesPerSecond),
 		})
 	}
 	t.Render()
-	b.WriteString("Margin: your votes minus the Opposition's. FALLBACKS/GAME: the Opposition's I-10 fallbacks per game,\n" +
-		"unable in the connected District / unable in both.\n")
+	for _, c := range r.Cells {
+		if c.Errors > 0 {
+			fmt.Fprintf(&b, "FAILED: %d games of %s/%s/%s failed and are not counted above (see the errors).\n", c.Errors, c.Mode, c.Policy, c.Politician)
+		}
+	}
+	b.WriteString(simLegend)
 	if len(r.Cells) > 1 {
-		fmt.Fprintf(&b, "Each 95%% interval holds for its own cell: across %d cells, expect about one in twenty to miss by chance.\n", len(r.Cells))
+		fmt.Fprintf(&b, "95%% intervals are per cell: across %d cells, about one in twenty may miss by chance.\n", len(r.Cells))
 	}
 	b.WriteString("\nWhere games are won and lost (means per game, you : Opposition; AHEAD: games you out-voted it there)\n")
 	t = newTable(&b, []string{"MODE", "POLICY", "POLITICIAN", "DISTRICT", "SHARES", "VOTES", "AHEAD", "BEHIND"}, 4)

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
-	"sync/atomic"
-	"time"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
@@ -28,10 +26,6 @@ const (
 	defaultPolicy   = "greedy"
 )
 
-// baseContext is the context commands run under; tests replace it to
-// interrupt a run.
-var baseContext = context.Background
-
 // splitPolicies splits a --policy list at commas. A policy's own
 // parameters are also separated by commas ("mcts:iters=400,rollout=greedy"),
 // so a piece that is key=value without a name (no ':' before the '=')
@@ -50,16 +44,43 @@ func splitPolicies(s string) []string {
 	return out
 }
 
-func parsePolicies(s string) ([]policy.Spec, error) {
-	var specs []policy.Spec
-	for _, p := range splitPolicies(s) {
-		spec, err := policy.Parse(p)
-		if err != nil {
-			return nil, err
-		}
-		specs = append(specs, spec)
+// parsePolicies reads a --policy list: the names ignore case (their
+// parameters are passed as given), and two specs of the same policy
+// (greedy,greedy or mcts,mcts:c=0.70, equal once canonical) are an error.
+func parsePolicies(flag, s string) ([]policy.Spec, error) {
+	specs, items, err := parseSpecs(flag, s)
+	if err != nil {
+		return nil, err
+	}
+	keys := make([]string, len(specs))
+	for i, sp := range specs {
+		keys[i] = sp.String()
+	}
+	if err := noDuplicates(flag, s, items, keys); err != nil {
+		return nil, err
 	}
 	return specs, nil
+}
+
+// parseSpecs parses a list of policy specs, names ignoring case; a list
+// may name a policy twice (a lineup of players).
+func parseSpecs(flag, s string) ([]policy.Spec, []string, error) {
+	items := splitPolicies(s)
+	specs := make([]policy.Spec, len(items))
+	for i, p := range items {
+		p = strings.TrimSpace(p)
+		name, params, hasParams := strings.Cut(p, ":")
+		p = strings.ToLower(name)
+		if hasParams {
+			p += ":" + params
+		}
+		spec, err := policy.Parse(p)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--%s: %v", flag, err)
+		}
+		specs[i] = spec
+	}
+	return specs, items, nil
 }
 
 // loadRules reads a rules file; "" and "default" are the reference set.
@@ -70,170 +91,130 @@ func loadRules(path string) (*engine.Rules, error) {
 	return engine.LoadFile(path)
 }
 
-// parseModes reads normal, hard or both.
-func parseModes(s string) ([]engine.Mode, error) {
-	if s == "both" {
+// parseMode reads one difficulty, ignoring case.
+func parseMode(flag, s string) (engine.Mode, error) {
+	m, err := engine.ParseMode(strings.ToLower(strings.TrimSpace(s)))
+	if err != nil {
+		return 0, fmt.Errorf("--%s %q is not normal or hard", flag, s)
+	}
+	return m, nil
+}
+
+// parseModes reads a --mode list: normal, hard, or both (normal,hard).
+func parseModes(flag, s string) ([]engine.Mode, error) {
+	if strings.EqualFold(strings.TrimSpace(s), "both") {
 		return []engine.Mode{engine.Normal, engine.Hard}, nil
 	}
-	m, err := engine.ParseMode(s)
+	items, err := splitList(flag, s)
 	if err != nil {
-		return nil, fmt.Errorf("%q is not normal, hard or both", s)
+		return nil, err
 	}
-	return []engine.Mode{m}, nil
-}
-
-// parsePolitician reads ID, random or (when all is allowed) all, and
-// returns the politician indexes of the cells.
-func parsePolitician(r *engine.Rules, s string, allowAll bool) ([]int, error) {
-	switch {
-	case s == "random":
-		return []int{sim.RandomPoliticianIndex}, nil
-	case s == "all" && allowAll:
-		out := make([]int, len(r.Politicians))
-		for i := range out {
-			out[i] = i
+	modes := make([]engine.Mode, len(items))
+	for i, it := range items {
+		m, err := engine.ParseMode(strings.ToLower(it))
+		if err != nil {
+			return nil, itemError(flag, s, it, "is not normal, hard or both")
 		}
-		return out, nil
+		modes[i] = m
 	}
-	if i := r.PoliticianIndex(s); i >= 0 {
-		return []int{i}, nil
+	if err := noDuplicates(flag, s, items, modes); err != nil {
+		return nil, err
 	}
-	ids := make([]string, len(r.Politicians))
+	return modes, nil
+}
+
+// politicianIndex finds a politician by ID, ignoring case unless two IDs
+// differ only in case.
+func politicianIndex(r *engine.Rules, id string) int {
+	if i := r.PoliticianIndex(id); i >= 0 {
+		return i
+	}
+	found := -1
 	for i, p := range r.Politicians {
-		ids[i] = p.ID
+		if strings.EqualFold(p.ID, id) {
+			if found >= 0 {
+				return -1
+			}
+			found = i
+		}
 	}
-	extra := "random"
-	if allowAll {
-		extra = "random, all"
-	}
-	return nil, fmt.Errorf("%q is not a politician (%s, %s)", s, strings.Join(ids, ", "), extra)
+	return found
 }
 
-// checkOut verifies before a run that --out can be written: its directory
-// exists.
-func checkOut(path string) error {
-	if path == "" {
-		return nil
-	}
-	dir := filepath.Dir(path)
-	st, err := os.Stat(dir)
-	if err != nil || !st.IsDir() {
-		return fmt.Errorf("directory %q does not exist", dir)
-	}
-	return nil
-}
-
-// writeOut writes data to path atomically (a temporary file in the same
-// directory, renamed over path), or to stdout when path is empty.
-func writeOut(path string, stdout io.Writer, data []byte) error {
-	if path == "" {
-		_, err := stdout.Write(data)
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+// parsePoliticians reads a --politician list of IDs and random (drawn per
+// game), with all (one cell per politician) when allowList, and returns
+// the politician indexes of the cells.
+func parsePoliticians(r *engine.Rules, flag, s string, allowList bool) ([]int, error) {
+	items, err := splitList(flag, s)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
+	if len(items) > 1 && !allowList {
+		return nil, fmt.Errorf("--%s %q: one politician", flag, s)
 	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
+	if len(items) > 1 && slices.ContainsFunc(items, func(it string) bool { return strings.EqualFold(it, "all") }) {
+		return nil, fmt.Errorf("--%s %q: all already holds every politician", flag, s)
 	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
+	var out []int
+	var names []string
+	for _, it := range items {
+		switch {
+		case strings.EqualFold(it, "random"):
+			out, names = append(out, sim.RandomPoliticianIndex), append(names, it)
+		case strings.EqualFold(it, "all") && allowList:
+			for i, p := range r.Politicians {
+				out, names = append(out, i), append(names, p.ID)
+			}
+		default:
+			i := politicianIndex(r, it)
+			if i < 0 {
+				ids := make([]string, len(r.Politicians))
+				for i, p := range r.Politicians {
+					ids[i] = p.ID
+				}
+				extra := "random"
+				if allowList {
+					extra = "random, all"
+				}
+				return nil, itemError(flag, s, it, fmt.Sprintf("is not a politician (%s, %s)", strings.Join(ids, ", "), extra))
+			}
+			out, names = append(out, i), append(names, it)
+		}
 	}
-	return nil
+	if err := noDuplicates(flag, s, names, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// maxWorkersPerCPU caps --workers: a game runs on one core, so workers
+// beyond a few per core only cost memory (a game state and policies each).
+const maxWorkersPerCPU = 4
+
+// capWorkers returns the workers to use for n requested, saying on stderr
+// when it is fewer.
+func capWorkers(cmd string, n int, stderr io.Writer) int {
+	limit := maxWorkersPerCPU * runtime.NumCPU()
+	if n <= limit {
+		return n
+	}
+	fmt.Fprintf(stderr, "tallywood: %s: --workers %d capped at %d (%d per CPU, %d CPUs): more only cost memory\n",
+		cmd, n, limit, maxWorkersPerCPU, runtime.NumCPU())
+	return limit
 }
 
 // isTerminal reports whether v (a reader or writer) is a character device
 // (a terminal), by the file's mode: no dependency needed.
 func isTerminal(v any) bool {
 	f, ok := v.(*os.File)
+	if c, wrapped := v.(*checkedWriter); wrapped {
+		f, ok = c.file()
+	}
 	if !ok {
 		return false
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// progress draws a progress bar with rate and ETA on w until stopped.
-type progress struct {
-	done  atomic.Int64
-	total int64
-	w     io.Writer
-	quit  chan struct{}
-	ended chan struct{}
-}
-
-// startProgress starts a progress bar when w is a terminal and quiet is
-// false; otherwise it only counts.
-func startProgress(w io.Writer, total int64, quiet bool) *progress {
-	p := &progress{total: total, w: w, quit: make(chan struct{}), ended: make(chan struct{})}
-	if quiet || !isTerminal(w) {
-		close(p.ended)
-		return p
-	}
-	start := time.Now()
-	go func() {
-		defer close(p.ended)
-		t := time.NewTicker(200 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-p.quit:
-				fmt.Fprint(w, "\r\033[K")
-				return
-			case <-t.C:
-				fmt.Fprint(w, "\r"+progressLine(p.done.Load(), p.total, time.Since(start)))
-			}
-		}
-	}()
-	return p
-}
-
-func (p *progress) stop() {
-	select {
-	case <-p.ended:
-	default:
-		close(p.quit)
-		<-p.ended
-	}
-}
-
-// progressLine renders one state of the bar.
-func progressLine(done, total int64, elapsed time.Duration) string {
-	const width = 30
-	frac := 0.0
-	if total > 0 {
-		frac = min(1, float64(done)/float64(total))
-	}
-	fill := int(frac * width)
-	bar := strings.Repeat("=", fill) + strings.Repeat(" ", width-fill)
-	rate := 0.0
-	if s := elapsed.Seconds(); s > 0 {
-		rate = float64(done) / s
-	}
-	eta := "--:--"
-	if rate > 0 {
-		// Capped at 99:59:59 so that a huge --games cannot overflow a Duration.
-		left := min(float64(total-done)/rate, 359999)
-		eta = fmtDuration(time.Duration(left * float64(time.Second)))
-	}
-	return fmt.Sprintf("[%s] %3.0f%% %d/%d games  %.0f games/s  ETA %s\033[K", bar, 100*frac, done, total, rate, eta)
-}
-
-func fmtDuration(d time.Duration) string {
-	s := int(d.Round(time.Second).Seconds())
-	if s >= 3600 {
-		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
-	}
-	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
 // newTable returns an ASCII table whose first textCols columns are left
@@ -257,8 +238,15 @@ func newTable(w io.Writer, header []string, textCols int) *tablewriter.Table {
 }
 
 // pct writes a rate in percent: one decimal, or two below 1 % so that the
-// upper bound of a rare event's interval does not print as 0.0 %.
+// upper bound of a rare event's interval does not print as 0.0 %, and
+// "<0.01%" below that.
 func pct(x float64) string {
+	if x < 1e-12 {
+		x = 0 // rounding residue of a bound that is 0
+	}
+	if x > 0 && x < 0.0001 {
+		return "<0.01%"
+	}
 	if x > 0 && x < 0.01 {
 		return fmt.Sprintf("%.2f%%", 100*x)
 	}

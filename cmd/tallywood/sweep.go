@@ -6,14 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
-
-	"github.com/spf13/pflag"
 
 	"tallywood/engine"
 	"tallywood/sim"
@@ -40,8 +35,7 @@ flags:
 const maxSweepPoints = 1000
 
 func runSweep(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("sweep", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlags("sweep")
 	sets := fs.StringArray("set", nil, "PATH=VALUES: a rules parameter and its values (repeatable: a grid)")
 	games := fs.Int64("games", 5000, "games per cell and point")
 	modeFlag := fs.String("mode", "normal,hard", "difficulties, comma-separated: normal, hard")
@@ -51,16 +45,12 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	rulesFile := fs.String("rules", "", "base rules FILE, or default (the reference set)")
 	target := fs.Float64("target", 0, "find where the win rate crosses this rate (e.g. 0.40); one --set only")
-	format := fs.String("format", "table", "output: table, json, csv or html (the report; the default for an --out FILE.html)")
+	format := fs.String("format", "table", "output: table, json, csv or html (the report; without --format: by --out's extension)")
 	out := fs.String("out", "", "write the output to FILE instead of stdout")
 	shardFlag := fs.String("shard", "1/1", "play only shard K of N: the games i with i mod N = K-1")
 	quiet := fs.Bool("quiet", false, "no progress bar")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, sweepUsage+fs.FlagUsages())
-			return exitOK
-		}
-		return fail(stderr, "sweep: %v", err)
+	if code, done := parseFlags(fs, args, sweepUsage, stdout, stderr); done {
+		return code
 	}
 	if fs.NArg() > 0 {
 		return fail(stderr, "sweep: unexpected argument %q", fs.Arg(0))
@@ -80,13 +70,9 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	if fs.Changed("target") && len(*sets) != 1 {
 		return fail(stderr, "sweep: --target needs exactly one --set")
 	}
-	if htmlOut(*format, fs.Changed("format"), *out) {
-		*format = "html"
-	}
-	switch *format {
-	case "table", "json", "csv", "html":
-	default:
-		return fail(stderr, "sweep: --format %q is not table, json, csv or html", *format)
+	fmtName, err := outputFormat(fs, *format, *out, "table", "table", "json", "csv", "html")
+	if err != nil {
+		return fail(stderr, "sweep: %v", err)
 	}
 	shard, err := sim.ParseShard(*shardFlag)
 	if err != nil {
@@ -94,19 +80,19 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	}
 	base, err := loadRules(*rulesFile)
 	if err != nil {
-		return fail(stderr, "sweep: --rules: %v", err)
+		return failInput(stderr, "sweep: --rules: %v", err)
 	}
-	modes, err := parseModeList(*modeFlag)
+	modes, err := parseModes("mode", *modeFlag)
 	if err != nil {
-		return fail(stderr, "sweep: --mode %v", err)
+		return fail(stderr, "sweep: %v", err)
 	}
-	specs, err := parsePolicyList(*policyFlag)
+	specs, err := parsePolicies("policy", *policyFlag)
 	if err != nil {
-		return fail(stderr, "sweep: --policy: %v", err)
+		return fail(stderr, "sweep: %v", err)
 	}
-	politicians, err := parsePoliticianList(base, *politicianFlag)
+	politicians, err := parsePoliticians(base, "politician", *politicianFlag, true)
 	if err != nil {
-		return fail(stderr, "sweep: --politician %v", err)
+		return fail(stderr, "sweep: %v", err)
 	}
 	params, points, err := sweepPoints(base, *sets)
 	if err != nil {
@@ -119,11 +105,12 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	if err := checkOut(*out); err != nil {
-		return fail(stderr, "sweep: --out: %v", err)
+	output, err := openOutput(*out, stdout, stderr)
+	if err != nil {
+		return fail(stderr, "sweep: %v", err)
 	}
 	cfg := sim.SweepConfig{Base: base, Params: params, Points: points, Seed: *seed, Games: *games, Shard: shard,
-		Workers: *workers, Target: *target}
+		Workers: capWorkers("sweep", *workers, stderr), Target: *target}
 	for _, m := range modes {
 		for _, p := range specs {
 			for _, pol := range politicians {
@@ -131,28 +118,27 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	ctx, cancel := signal.NotifyContext(baseContext(), os.Interrupt, syscall.SIGTERM)
-	defer cancel()
+	ctx, release := interruptible("sweep", stderr)
+	defer release()
 	bar := startProgress(stderr, int64(len(cfg.Cells))*int64(1+len(points))*shard.Len(*games), *quiet)
 	cfg.Progress = &bar.done
 	res, err := sim.Sweep(ctx, cfg)
 	bar.stop()
 	if err != nil {
-		fmt.Fprintf(stderr, "tallywood: sweep: %v\n", err)
-		return exitFailed
+		return failRun(stderr, "sweep: %v", err)
 	}
-	if code := writeSweep(res, *format, *out, stdout, stderr, "sweep"); code != exitOK {
+	if code := writeSweep(res, fmtName, output, stderr, "sweep"); code != exitOK {
 		return code
 	}
 	if res.Interrupted {
-		fmt.Fprintln(stderr, "tallywood: sweep: interrupted: partial result written")
+		fmt.Fprintf(stderr, "tallywood: sweep: interrupted: %s now holds a partial result (marked interrupted)\n", output.name())
 		return exitFailed
 	}
 	return exitOK
 }
 
-// writeSweep renders a sweep result in format to out (or stdout).
-func writeSweep(res *sim.SweepResult, format, out string, stdout, stderr io.Writer, cmd string) int {
+// writeSweep renders a sweep result in format to out.
+func writeSweep(res *sim.SweepResult, format string, out *output, stderr io.Writer, cmd string) int {
 	var data []byte
 	switch format {
 	case "json":
@@ -161,16 +147,14 @@ func writeSweep(res *sim.SweepResult, format, out string, stdout, stderr io.Writ
 		data = sweepCSV(res)
 	case "html":
 		var err error
-		if data, err = renderReport([]report.Source{{Name: "this run", Sweep: res}}, nil); err != nil {
-			fmt.Fprintf(stderr, "tallywood: %s: %v\n", cmd, err)
-			return exitFailed
+		if data, err = renderReport(report.Source{Name: "this run", Sweep: res}); err != nil {
+			return failRun(stderr, "%v", err)
 		}
 	default:
 		data = sweepTable(res)
 	}
-	if err := writeOut(out, stdout, data); err != nil {
-		fmt.Fprintf(stderr, "tallywood: %s: --out: %v\n", cmd, err)
-		return exitFailed
+	if err := out.write(data); err != nil {
+		return out.writeFailed(cmd, err, stderr)
 	}
 	return exitOK
 }
@@ -372,21 +356,34 @@ func sweepCSV(r *sim.SweepResult) []byte {
 	return b.Bytes()
 }
 
-// mergeSweeps is merge for sweep shards.
-func mergeSweeps(files []string, format, out string, stdout, stderr io.Writer) int {
-	results := make([]*sim.SweepResult, len(files))
-	for i, name := range files {
-		data, err := os.ReadFile(name)
+// mergeSweeps is merge for sweep shards; first is the first file's
+// contents.
+func mergeSweeps(o *mergeOptions, first []byte, out *output, stderr io.Writer) int {
+	results := make([]*sim.SweepResult, len(o.files))
+	for i, name := range o.files {
+		data := first
+		if i > 0 {
+			var err error
+			if data, err = engine.ReadFileMax(name, sim.MaxResultBytes); err != nil {
+				return failInput(stderr, "merge: %v", err)
+			}
+		}
+		r, err := sim.DecodeSweep(data)
 		if err != nil {
-			return fail(stderr, "merge: %v", err)
+			return failInput(stderr, "merge: %s: %v", name, err)
 		}
-		if results[i], err = sim.DecodeSweep(data); err != nil {
-			return fail(stderr, "merge: %s: %v", name, err)
-		}
+		results[i] = r
 	}
-	merged, err := sim.MergeSweep(results, files)
+	merged, err := sim.MergeSweep(results, o.files)
 	if err != nil {
-		return fail(stderr, "merge: %v", err)
+		return failInput(stderr, "merge: %v", err)
 	}
-	return writeSweep(merged, format, out, stdout, stderr, "merge")
+	if code := writeSweep(merged, o.format, out, stderr, "merge"); code != exitOK {
+		return code
+	}
+	if merged.Interrupted {
+		fmt.Fprintln(stderr, "tallywood: merge: a shard holds an interrupted run: the merged result is partial (marked interrupted)")
+		return exitFailed
+	}
+	return exitOK
 }

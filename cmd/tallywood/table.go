@@ -2,26 +2,113 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"fmt"
+	"io"
 	"strconv"
+
+	"github.com/spf13/pflag"
 
 	"tallywood/sim"
 )
 
-// Output of a study without the Opposition (sim --seats N).
+// sim --seats N: a study of the game for 2–4 players, without the
+// Opposition (sim.RunTable), and its output.
+
+// parseTableSim checks sim's flags for a study of seats players: --policy
+// is the lineup (one policy for every seat, or one per seat), --games the
+// deals, each played once per rotation of the lineup. The solo game's
+// --mode and --politician do not apply.
+func parseTableSim(fs *pflag.FlagSet, seats int, games int64, seed uint64, workers int, rulesFile, policyFlag, shardFlag, format, out string, quiet bool) (*simOptions, *pflag.FlagSet, error) {
+	for _, f := range []string{"mode", "politician", "wide"} {
+		if err := onlyWith(fs, f, "the solo game (--seats 1)", false); err != nil {
+			return nil, fs, err
+		}
+	}
+	lineup, _, err := parseSpecs("policy", policyFlag)
+	if err != nil {
+		return nil, fs, err
+	}
+	switch len(lineup) {
+	case seats:
+	case 1:
+		for len(lineup) < seats {
+			lineup = append(lineup, lineup[0])
+		}
+	default:
+		return nil, fs, fmt.Errorf("--policy %q names %d policies for --seats %d: give one for every seat, or one per seat", policyFlag, len(lineup), seats)
+	}
+	shard, err := sim.ParseShard(shardFlag)
+	if err != nil {
+		return nil, fs, fmt.Errorf("--shard %v", err)
+	}
+	o := &simOptions{out: out, quiet: quiet, workers: workers}
+	if o.format, err = outputFormat(fs, format, out, "table", "table", "json", "csv"); err != nil {
+		return nil, fs, err
+	}
+	rules, err := loadRules(rulesFile)
+	if err != nil {
+		return nil, fs, inputError{fmt.Errorf("--rules: %v", err)}
+	}
+	if seats > len(rules.Politicians) {
+		return nil, fs, inputError{fmt.Errorf("--seats %d: the rules have %d Politicians, one per player is needed", seats, len(rules.Politicians))}
+	}
+	o.table = &sim.TableConfig{Rules: rules, Seed: seed, Deals: games, Shard: shard, Lineup: lineup}
+	return o, fs, nil
+}
+
+// runTableSim plays the study of o.table and writes it.
+func runTableSim(ctx context.Context, o *simOptions, out *output, stderr io.Writer) int {
+	cfg := o.table
+	cfg.Workers = capWorkers("sim", o.workers, stderr)
+	bar := startProgress(stderr, cfg.Shard.Len(cfg.Deals)*int64(len(cfg.Lineup)), o.quiet)
+	cfg.Progress = &bar.done
+	res, err := sim.RunTable(ctx, *cfg)
+	bar.stop()
+	if err != nil {
+		return failRun(stderr, "sim: %v", err)
+	}
+	return writeTableResult("sim", res, o.format, out, stderr)
+}
+
+// writeTableResult writes a study in format to out; an interrupted study
+// says where its partial result now is and exits 1.
+func writeTableResult(cmd string, res *sim.TableResult, format string, out *output, stderr io.Writer) int {
+	var data []byte
+	switch format {
+	case "json":
+		data = res.JSON()
+	case "csv":
+		data = tableCSV(res)
+	default:
+		data = tableText(res)
+	}
+	if err := out.write(data); err != nil {
+		return out.writeFailed(cmd, err, stderr)
+	}
+	if res.Interrupted {
+		fmt.Fprintf(stderr, "tallywood: %s: interrupted: %s now holds a partial result (%d games, marked interrupted)\n",
+			cmd, out.name(), res.Counts.Games)
+		return exitFailed
+	}
+	return exitOK
+}
+
+// Output of a study.
 
 // tableText renders a study as two ASCII tables: by policy, then by
 // starting Initiative position, and the first-seat advantage.
 func tableText(r *sim.TableResult) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "rules %s (%s), seed %d, %d players, %d deals × %d seatings = %d games",
-		r.RulesVersion, shortHash(r.RulesHash), r.Seed, r.Players, r.Deals, r.Players, r.Counts.Games)
+	fmt.Fprintf(&b, "rules %s, hash %s\n", r.RulesVersion, shortHash(r.RulesHash))
+	fmt.Fprintf(&b, "seed %d, %d players without the Opposition, %d deals × %d seatings = %d games",
+		r.Seed, r.Players, r.Deals, r.Players, r.Deals*int64(r.Players))
 	if r.Shard != "" {
 		fmt.Fprintf(&b, ", shard %s", r.Shard)
 	}
 	if r.Interrupted {
-		b.WriteString(", INTERRUPTED")
+		fmt.Fprintf(&b, ", INTERRUPTED after %d games", r.Counts.Games)
 	}
 	b.WriteString("\n")
 	rows := func(title string, rs []sim.TableRow) {

@@ -3,11 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-
-	"github.com/spf13/pflag"
+	"strings"
 
 	"tallywood/cmd/tallywood/play"
 	"tallywood/engine"
@@ -34,32 +32,32 @@ flags:
 `
 
 func runTrace(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("trace", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	seed := fs.Uint64("seed", 1, "master seed")
-	game := fs.Uint64("game", 0, "game index within the run of --seed")
-	modeFlag := fs.String("mode", "normal", "difficulty: normal or hard")
-	policyFlag := fs.String("policy", defaultPolicy, "player policy")
-	politicianFlag := fs.String("politician", "random", "politician ID, or random (from the game seed)")
-	rulesFile := fs.String("rules", "", "rules file, or default (the reference set)")
-	format := fs.String("format", "text", "output: text (rulebook narration) or jsonl")
+	fs := newFlags("trace")
+	seed := fs.Uint64("seed", 1, "master seed `N`")
+	game := fs.Uint64("game", 0, "game index `N` within the run of --seed")
+	modeFlag := fs.String("mode", "normal", "difficulty `MODE`: normal or hard")
+	policyFlag := fs.String("policy", defaultPolicy, "player policy `SPEC`")
+	politicianFlag := fs.String("politician", "random", "politician `ID`, or random (from the game seed)")
+	rulesFile := fs.String("rules", "", "rules `FILE`, or default (the reference set)")
+	format := fs.String("format", "text", "output `FORMAT`: text (rulebook narration) or jsonl")
 	load := fs.String("load", "", "narrate the game saved by 'tallywood play' in `FILE`")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, traceUsage+fs.FlagUsages())
-			return exitOK
-		}
-		return fail(stderr, "trace: %v", err)
+	if code, done := parseFlags(fs, args, traceUsage, stdout, stderr); done {
+		return code
 	}
-	if fs.NArg() > 0 {
-		return fail(stderr, "trace: unexpected argument %q", fs.Arg(0))
+	if code, done := noArgs(fs, stderr); done {
+		return code
 	}
+	// Game numbers are those of a sim run, so below sim's most games.
+	if *game >= sim.MaxGames {
+		return fail(stderr, "trace: --game %d is outside 0..%d", *game, int64(sim.MaxGames-1))
+	}
+	*format = strings.ToLower(*format)
 	if *format != "text" && *format != "jsonl" {
 		return fail(stderr, "trace: --format %q is not text or jsonl", *format)
 	}
 	rules, err := loadRules(*rulesFile)
 	if err != nil {
-		return fail(stderr, "trace: --rules: %v", err)
+		return failInput(stderr, "trace: --rules: %v", err)
 	}
 	var g *engine.Game
 	var events []engine.Event
@@ -72,29 +70,29 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		}
 		rec, err := play.ReadRecord(*load)
 		if err != nil {
-			return fail(stderr, "trace: %v", err)
+			return failInput(stderr, "trace: %v", err)
 		}
 		g, events, err = play.Replay(play.Config{Rules: rules, Opposition: opposition.Solo{}}, rec)
 		if err != nil {
-			return fail(stderr, "trace: %s: %v", *load, err)
+			return failInput(stderr, "trace: %s: %v", *load, err)
 		}
 		header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %s, %s by a person, politician %s, rules %s\n",
 			*load, rec.Seed, g.Seed, g.Mode, engine.Count(len(rec.Decisions), "decision"), rec.Politician, shortHash(rules.Hash))
 	} else {
-		mode, err := engine.ParseMode(*modeFlag)
+		mode, err := parseMode("mode", *modeFlag)
 		if err != nil {
-			return fail(stderr, "trace: --mode %q is not normal or hard", *modeFlag)
+			return fail(stderr, "trace: %v", err)
 		}
-		specs, err := parsePolicies(*policyFlag)
+		specs, err := parsePolicies("policy", *policyFlag)
 		if err != nil {
-			return fail(stderr, "trace: --policy: %v", err)
+			return fail(stderr, "trace: %v", err)
 		}
 		if len(specs) != 1 {
-			return fail(stderr, "trace: --policy: one policy")
+			return fail(stderr, "trace: --policy %q: one policy", *policyFlag)
 		}
-		pols, err := parsePolitician(rules, *politicianFlag, false)
+		pols, err := parsePoliticians(rules, "politician", *politicianFlag, false)
 		if err != nil {
-			return fail(stderr, "trace: --politician %v", err)
+			return fail(stderr, "trace: %v", err)
 		}
 		gameSeed := sim.GameSeed(*seed, *game)
 		politician := pols[0]
@@ -108,6 +106,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 			return exitFailed
 		}
 		pol := specs[0].New()
+		defer policy.Close(pol)
 		pol.Reset(gameSeed)
 		if err := policy.Play(g, pol, nil); err != nil {
 			fmt.Fprintf(stderr, "tallywood: trace: policy %s: %v\n", specs[0].Canon, err)
@@ -129,8 +128,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		b.WriteString(outcomeLine(g) + "\n")
 	}
 	if _, err := stdout.Write(b.Bytes()); err != nil {
-		fmt.Fprintf(stderr, "tallywood: trace: writing the trace: %v\n", err)
-		return exitFailed
+		return exitFailed // run reports a failed write to stdout
 	}
 	return exitOK
 }

@@ -114,7 +114,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space
 func TestTraceWriteError(t *testing.T) {
 	var errb strings.Builder
 	code := run([]string{"trace", "--policy", "random"}, failingWriter{}, &errb)
-	if want := "tallywood: trace: writing the trace: no space left on device\n"; code != exitFailed || errb.String() != want {
+	if want := "tallywood: trace: the output could not be written: no space left on device\n"; code != exitFailed || errb.String() != want {
 		t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, errb.String(), want)
 	}
 }
@@ -227,8 +227,8 @@ func TestTraceLoadErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"with seed", []string{"--load", save, "--seed", "4"}, "tallywood: trace: --seed cannot be used with --load: the save file holds the game\n"},
-		{"with policy", []string{"--load", save, "--policy", "random"}, "tallywood: trace: --policy cannot be used with --load: the save file holds the game\n"},
+		{"with seed", []string{"--load", save, "--seed", "4"}, "tallywood: trace: --seed cannot be used with --load: the save file holds the game; see 'tallywood trace --help'\n"},
+		{"with policy", []string{"--load", save, "--policy", "random"}, "tallywood: trace: --policy cannot be used with --load: the save file holds the game; see 'tallywood trace --help'\n"},
 		{"missing", []string{"--load", missing}, "tallywood: trace: play: open " + missing + ": no such file or directory\n"},
 		{"edited mode", []string{"--load", edited}, "tallywood: trace: " + edited + `: play: save file: mode "hard" does not match the check saved with it: the file was edited or damaged, and a saved game cannot be changed by hand` + "\n"},
 	} {

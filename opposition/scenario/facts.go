@@ -48,10 +48,12 @@ func fact(g *engine.Game, key string, info *runInfo) (any, error) {
 		}
 		return districtFact(g, d, parts[2])
 	case "plaza", "bag":
-		if len(parts) != 2 || parts[1] != "cubes" {
+		switch {
+		case len(parts) == 2 && parts[0] == "plaza" && parts[1] == "total":
+			return g.PlazaCount(), nil
+		case len(parts) != 2 || parts[1] != "cubes":
 			return nil, bad
-		}
-		if parts[0] == "plaza" {
+		case parts[0] == "plaza":
 			return colours(r, g.Plaza), nil
 		}
 		return colours(r, g.Bag), nil
@@ -59,15 +61,36 @@ func fact(g *engine.Game, key string, info *runInfo) (any, error) {
 		if len(parts) != 2 {
 			return nil, bad
 		}
-		k, err := tileKind(key, parts[1])
+		name, faces := strings.CutSuffix(parts[1], "_faces")
+		k, err := tileKind(key, name)
 		if err != nil {
 			return nil, err
 		}
-		var left []int
+		var left []any
 		for t := int8(1); t <= engine.NumTiers; t++ {
-			left = append(left, g.TilesLeft(k, t))
+			if !faces {
+				left = append(left, g.TilesLeft(k, t))
+				continue
+			}
+			// Top first, as they will be taken.
+			p := &g.Piles[k][t-1]
+			l := []any{}
+			for i := int(p.N) - 1; i >= 0; i-- {
+				l = append(l, r.Tiles[k][t-1][p.Faces[i]].String())
+			}
+			left = append(left, l)
 		}
 		return left, nil
+	case "decks":
+		if len(parts) != 2 {
+			return nil, bad
+		}
+		for d := range engine.Action(engine.NumDecks) {
+			if norm(d.String()) == norm(parts[1]) {
+				return cardIDs(r, g.Decks[d]), nil
+			}
+		}
+		return nil, fmt.Errorf("%q is not a deck (want public_works, celebrity, research or campaign)", parts[1])
 	case "solo":
 		if len(parts) != 2 {
 			return nil, bad
@@ -77,8 +100,37 @@ func fact(g *engine.Game, key string, info *runInfo) (any, error) {
 			return int(g.Solo.N), nil
 		case "box":
 			return int(g.SoloBox.N), nil
+		case "deck_cards":
+			return soloIDs(r, g.Solo, true), nil
+		case "box_cards":
+			return soloIDs(r, g.SoloBox, false), nil
 		}
 		return nil, bad
+	case "initiative":
+		if len(parts) != 1 {
+			return nil, bad
+		}
+		l := []any{}
+		for i := range g.NSeats {
+			l = append(l, seatName(g, g.Order[i]))
+		}
+		return l, nil
+	case "round":
+		if len(parts) != 1 {
+			return nil, bad
+		}
+		return int(g.Round) + 1, nil
+	case "phase":
+		if len(parts) != 1 {
+			return nil, bad
+		}
+		switch g.Phase {
+		case engine.PhaseReveal:
+			return "final_tally", nil
+		case engine.PhaseOver:
+			return "over", nil
+		}
+		return "rounds", nil
 	case "reveal", "reveals":
 		if len(parts) != 1 {
 			return nil, bad
@@ -156,6 +208,22 @@ func seatFact(g *engine.Game, seat int8, parts []string, district func(string) (
 			m[n] = int(g.VoteShares(seat, int8(d)))
 		}
 		return m, nil
+	case "majority_shares":
+		m := map[string]any{}
+		for d, n := range r.Districts {
+			m[n] = int(st.MajorityShares[d])
+		}
+		return m, nil
+	case "board":
+		l := []any{}
+		for c := range st.Columns {
+			if card := st.Columns[c].Card; card >= 0 && st.Automaton {
+				l = append(l, r.Solo[card].ID)
+			} else if card >= 0 {
+				l = append(l, r.Cards[card].ID)
+			}
+		}
+		return l, nil
 	case "assistants":
 		l := []any{}
 		for c := range st.Assistants {
@@ -166,6 +234,13 @@ func seatFact(g *engine.Game, seat int8, parts []string, district func(string) (
 		return l, nil
 	}
 	if !st.Automaton {
+		if parts[0] == "hand" {
+			l := []any{}
+			for i := range st.NHand {
+				l = append(l, r.Cards[st.Hand[i]].ID)
+			}
+			return l, nil
+		}
 		return nil, bad
 	}
 	switch parts[0] {
@@ -178,14 +253,6 @@ func seatFact(g *engine.Game, seat int8, parts []string, district func(string) (
 			}
 		}
 		return nil, nil
-	case "board":
-		l := []any{}
-		for c := range st.Columns {
-			if st.Columns[c].Card >= 0 {
-				l = append(l, r.Solo[st.Columns[c].Card].ID)
-			}
-		}
-		return l, nil
 	case "fallback_other":
 		return int(st.FallbackOther), nil
 	case "fallback_both":
@@ -237,11 +304,10 @@ func districtFact(g *engine.Game, d int8, what string) (any, error) {
 			if t.District != d {
 				continue
 			}
-			m := map[string]any{"kind": kindName(t.Kind), "tier": int(t.Tier), "face_up": t.FaceUp, "badge": seatName(g, t.Badge)}
-			if t.FaceUp {
-				m["face"] = r.Tiles[t.Kind][t.Tier-1][t.Face].String()
-			}
-			l = append(l, m)
+			// The face is stated face down too: a scenario sees what
+			// the players do not.
+			l = append(l, map[string]any{"kind": kindName(t.Kind), "tier": int(t.Tier), "face_up": t.FaceUp,
+				"badge": seatName(g, t.Badge), "face": r.Tiles[t.Kind][t.Tier-1][t.Face].String()})
 		}
 		return l, nil
 	case "cubes":
@@ -256,6 +322,12 @@ func districtFact(g *engine.Game, d int8, what string) (any, error) {
 		m := map[string]any{}
 		for l, h := range ds.Endorsements {
 			m[strconv.Itoa(l+1)] = seatName(g, h)
+		}
+		return m, nil
+	case "favors_used":
+		m := map[string]any{}
+		for l, used := range ds.FavorUsed {
+			m[strconv.Itoa(l+1)] = used
 		}
 		return m, nil
 	case "token":
@@ -303,4 +375,26 @@ func resultFact(g *engine.Game, parts []string) (any, error) {
 		return int(res.Endorsements[seat]), nil
 	}
 	return nil, bad
+}
+
+// cardIDs lists a deck's Strategy cards, top first.
+func cardIDs(r *engine.Rules, dk engine.Deck) []any {
+	l := []any{}
+	for i := int(dk.N) - 1; i >= 0; i-- {
+		l = append(l, r.Cards[dk.Cards[i]].ID)
+	}
+	return l
+}
+
+// soloIDs lists Solo cards: the deck top first, the box in the order the
+// cards went in.
+func soloIDs(r *engine.Rules, dk engine.Deck, topFirst bool) []any {
+	l := []any{}
+	for i := range int(dk.N) {
+		if topFirst {
+			i = int(dk.N) - 1 - i
+		}
+		l = append(l, r.Solo[dk.Cards[i]].ID)
+	}
+	return l
 }

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"tallywood/engine"
@@ -22,12 +21,23 @@ type Scenario struct {
 	Path  string
 	rules *engine.Rules
 	start engine.Game // the stated position; Run works on a copy
-	facts []string    // the expect keys, sorted
+	facts []factCheck // expect, then expect_exact, each sorted by key
 }
+
+// factCheck is one expected fact.
+type factCheck struct {
+	key   string
+	want  json.RawMessage
+	exact bool // objects must have exactly the keys stated
+}
+
+// MaxFileBytes bounds a scenario file: the largest in testdata/scenarios
+// is a few KiB.
+const MaxFileBytes = 1 << 20
 
 // Load reads and validates a scenario file.
 func Load(path string) (*Scenario, error) {
-	data, err := os.ReadFile(path)
+	data, err := engine.ReadFileMax(path, MaxFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
@@ -84,53 +94,85 @@ func Parse(data []byte, dir string) (*Scenario, error) {
 		return nil, errors.New("scenario: rules: difficulties.normal.player_initiative must be 1 for scenarios (the setup must stop before any Opposition turn)")
 	}
 	s.start.Mode = mode
-	if s.start.Difficulty().PlayerInitiative == 2 {
-		s.start.Order[0], s.start.Order[1] = 1, 0
-	}
+	s.start.Pending = engine.DecNone // every step is named by the run
 	b := builder{g: &s.start, r: r}
 	if err := b.apply(&f.Setup); err != nil {
 		return nil, err
 	}
-	if len(f.Run) == 0 {
-		return nil, errors.New("scenario: run: missing (name at least one step)")
+	if f.Run == nil {
+		return nil, errors.New("scenario: run: missing (name the steps; [] checks the facts on the stated position)")
 	}
-	if err := checkRun(r, &s.start, f.Run); err != nil {
+	// A dry run finds every step that makes no sense in its position and
+	// every scripted choice that is not legal, so that Run cannot fail.
+	dry := s.start
+	if err := play(&dry, f.Run); err != nil && f.ExpectRefusal == "" {
 		return nil, err
 	}
-	if len(f.Expect) == 0 {
+	if len(f.Expect)+len(f.ExpectExact) == 0 && f.ExpectRefusal == "" {
 		return nil, errors.New("scenario: expect: missing (state at least one fact)")
 	}
-	for k, v := range f.Expect {
-		var want any
-		if err := json.Unmarshal(v, &want); err != nil {
-			return nil, fmt.Errorf("scenario: expect.%q: %v", k, err)
-		}
-		if k == "events.contain" || k == "events.exclude" {
-			l, ok := want.([]any)
-			if !ok || len(l) == 0 {
-				return nil, fmt.Errorf("scenario: expect.%q: want a list of strings", k)
+	for _, group := range []struct {
+		name  string
+		facts map[string]json.RawMessage
+		exact bool
+	}{{"expect", f.Expect, false}, {"expect_exact", f.ExpectExact, true}} {
+		for _, k := range sortedKeys(group.facts) {
+			if err := checkFact(&s.start, group.name, k, group.facts[k]); err != nil {
+				return nil, err
 			}
-			for i, v := range l {
-				if str, ok := v.(string); !ok || str == "" {
-					return nil, fmt.Errorf("scenario: expect.%q[%d]: want a non-empty string", k, i)
-				}
+			if _, dup := f.Expect[k]; dup && group.exact {
+				return nil, fmt.Errorf("scenario: expect_exact.%q: also stated in expect", k)
 			}
+			s.facts = append(s.facts, factCheck{key: k, want: group.facts[k], exact: group.exact})
 		}
-		probe := s.start
-		if _, err := fact(&probe, k, nil); err != nil {
-			return nil, fmt.Errorf("scenario: expect.%q: %v", k, err)
-		}
-		s.facts = append(s.facts, k)
 	}
-	sort.Strings(s.facts)
 	return s, nil
 }
+
+// checkFact checks that an expect key names a fact and its value is JSON
+// of the right shape.
+func checkFact(start *engine.Game, group, k string, v json.RawMessage) error {
+	var want any
+	if err := json.Unmarshal(v, &want); err != nil {
+		return fmt.Errorf("scenario: %s.%q: %v", group, k, err)
+	}
+	if k == "events.contain" || k == "events.exclude" {
+		l, ok := want.([]any)
+		if !ok || len(l) == 0 {
+			return fmt.Errorf("scenario: %s.%q: want a list of strings", group, k)
+		}
+		for i, v := range l {
+			if str, ok := v.(string); !ok || str == "" {
+				return fmt.Errorf("scenario: %s.%q[%d]: want a non-empty string", group, k, i)
+			}
+		}
+	}
+	probe := *start
+	if _, err := fact(&probe, k, nil); err != nil {
+		return fmt.Errorf("scenario: %s.%q: %v", group, k, err)
+	}
+	return nil
+}
+
+// strictUnmarshal decodes one JSON value, refusing unknown fields.
+func strictUnmarshal(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// optionalSwitch names the rule switches a rules file may leave out
+// (engine Variants): a scenario may switch them on top of any file.
+var optionalSwitch = map[string]bool{"endorsement_check_every_district": true, "upgraded_favor_inherits_used": true}
 
 // loadRules reads the rules file (or the reference set) and applies the
 // variant switches by editing its JSON, so the engine validates them.
 func loadRules(f *File, dir string) (*engine.Rules, error) {
 	data := engine.ReferenceJSON()
 	if f.Rules != "" {
+		if filepath.IsAbs(f.Rules) {
+			return nil, fmt.Errorf("scenario: rules: %q is an absolute path; name the rules file relative to the scenario file", f.Rules)
+		}
 		var err error
 		if data, err = os.ReadFile(filepath.Join(dir, f.Rules)); err != nil {
 			return nil, fmt.Errorf("scenario: rules: %v", err)
@@ -148,7 +190,7 @@ func loadRules(f *File, dir string) (*engine.Rules, error) {
 			}
 		}
 		for k, v := range f.Variants {
-			if _, ok := variants[k]; !ok {
+			if _, ok := variants[k]; !ok && !optionalSwitch[k] {
 				return nil, fmt.Errorf("scenario: variants.%s: not a variant of the rules file", k)
 			}
 			variants[k], _ = json.Marshal(v)
@@ -161,65 +203,4 @@ func loadRules(f *File, dir string) (*engine.Rules, error) {
 		return nil, fmt.Errorf("scenario: rules: %v", err)
 	}
 	return r, nil
-}
-
-// The steps a scenario can run.
-const (
-	StepOppositionTurn = "opposition_turn"    // the Opposition's next Strategy Phase turn
-	StepRoundScoring   = "round_scoring"      // Round Scoring of the current round
-	StepCleanUp        = "clean_up"           // Clean Up steps 1–3 (the Opposition's Clean Up, Assistants home)
-	StepEndOfRound     = "end_of_round"       // Round Scoring, then Clean Up or (last round) V-2 and the Final Tally start
-	StepReveal         = "final_tally_reveal" // one Final Tally reveal by the Opposition
-	StepFinalTally     = "final_tally"        // the whole Final Tally: reveals, then the votes
-)
-
-// checkRun checks each step, and that every Opposition turn finds an open
-// column and a Solo card (in the deck, or in the box to reshuffle, I-19).
-func checkRun(r *engine.Rules, g *engine.Game, steps []string) error {
-	st := &g.Seats[g.Opponent()]
-	board := 0
-	for c := range st.Columns {
-		if st.Columns[c].Card >= 0 {
-			board++
-		}
-	}
-	cards := int(g.Solo.N) + int(g.SoloBox.N)
-	for i, step := range steps {
-		if err := checkStep(r, g, step); err != nil {
-			return fmt.Errorf("scenario: run[%d]: %v", i, err)
-		}
-		switch step {
-		case StepOppositionTurn:
-			if board == engine.NumColumns {
-				return fmt.Errorf("scenario: run[%d]: the Opposition's %d columns all hold a Solo card; run %q first", i, board, StepCleanUp)
-			}
-			if cards == 0 {
-				return fmt.Errorf("scenario: run[%d]: the Opposition has no Solo card left", i)
-			}
-			board++
-			cards--
-		case StepCleanUp, StepEndOfRound:
-			if int(g.Round) != r.LastRound() || r.Variants.OppositionCleanupAfterRound4 {
-				// The board's cards go to the box, and the box can be
-				// reshuffled into the deck (I-19).
-				cards += board
-				board = 0
-			}
-		}
-	}
-	return nil
-}
-
-func checkStep(r *engine.Rules, g *engine.Game, step string) error {
-	switch step {
-	case StepOppositionTurn, StepRoundScoring, StepEndOfRound, StepReveal, StepFinalTally:
-		return nil
-	case StepCleanUp:
-		if int(g.Round) == r.LastRound() {
-			return fmt.Errorf("%q: round %d is the last round and has no Clean Up; run %q to see what follows it (V-2)", step, g.Round+1, StepEndOfRound)
-		}
-		return nil
-	}
-	return fmt.Errorf("%q is not a step (want %s, %s, %s, %s, %s or %s)", step,
-		StepOppositionTurn, StepRoundScoring, StepCleanUp, StepEndOfRound, StepReveal, StepFinalTally)
 }

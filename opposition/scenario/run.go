@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"tallywood/engine"
-	"tallywood/opposition"
 )
 
 // Result is the outcome of running one scenario.
@@ -36,35 +35,31 @@ func (s *Scenario) Run() *Result {
 	g := s.start // a copy: Game is a plain value
 	log := &engine.Log{}
 	g.SetRecorder(log)
-	opp := g.Opponent()
-	for _, step := range s.File.Run {
-		switch step {
-		case StepOppositionTurn:
-			g.Emit(engine.Event{Kind: engine.EvTurn, Seat: opp, District: -1})
-			opposition.Solo{}.Turn(&g, opp)
-		case StepRoundScoring:
-			g.ScoreRound()
-		case StepCleanUp:
-			g.StartCleanup()
-		case StepEndOfRound:
-			g.EndRound()
-		case StepReveal:
-			if i := (opposition.Solo{}).Reveal(&g, opp); i >= 0 {
-				g.RevealTile(opp, i)
-			} else {
-				g.Note(opp, -1, "I-16", "no face-down tile to reveal")
-			}
-		case StepFinalTally:
-			finalTally(&g)
-		}
+	// Parse's dry run has checked the steps: only an expected refusal
+	// stops this one.
+	refusal := play(&g, s.File.Run)
+	if refusal != nil && s.File.ExpectRefusal == "" {
+		panic("scenario: the run differs from the dry run: " + refusal.Error())
 	}
 	info := &runInfo{reveals: reveals(&g, log.Events)}
 	res := &Result{Name: s.File.Name, Description: s.File.Description}
 	res.Trace = s.rules.Narrate(log.Events)
+	if refusal != nil {
+		res.Trace += "Refused: " + refusal.Error() + "\n"
+	}
 	lines := strings.Split(res.Trace, "\n")
-	for _, key := range s.facts {
+	if want := s.File.ExpectRefusal; want != "" {
+		switch {
+		case refusal == nil:
+			res.Diffs = append(res.Diffs, Diff{Fact: "expect_refusal", Want: compact(want), Got: "the run is not refused"})
+		case !strings.Contains(refusal.Error(), want):
+			res.Diffs = append(res.Diffs, Diff{Fact: "expect_refusal", Want: compact(want), Got: compact(refusal.Error())})
+		}
+	}
+	for _, fc := range s.facts {
+		key := fc.key
 		var want any
-		_ = json.Unmarshal(s.File.Expect[key], &want) // checked by Parse
+		_ = json.Unmarshal(fc.want, &want) // checked by Parse
 		if key == "events.contain" || key == "events.exclude" {
 			res.Diffs = append(res.Diffs, eventDiffs(key, want, lines)...)
 			continue
@@ -75,30 +70,14 @@ func (s *Scenario) Run() *Result {
 			continue
 		}
 		gotJSON := normalize(got)
-		if !match(want, gotJSON) {
+		if !match(want, gotJSON, fc.exact) {
+			if fc.exact {
+				key += " (exactly)"
+			}
 			res.Diffs = append(res.Diffs, Diff{Fact: key, Want: compact(want), Got: compact(gotJSON)})
 		}
 	}
 	return res
-}
-
-// finalTally runs the Final Tally with the engine: Initial Support face
-// up, the reveals alternating from Initiative 1 (the Opposition's by I-16,
-// yours the earliest placed face-down tile), then the votes (I-18).
-func finalTally(g *engine.Game) {
-	if g.Phase != engine.PhaseReveal && g.Phase != engine.PhaseOver {
-		g.StartFinalTally()
-	}
-	var buf [engine.MaxOptions]engine.Option
-	for g.Advance(); !g.Over(); {
-		opts := g.Legal(buf[:0])
-		if g.Decision().Kind != engine.DecReveal || len(opts) == 0 {
-			panic(fmt.Sprintf("scenario: the Final Tally waits for a %s decision", g.Decision().Kind))
-		}
-		if err := g.Apply(opts[0]); err != nil { // Apply advances the game
-			panic("scenario: " + err.Error())
-		}
-	}
 }
 
 // reveals lists the Opposition's Final Tally reveals of a run.
@@ -150,18 +129,19 @@ func normalize(v any) any {
 }
 
 // match compares an expected value with the actual one: objects match
-// when every expected key matches (keys not stated are not checked), lists
-// element by element with the same length, scalars by equality.
-func match(want, got any) bool {
+// when every expected key matches (keys not stated are not checked, unless
+// exact: then the object has no other key), lists element by element with
+// the same length, scalars by equality.
+func match(want, got any, exact bool) bool {
 	switch w := want.(type) {
 	case map[string]any:
 		g, ok := got.(map[string]any)
-		if !ok {
+		if !ok || exact && len(g) != len(w) {
 			return false
 		}
 		for k, wv := range w {
 			gv, ok := lookup(g, k)
-			if !ok || !match(wv, gv) {
+			if !ok || !match(wv, gv, exact) {
 				return false
 			}
 		}
@@ -172,7 +152,7 @@ func match(want, got any) bool {
 			return false
 		}
 		for i := range w {
-			if !match(w[i], g[i]) {
+			if !match(w[i], g[i], exact) {
 				return false
 			}
 		}

@@ -5,9 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
+	"tallywood/engine"
 	"tallywood/opposition/scenario"
 )
 
@@ -17,8 +19,8 @@ func TestScenarios(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) < 40 {
-		t.Errorf("%d scenarios, want at least 40 (issue 3)", len(files))
+	if len(files) < 100 {
+		t.Errorf("%d scenarios, want at least 100 (issues 3 and 15)", len(files))
 	}
 	for _, f := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(f), ".json"), func(t *testing.T) {
@@ -65,6 +67,39 @@ func TestMalformed(t *testing.T) {
 		{"board full", `{"name": "x", "description": "d", "setup": {"round": 3, "opposition": {"board": [{"card": "S-01"}, {"card": "S-02"}, {"card": "S-03"}]}}, "run": ["opposition_turn", "opposition_turn"], "expect": {"opposition.money": 0}}`, "run[1]"},
 		{"events", `{"name": "x", "description": "d", "run": ["opposition_turn"], "expect": {"events.contain": "I-10"}}`, `expect."events.contain"`},
 		{"trailing", `{` + base + `} {}`, "trailing"},
+		// Issue 11 item 16: a stated zero is not the default.
+		{"turn zero", `{` + base + `, "setup": {"turn": 0}}`, "setup.turn: 0 is not a turn"},
+		{"round zero", `{` + base + `, "setup": {"round": 0}}`, "setup.round: 0 is not a round"},
+		{"absolute rules", `{` + base + `, "rules": "/etc/passwd"}`, `rules: "/etc/passwd" is an absolute path`},
+		{"no run", `{"name": "x", "description": "d", "expect": {"opposition.money": 0}}`, "run: missing"},
+		{"run not a list", `{"name": "x", "description": "d", "run": "clean_up", "expect": {"opposition.money": 0}}`, "run: want a list"},
+		{"your_turn bare", `{"name": "x", "description": "d", "run": ["your_turn"], "expect": {"opposition.money": 0}}`, "run[0]: your_turn needs its choices"},
+		{"step two keys", `{"name": "x", "description": "d", "run": [{"clean_up": {}, "your_turn": {}}], "expect": {"opposition.money": 0}}`, "run[0]: a step object has one key"},
+		{"choices on opposition_turn", `{"name": "x", "description": "d", "run": [{"opposition_turn": {}}], "expect": {"opposition.money": 0}}`, `run[0]: "opposition_turn" takes no choices`},
+		{"your_turn unknown field", `{"name": "x", "description": "d", "run": [{"your_turn": {"cards": "PW-01"}}], "expect": {"opposition.money": 0}}`, `run[0]: your_turn: json: unknown field "cards"`},
+		{"card not in hand", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-01", "column": 1, "row": "top", "region": "Red"}}], "expect": {"you.money": 0}}`,
+			`run[0]: your_turn.card: "PW-01" is not legal in the card decision (legal: play PW-14; play CE-13; play RE-15; play CA-02)`},
+		{"column", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-14", "column": 5, "row": "top", "region": "Red"}}], "expect": {"you.money": 0}}`, "run[0]: your_turn.column: 5 is not legal"},
+		{"row", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-14", "column": 1, "row": "upper", "region": "Red"}}], "expect": {"you.money": 0}}`, `run[0]: your_turn.row: "upper" is not legal`},
+		{"region", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-14", "column": 1, "row": "top", "region": "Mars"}}], "expect": {"you.money": 0}}`, `run[0]: your_turn.region: "Mars" is not legal`},
+		{"action without icon", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-14", "column": 1, "row": "top", "region": "Red", "actions": [{"do": "campaign"}], "spot": "Research"}}], "expect": {"you.money": 0}}`,
+			`run[0]: your_turn.actions[0]: "campaign" is not legal in the action decision (legal: Public Works tier 1; Public Works tier 2; Public Works tier 3; District Fundraise (Public Works icon); end the actions)`},
+		{"ambiguous tier", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-14", "column": 1, "row": "top", "region": "Red", "actions": [{"do": "public_works"}], "spot": "Research"}}], "expect": {"you.money": 0}}`, "run[0]: your_turn.actions[0]: \"public_works\" fits 3 options"},
+		{"unknown choice", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-14", "column": 1, "row": "top", "region": "Red", "actions": [{"do": "dance"}]}}], "expect": {"you.money": 0}}`, "run[0]: your_turn.actions[0].do"},
+		{"field not used", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-14", "column": 1, "row": "top", "region": "Red", "actions": [{"do": "fundraise", "tier": 2}]}}], "expect": {"you.money": 0}}`, "run[0]: your_turn.actions[0].tier: fundraise takes no tier"},
+		{"spot missing", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-14", "column": 1, "row": "top", "region": "Red"}}], "expect": {"you.money": 0}}`, "run[0]: your_turn.spot: missing (legal: the Public Works spot"},
+		{"spot in the Plaza", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-14", "column": 1, "row": "top", "region": "Plaza", "spot": "Research"}}], "expect": {"you.money": 0}}`, "run[0]: your_turn.spot: the Assistant is in the Plaza"},
+		{"hand empty", `{"name": "x", "description": "d", "setup": {"you": {"hand": []}}, "run": [{"your_turn": {"card": "PW-14", "column": 1, "row": "top", "region": "Red"}}], "expect": {"you.money": 0}}`, "run[0]: your_turn: the hand is empty"},
+		{"hand unknown card", `{` + base + `, "setup": {"you": {"hand": ["XX-01"]}}}`, "setup.you.hand[0]"},
+		{"hand twice", `{` + base + `, "setup": {"you": {"hand": ["PW-01", "PW-01"]}}}`, "setup.you.hand[1]: PW-01 is named twice"},
+		{"opposition hand", `{` + base + `, "setup": {"opposition": {"hand": ["PW-01"]}}}`, "setup.opposition.hand"},
+		{"end_of_round after round 4", `{"name": "x", "description": "d", "setup": {"round": 4}, "run": ["end_of_round", "end_of_round"], "expect": {"opposition.money": 0}}`, "run[1]: \"end_of_round\": the rounds are over"},
+		{"turn after round 4", `{"name": "x", "description": "d", "setup": {"round": 4}, "run": ["end_of_round", "opposition_turn"], "expect": {"opposition.money": 0}}`, "run[1]: \"opposition_turn\": the rounds are over"},
+		{"final tally twice", `{"name": "x", "description": "d", "setup": {"round": 4}, "run": ["final_tally", "final_tally"], "expect": {"opposition.money": 0}}`, "run[1]: \"final_tally\": the Final Tally is over"},
+		{"clean_up choices in round 4", `{"name": "x", "description": "d", "setup": {"round": 4}, "run": [{"end_of_round": {"discard": ["PW-01"]}}], "expect": {"opposition.money": 0}}`, "run[0]: \"end_of_round\": round 4 is the last round"},
+		{"discard not in hand", `{"name": "x", "description": "d", "seed": 3, "run": [{"clean_up": {"discard": ["PW-01"]}}], "expect": {"opposition.money": 0}}`, `run[0]: clean_up.discard[0]: "PW-01" is not in your hand (your hand: PW-14, CE-13, RE-15, CA-02)`},
+		{"draw left over", `{"name": "x", "description": "d", "seed": 3, "run": [{"clean_up": {"draw": ["campaign"]}}], "expect": {"opposition.money": 0}}`, "run[0]: clean_up.draw[0]: no draw is left"},
+		{"exact twice", `{"name": "x", "description": "d", "run": [], "expect": {"you.money": 4}, "expect_exact": {"you.money": 4}}`, `expect_exact."you.money": also stated in expect`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -138,16 +173,110 @@ func TestDocExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, after, ok := strings.Cut(string(doc), "```json\n")
-	if !ok {
-		t.Fatal("docs/scenarios.md has no json example")
+	// Every json block of the document is a whole scenario that passes.
+	parts := strings.Split(string(doc), "```json\n")
+	blocks := parts[1:]
+	if len(blocks) < 2 {
+		t.Fatalf("docs/scenarios.md has %d json examples, want the Opposition's and yours", len(blocks))
 	}
-	example, _, _ := strings.Cut(after, "```")
-	s, err := scenario.Parse([]byte(example), "../../testdata/scenarios")
+	for i, b := range blocks {
+		example, _, _ := strings.Cut(b, "```")
+		s, err := scenario.Parse([]byte(example), "../../testdata/scenarios")
+		if err != nil {
+			t.Fatalf("example %d: %v", i+1, err)
+		}
+		if res := s.Run(); !res.Pass() {
+			t.Errorf("the documented example %d fails: %v", i+1, res.Diffs)
+		}
+		// The examples are the files they say they are.
+		name := regexp.MustCompile("`(testdata/scenarios/[a-z0-9-]+[.]json)`:\n\n$").FindStringSubmatch(parts[i])
+		if name == nil {
+			t.Errorf("example %d does not follow its file name", i+1)
+			continue
+		}
+		file, err := os.ReadFile("../../" + name[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(file) != example {
+			t.Errorf("example %d differs from %s", i+1, name[1])
+		}
+	}
+}
+
+// TestPlayerSideScenarios checks that issue 15's player-side scenarios are
+// there: at least 30 scripting your own turns.
+func TestPlayerSideScenarios(t *testing.T) {
+	files, err := filepath.Glob("../../testdata/scenarios/*.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res := s.Run(); !res.Pass() {
-		t.Errorf("the documented example fails: %v", res.Diffs)
+	n := 0
+	for _, f := range files {
+		s, err := scenario.Load(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range s.File.Run {
+			if st.YourTurn != nil {
+				n++
+				break
+			}
+		}
+	}
+	if n < 30 {
+		t.Errorf("%d scenarios script your turns, want at least 30 (issue 15)", n)
+	}
+}
+
+// TestSkeleton checks that scenario setup's output is a complete scenario:
+// it parses, passes as printed, and states the standard setup (its own
+// facts hold, and the stated values equal the seed's).
+func TestSkeleton(t *testing.T) {
+	for _, seed := range []uint64{0, 3, 77} {
+		for _, mode := range []engine.Mode{engine.Normal, engine.Hard} {
+			out, err := scenario.Skeleton(engine.Reference(), seed, mode)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := scenario.Parse(out, ".")
+			if err != nil {
+				t.Fatalf("seed %d %s: %v\n%s", seed, mode, err, out)
+			}
+			if res := s.Run(); !res.Pass() {
+				t.Errorf("seed %d %s: %v", seed, mode, res.Diffs)
+			}
+			// The same facts hold on the unstated standard setup.
+			var f map[string]any
+			if err := json.Unmarshal(out, &f); err != nil {
+				t.Fatal(err)
+			}
+			delete(f, "setup")
+			bare, _ := json.Marshal(f)
+			s, err = scenario.Parse(bare, ".")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res := s.Run(); !res.Pass() {
+				t.Errorf("seed %d %s without its setup: %v", seed, mode, res.Diffs)
+			}
+		}
+	}
+}
+
+// TestStepRoundTrip checks that steps with choices are written back as
+// they were read.
+func TestStepRoundTrip(t *testing.T) {
+	in := `["opposition_turn",{"your_turn":{"card":"PW-14","column":1,"row":"top","region":"Red","actions":[{"do":"public_works","tier":2}],"spot":"Research"}},{"clean_up":{"discard":["CE-13"]}},"final_tally"]`
+	var steps scenario.Steps
+	if err := json.Unmarshal([]byte(in), &steps); err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != in {
+		t.Errorf("round trip:\n got %s\nwant %s", out, in)
 	}
 }

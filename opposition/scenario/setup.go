@@ -85,17 +85,26 @@ func sortedKeys[V any](m map[string]V) []string {
 
 func (b *builder) apply(s *Setup) error {
 	g, r := b.g, b.r
-	if s.Round != 0 {
-		if s.Round < 1 || s.Round > len(r.Rounds) {
-			return errf("setup.round", "%d is not a round (1..%d)", s.Round, len(r.Rounds))
+	if s.Round != nil {
+		if *s.Round < 1 || *s.Round > len(r.Rounds) {
+			return errf("setup.round", "%d is not a round (1..%d)", *s.Round, len(r.Rounds))
 		}
-		g.Round = int8(s.Round - 1)
+		g.Round = int8(*s.Round - 1)
 	}
-	if s.Turn != 0 {
-		if s.Turn < 1 || s.Turn > int(g.RoundCard().Turns) {
-			return errf("setup.turn", "%d is not a turn of round %d (1..%d)", s.Turn, g.Round+1, g.RoundCard().Turns)
+	if s.Turn != nil {
+		if *s.Turn < 1 || *s.Turn > int(g.RoundCard().Turns) {
+			return errf("setup.turn", "%d is not a turn of round %d (1..%d)", *s.Turn, g.Round+1, g.RoundCard().Turns)
 		}
-		g.Turn = int8(s.Turn - 1)
+		g.Turn = int8(*s.Turn - 1)
+	}
+	// The initiative tokens swap at every Clean Up (I-20): you hold "1" in
+	// the rounds of the same parity as round 1 when the difficulty gives it
+	// to you at the start (Solo Setup 5).
+	you, opp := int8(0), g.Opponent()
+	if (g.Difficulty().PlayerInitiative == 1) == (g.Round%2 == 0) {
+		g.Order[0], g.Order[1] = you, opp
+	} else {
+		g.Order[0], g.Order[1] = opp, you
 	}
 	if s.Initiative != nil {
 		if len(s.Initiative) != int(g.NSeats) {
@@ -449,6 +458,9 @@ func (b *builder) seatSetup(field string, seat int8, s *Seat) error {
 			return err
 		}
 	}
+	if err := b.hand(field+".hand", seat, s.Hand); err != nil {
+		return err
+	}
 	if st.Automaton && s.Assistants != nil {
 		return errf(field+".assistants", "the Opposition's Assistants stand with its Solo cards: use board")
 	}
@@ -503,6 +515,56 @@ func (b *builder) seatSetup(field string, seat int8, s *Seat) error {
 			return errf(f, "%d is not a number of Round 4 majority shares", n)
 		}
 		st.MajorityShares[d] = int8(n)
+	}
+	return nil
+}
+
+// hand states your hand: the standard hand goes back on top of its decks,
+// then each named card comes out of its deck.
+func (b *builder) hand(field string, seat int8, ids []string) error {
+	g, r := b.g, b.r
+	st := &g.Seats[seat]
+	if ids == nil {
+		return nil
+	}
+	if st.Automaton {
+		return errf(field, "the Opposition has no hand; its cards are Solo cards")
+	}
+	if len(ids) > engine.MaxHand {
+		return errf(field, "%d cards, a hand holds at most %d", len(ids), engine.MaxHand)
+	}
+	for i := range st.NHand {
+		c := st.Hand[i]
+		dk := &g.Decks[r.Cards[c].Deck]
+		dk.Cards[dk.N] = c
+		dk.N++
+	}
+	st.NHand = 0
+	for i, id := range ids {
+		f := fmt.Sprintf("%s[%d]", field, i)
+		card := -1
+		for c := range r.Cards {
+			if norm(r.Cards[c].ID) == norm(id) {
+				card = c
+			}
+		}
+		if card < 0 {
+			return errf(f, "%q is not a Strategy card", id)
+		}
+		dk := &g.Decks[r.Cards[card].Deck]
+		at := -1
+		for j := range int(dk.N) {
+			if int(dk.Cards[j]) == card {
+				at = j
+			}
+		}
+		if at < 0 {
+			return errf(f, "%s is named twice", r.Cards[card].ID)
+		}
+		copy(dk.Cards[at:dk.N-1], dk.Cards[at+1:dk.N])
+		dk.N--
+		st.Hand[st.NHand] = uint8(card)
+		st.NHand++
 	}
 	return nil
 }

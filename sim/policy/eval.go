@@ -60,7 +60,7 @@ func EvalError(g *engine.Game) float64 {
 // calibration is indexed by.
 func Features(g *engine.Game) ([NumFeatures]float64, int) {
 	var e evaluator
-	e.init(g, &DefaultWeights, engine.NoSeat)
+	e.init(g, &DefaultWeights, engine.NoSeat, nil)
 	return e.features(), stageOf(g, e.turns)
 }
 
@@ -176,8 +176,13 @@ type evaluator struct {
 	shares  [2][engine.NumDistricts]float64 // fixed shares: icons, token, majority shares
 	poll    [2][engine.NumDistricts]int8
 	str     [2][engine.NumDistricts + 1]int8
+	all     [engine.MaxSeats][engine.NumDistricts + 1]int8 // every seat's Strength
 	tab     *trackTable
 	base    [engine.NumDistricts]float64 // district margins as they stand
+	// The fractional shares of both, and the shares of today's polling,
+	// that base was worked out from (pollingValue changes one side).
+	sBase, oBase [engine.NumDistricts]float64
+	at           [2][engine.NumDistricts]int8
 	// gain caches pollingValue, you first: gain[i][d][n] for n ≤ 4,
 	// valid when gainOK[i][d] has bit n.
 	gain   [2][engine.NumDistricts][5]float64
@@ -224,6 +229,12 @@ func EvalWith(g *engine.Game, w *Weights) float64 {
 // against its leading rival (see rival), and once the game is over it is
 // me's lead over the best other seat.
 func evalFor(g *engine.Game, w *Weights, me int8) float64 {
+	return evalFrom(g, w, me, nil)
+}
+
+// evalFrom is evalFor taking from t what it holds of g's board (nil:
+// nothing; see boardTables).
+func evalFrom(g *engine.Game, w *Weights, me int8, t *boardTables) float64 {
 	if g.Over() {
 		if me == engine.NoSeat {
 			return float64(g.Result.Margin())
@@ -231,13 +242,114 @@ func evalFor(g *engine.Game, w *Weights, me int8) float64 {
 		return float64(g.Result.Lead(me, g.NSeats))
 	}
 	var e evaluator
-	e.init(g, w, me)
+	e.init(g, w, me, t)
 	return e.total()
 }
 
+// boardTables are the parts of an evaluation that depend on the board
+// alone, which most options of a decision leave as it was: the Districts'
+// votes and every seat's Strength. They hold the last ones worked out with
+// what they were worked out from, and an evaluation takes them from here
+// when what it would compute them from is the same: the same numbers,
+// without the work.
+type boardTables struct {
+	// The votes, from the Districts and the Plaza (compared whole: one
+	// comparison of a few dozen bytes is cheaper than picking out the
+	// fields boardVotes reads).
+	votesOK   bool
+	districts [engine.NumDistricts]engine.DistrictState
+	plaza     [engine.NumDistricts]int8
+	votes     [engine.NumDistricts]float64
+	// The Strengths, from the Assistants and Plaza Badges, and the placed
+	// tiles, which never change once placed: among a position and the
+	// results of its options their number stands for them, so these serve
+	// only results with the tiles of the position the tables were reset
+	// at (two options placing one tile each leave the same number).
+	nPlaced    uint8
+	strOK      bool
+	nSeats     int8
+	assistants [engine.MaxSeats][engine.NumColumns]engine.AssistantState
+	plazaBadge [engine.MaxSeats]bool
+	all        [engine.MaxSeats][engine.NumDistricts + 1]int8
+}
+
+// reset readies the tables for the results of g's options (greedy's
+// decision at g).
+func (t *boardTables) reset(g *engine.Game) { t.nPlaced, t.strOK = g.NPlaced, false }
+
+// votesOf is boardVotes(g), from the tables when they hold it.
+func (t *boardTables) votesOf(g *engine.Game) [engine.NumDistricts]float64 {
+	if !t.votesOK || t.districts != g.Districts || t.plaza != g.Plaza {
+		t.districts, t.plaza, t.votes, t.votesOK = g.Districts, g.Plaza, boardVotes(g), true
+	}
+	return t.votes
+}
+
+// strengthsOf is g.Strengths(), from the tables when they hold it. g must
+// be the position the tables were reset at, a copy of it with other hidden
+// information (Determinize), or the result of one of its options.
+func (t *boardTables) strengthsOf(g *engine.Game) [engine.MaxSeats][engine.NumDistricts + 1]int8 {
+	if g.NPlaced != t.nPlaced {
+		return g.Strengths()
+	}
+	same := t.strOK && t.nSeats == g.NSeats
+	for s := range g.NSeats {
+		if !same {
+			break
+		}
+		same = t.assistants[s] == g.Seats[s].Assistants && t.plazaBadge[s] == g.Seats[s].PlazaBadge
+	}
+	if !same {
+		t.all, t.nSeats, t.strOK = g.Strengths(), g.NSeats, true
+		for s := range g.NSeats {
+			t.assistants[s], t.plazaBadge[s] = g.Seats[s].Assistants, g.Seats[s].PlazaBadge
+		}
+	}
+	return t.all
+}
+
+// boardVotes counts each District's votes as the Final Tally would
+// (Plaza cubes go home to their colour), a face-down Initial Support token
+// at the mean of the face-down values: the player knows which values are
+// still face down, not where.
+func boardVotes(g *engine.Game) [engine.NumDistricts]float64 {
+	r := g.Rules()
+	var sum, n float64
+	for d := range engine.NumDistricts {
+		if !g.Districts[d].SupportFaceUp {
+			sum += float64(g.Districts[d].InitialSupport)
+			n++
+		}
+	}
+	hiddenSupport := 0.0
+	if n > 0 {
+		hiddenSupport = sum / n
+	}
+	var votes [engine.NumDistricts]float64
+	for d := range int8(engine.NumDistricts) {
+		ds := &g.Districts[d]
+		v := hiddenSupport
+		if ds.SupportFaceUp {
+			v = float64(ds.InitialSupport)
+		}
+		for _, c := range ds.Cubes {
+			v += 2 * float64(c)
+		}
+		v += 2 * float64(g.Plaza[d]) // Final Tally 2: Plaza cubes go home
+		for l, h := range ds.Endorsements {
+			if h == engine.NoSeat {
+				v += float64(r.Endorsements[l].Votes)
+			}
+		}
+		votes[d] = v
+	}
+	return votes
+}
+
 // init prepares the evaluation of g for seat; engine.NoSeat is the solo
-// game's player, against the Opposition.
-func (e *evaluator) init(g *engine.Game, w *Weights, seat int8) {
+// game's player, against the Opposition. t, if not nil, holds tables of
+// the position g was reached from.
+func (e *evaluator) init(g *engine.Game, w *Weights, seat int8, t *boardTables) {
 	e.g, e.r, e.w = g, g.Rules(), w
 	e.tab = tableFor(e.r)
 	if seat == engine.NoSeat || g.IsSolo() {
@@ -259,35 +371,10 @@ func (e *evaluator) init(g *engine.Game, w *Weights, seat int8) {
 		e.resVal *= max(0, 1-x/e.resCap)
 	}
 
-	// A face-down Initial Support token: the mean of the face-down values
-	// (the player knows which values are still face down, not where).
-	var sum, n float64
-	for d := range engine.NumDistricts {
-		if !g.Districts[d].SupportFaceUp {
-			sum += float64(g.Districts[d].InitialSupport)
-			n++
-		}
-	}
-	hiddenSupport := 0.0
-	if n > 0 {
-		hiddenSupport = sum / n
-	}
-	for d := range int8(engine.NumDistricts) {
-		ds := &g.Districts[d]
-		v := hiddenSupport
-		if ds.SupportFaceUp {
-			v = float64(ds.InitialSupport)
-		}
-		for _, c := range ds.Cubes {
-			v += 2 * float64(c)
-		}
-		v += 2 * float64(g.Plaza[d]) // Final Tally 2: Plaza cubes go home
-		for l, h := range ds.Endorsements {
-			if h == engine.NoSeat {
-				v += float64(e.r.Endorsements[l].Votes)
-			}
-		}
-		e.votes[d] = v
+	if t != nil {
+		e.votes = t.votesOf(g)
+	} else {
+		e.votes = boardVotes(g)
 	}
 	if !g.IsSolo() {
 		e.opp = e.rival()
@@ -299,11 +386,21 @@ func (e *evaluator) init(g *engine.Game, w *Weights, seat int8) {
 			e.poll[i][d] = g.Seats[s].Polling[d]
 		}
 	}
-	// Strength of both, in one pass.
-	t := g.Strengths()
-	e.str[0], e.str[1] = t[e.me], t[e.opp]
+	// Strength of all, in one pass.
+	if t != nil {
+		e.all = t.strengthsOf(g)
+	} else {
+		e.all = g.Strengths()
+	}
+	e.str[0], e.str[1] = e.all[e.me], e.all[e.opp]
 	for d := range int8(engine.NumDistricts) {
-		e.base[d] = e.district(d, e.poll[0][d], e.poll[1][d], 0, 0)
+		// district at today's polling, without its share differences
+		// (both 0: adding them would not change a bit of the result).
+		s := e.shares[0][d] + e.progress(e.poll[0][d])
+		o := e.shares[1][d] + e.progress(e.poll[1][d])
+		e.sBase[d], e.oBase[d] = s, o
+		e.at[0][d], e.at[1][d] = e.r.SharesAt(e.poll[0][d]), e.r.SharesAt(e.poll[1][d])
+		e.base[d] = e.margin(d, s, o)
 	}
 }
 
@@ -386,6 +483,11 @@ func (e *evaluator) district(d int8, pMe, pOpp int8, extraMe, extraOpp float64) 
 	dOpp := float64(r.SharesAt(pOpp) - r.SharesAt(e.poll[1][d]))
 	s := e.shares[0][d] + dMe + extraMe + e.progress(pMe)
 	o := e.shares[1][d] + dOpp + extraOpp + e.progress(pOpp)
+	return e.margin(d, s, o)
+}
+
+// margin is your margin in d with fractional shares s against o.
+func (e *evaluator) margin(d int8, s, o float64) float64 {
 	if s+o <= 0 {
 		return 0
 	}
@@ -402,12 +504,18 @@ func (e *evaluator) pollingValue(d int8, n int8, opp bool) float64 {
 	if n >= 0 && n < 5 && e.gainOK[i][d]&(1<<n) != 0 {
 		return e.gain[i][d][n]
 	}
-	pm, po := e.poll[0][d], e.poll[1][d]
+	// district with one side's polling moved: the other side's fractional
+	// shares are those of base (its share difference is 0, which adds
+	// nothing to a single bit).
 	var v float64
 	if opp {
-		v = e.district(d, pm, po2(po, n, e.r), 0, 0) - e.base[d]
+		p := po2(e.poll[1][d], n, e.r)
+		o := e.shares[1][d] + float64(e.r.SharesAt(p)-e.at[1][d]) + e.progress(p)
+		v = e.margin(d, e.sBase[d], o) - e.base[d]
 	} else {
-		v = e.district(d, po2(pm, n, e.r), po, 0, 0) - e.base[d]
+		p := po2(e.poll[0][d], n, e.r)
+		s := e.shares[0][d] + float64(e.r.SharesAt(p)-e.at[0][d]) + e.progress(p)
+		v = e.margin(d, s, e.oBase[d]) - e.base[d]
 	}
 	if n >= 0 && n < 5 {
 		e.gain[i][d][n], e.gainOK[i][d] = v, e.gainOK[i][d]|1<<n
@@ -545,7 +653,7 @@ func (e *evaluator) decksInHand() int {
 // Strength would share them (C-13, I-17).
 func (e *evaluator) roundRewards() float64 {
 	g := e.g
-	rd := g.RoundCard()
+	rd := &e.r.Rounds[g.Round] // g.RoundCard(), without the copy
 	v := 0.0
 	for d := range int8(engine.NumDistricts) {
 		for i := range 2 {
@@ -574,7 +682,7 @@ func (e *evaluator) roundRewards() float64 {
 						low = d
 					}
 				}
-				v += e.pollingValue(low, rd.PlazaMajority.Amount, true) * float64(g.Difficulty().PlazaLowestTrackers)
+				v += e.pollingValue(low, rd.PlazaMajority.Amount, true) * float64(e.r.Difficulties[g.Mode].PlazaLowestTrackers)
 			} else {
 				v += e.reward(rd.PlazaMajority, engine.Plaza, true)
 			}
@@ -595,7 +703,7 @@ func (e *evaluator) majority(d int8) int8 {
 	case a == 0:
 		return engine.NoSeat
 	}
-	return e.g.DistrictMajority(d)
+	return e.g.DistrictMajorityIn(d, &e.all)
 }
 
 // reward values one reward for you, or against you for the Opposition.
@@ -604,7 +712,7 @@ func (e *evaluator) reward(w engine.Reward, d int8, opp bool) float64 {
 	case engine.RewardMoney, engine.RewardPopularity:
 		if opp {
 			// Only the lower of its trackers counts, through its bonus.
-			return -float64(w.Amount) / (2 * float64(e.g.Difficulty().BonusDivisor))
+			return -float64(w.Amount) / (2 * float64(e.r.Difficulties[e.g.Mode].BonusDivisor))
 		}
 		return e.resVal * float64(w.Amount)
 	case engine.RewardPolling:
@@ -732,6 +840,8 @@ func (e *evaluator) actionValue(a engine.Action, region int8) float64 {
 	if region == engine.Plaza {
 		return e.plazaValue()
 	}
+	var c actionCosts
+	priced := false
 	best := 0.0
 	for d := range int8(engine.NumDistricts) {
 		if region >= 0 && d != region {
@@ -742,43 +852,87 @@ func (e *evaluator) actionValue(a engine.Action, region int8) float64 {
 			v += e.resVal // the Assistant itself will add Strength there
 		}
 		if e.g.SpotFree(d, a) {
-			v = max(v, e.districtAction(a, d))
+			if !priced {
+				c, priced = e.costsOf(a), true
+			}
+			v = max(v, e.districtAction(a, d, &c))
 		}
 		best = max(best, v)
 	}
 	return best
 }
 
-func (e *evaluator) districtAction(a engine.Action, d int8) float64 {
+// actionCosts is what districtAction needs of an action that is the same
+// in every District, worked out once for all four: whether each tier is
+// affordable (and its tiles left) and the worth of what it costs.
+type actionCosts struct {
+	ok   [engine.NumTiers + 1]bool    // tier 0: Campaign and Research
+	cost [engine.NumTiers + 1]float64 // resVal × (Money + Popularity)
+	// research marks the Districts where a Research has something to turn.
+	research [engine.NumDistricts]bool
+	// works is the value of Public Works, which does not depend on where.
+	works float64
+}
+
+func (e *evaluator) costsOf(a engine.Action) actionCosts {
 	g, me := e.g, e.me
-	st := &g.Seats[me]
-	best := 0.0
+	var c actionCosts
 	switch a {
 	case engine.Campaign:
 		m, p := g.Cost(me, engine.Campaign, 0)
-		if g.CanPay(me, m, p) {
-			best = e.pollingValue(d, e.r.Costs.CampaignPolling, false) - e.resVal*float64(m+p)
-		}
+		c.ok[0], c.cost[0] = g.CanPay(me, m, p), e.resVal*float64(m+p)
 	case engine.Celebrity:
 		for t := int8(1); t <= engine.NumTiers; t++ {
 			m, p := g.Cost(me, engine.Celebrity, t)
-			if g.TilesLeft(engine.TileCelebrity, t) > 0 && g.CanPay(me, m, p) {
-				best = max(best, e.pollingValue(d, t, false)-e.resVal*float64(m+p))
-			}
+			c.ok[t] = g.TilesLeft(engine.TileCelebrity, t) > 0 && g.CanPay(me, m, p)
+			c.cost[t] = e.resVal * float64(m+p)
 		}
 	case engine.Research:
-		if !g.Districts[d].SupportFaceUp || g.FaceDown(d, engine.TileCelebrity, 0)+g.FaceDown(d, engine.TilePublicWorks, 0) > 0 {
-			best = e.pollingValue(d, e.r.Costs.ResearchPolling+st.ResearchBonus, false) + 1
+		// A face-down Celebrity or Public Works tile, or the face-down
+		// Initial Support token, is something to turn.
+		for i := range g.NPlaced {
+			t := &g.Placed[i]
+			if !t.FaceUp && t.District >= 0 && t.District < engine.NumDistricts &&
+				(t.Kind == engine.TileCelebrity || t.Kind == engine.TilePublicWorks) {
+				c.research[t.District] = true
+			}
+		}
+		for d := range engine.NumDistricts {
+			c.research[d] = c.research[d] || !g.Districts[d].SupportFaceUp
 		}
 	case engine.PublicWorks:
 		if g.BadgesLeft(me) > 0 {
 			for t := int8(1); t <= engine.NumTiers; t++ {
 				m, p := g.Cost(me, engine.PublicWorks, t)
 				if g.TilesLeft(engine.TilePublicWorks, t) > 0 && g.CanPay(me, m, p) {
-					best = max(best, float64(t)*(e.w.Strength*float64(e.turns)/14+1.5)-e.resVal*float64(m+p))
+					c.works = max(c.works, float64(t)*(e.w.Strength*float64(e.turns)/14+1.5)-e.resVal*float64(m+p))
 				}
 			}
 		}
+	}
+	return c
+}
+
+// districtAction is the margin action a buys in d, net of its cost c.
+func (e *evaluator) districtAction(a engine.Action, d int8, c *actionCosts) float64 {
+	best := 0.0
+	switch a {
+	case engine.Campaign:
+		if c.ok[0] {
+			best = e.pollingValue(d, e.r.Costs.CampaignPolling, false) - c.cost[0]
+		}
+	case engine.Celebrity:
+		for t := int8(1); t <= engine.NumTiers; t++ {
+			if c.ok[t] {
+				best = max(best, e.pollingValue(d, t, false)-c.cost[t])
+			}
+		}
+	case engine.Research:
+		if c.research[d] {
+			best = e.pollingValue(d, e.r.Costs.ResearchPolling+e.g.Seats[e.me].ResearchBonus, false) + 1
+		}
+	case engine.PublicWorks:
+		best = c.works
 	}
 	return best
 }

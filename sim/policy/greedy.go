@@ -52,6 +52,9 @@ type Greedy struct {
 	// Scratch games, kept here so that the copies do not escape to the
 	// heap on every option.
 	base, c engine.Game
+	// tables holds the board's votes and Strengths, which most results of
+	// a decision's options share.
+	tables boardTables
 }
 
 // NewGreedy returns the greedy policy with the default weights.
@@ -93,6 +96,7 @@ func (p *Greedy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 		}
 	}
 	before := touched(g)
+	p.tables.reset(g)
 	for i, o := range legal {
 		if !p.determinized && (o.Kind == engine.OptCelebrity || o.Kind == engine.OptResearch) {
 			// A Celebrity draws cubes, a Research turns a tile or token.
@@ -108,7 +112,7 @@ func (p *Greedy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 			chance[i], anyChance = true, true
 			continue
 		}
-		scores[i] = float64(n) * evalFor(&p.c, &p.w, me)
+		scores[i] = float64(n) * evalFrom(&p.c, &p.w, me, &p.tables)
 	}
 	for k := 0; anyChance && k < n; k++ {
 		p.base = *g
@@ -120,7 +124,7 @@ func (p *Greedy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 			}
 			p.c = p.base
 			p.c.ApplyLegal(o)
-			scores[i] += evalFor(&p.c, &p.w, me)
+			scores[i] += evalFrom(&p.c, &p.w, me, &p.tables)
 		}
 	}
 	best := 0
@@ -140,32 +144,29 @@ func (p *Greedy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 // each pile, cubes in the bag, tiles and Initial Support tokens face up.
 // Nothing hidden can be read without one of them changing: a Solo card
 // flipped, a Strategy card drawn or a deck reformed, a cube drawn, a tile
-// placed from a pile or turned face up.
+// placed from a pile or turned face up (engine.Game.Flips). The counts are packed a byte or
+// two each into three words (every one fits: a deck holds at most
+// engine.MaxSoloCards, a pile engine.MaxPile, the bag a few dozen cubes),
+// so that greedy compares two in three instructions, once per option.
 type hiddenUse struct {
-	solo, box, bag, faceUp int
-	decks, discards        [engine.NumDecks]uint8
-	piles                  [2][engine.NumTiers]uint8
+	cards uint64 // per deck: cards left (high byte) and discarded (low byte)
+	piles uint64 // tiles left in each pile
+	rest  uint64 // Solo deck, Solo box, bag, tiles and tokens turned face up
 }
 
+// The cards word has room for four decks.
+const _ = uint(4 - engine.NumDecks)
+
 func touched(g *engine.Game) hiddenUse {
-	u := hiddenUse{solo: int(g.Solo.N), box: int(g.SoloBox.N), bag: g.BagCount()}
+	var u hiddenUse
 	for d := range engine.NumDecks {
-		u.decks[d], u.discards[d] = g.Decks[d].N, g.Discards[d].N
+		u.cards = u.cards<<16 | uint64(g.Decks[d].N)<<8 | uint64(g.Discards[d].N)
 	}
 	for k := range 2 {
 		for t := range engine.NumTiers {
-			u.piles[k][t] = g.Piles[k][t].N
+			u.piles = u.piles<<8 | uint64(g.Piles[k][t].N)
 		}
 	}
-	for i := range g.NPlaced {
-		if g.Placed[i].FaceUp {
-			u.faceUp++
-		}
-	}
-	for d := range g.Districts {
-		if g.Districts[d].SupportFaceUp {
-			u.faceUp++
-		}
-	}
+	u.rest = uint64(g.Solo.N) | uint64(g.SoloBox.N)<<8 | uint64(g.BagCount())<<16 | uint64(g.Flips())<<32
 	return u
 }

@@ -78,6 +78,9 @@ type entry struct {
 	summary string
 	params  []param
 	build   func(p map[string]string) (func() Policy, error)
+	// raw, when set, reads everything after "NAME:" instead of build
+	// (Register: exec's command line is not key=value pairs).
+	raw func(rest string) (Spec, error)
 }
 
 // param is one parameter of a policy: its default and how a value is
@@ -109,6 +112,13 @@ func Parse(spec string) (Spec, error) {
 	e, ok := registry[name]
 	if !ok {
 		return Spec{}, fmt.Errorf("policy %q: unknown (known: %s)", spec, strings.Join(Names(), ", "))
+	}
+	if e.raw != nil {
+		sp, err := e.raw(rest)
+		if err != nil {
+			return Spec{}, fmt.Errorf("policy %q: %v", spec, err)
+		}
+		return sp, nil
 	}
 	params := map[string]string{}
 	if rest != "" {

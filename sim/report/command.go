@@ -20,9 +20,9 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// CommandLine joins args (the program's arguments, without its name) into
+// commandLine joins args (the program's arguments, without its name) into
 // the command line that reproduces a result.
-func CommandLine(args []string) string {
+func commandLine(args []string) string {
 	parts := []string{"tallywood"}
 	for _, a := range args {
 		parts = append(parts, shellQuote(a))
@@ -94,7 +94,7 @@ func simCommand(r *sim.Result) string {
 	if r.Shard != "" && !strings.Contains(r.Shard, "+") {
 		args = append(args, "--shard", r.Shard)
 	}
-	cmd := CommandLine(append(args, "--format", "json"))
+	cmd := commandLine(append(args, "--format", "json"))
 	if strings.Contains(r.Shard, "+") {
 		cmd += "   # once per shard of " + r.Shard + ", then tallywood merge"
 	}
@@ -163,7 +163,7 @@ func compareCommand(r *sim.CompareResult) string {
 	if r.Shard != "" {
 		args = append(args, "--shard", r.Shard)
 	}
-	return CommandLine(append(args, "--format", "json"))
+	return commandLine(append(args, "--format", "json"))
 }
 
 // sweepCommand reconstructs the sweep command line of r.
@@ -195,5 +195,5 @@ func sweepCommand(r *sim.SweepResult) string {
 	if r.Shard != "" {
 		args = append(args, "--shard", r.Shard)
 	}
-	return CommandLine(append(args, "--format", "json"))
+	return commandLine(append(args, "--format", "json"))
 }

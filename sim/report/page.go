@@ -14,10 +14,6 @@ type Meta struct {
 	Tool string
 	// Made is when the report was made (shown in UTC).
 	Made time.Time
-	// Commands are the command lines that reproduce each source, by
-	// index; where one is missing or empty the report reconstructs it
-	// from the result.
-	Commands []string
 }
 
 // page is the whole report.

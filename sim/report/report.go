@@ -13,28 +13,15 @@ func Write(w io.Writer, srcs []Source, meta Meta) error {
 	}
 	p := page{Title: "Tallywood Rally: simulation report", Tool: meta.Tool, Made: utc(meta.Made)}
 	for i, src := range srcs {
-		var cmd string
-		if i < len(meta.Commands) {
-			cmd = meta.Commands[i]
-		}
 		var s section
 		var err error
 		switch {
 		case src.Sim != nil:
-			if cmd == "" {
-				cmd = simCommand(src.Sim)
-			}
-			s, err = simSection(i, src, cmd)
+			s, err = simSection(i, src, simCommand(src.Sim))
 		case src.Compare != nil:
-			if cmd == "" {
-				cmd = compareCommand(src.Compare)
-			}
-			s, err = compareSection(i, src, cmd)
+			s, err = compareSection(i, src, compareCommand(src.Compare))
 		case src.Sweep != nil:
-			if cmd == "" {
-				cmd = sweepCommand(src.Sweep)
-			}
-			s, err = sweepSection(i, src, cmd)
+			s, err = sweepSection(i, src, sweepCommand(src.Sweep))
 		default:
 			err = fmt.Errorf("report: %s: no result in the source", src.Name)
 		}

@@ -37,6 +37,7 @@ func (h PolicyHinter) Hint(g *engine.Game, legal []engine.Option) (Hint, error) 
 		return Hint{}, err
 	}
 	p := spec.New()
+	defer policy.Close(p)
 	p.Reset(g.Seed)
 	o := p.Choose(g, legal)
 	// The margin is policy.Eval after the choice, on a determinized copy:

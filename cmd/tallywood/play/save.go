@@ -254,9 +254,13 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 	return s, nil
 }
 
+// MaxSaveBytes bounds a save file: a whole game is a few hundred
+// decisions, a few KiB.
+const MaxSaveBytes = 1 << 20
+
 // ReadRecord reads and checks the save file at path (ParseRecord).
 func ReadRecord(path string) (*Record, error) {
-	data, err := os.ReadFile(path)
+	data, err := engine.ReadFileMax(path, MaxSaveBytes)
 	if err != nil {
 		return nil, fmt.Errorf("play: %v", err)
 	}

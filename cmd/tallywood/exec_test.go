@@ -1,0 +1,217 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"tallywood/sim"
+)
+
+// pythonPlayer returns the exec spec of a player in testdata/protocol,
+// skipping the test where there is no python3 (.ci/run installs it).
+func pythonPlayer(t *testing.T, name string) string {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 not installed")
+	}
+	path, err := filepath.Abs(filepath.Join("..", "..", "testdata", "protocol", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "exec:python3 '" + path + "'"
+}
+
+// TestExecPythonDeterministic: the Python random player gives the same
+// result for any --workers and for shards merged (70 games: two chunks,
+// so two workers do play side by side).
+func TestExecPythonDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 210 games through Python")
+	}
+	spec := pythonPlayer(t, "random_player.py")
+	dir := t.TempDir()
+	common := []string{"--games", "70", "--mode", "normal", "--seed", "3", "--policy", spec, "--format", "json", "--quiet"}
+	var want []byte
+	for _, w := range []string{"1", "2"} {
+		code, out, errs := runCLI(t, append([]string{"sim", "--workers", w}, common...)...)
+		if code != exitOK {
+			t.Fatalf("--workers %s: exit %d: %s", w, code, errs)
+		}
+		got := untimedJSON(t, []byte(out))
+		if want == nil {
+			want = got
+		} else if !bytes.Equal(got, want) {
+			t.Errorf("--workers %s differs from --workers 1:\n%s\nwant\n%s", w, got, want)
+		}
+	}
+	var files []string
+	for k := 1; k <= 2; k++ {
+		f := filepath.Join(dir, fmt.Sprintf("shard-%d.json", k))
+		files = append(files, f)
+		args := append([]string{"sim", "--shard", fmt.Sprintf("%d/2", k), "--workers", "1", "--out", f}, common...)
+		if code, _, errs := runCLI(t, args...); code != exitOK {
+			t.Fatalf("shard %d: exit %d: %s", k, code, errs)
+		}
+	}
+	code, merged, errs := runCLI(t, append([]string{"merge", "--format", "json"}, files...)...)
+	if code != exitOK {
+		t.Fatalf("merge: exit %d: %s", code, errs)
+	}
+	if got := untimedJSON(t, []byte(merged)); !bytes.Equal(got, want) {
+		t.Errorf("merged shards differ from the single run:\n%s\nwant\n%s", got, want)
+	}
+	r, err := sim.DecodeResult(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := r.Cells[0]; c.Games != 70 || c.Errors != 0 {
+		t.Errorf("%d games, %d errors; want 70 and 0", c.Games, c.Errors)
+	}
+}
+
+// TestExecPythonReproducibleGame: trace plays one game of the Python
+// random player twice, in fresh programs, identically, and it is the game
+// sim counted.
+func TestExecPythonReproducibleGame(t *testing.T) {
+	spec := pythonPlayer(t, "random_player.py")
+	args := []string{"trace", "--seed", "9", "--game", "2", "--mode", "hard", "--policy", spec}
+	code, first, errs := runCLI(t, args...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if _, again, _ := runCLI(t, args...); again != first {
+		t.Errorf("the same game traced twice differs")
+	}
+	code, out, errs := runCLI(t, "sim", "--games", "3", "--seed", "9", "--mode", "hard", "--policy", spec, "--workers", "1", "--format", "json", "--quiet")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	r, err := sim.DecodeResult([]byte(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Games 0 and 1 of the run, traced, leave game 2's margin.
+	sum := r.Cells[0].Counts.MarginSum
+	for g := range 2 {
+		_, tr, _ := runCLI(t, "trace", "--seed", "9", "--game", fmt.Sprint(g), "--mode", "hard", "--policy", spec)
+		sum -= int64(traceMargin(t, tr))
+	}
+	if m := traceMargin(t, first); int64(m) != sum {
+		t.Errorf("trace margin %+d, sim counted %+d for game 2", m, sum)
+	}
+}
+
+func traceMargin(t *testing.T, trace string) int {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^Result: you (\d+), Opposition (\d+)$`).FindStringSubmatch(trace)
+	if m == nil {
+		t.Fatalf("no result in the trace:\n%s", trace[max(0, len(trace)-300):])
+	}
+	var you, opp int
+	fmt.Sscan(m[1], &you)
+	fmt.Sscan(m[2], &opp)
+	return you - opp
+}
+
+func TestExecPythonHeuristic(t *testing.T) {
+	spec := pythonPlayer(t, "heuristic_player.py")
+	code, out, errs := runCLI(t, "sim", "--games", "10", "--mode", "normal", "--policy", spec, "--format", "json", "--quiet")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if r, err := sim.DecodeResult([]byte(out)); err != nil || r.Cells[0].Games != 10 {
+		t.Errorf("result %v, %v; want 10 games", r, err)
+	}
+}
+
+// crashingPlayer crashes at the fifth decision of the games whose seed is
+// a multiple of three, and plays the first option otherwise.
+const crashingPlayer = `import json, sys
+seed = 0
+for line in iter(sys.stdin.readline, ""):
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(json.dumps({"type": "hello", "protocol": 1, "name": "crasher"}), flush=True)
+    elif m["type"] == "game":
+        seed = m["seed"]
+    elif m["type"] == "decision":
+        if seed % 3 == 0 and m["n"] == 5:
+            sys.exit("crashing on purpose")
+        print(json.dumps({"type": "answer", "id": m["options"][0]["id"]}), flush=True)
+`
+
+// TestExecMaxErrors: failed games are reported and counted apart; past
+// --max-errors the run stops with a partial result and exit status 1.
+func TestExecMaxErrors(t *testing.T) {
+	pythonPlayer(t, "random_player.py")
+	dir := t.TempDir()
+	script := filepath.Join(dir, "crash.py")
+	if err := os.WriteFile(script, []byte(crashingPlayer), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var failing int64
+	for i := range uint64(12) {
+		if sim.GameSeed(4, i)%3 == 0 {
+			failing++
+		}
+	}
+	if failing == 0 {
+		t.Fatal("no game of the run fails: pick another seed")
+	}
+	spec := "exec:python3 '" + script + "'"
+	common := []string{"sim", "--games", "12", "--seed", "4", "--mode", "normal", "--policy", spec, "--workers", "1", "--format", "json", "--quiet"}
+
+	out := filepath.Join(dir, "ok.json")
+	code, _, errs := runCLI(t, append(common, "--max-errors", "100", "--out", out)...)
+	if code != exitOK {
+		t.Fatalf("--max-errors 100: exit %d: %s", code, errs)
+	}
+	line := regexp.MustCompile(`(?m)^tallywood: game \d+ failed, not scored: sim: policy exec:python3 '[^']+': exec: game seed \d+, decision 5 \(round 1, \w+\): ` +
+		`the program exited \(exit status 1\) before answering; its stderr ends: "crashing on purpose" \[program "python3 '[^']+'"\]$`)
+	if n := len(line.FindAllString(errs, -1)); int64(n) != failing {
+		t.Errorf("stderr lists %d failed games, want %d:\n%s", n, failing, errs)
+	}
+	r := decodeFile(t, out)
+	if c := r.Cells[0]; c.Errors != failing || c.Games != 12-failing || r.Interrupted {
+		t.Errorf("errors %d, games %d, interrupted %v; want %d, %d, false", c.Errors, c.Games, r.Interrupted, failing, 12-failing)
+	}
+
+	out = filepath.Join(dir, "stopped.json")
+	code, _, errs = runCLI(t, append(common, "--out", out)...)
+	if code != exitFailed {
+		t.Errorf("--max-errors 0: exit %d, want %d", code, exitFailed)
+	}
+	r = decodeFile(t, out)
+	want := fmt.Sprintf("tallywood: sim: too many failed games: 1 failed, --max-errors 0\n"+
+		"tallywood: sim: interrupted: %q now holds a partial result (%d games, marked interrupted)\n", out, r.Cells[0].Games)
+	if !strings.HasSuffix(errs, want) {
+		t.Errorf("stderr %q\ndoes not end with %q", errs, want)
+	}
+	if !r.Interrupted || r.Cells[0].Errors != 1 {
+		t.Errorf("interrupted %v, errors %d; want true, 1", r.Interrupted, r.Cells[0].Errors)
+	}
+
+	code, _, errs = runCLI(t, "sim", "--max-errors", "-1", "--policy", "random")
+	if code != exitBadArgs || errs != "tallywood: sim: --max-errors -1: must be at least 0; see 'tallywood sim --help'\n" {
+		t.Errorf("--max-errors -1: exit %d, stderr %q", code, errs)
+	}
+}
+
+func decodeFile(t *testing.T, path string) *sim.Result {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := sim.DecodeResult(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

@@ -1,0 +1,257 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+)
+
+// output is where a command writes its result: stdout, or the --out file.
+// openOutput checks the destination before a run starts, so a run of
+// hours never ends in "cannot write"; write then puts the result there:
+//
+//   - a regular file (or a new one) is replaced atomically: the result is
+//     written to a temporary file in the same directory, then renamed over
+//     it, so the file holds either its old or its new contents, never a
+//     mix; a new file gets mode 0644 minus the umask, an existing one keeps
+//     its mode;
+//   - a symlink is followed: its target is written (as above), the link
+//     stays;
+//   - a character device or a FIFO (/dev/null, a named pipe, /dev/stdout)
+//     is written into, never replaced;
+//   - a directory, a socket, a block device or a dangling symlink is
+//     refused.
+type output struct {
+	path   string      // --out as given; "" for stdout
+	target string      // the file written: path with symlinks resolved
+	stream bool        // target is a device or FIFO: write into it
+	mode   fs.FileMode // the mode a replacement gets
+	exists bool        // target held a file before the run
+	stdout io.Writer
+}
+
+// tempMarker is in the name of every temporary file of an output, which
+// is therefore ".NAME.tallywood-tmp-PID-RANDOM": obviously debris if a
+// killed run leaves one, and removed by the next run to the same file
+// once process PID is gone.
+const tempMarker = ".tallywood-tmp-"
+
+// openOutput checks that path ("" or "-": stdout) can be written and
+// prepares to write it. Messages to stderr say which stale temporary
+// files it removed.
+func openOutput(path string, stdout, stderr io.Writer) (*output, error) {
+	o := &output{path: path, stdout: stdout, mode: 0o644}
+	if path == "" || path == "-" {
+		o.path = ""
+		return o, nil
+	}
+	lst, err := os.Lstat(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("--out %q: %v", path, unwrapPath(err))
+	}
+	o.target = path
+	if err == nil {
+		st, err := os.Stat(path) // follows a symlink
+		if err != nil {
+			return nil, fmt.Errorf("--out %q is a symlink whose target cannot be used: %v", path, unwrapPath(err))
+		}
+		switch m := st.Mode(); {
+		case m.IsDir():
+			return nil, fmt.Errorf("--out %q is a directory", path)
+		case m.IsRegular():
+			o.exists, o.mode = true, m.Perm()
+			if lst.Mode()&fs.ModeSymlink != 0 {
+				if o.target, err = filepath.EvalSymlinks(path); err != nil {
+					return nil, fmt.Errorf("--out %q is a symlink whose target cannot be used: %v", path, unwrapPath(err))
+				}
+			}
+		case m&fs.ModeNamedPipe != 0, m&fs.ModeCharDevice != 0:
+			o.stream, o.exists = true, true
+			return o, nil
+		default:
+			return nil, fmt.Errorf("--out %q is neither a file, a FIFO nor a character device (%v)", path, m.Type())
+		}
+	}
+	dir := filepath.Dir(o.target)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("--out %q: directory %q does not exist", path, dir)
+	}
+	for _, stale := range removeStaleTemps(o.target) {
+		fmt.Fprintf(stderr, "tallywood: removed %q, left by a run that was killed while writing %q\n", stale, path)
+	}
+	// Create and remove a temporary file now: the directory is writable
+	// if and only if this works.
+	f, tmp, err := o.createTemp()
+	if err != nil {
+		return nil, fmt.Errorf("--out %q cannot be written: %v", path, unwrapPath(err))
+	}
+	f.Close()
+	o.dropTemp(tmp)
+	return o, nil
+}
+
+// unwrapPath drops the operation and path of a *PathError, which the
+// message around it names already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// name is the destination for messages: the --out file, or stdout.
+func (o *output) name() string {
+	if o.path == "" {
+		return "stdout"
+	}
+	return strconv.Quote(o.path)
+}
+
+// writeFailed reports a failed write and returns exitFailed. A failed
+// write to stdout is reported once, by run, which checks every write.
+func (o *output) writeFailed(cmd string, err error, stderr io.Writer) int {
+	if o.path == "" {
+		return exitFailed
+	}
+	return failRun(stderr, "%s: writing %s: %v", cmd, o.name(), unwrapPath(err))
+}
+
+// write writes data to the destination.
+func (o *output) write(data []byte) error {
+	switch {
+	case o.path == "":
+		_, err := o.stdout.Write(data)
+		return err
+	case o.stream:
+		f, err := os.OpenFile(o.target, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	}
+	f, tmp, err := o.createTemp()
+	if err != nil {
+		return err
+	}
+	defer o.dropTemp(tmp) // after the rename there is nothing to remove
+	_, err = f.Write(data)
+	if err == nil && o.exists {
+		err = f.Chmod(o.mode)
+	}
+	if err == nil {
+		err = f.Sync() // the data is on disk before the name points at it
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, o.target)
+	}
+	return err
+}
+
+// createTemp creates a new temporary file beside the target, mode 0644
+// minus the umask, and registers it for removal by a second Ctrl-C.
+func (o *output) createTemp() (*os.File, string, error) {
+	var r [6]byte
+	rand.Read(r[:])
+	dir, base := filepath.Split(o.target)
+	tmp := filepath.Join(dir, "."+base+tempMarker+strconv.Itoa(os.Getpid())+"-"+hex.EncodeToString(r[:]))
+	pending.Lock()
+	defer pending.Unlock()
+	if pending.quitting {
+		return nil, "", errors.New("quitting")
+	}
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return nil, "", err
+	}
+	pending.paths[tmp] = true
+	return f, tmp, nil
+}
+
+// dropTemp removes a temporary file if it is still there.
+func (o *output) dropTemp(tmp string) {
+	pending.Lock()
+	defer pending.Unlock()
+	os.Remove(tmp)
+	delete(pending.paths, tmp)
+}
+
+// pending are the temporary files being written; a second Ctrl-C, which
+// exits at once, removes them first.
+var pending = struct {
+	sync.Mutex
+	paths    map[string]bool
+	quitting bool // no new temporary files: the process is exiting
+}{paths: map[string]bool{}}
+
+// removePending removes every temporary file being written, and refuses
+// new ones, before the process exits.
+func removePending() {
+	pending.Lock()
+	defer pending.Unlock()
+	pending.quitting = true
+	for p := range pending.paths {
+		os.Remove(p)
+		delete(pending.paths, p)
+	}
+}
+
+// removeStaleTemps removes the temporary files of target whose process is
+// gone (killed while writing) and returns their names. It is called before
+// this process creates any, and only sees the processes of this machine: a
+// run elsewhere writing the same file through a shared directory would
+// lose its temporary file, but two runs writing one file conflict anyway.
+func removeStaleTemps(target string) []string {
+	dir, base := filepath.Split(target)
+	matches, _ := filepath.Glob(filepath.Join(dir, "."+escapeGlob(base)+tempMarker+"*"))
+	var removed []string
+	for _, m := range matches {
+		rest := strings.TrimPrefix(filepath.Base(m), "."+base+tempMarker)
+		pidText, _, ok := strings.Cut(rest, "-")
+		pid, err := strconv.Atoi(pidText)
+		// This process has no temporary file yet, so one with its PID was
+		// left by an earlier process of that PID (a container restarted).
+		if !ok || err != nil || pid <= 0 || (pid != os.Getpid() && processAlive(pid)) {
+			continue
+		}
+		if os.Remove(m) == nil {
+			removed = append(removed, m)
+		}
+	}
+	return removed
+}
+
+// processAlive reports whether process pid exists (signal 0 checks
+// without sending anything; EPERM means it exists under another user).
+func processAlive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// escapeGlob escapes the pattern characters of a file name.
+func escapeGlob(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`*?[\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

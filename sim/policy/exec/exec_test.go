@@ -1,0 +1,349 @@
+//go:build unix
+
+package exec
+
+import (
+	"context"
+	"errors"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"tallywood/engine"
+	"tallywood/opposition"
+	"tallywood/sim"
+	"tallywood/sim/policy"
+)
+
+// first is the Go twin of the fake player: the first option.
+type first struct{}
+
+func (first) Reset(uint64)                                               {}
+func (first) Choose(_ *engine.Game, legal []engine.Option) engine.Option { return legal[0] }
+
+// baseline plays with first the games of a faultSeed run that a faulty
+// fake player does not fail: what the run must count for them.
+func baseline(t *testing.T, mode engine.Mode) (sim.Counts, []uint64) {
+	t.Helper()
+	var c sim.Counts
+	var failing []uint64
+	r := engine.Reference()
+	for i := range uint64(faultGames()) {
+		seed := sim.GameSeed(faultSeed, i)
+		if failsGame(seed) {
+			failing = append(failing, seed)
+			continue
+		}
+		g, err := engine.New(r, seed, engine.Config{Mode: mode, Politician: 0, Opposition: opposition.Solo{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := policy.Play(g, first{}, nil); err != nil {
+			t.Fatal(err)
+		}
+		c.Add(g)
+	}
+	if len(failing) < 3 || len(failing) == int(faultGames()) {
+		t.Fatalf("%d of %d games fail: the fault tests need some of each", len(failing), faultGames())
+	}
+	c.Errors = int64(len(failing))
+	return c, failing
+}
+
+// pids reads the process ids a fake player wrote to file.
+func pids(t *testing.T, file string) []int {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []int
+	for _, f := range strings.Fields(string(b)) {
+		pid, err := strconv.Atoi(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, pid)
+	}
+	return out
+}
+
+// requireReaped fails unless none of the processes whose ids are in file
+// is left: a program the harness started must be gone, not a zombie. An
+// orphan (the child of a program, or a program whose harness died) is
+// reaped by init, which in a container may never happen: for those a
+// zombie, which holds nothing but its process id, counts as gone.
+func requireReaped(t *testing.T, file string, orphans bool) {
+	t.Helper()
+	for _, pid := range pids(t, file) {
+		deadline := time.Now().Add(5 * time.Second)
+		for syscall.Kill(pid, 0) == nil {
+			if orphans && procState(pid) == "Z" {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("process %d (%s) is still there, state %q", pid, filepath.Base(file), procState(pid))
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}
+
+// procState is the state letter of a process in /proc, or "".
+func procState(pid int) string {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return ""
+	}
+	s := string(b)
+	if i := strings.LastIndexByte(s, ')'); i >= 0 && i+2 < len(s) {
+		return s[i+2 : i+3]
+	}
+	return ""
+}
+
+// requireNoGoroutineLeak fails unless the goroutines fall back to before.
+func requireNoGoroutineLeak(t *testing.T, before int) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<16)
+			t.Errorf("%d goroutines, %d before the run:\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestFaultyPlayers(t *testing.T) {
+	want, failing := baseline(t, engine.Normal)
+	prefix := `^sim: policy exec:'[^']+' fakeplayer \w+ '[^']+'(,timeout=200ms)?: exec: game seed (\d+), decision 5 \(round 1, \w+\): `
+	suffix := ` \[program "'[^']+' fakeplayer \w+ '[^']+'"\]$`
+	tests := []struct {
+		mode, opts string
+		want       string // the failure's message between prefix and suffix
+	}{
+		{"crash", "", `the program exited \(exit status 3\) before answering; its stderr ends: "fake player: crashing as asked"`},
+		{"hang", "timeout=200ms", `no answer within 200ms`},
+		{"spawn", "timeout=200ms", `no answer within 200ms`},
+		{"garbage", "", `answer "this is not JSON" is not \{"type":"answer","id":"\.\.\."\}`},
+		{"illegal", "", `answer id "nope/5/0/0" is not one of the \d+ option ids`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			before := runtime.NumGoroutine()
+			pidFile := filepath.Join(t.TempDir(), "pids")
+			const workers = 2
+			res, err := sim.Run(context.Background(), faultConfig(t, fakeSpec(tt.mode, pidFile, tt.opts), workers))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := res.Cells[0]
+			if c.Counts != want {
+				t.Errorf("counts of the games that did not fail differ from the same games played in Go:\ngot  %+v\nwant %+v", c.Counts, want)
+			}
+			if c.Errors != int64(len(failing)) || c.Games != faultGames()-int64(len(failing)) || res.Interrupted {
+				t.Errorf("errors %d, games %d, interrupted %v; want %d, %d, false", c.Errors, c.Games, res.Interrupted, len(failing), faultGames()-int64(len(failing)))
+			}
+			re := regexp.MustCompile(prefix + tt.want + suffix)
+			if len(c.Failures) != len(failing) {
+				t.Fatalf("%d failures listed, want %d", len(c.Failures), len(failing))
+			}
+			for i, f := range c.Failures {
+				m := re.FindStringSubmatch(f.Error)
+				if m == nil {
+					t.Errorf("failure %d: %q\ndoes not match %s", i, f.Error, re)
+					continue
+				}
+				if f.Seed != failing[i] || m[2] != strconv.FormatUint(f.Seed, 10) {
+					t.Errorf("failure %d: seed %d (message: %s), want %d", i, f.Seed, m[2], failing[i])
+				}
+			}
+			// One program per worker, and one more after each failure.
+			if n := len(pids(t, pidFile)); n > workers+len(failing) {
+				t.Errorf("%d programs started for %d workers and %d failures", n, workers, len(failing))
+			}
+			requireReaped(t, pidFile, false)
+			requireReaped(t, pidFile+".child", true)
+			requireNoGoroutineLeak(t, before)
+		})
+	}
+}
+
+func TestHandshakeFailures(t *testing.T) {
+	tests := []struct{ mode, want string }{
+		{"nohello", `handshake: the program exited (exit status 4) before answering; its stderr ends: "fake player: no handshake today"`},
+		{"oldproto", `handshake: the program speaks protocol 0, this harness 1`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			cfg := faultConfig(t, fakeSpec(tt.mode, "", ""), 1)
+			cfg.MaxErrors = 0
+			res, err := sim.Run(context.Background(), cfg)
+			if !errors.Is(err, sim.ErrTooManyFailed) || res == nil {
+				t.Fatalf("error %v, result %v; want ErrTooManyFailed with a result", err, res)
+			}
+			c := res.Cells[0]
+			if c.Errors != 1 || c.Games != 0 || !res.Interrupted {
+				t.Fatalf("errors %d, games %d, interrupted %v; want 1, 0, true", c.Errors, c.Games, res.Interrupted)
+			}
+			seed := sim.GameSeed(faultSeed, 0)
+			want := "exec: game seed " + strconv.FormatUint(seed, 10) + ", decision 1 (round 1, card): " + tt.want
+			if got := c.Failures[0].Error; !strings.Contains(got, want) {
+				t.Errorf("failure %q\ndoes not contain %q", got, want)
+			}
+		})
+	}
+}
+
+func TestMaxErrorsStopsTheRun(t *testing.T) {
+	cfg := faultConfig(t, fakeSpec("crash", "", ""), 1)
+	cfg.MaxErrors = 2
+	res, err := sim.Run(context.Background(), cfg)
+	if !errors.Is(err, sim.ErrTooManyFailed) {
+		t.Fatalf("error %v, want ErrTooManyFailed", err)
+	}
+	if want := "sim: too many failed games: 3 failed, --max-errors 2"; err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+	c := res.Cells[0]
+	if c.Errors != 3 || !res.Interrupted || c.Games+c.Errors >= faultGames() {
+		t.Errorf("errors %d, games %d, interrupted %v: want 3 errors, the run stopped short", c.Errors, c.Games, res.Interrupted)
+	}
+}
+
+// TestCancelStopsPrograms cancels a run whose program hangs with no
+// timeout to speak of: the run ends at once, counting nothing as failed,
+// and every program is reaped.
+func TestCancelStopsPrograms(t *testing.T) {
+	before := runtime.NumGoroutine()
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	cfg := faultConfig(t, fakeSpec("hang", pidFile, "timeout=1h"), 2)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var played int64
+	go func() {
+		// Cancel once the program is running and had time to get stuck
+		// in its first hanging game (the run's 24 games are one chunk, one
+		// worker's).
+		for len(pids(t, pidFile)) < 1 {
+			time.Sleep(5 * time.Millisecond)
+		}
+		time.Sleep(200 * time.Millisecond)
+		cancel()
+	}()
+	res, err := sim.Run(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range res.Cells {
+		played += c.Games
+		if c.Errors != 0 {
+			t.Errorf("%d games counted as failed: the run was cancelled, they were not played", c.Errors)
+		}
+	}
+	if !res.Interrupted || played >= faultGames() {
+		t.Errorf("interrupted %v after %d games; want an interrupted run", res.Interrupted, played)
+	}
+	requireReaped(t, pidFile, false)
+	requireNoGoroutineLeak(t, before)
+}
+
+// TestReproducibleGame plays one game twice through fresh programs and
+// once more through a program that played other games before: the same
+// seed gives the same game.
+func TestReproducibleGame(t *testing.T) {
+	sp, err := policy.Parse(fakeSpec("first", "", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(p policy.Policy, seed uint64) engine.Result {
+		g, err := engine.New(engine.Reference(), seed, engine.Config{Mode: engine.Hard, Politician: 1, Opposition: opposition.Solo{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Reset(seed)
+		if err := policy.Play(g, p, nil); err != nil {
+			t.Fatal(err)
+		}
+		return g.Result
+	}
+	a, b := sp.New(), sp.New()
+	defer policy.Close(a)
+	defer policy.Close(b)
+	want := play(a, 5)
+	play(b, 6)
+	if got := play(b, 5); got != want {
+		t.Errorf("seed 5 after seed 6: %+v, want %+v", got, want)
+	}
+	if got := play(first{}, 5); got != want {
+		t.Errorf("the Go twin: %+v, want %+v", got, want)
+	}
+}
+
+// TestProgramDiesWithHarness kills a harness (this test binary run as
+// "fakeharness") with SIGKILL while its program hangs: no Close runs, and
+// the program must not outlive it.
+func TestProgramDiesWithHarness(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the death signal is Linux's")
+	}
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	harness := osexec.Command(os.Args[0], "fakeharness", fakeSpec("hangnow", pidFile, ""))
+	if err := harness.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for len(pids(t, pidFile)) == 0 {
+		time.Sleep(5 * time.Millisecond)
+	}
+	harness.Process.Kill()
+	harness.Wait()
+	requireReaped(t, pidFile, true)
+}
+
+// TestTable seats a program at a table of three: it plays its seat in
+// every rotation, and a program that fails stops the table run (a table
+// result has no failed games) with the message naming the game and seat.
+func TestTable(t *testing.T) {
+	before := runtime.NumGoroutine()
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	lineup := func(mode string) []policy.Spec {
+		var out []policy.Spec
+		for _, s := range []string{fakeSpec(mode, pidFile, ""), "random", "greedy"} {
+			sp, err := policy.Parse(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, sp)
+		}
+		return out
+	}
+	cfg := sim.TableConfig{Rules: engine.Reference(), Seed: 5, Deals: 2, Workers: 1, Lineup: lineup("first")}
+	res, err := sim.RunTable(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Players != 3 || res.Interrupted {
+		t.Errorf("players %d, interrupted %v", res.Players, res.Interrupted)
+	}
+	cfg.Lineup, cfg.Deals = lineup("illegal"), 12
+	_, err = sim.RunTable(context.Background(), cfg)
+	re := regexp.MustCompile(`^sim: policy exec:.* in seat [123], rotation [012]: exec: game seed \d+, decision 5 \(round 1, \w+\): answer id "nope/5/0/0" is not one of the \d+ option ids`)
+	if err == nil || !re.MatchString(err.Error()) {
+		t.Errorf("error %v, want one matching %s", err, re)
+	}
+	requireReaped(t, pidFile, false)
+	requireNoGoroutineLeak(t, before)
+}

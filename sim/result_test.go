@@ -1,0 +1,271 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// shardDoc returns shard 1/2 of a 40-game run as a generic JSON document
+// to spoil.
+func shardDoc(t *testing.T) map[string]any {
+	t.Helper()
+	r := run(t, testConfig(t, 40, 1, Shard{K: 1, N: 2}))
+	var doc map[string]any
+	dec := json.NewDecoder(bytes.NewReader(r.JSON()))
+	dec.UseNumber()
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+func encode(t *testing.T, doc map[string]any) []byte {
+	t.Helper()
+	b, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// cell0 and counts0 are the first cell and its counts in a document.
+func cell0(doc map[string]any) map[string]any {
+	return doc["cells"].([]any)[0].(map[string]any)
+}
+func counts0(doc map[string]any) map[string]any { return cell0(doc)["counts"].(map[string]any) }
+
+// TestDecodeResultRefusesInconsistentShards holds issue 11 items 7 and 9:
+// every impossible or corrupted shard is refused, naming what is wrong.
+func TestDecodeResultRefusesInconsistentShards(t *testing.T) {
+	num := func(v any) int64 {
+		n, err := v.(json.Number).Int64()
+		if err != nil {
+			panic(err)
+		}
+		return n
+	}
+	tests := []struct {
+		name  string
+		spoil func(doc map[string]any) []byte // nil result: encode doc
+		want  string
+	}{
+		{"wins 150 losses -50 of 100 (item 7)", func(d map[string]any) []byte {
+			c, n := cell0(d), counts0(d)
+			c["games"], c["wins"], c["draws"], c["losses"] = 100, 150, 0, -50
+			n["games"], n["wins"], n["draws"], n["losses"] = 100, 150, 0, -50
+			return nil
+		}, "cell 1 (normal/random/random): counts: wins 150 is outside 0..games (100)"},
+		{"counts inflated tenfold", func(d map[string]any) []byte {
+			n := counts0(d)
+			for _, k := range []string{"games", "wins", "draws", "losses", "margin_sum", "margin_sum_sq", "player_votes", "opposition_votes",
+				"fallback_other", "fallback_both", "games_with_fallback"} {
+				n[k] = 10 * num(n[k])
+			}
+			for _, dc := range n["districts"].([]any) {
+				for k, v := range dc.(map[string]any) {
+					dc.(map[string]any)[k] = 10 * num(v)
+				}
+			}
+			h := n["margin_histogram"].(map[string]any)
+			for i, v := range h["counts"].([]any) {
+				h["counts"].([]any)[i] = 10 * num(v)
+			}
+			return nil
+		}, "cell 1 (normal/random/random): counts: games 200, more than the 20 the shard plays"},
+		{"negative histogram bin", func(d map[string]any) []byte {
+			h := counts0(d)["margin_histogram"].(map[string]any)
+			h["lo"] = -3
+			h["counts"] = []any{-1, 0, 0, 21}
+			return nil
+		}, "cell 1 (normal/random/random): counts: margin_histogram: margin -3 has -1 games, outside 0..games (20)"},
+		{"histogram short of games", func(d map[string]any) []byte {
+			h := counts0(d)["margin_histogram"].(map[string]any)
+			bins := h["counts"].([]any)
+			bins[len(bins)-1] = num(bins[len(bins)-1]) - 1
+			return nil
+		}, "cell 1 (normal/random/random): counts: margin_histogram holds 19 games, not games (20)"},
+		{"histogram outside the margins", func(d map[string]any) []byte {
+			h := counts0(d)["margin_histogram"].(map[string]any)
+			h["lo"] = 1020
+			h["counts"] = []any{2, 2, 2, 2, 2, 2, 2, 2, 2, 2}
+			return nil
+		}, "not a tallywood sim result: margin histogram from 1020 with 10 bins is outside ±1024"},
+		{"two districts in counts", func(d map[string]any) []byte {
+			n := counts0(d)
+			n["districts"] = n["districts"].([]any)[:2]
+			return nil
+		}, "not a tallywood sim result: districts: 2 entries, want 4"},
+		{"five districts in counts", func(d map[string]any) []byte {
+			n := counts0(d)
+			ds := n["districts"].([]any)
+			n["districts"] = append(ds, ds[0])
+			return nil
+		}, "not a tallywood sim result: districts: 5 entries, want 4"},
+		{"three districts in the summary", func(d map[string]any) []byte {
+			c := cell0(d)
+			c["districts"] = c["districts"].([]any)[:3]
+			return nil
+		}, "cell 1 (normal/random/random): districts: 3 entries, want 4"},
+		{"a District named twice", func(d map[string]any) []byte {
+			ds := cell0(d)["districts"].([]any)
+			ds[1].(map[string]any)["district"] = ds[0].(map[string]any)["district"]
+			return nil
+		}, `cell 1 (normal/random/random): districts[1]: name "Red" is empty, too long or repeated`},
+		{"negative district votes", func(d map[string]any) []byte {
+			counts0(d)["districts"].([]any)[2].(map[string]any)["player_votes"] = -4
+			return nil
+		}, "cell 1 (normal/random/random): counts: districts[2].player_votes -4 is outside 0..32767 per game"},
+		{"ahead in more games than played", func(d map[string]any) []byte {
+			counts0(d)["districts"].([]any)[0].(map[string]any)["opposition_ahead"] = 20
+			counts0(d)["districts"].([]any)[0].(map[string]any)["player_ahead"] = 1
+			return nil
+		}, "cell 1 (normal/random/random): counts: districts[0]: player_ahead 1 and opposition_ahead 20 are not two disjoint counts of the 20 games"},
+		{"margin sum off the votes", func(d map[string]any) []byte {
+			n := counts0(d)
+			n["player_votes"], n["opposition_votes"], n["margin_sum"] = 300, 1000, -699
+			return nil
+		}, "cell 1 (normal/random/random): counts: margin_sum -699 is not player_votes − opposition_votes (-700)"},
+		{"margin sums off the histogram", func(d map[string]any) []byte {
+			n := counts0(d)
+			n["player_votes"], n["opposition_votes"], n["margin_sum"], n["margin_sum_sq"] = 300, 500, -200, 2001
+			n["margin_histogram"] = map[string]any{"lo": -10, "counts": []any{20}}
+			return nil
+		}, "cell 1 (normal/random/random): counts: margin_sum -200 and margin_sum_sq 2001 are not those of the histogram (-200, 2000)"},
+		{"fallback games without fallbacks", func(d map[string]any) []byte {
+			n := counts0(d)
+			n["fallback_other"], n["fallback_both"] = 3, 2
+			c := cell0(d)["fallbacks"].(map[string]any)
+			c["other_district"], c["both_districts"] = 3, 2
+			return nil
+		}, "cell 1 (normal/random/random): counts: games_with_fallback 20 is more than the fallbacks (5)"},
+		{"games 4.6e18", func(d map[string]any) []byte {
+			counts0(d)["games"] = json.Number("4.6e18")
+			return nil
+		}, "not a tallywood sim result: counts.games: 4.6e18 is not a whole number of int64's range"},
+		{"games_per_cell 4600000000000000000", func(d map[string]any) []byte {
+			d["games_per_cell"] = int64(4600000000000000000)
+			return nil
+		}, "games_per_cell 4600000000000000000 is outside 1..1000000000000"},
+		{"summary wins edited", func(d map[string]any) []byte {
+			cell0(d)["wins"] = 3
+			return nil
+		}, "cell 1 (normal/random/random): wins 3 differs from counts (0)"},
+		{"fewer games, not interrupted", func(d map[string]any) []byte {
+			d["games_per_cell"] = 42
+			return nil
+		}, "cell 1 (normal/random/random): counts: games 20, fewer than the 21 the shard plays, and the run was not interrupted"},
+		{"a cell twice", func(d map[string]any) []byte {
+			cs := d["cells"].([]any)
+			d["cells"] = append(cs, cs[0])
+			return nil
+		}, "cell 3 (normal/random/random): the same cell as cell 1"},
+		{"no cells", func(d map[string]any) []byte {
+			d["cells"] = []any{}
+			return nil
+		}, "cells: none"},
+		{"a shard marked complete", func(d map[string]any) []byte {
+			d["complete"] = true
+			return nil
+		}, `complete is true for shard "1/2", interrupted false: want false`},
+		{"an unknown field", func(d map[string]any) []byte {
+			counts0(d)["bonus"] = 1
+			return nil
+		}, `not a tallywood sim result: json: unknown field "bonus"`},
+		{"a huge version", func(d map[string]any) []byte {
+			d["tallywood_version"] = strings.Repeat("v", 5000)
+			return nil
+		}, "tallywood_version: 5000 bytes, more than 1024"},
+		{"two shards concatenated", func(d map[string]any) []byte {
+			b := encode(t, d)
+			return append(b, b...)
+		}, "not a tallywood sim result: data after the result at byte "},
+		{"trailing garbage", func(d map[string]any) []byte {
+			return append(encode(t, d), "\n}garbage"...)
+		}, "not a tallywood sim result: data after the result at byte "},
+		{"another format", func(d map[string]any) []byte {
+			d["format"] = "tallywood-compare/1"
+			return nil
+		}, `not a tallywood sim result (format "tallywood-compare/1", want "tallywood-sim/1")`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := shardDoc(t)
+			data := tt.spoil(doc)
+			if data == nil {
+				data = encode(t, doc)
+			}
+			_, err := DecodeResult(data)
+			if err == nil {
+				t.Fatalf("accepted, want %q", tt.want)
+			}
+			if got := err.Error(); got != tt.want && !(strings.HasSuffix(tt.want, " ") && strings.HasPrefix(got, tt.want)) {
+				t.Errorf("error\n%s\nwant\n%s", got, tt.want)
+			}
+		})
+	}
+	t.Logf("%d spoiled shards refused", len(tests))
+}
+
+func TestDecodeResultAcceptsRunAndMerge(t *testing.T) {
+	r := run(t, testConfig(t, 40, 1, Shard{K: 1, N: 2}))
+	back, err := DecodeResult(r.JSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(back.JSON(), r.JSON()) {
+		t.Error("JSON round trip changed the result")
+	}
+	if r.Complete || r.TallywoodVersion != Version() {
+		t.Errorf("shard: complete %t, version %q; want false, %q", r.Complete, r.TallywoodVersion, Version())
+	}
+	whole := run(t, testConfig(t, 40, 1, Shard{}))
+	if !whole.Complete {
+		t.Error("a whole run is not marked complete")
+	}
+}
+
+func TestMergeVersions(t *testing.T) {
+	a := run(t, testConfig(t, 40, 1, Shard{K: 1, N: 2}))
+	b := run(t, testConfig(t, 40, 1, Shard{K: 2, N: 2}))
+	b.TallywoodVersion = "v9.9.9 0123456789ab"
+	_, err := Merge([]*Result{a, b}, []string{"a", "b"}, MergeOptions{})
+	want := `b: tallywood_version "v9.9.9 0123456789ab" differs from "` + a.TallywoodVersion +
+		`" in a: rerun the shard with one build, or merge anyway with --allow-mixed-versions`
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
+	m, err := Merge([]*Result{a, b}, []string{"a", "b"}, MergeOptions{AllowMixedVersions: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.TallywoodVersion != "mixed" || !m.Complete {
+		t.Errorf("version %q, complete %t; want mixed, true", m.TallywoodVersion, m.Complete)
+	}
+	if shards, of := m.Coverage(); shards != of {
+		t.Errorf("coverage %d of %d, want all", shards, of)
+	}
+	part, err := Merge([]*Result{a}, []string{"a"}, MergeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if shards, of := part.Coverage(); shards != 1 || of != 2 || part.Complete {
+		t.Errorf("coverage %d of %d, complete %t; want 1 of 2, false", shards, of, part.Complete)
+	}
+}
+
+func TestBuildInfoString(t *testing.T) {
+	for _, tt := range []struct {
+		b    BuildInfo
+		want string
+	}{
+		{BuildInfo{Module: "(devel)"}, "(devel)"},
+		{BuildInfo{Module: "v1.2.0", Revision: "901ed70c5d1e0f2a3b4c5d6e7f8091a2b3c4d5e6"}, "v1.2.0 901ed70c5d1e"},
+		{BuildInfo{Module: "(devel)", Revision: "901ed70c5d1e0f2a", Modified: true}, "(devel) 901ed70c5d1e+dirty"},
+	} {
+		if got := tt.b.String(); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.b, got, tt.want)
+		}
+	}
+}

@@ -64,7 +64,7 @@ must then be one value (default normal, greedy, random).
 
 By default both difficulties and two player strengths are played:
 ` + defaultComparePolicies + ` (10,000 paired games per cell for greedy, 500 for
-mcts searches such as skilled), about 200 CPU-seconds: a minute and a half on two idle cores.
+mcts searches such as skilled), about 180 CPU-seconds: a minute and a half on two idle cores.
 
 flags:
 `

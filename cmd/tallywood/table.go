@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"tallywood/sim"
+	"tallywood/sim/policy"
 )
 
 // sim --seats N: a study of the game for 2–4 players, without the
@@ -26,18 +27,9 @@ func parseTableSim(fs *pflag.FlagSet, seats int, games int64, seed uint64, worke
 			return nil, fs, err
 		}
 	}
-	lineup, _, err := parseSpecs("policy", policyFlag)
+	lineup, err := parseLineup(policyFlag, seats)
 	if err != nil {
 		return nil, fs, err
-	}
-	switch len(lineup) {
-	case seats:
-	case 1:
-		for len(lineup) < seats {
-			lineup = append(lineup, lineup[0])
-		}
-	default:
-		return nil, fs, fmt.Errorf("--policy %q names %d policies for --seats %d: give one for every seat, or one per seat", policyFlag, len(lineup), seats)
 	}
 	shard, err := sim.ParseShard(shardFlag)
 	if err != nil {
@@ -56,6 +48,25 @@ func parseTableSim(fs *pflag.FlagSet, seats int, games int64, seed uint64, worke
 	}
 	o.table = &sim.TableConfig{Rules: rules, Seed: seed, Deals: games, Shard: shard, Lineup: lineup}
 	return o, fs, nil
+}
+
+// parseLineup reads --policy as the lineup of a table of seats players:
+// one policy for every seat, or one per seat (rotation 0's seating).
+func parseLineup(policyFlag string, seats int) ([]policy.Spec, error) {
+	lineup, _, err := parseSpecs("policy", policyFlag)
+	if err != nil {
+		return nil, err
+	}
+	switch len(lineup) {
+	case seats:
+	case 1:
+		for len(lineup) < seats {
+			lineup = append(lineup, lineup[0])
+		}
+	default:
+		return nil, fmt.Errorf("--policy %q names %d policies for --seats %d: give one for every seat, or one per seat", policyFlag, len(lineup), seats)
+	}
+	return lineup, nil
 }
 
 // runTableSim plays the study of o.table and writes it.

@@ -20,6 +20,7 @@ func init() {
 
 const traceUsage = `usage: tallywood trace [flags]
        tallywood trace --load FILE [--rules FILE] [--format text|jsonl]
+       tallywood trace --seats N --policy LINEUP [--seed S] [--game i] [--rotation K]
 
 Plays game --game of a run with master seed --seed (the same game that
 'tallywood sim --seed S' plays as game number --game; game 0 is the game

@@ -103,14 +103,15 @@ type Event struct {
 	District int8
 	Action   int8
 	Tier     int8
+	// Table is set on every event of a game without the Opposition, so
+	// that narration names the seats "Seat 1".."Seat 4" and has every seat
+	// pay its costs. (Placed here it takes padding: an Event stays 48
+	// bytes.)
+	Table    bool
 	Item     int16
 	From, To int16
 	Rule     string
 	Note     string
-	// Table is set on every event of a game without the Opposition, so
-	// that narration names the seats "Seat 1".."Seat 4" and has every seat
-	// pay its costs.
-	Table bool
 }
 
 // Recorder receives events. With no Recorder attached, the engine builds

@@ -152,13 +152,25 @@ func TestTableEvents(t *testing.T) {
 			}
 		}
 		var results []Event
+		exchanges := 0
 		for _, e := range log.Events {
 			if !e.Table {
 				t.Fatalf("%d seats: event %s not marked as a table game's", seats, e.Kind)
 			}
+			if e.Kind == EvInitiative {
+				// Clean Up 6: the giver takes token 2..n; with four
+				// players the other two exchange theirs.
+				exchanges++
+				if e.From < 2 || e.From > int16(seats) || (e.To == 1) != (seats == 4) {
+					t.Errorf("%d seats: exchange event %+v", seats, e)
+				}
+			}
 			if e.Kind == EvResult {
 				results = append(results, e)
 			}
+		}
+		if want := map[int]int{2: 0, 3: 3, 4: 3}[seats]; exchanges != want {
+			t.Errorf("%d seats: %d exchange events, want %d (one per Clean Up)", seats, exchanges, want)
 		}
 		if len(results) != seats {
 			t.Fatalf("%d seats: %d result events", seats, len(results))

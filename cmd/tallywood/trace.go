@@ -100,8 +100,13 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return failInput(stderr, "trace: %s: %v", *load, err)
 		}
-		header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %s, %s by a person, politician %s, rules %s\n",
-			*load, rec.Seed, g.Seed, g.Mode, engine.Count(len(rec.Decisions), "decision"), rec.Politician, shortHash(rules.Hash))
+		if rec.Seats != 0 {
+			header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %d players, %s by a person in seat %d, policies %s in the others, rules %s\n",
+				*load, rec.Seed, g.Seed, rec.Seats, engine.Count(len(rec.Decisions), "decision"), rec.Seat, strings.Join(rec.Lineup, ","), shortHash(rules.Hash))
+		} else {
+			header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %s, %s by a person, politician %s, rules %s\n",
+				*load, rec.Seed, g.Seed, g.Mode, engine.Count(len(rec.Decisions), "decision"), rec.Politician, shortHash(rules.Hash))
+		}
 	} else if *seats > 1 {
 		lineup, err := parseLineup(*policyFlag, *seats)
 		if err != nil {
@@ -184,7 +189,7 @@ func outcomeLine(g *engine.Game) string {
 		return fmt.Sprintf("The save stops after round %d: the game is not over.", g.Round+1)
 	}
 	if !g.IsSolo() {
-		return tableOutcome(g)
+		return play.TableOutcome(g)
 	}
 	return outcomeWords(g.Result.Margin())
 }
@@ -208,29 +213,6 @@ func tableTraceHeader(g *engine.Game, game, seed uint64, rotation int, lineup []
 			lineup[(int(s)+rotation)%len(lineup)].Canon, r.Politicians[g.Seats[s].Politician].ID, token)
 	}
 	return b.String()
-}
-
-// tableOutcome words a finished table game: every seat's votes and place,
-// best first, and who shares a victory (rulebook Final Tally).
-func tableOutcome(g *engine.Game) string {
-	res := &g.Result
-	var parts, winners []string
-	for place := int8(1); place <= g.NSeats; place++ {
-		for s := range g.NSeats {
-			if res.Place[s] != place {
-				continue
-			}
-			parts = append(parts, fmt.Sprintf("%s %s with %s", engine.TableSeatName(s), engine.Ordinal(int(place)), engine.Count(int(res.Total[s]), "vote")))
-			if place == 1 {
-				winners = append(winners, engine.TableSeatName(s))
-			}
-		}
-	}
-	s := "Outcome: " + strings.Join(parts, ", ")
-	if len(winners) > 1 {
-		s += "; " + strings.Join(winners, " and ") + " share the victory"
-	}
-	return s + "."
 }
 
 // outcomeWords words a finished game's margin (your votes minus the

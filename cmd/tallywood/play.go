@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register(command{name: "play", summary: "play a solo game against the Opposition in the terminal", run: runPlay})
+	register(command{name: "play", summary: "play in the terminal: solo against the Opposition, or one seat of 2-4 (--seats)", run: runPlay})
 }
 
 // playStdin is the player's input; tests replace it.

@@ -203,7 +203,7 @@ func newTable(cfg Config) (*Session, error) {
 		Lineup:       lineup,
 	}
 	// The policies play up to the person's first decision.
-	if err := s.playOthers(); err != nil {
+	if _, err := s.playOthers(); err != nil {
 		s.Close()
 		return nil, err
 	}
@@ -220,21 +220,23 @@ func (s *Session) Close() {
 }
 
 // playOthers lets the policies of the other seats decide until the
-// person's next decision or the end of the game.
-func (s *Session) playOthers() error {
+// person's next decision or the end of the game, and returns how many
+// decisions they made.
+func (s *Session) playOthers() (int, error) {
 	g := s.g
-	for s.others != nil && !g.Over() && g.Decision().Seat != s.me {
+	n := 0
+	for ; s.others != nil && !g.Over() && g.Decision().Seat != s.me; n++ {
 		seat := g.Decision().Seat
 		p := s.others[seat]
 		o := p.Choose(g, g.Legal(s.buf[:0]))
 		if f, ok := p.(policy.Fallible); ok && f.Err() != nil {
-			return fmt.Errorf("play: the policy of %s: %w", engine.TableSeatName(seat), f.Err())
+			return n, fmt.Errorf("play: the policy of %s: %w", engine.TableSeatName(seat), f.Err())
 		}
 		if err := g.Apply(o); err != nil {
-			return fmt.Errorf("play: the policy of %s chose %s: %w", engine.TableSeatName(seat), g.Describe(o), err)
+			return n, fmt.Errorf("play: the policy of %s chose %s: %w", engine.TableSeatName(seat), g.Describe(o), err)
 		}
 	}
-	return nil
+	return n, nil
 }
 
 // Record returns a copy of the replayable record of the game so far, with
@@ -554,7 +556,8 @@ func (s *Session) apply(o engine.Option) error {
 		return err
 	}
 	s.rec.Decisions = append(s.rec.Decisions, decisionOf(o))
-	if err := s.playOthers(); err != nil {
+	others, err := s.playOthers()
+	if err != nil {
 		s.fatal = err
 		return err
 	}
@@ -565,7 +568,13 @@ func (s *Session) apply(o engine.Option) error {
 	default:
 		s.turn = noTurn
 	}
-	if why := s.barrier(s.log.Events[snap.events:]); why != "" {
+	why := s.barrier(s.log.Events[snap.events:])
+	if why == "" && others > 0 {
+		// The policies have used their streams: undoing would replay
+		// them differently from a save file of the same decisions.
+		why = "the other players have played"
+	}
+	if why != "" {
 		s.undo = s.undo[:0]
 		s.undoWhy = why
 	} else {

@@ -66,11 +66,11 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	if *seats < 1 || *seats > engine.MaxSeats {
 		return fail(stderr, "trace: --seats %d is outside 1..%d", *seats, engine.MaxSeats)
 	}
-	if *seats == 1 && fs.Changed("rotation") {
+	if *seats == 1 && fs.Changed("rotation") && *load == "" {
 		return fail(stderr, "trace: --rotation only matters with --seats 2..%d", engine.MaxSeats)
 	}
-	if *seats > 1 {
-		for _, f := range []string{"mode", "politician", "load"} {
+	if *seats > 1 && *load == "" {
+		for _, f := range []string{"mode", "politician"} {
 			if fs.Changed(f) {
 				return fail(stderr, "trace: --%s only matters with the solo game (--seats 1)", f)
 			}
@@ -87,7 +87,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	var events []engine.Event
 	var header string
 	if *load != "" {
-		for _, f := range []string{"seed", "game", "mode", "policy", "politician"} {
+		for _, f := range []string{"seed", "game", "mode", "policy", "politician", "seats", "rotation"} {
 			if fs.Changed(f) {
 				return fail(stderr, "trace: --%s cannot be used with --load: the save file holds the game", f)
 			}

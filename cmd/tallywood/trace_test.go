@@ -328,6 +328,7 @@ func TestTraceTableErrors(t *testing.T) {
 		{"rotation too big", []string{"--seats", "3", "--rotation", "3"}, "tallywood: trace: --rotation 3 is outside 0..2; see 'tallywood trace --help'\n"},
 		{"mode", []string{"--seats", "2", "--mode", "hard"}, "tallywood: trace: --mode only matters with the solo game (--seats 1); see 'tallywood trace --help'\n"},
 		{"politician", []string{"--seats", "2", "--politician", "magnate"}, "tallywood: trace: --politician only matters with the solo game (--seats 1); see 'tallywood trace --help'\n"},
+		{"load", []string{"--seats", "3", "--load", "game.json"}, "tallywood: trace: --seats cannot be used with --load: the save file holds the game; see 'tallywood trace --help'\n"},
 		{"lineup", []string{"--seats", "3", "--policy", "greedy,random"}, "tallywood: trace: --policy \"greedy,random\" names 2 policies for --seats 3: give one for every seat, or one per seat; see 'tallywood trace --help'\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

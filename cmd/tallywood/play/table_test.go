@@ -47,6 +47,7 @@ func TestTableWholeGame(t *testing.T) {
 		lineup []string
 		color  bool
 	}{
+		{"2 players, seat 1", 7, 2, 0, []string{"greedy"}, false},
 		{"3 players, seat 2", 5, 3, 1, []string{"greedy", "random"}, false},
 		{"4 players, seat 4, colour", 6, 4, 3, []string{"random", "pollster", "builder"}, true},
 	} {
@@ -88,7 +89,8 @@ func TestTableWholeGame(t *testing.T) {
 			if !mine.MatchString(plain) || !strings.Contains(plain, ": draw a card from the ") {
 				t.Error("the person's draws not shown, or the others' not narrated")
 			}
-			if strings.Count(plain, "Clean Up 6") < 3 {
+			// With two players the tokens swap with no decision (I-20).
+			if tc.seats > 2 && strings.Count(plain, "Clean Up 6") < 3 {
 				t.Errorf("%d Initiative exchanges narrated, want one per Clean Up", strings.Count(plain, "Clean Up 6"))
 			}
 			rec := s.Record()

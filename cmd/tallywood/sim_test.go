@@ -207,22 +207,6 @@ func TestBadInput(t *testing.T) {
 		{"merge out csv format json", []string{"merge", "--format", "json", "--out", filepath.Join(dir, "m.csv"), shardA},
 			`tallywood: merge: --format "json" contradicts --out "` + filepath.Join(dir, "m.csv") + `" (a .csv file): drop --format or change the extension` + see("merge")},
 
-		// compare (the flags this helper's conventions reach).
-		{"compare same arms", []string{"compare"},
-			"tallywood: compare: arms A and B are the same: set one of --a-/--b-rules, -mode, -policy or -politician" + see("compare")},
-		{"compare sprt", []string{"compare", "--b-mode", "hard", "--sprt", "0.02"},
-			`tallywood: compare: --sprt "0.02" is not P0,P1: two different win rate differences between -1 and 1` + see("compare")},
-		{"compare alpha", []string{"compare", "--b-mode", "hard", "--sprt", "0,0.02", "--alpha", "0.7"},
-			"tallywood: compare: --alpha 0.7 is not between 0 and 0.5" + see("compare")},
-		{"compare arm rules", []string{"compare", "--b-rules", invalid},
-			"tallywood: compare: --b-rules: " + invalid + ": rules: cubes_per_district: 99 is out of range 1..20"},
-		{"compare arm policy", []string{"compare", "--a-policy", "nope"},
-			`tallywood: compare: --a-policy: policy "nope": unknown (known: ` + known + ")" + see("compare")},
-		{"compare arm mode", []string{"compare", "--b-mode", "Easy"}, `tallywood: compare: --b-mode "Easy" is not normal or hard` + see("compare")},
-		{"compare games", []string{"compare", "--games", "0"}, "tallywood: compare: --games 0: must be at least 1" + see("compare")},
-		{"compare out csv", []string{"compare", "--b-mode", "hard", "--out", filepath.Join(dir, "c.csv")},
-			`tallywood: compare: --out "` + filepath.Join(dir, "c.csv") + `": compare writes table or json, not csv` + see("compare")},
-
 		// trace, rules, scenario, policies, version, completion, help.
 		{"trace mode", []string{"trace", "--mode", "easy"}, `tallywood: trace: --mode "easy" is not normal or hard` + see("trace")},
 		{"trace format", []string{"trace", "--format", "json"}, `tallywood: trace: --format "json" is not text or jsonl` + see("trace")},
@@ -481,34 +465,5 @@ func TestProgressLine(t *testing.T) {
 	want := "[=======                       ]  25% 250/1000 games  50 games/s  ETA 0:15\033[K"
 	if got != want {
 		t.Errorf("progressLine = %q, want %q", got, want)
-	}
-}
-
-func TestCompare(t *testing.T) {
-	// The random policy never wins, so the arms never differ in wins and
-	// the SPRT accepts H0 after 146 ties (n·log 0.98 ≤ log(1/19)).
-	code, out, errs := runCLI(t, "compare", "--policy", "random", "--b-mode", "hard", "--sprt", "0,0.02",
-		"--format", "json", "--quiet")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	var r sim.CompareResult
-	if err := json.Unmarshal([]byte(out), &r); err != nil {
-		t.Fatal(err)
-	}
-	if r.SPRT == nil || r.SPRT.Decision != "H0" || r.Games != 146 || r.SPRT.Games != 146 {
-		t.Errorf("SPRT %+v after %d games, want H0 after 146", r.SPRT, r.Games)
-	}
-	if r.A.Mode != "normal" || r.B.Mode != "hard" || r.MeanMarginDiff >= 0 {
-		t.Errorf("arms %s/%s, margin difference %g: want normal/hard with hard worse", r.A.Mode, r.B.Mode, r.MeanMarginDiff)
-	}
-	code, out, errs = runCLI(t, "compare", "--policy", "random", "--b-mode", "hard", "--games", "100", "--quiet")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	for _, s := range []string{"| A   |", "| B   |", "win rate", "McNemar", "mean margin"} {
-		if !strings.Contains(out, s) {
-			t.Errorf("table lacks %q:\n%s", s, out)
-		}
 	}
 }

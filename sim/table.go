@@ -22,8 +22,12 @@ import (
 // Initiative position, equally often. That is what tells a policy's
 // strength from the advantage of its seat.
 
-// FormatTable names the JSON document of a study without the Opposition.
-const FormatTable = "tallywood-table/1"
+// FormatTable names the JSON document of a study without the Opposition,
+// KindTable its kind.
+const (
+	FormatTable = "tallywood-table/1"
+	KindTable   = "table"
+)
 
 // TableConfig is a study of games without the Opposition.
 type TableConfig struct {
@@ -161,19 +165,21 @@ func newTableRow(name string, c *SeatCounts, deals, perDeal int64) TableRow {
 
 // TableResult is the output of a study without the Opposition.
 type TableResult struct {
-	Format           string      `json:"format"`
-	Kind             string      `json:"kind"`
-	TallywoodVersion string      `json:"tallywood_version"`
-	RulesHash        string      `json:"rules_hash"`
-	RulesVersion     string      `json:"rules_version"`
-	Seed             uint64      `json:"seed"`
-	Deals            int64       `json:"deals"`
-	Players          int         `json:"players"`
-	Lineup           []string    `json:"lineup"`
-	Shard            string      `json:"shard,omitempty"`
-	Counts           TableCounts `json:"counts"`
-	Policies         []TableRow  `json:"policies"`
-	Initiative       []TableRow  `json:"initiative"`
+	Format           string `json:"format"`
+	Kind             string `json:"kind"`
+	TallywoodVersion string `json:"tallywood_version"`
+	RulesHash        string `json:"rules_hash"`
+	RulesVersion     string `json:"rules_version"`
+	// Overrides are the --set assignments applied to the rules.
+	Overrides  []string    `json:"overrides,omitempty"`
+	Seed       uint64      `json:"seed"`
+	Deals      int64       `json:"deals"`
+	Players    int         `json:"players"`
+	Lineup     []string    `json:"lineup"`
+	Shard      string      `json:"shard,omitempty"`
+	Counts     TableCounts `json:"counts"`
+	Policies   []TableRow  `json:"policies"`
+	Initiative []TableRow  `json:"initiative"`
 	// FirstSeatAdvantage is the mean score of the player who starts with
 	// Initiative 1 minus the fair 1/players, with its 95 % interval.
 	FirstSeatAdvantage     float64    `json:"first_seat_advantage"`
@@ -432,8 +438,8 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 		total.merge(&counts[w])
 	}
 	res := &TableResult{
-		Format: FormatTable, Kind: "table", TallywoodVersion: Version(), RulesHash: cfg.Rules.Hash, RulesVersion: cfg.Rules.Version,
-		Seed: cfg.Seed, Deals: cfg.Deals, Players: n, Lineup: lineup, Counts: total,
+		Format: FormatTable, Kind: KindTable, TallywoodVersion: Version(), RulesHash: cfg.Rules.Hash, RulesVersion: cfg.Rules.Version,
+		Overrides: cfg.Rules.Overrides, Seed: cfg.Seed, Deals: cfg.Deals, Players: n, Lineup: lineup, Counts: total,
 		Interrupted: stop.Load(), ElapsedSeconds: time.Since(start).Seconds(),
 	}
 	if !cfg.Shard.Whole() {

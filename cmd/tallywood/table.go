@@ -16,45 +16,59 @@ import (
 // sim --seats N: a study of the game for 2–4 players, without the
 // Opposition (sim.RunTable), and its output.
 
-// parseTableSim checks sim's flags for a study of seats players: --policy
-// is the lineup (one policy for every seat, or one per seat), --games the
-// deals, each played once per rotation of the lineup. The solo game's
-// --mode and --politician do not apply.
-func parseTableSim(fs *pflag.FlagSet, seats int, games int64, seed uint64, workers int, rulesFile, policyFlag, shardFlag, format, out string, quiet bool) (*simOptions, *pflag.FlagSet, error) {
-	for _, f := range []string{"mode", "politician", "wide"} {
-		if err := onlyWith(fs, f, "the solo game (--seats 1)", false); err != nil {
+// tableFlags are sim's flag values that a study of several players uses.
+type tableFlags struct {
+	seats, workers       int
+	games                int64
+	seed                 uint64
+	rules, policy, shard string
+	format, out          string
+	sets                 []string
+	quiet                bool
+}
+
+// parseTableSim checks sim's flags for a study of f.seats players:
+// --policy is the lineup (one policy for every seat, or one per seat),
+// --games the deals, each played once per rotation of the lineup. The solo
+// game's --mode and --politician do not apply.
+func parseTableSim(fs *pflag.FlagSet, f tableFlags) (*simOptions, *pflag.FlagSet, error) {
+	for _, name := range []string{"mode", "politician", "wide"} {
+		if err := onlyWith(fs, name, "the solo game (--seats 1)", false); err != nil {
 			return nil, fs, err
 		}
 	}
-	lineup, _, err := parseSpecs("policy", policyFlag)
+	lineup, _, err := parseSpecs("policy", f.policy)
 	if err != nil {
 		return nil, fs, err
 	}
 	switch len(lineup) {
-	case seats:
+	case f.seats:
 	case 1:
-		for len(lineup) < seats {
+		for len(lineup) < f.seats {
 			lineup = append(lineup, lineup[0])
 		}
 	default:
-		return nil, fs, fmt.Errorf("--policy %q names %d policies for --seats %d: give one for every seat, or one per seat", policyFlag, len(lineup), seats)
+		return nil, fs, fmt.Errorf("--policy %q names %d policies for --seats %d: give one for every seat, or one per seat", f.policy, len(lineup), f.seats)
 	}
-	shard, err := sim.ParseShard(shardFlag)
+	shard, err := sim.ParseShard(f.shard)
 	if err != nil {
 		return nil, fs, fmt.Errorf("--shard %v", err)
 	}
-	o := &simOptions{out: out, quiet: quiet, workers: workers}
-	if o.format, err = outputFormat(fs, format, out, "table", "table", "json", "csv"); err != nil {
+	o := &simOptions{out: f.out, quiet: f.quiet, workers: f.workers}
+	if o.format, err = outputFormat(fs, f.format, f.out, "table", "table", "json", "csv"); err != nil {
 		return nil, fs, err
 	}
-	rules, err := loadRules(rulesFile)
+	rules, err := loadRules(f.rules)
 	if err != nil {
 		return nil, fs, inputError{fmt.Errorf("--rules: %v", err)}
 	}
-	if seats > len(rules.Politicians) {
-		return nil, fs, inputError{fmt.Errorf("--seats %d: the rules have %d Politicians, one per player is needed", seats, len(rules.Politicians))}
+	if rules, err = applySets(rules, f.sets); err != nil {
+		return nil, fs, fmt.Errorf("--set: %v", err)
 	}
-	o.table = &sim.TableConfig{Rules: rules, Seed: seed, Deals: games, Shard: shard, Lineup: lineup}
+	if f.seats > len(rules.Politicians) {
+		return nil, fs, inputError{fmt.Errorf("--seats %d: the rules have %d Politicians, one per player is needed", f.seats, len(rules.Politicians))}
+	}
+	o.table = &sim.TableConfig{Rules: rules, Seed: f.seed, Deals: f.games, Shard: shard, Lineup: lineup}
 	return o, fs, nil
 }
 

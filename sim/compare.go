@@ -1,96 +1,150 @@
 package sim
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"tallywood/engine"
-	"tallywood/sim/policy"
 )
 
 // FormatCompare names the JSON document of `tallywood compare`.
-const FormatCompare = "tallywood-compare/1"
+const FormatCompare = "tallywood-compare/2"
 
-// Arm is one side of a comparison.
-type Arm struct {
-	Rules      *engine.Rules
-	Mode       engine.Mode
-	Policy     policy.Spec
-	Politician int // or RandomPoliticianIndex
+// The kinds of result document, in every result's "kind" field, so a
+// reader (merge, the report) can tell them apart.
+const (
+	KindSim     = "sim"
+	KindCompare = "compare"
+	KindSweep   = "sweep"
+)
+
+// CompareArm is one side of a comparison: its name and its rules.
+type CompareArm struct {
+	Name  string
+	Rules *engine.Rules
 }
 
-// CompareConfig plays Games paired games: game i of both arms on seed
+// ComparePair is one cell of a comparison: what each arm plays, and how
+// many paired games (before sharding).
+type ComparePair struct {
+	A, B  CellSpec
+	Games int64
+}
+
+// CompareConfig plays, for each cell, game i of both arms on seed
 // GameSeed(Seed, i), so that both see the same cards and tiles wherever
-// their rules allow (common random numbers). With SPRT set, the run stops
-// at the first game after which the sequential test decides.
+// their rules allow (common random numbers). With Test set, each cell
+// stops at the first pair after which the sequential test decides.
 type CompareConfig struct {
-	A, B       Arm
+	A, B       CompareArm
+	Cells      []ComparePair
 	Seed       uint64
-	Games      int64
+	Shard      Shard
 	Workers    int
-	SPRT       *SPRT
+	Test       *Sequential // nil: none; only with the whole shard
 	Opposition engine.Opposition
 	Progress   *atomic.Int64
 }
 
-// ArmResult is one arm's summary.
-type ArmResult struct {
-	RulesHash    string `json:"rules_hash"`
-	RulesVersion string `json:"rules_version"`
-	Cell
+// ArmInfo names an arm in a result: its name, its rules and every
+// override applied to them.
+type ArmInfo struct {
+	Name         string   `json:"name"`
+	RulesHash    string   `json:"rules_hash"`
+	RulesVersion string   `json:"rules_version"`
+	Overrides    []string `json:"overrides"`
 }
 
-// SPRTResult is the sequential test and its outcome.
-type SPRTResult struct {
-	P0       float64 `json:"p0"`
-	P1       float64 `json:"p1"`
-	Alpha    float64 `json:"alpha"`
-	Beta     float64 `json:"beta"`
-	Decision string  `json:"decision"` // "H0", "H1" or "undecided"
-	Games    int64   `json:"games"`
-	LLR      float64 `json:"llr"`
-	Lower    float64 `json:"lower"`
-	Upper    float64 `json:"upper"`
+func armInfo(a CompareArm) ArmInfo {
+	ov := a.Rules.Overrides
+	if ov == nil {
+		ov = []string{}
+	}
+	return ArmInfo{Name: a.Name, RulesHash: a.Rules.Hash, RulesVersion: a.Rules.Version, Overrides: ov}
 }
 
-// PairedCounts is the paired 2×2 table of wins.
-type PairedCounts struct {
-	BothWon int64 `json:"both_won"`
-	AOnly   int64 `json:"a_only"`
-	BOnly   int64 `json:"b_only"`
-	Neither int64 `json:"neither"`
+// SequentialResult is a cell's sequential test and its outcome.
+type SequentialResult struct {
+	On        string    `json:"on"`
+	Delta     float64   `json:"delta"`
+	P0        float64   `json:"p0"`
+	P1        float64   `json:"p1"`
+	Alpha     float64   `json:"alpha"`
+	Beta      float64   `json:"beta"`
+	Decision  string    `json:"decision"`
+	Games     int64     `json:"games"`
+	LLR       []float64 `json:"llr"`
+	Lower     float64   `json:"lower"`
+	Upper     float64   `json:"upper"`
+	Estimates string    `json:"estimates"`
 }
 
-// CompareResult is the output of a comparison; differences are B − A.
+// stoppedNote is the label of every estimate after a sequential stop: the
+// test stops when the data happen to look decisive, so the estimates lean
+// toward the decision and the 95 % intervals cover less than 95 %.
+const stoppedNote = "biased by the stop: the estimates lean toward the decision and the intervals cover less than 95%; confirm with a fixed --games run on a fresh --seed"
+
+// Verdicts of a cell, on the score difference first and the margin
+// difference when the score shows none, each after Holm's adjustment over
+// the cells.
+const (
+	VerdictEasier       = "easier"
+	VerdictHarder       = "harder"
+	VerdictEasierMargin = "easier by margin only"
+	VerdictHarderMargin = "harder by margin only"
+	VerdictNone         = "no clear difference"
+)
+
+// CompareCell is one cell's comparison; differences are B − A.
+type CompareCell struct {
+	MaxGames        int64             `json:"max_games"`
+	Games           int64             `json:"games"`
+	A               Cell              `json:"a"`
+	B               Cell              `json:"b"`
+	Pairs           PairCounts        `json:"pairs"`
+	WinRateDiff     float64           `json:"win_rate_diff"`
+	ScoreDiff       float64           `json:"score_diff"`
+	ScoreDiffCI95   [2]float64        `json:"score_diff_ci95"`
+	ScoreDiffP      float64           `json:"score_diff_p"`
+	ScoreDiffPHolm  float64           `json:"score_diff_p_holm"`
+	MarginDiff      float64           `json:"margin_diff"`
+	MarginDiffCI95  [2]float64        `json:"margin_diff_ci95"`
+	MarginDiffP     float64           `json:"margin_diff_p"`
+	MarginDiffPHolm float64           `json:"margin_diff_p_holm"`
+	Verdict         string            `json:"verdict"`
+	Sequential      *SequentialResult `json:"sequential,omitempty"`
+	ElapsedSeconds  float64           `json:"elapsed_seconds"`
+}
+
+// CompareResult is the output of a comparison (docs/output.md describes
+// every field). Everything but the timing fields is a function of the
+// flags alone.
 type CompareResult struct {
-	Format          string       `json:"format"`
-	Version         string       `json:"tallywood_version"` // Version() of the build that played it
-	Seed            uint64       `json:"seed"`
-	MaxGames        int64        `json:"max_games"`
-	Games           int64        `json:"games"`
-	A               ArmResult    `json:"a"`
-	B               ArmResult    `json:"b"`
-	Paired          PairedCounts `json:"paired"`
-	WinRateDiff     float64      `json:"win_rate_diff"`
-	WinRateDiffCI95 [2]float64   `json:"win_rate_diff_ci95"`
-	McNemarP        float64      `json:"mcnemar_p"`
-	MeanMarginDiff  float64      `json:"mean_margin_diff"`
-	MarginDiffCI95  [2]float64   `json:"margin_diff_ci95"`
-	SPRT            *SPRTResult  `json:"sprt,omitempty"`
-	Interrupted     bool         `json:"interrupted"`
-	GamesPerSecond  float64      `json:"games_per_second"`
-	ElapsedSeconds  float64      `json:"elapsed_seconds"`
+	Format         string        `json:"format"`
+	Kind           string        `json:"kind"`
+	Version        string        `json:"tallywood_version"` // Version() of the build that played it
+	Seed           uint64        `json:"seed"`
+	Shard          string        `json:"shard,omitempty"`
+	A              ArmInfo       `json:"a"`
+	B              ArmInfo       `json:"b"`
+	Cells          []CompareCell `json:"cells"`
+	CellsTested    int           `json:"cells_tested"`
+	Interrupted    bool          `json:"interrupted"`
+	GamesPerSecond float64       `json:"games_per_second"`
+	ElapsedSeconds float64       `json:"elapsed_seconds"`
 }
 
 // JSON returns the result as indented JSON with a final newline.
 func (r *CompareResult) JSON() []byte {
 	b, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
-		panic("sim: " + err.Error())
+		panic("sim: " + err.Error()) // only finite floats and plain types
 	}
 	return append(b, '\n')
 }
@@ -106,25 +160,59 @@ type chunkRes struct {
 	recs *[]pairRec
 }
 
-// Compare plays the paired games of cfg. Workers play chunks of games in
-// any order, but the results are committed in game order, so the
-// sequential test stops at the same game for any number of workers; at
-// most a fixed window of chunks waits to be committed, so memory stays
-// flat.
+// Compare plays the cells of cfg one after the other. Within a cell,
+// workers play chunks of games in any order, but the results are committed
+// in game order, so the sequential test stops at the same game for any
+// number of workers; at most a fixed window of chunks waits to be
+// committed, so memory stays flat.
 func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	if cfg.A.Rules == nil || cfg.B.Rules == nil {
-		return nil, fmt.Errorf("sim: no rules")
+		return nil, errors.New("sim: no rules")
 	}
-	if cfg.Games < 1 {
-		return nil, fmt.Errorf("sim: games must be at least 1")
+	if len(cfg.Cells) == 0 {
+		return nil, errors.New("sim: no cells to compare")
 	}
-	c := Config{Workers: cfg.Workers, Opposition: cfg.Opposition}
-	nw := c.workers()
-	opp := c.opposition()
-	start := time.Now()
-
+	for _, c := range cfg.Cells {
+		if c.Games < 1 || c.Games > MaxGames {
+			return nil, fmt.Errorf("sim: games %d is not between 1 and %d", c.Games, MaxGames)
+		}
+	}
+	if cfg.Test != nil {
+		if err := cfg.Test.Validate(); err != nil {
+			return nil, fmt.Errorf("sim: sequential test: %v", err)
+		}
+		if !cfg.Shard.Whole() {
+			return nil, errors.New("sim: a sequential test needs every game in order, not a shard")
+		}
+	}
 	stop, release := stopFlag(ctx)
 	defer release()
+	out := &CompareResult{
+		Kind: KindCompare, Format: FormatCompare, Version: Version(), Seed: cfg.Seed,
+		A: armInfo(cfg.A), B: armInfo(cfg.B),
+		Cells: make([]CompareCell, len(cfg.Cells)),
+	}
+	if !cfg.Shard.Whole() {
+		out.Shard = cfg.Shard.String()
+	}
+	for i, cell := range cfg.Cells {
+		start := time.Now()
+		cc, err := compareCell(ctx, &cfg, cell, stop)
+		if err != nil {
+			return nil, err
+		}
+		cc.ElapsedSeconds = time.Since(start).Seconds()
+		out.Cells[i] = *cc // after an interrupt, the cells not reached have no games
+	}
+	out.Interrupted = stop.Load()
+	out.finish()
+	return out, nil
+}
+
+// compareCell plays one cell.
+func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop *atomic.Bool) (*CompareCell, error) {
+	nw := (&Config{Workers: cfg.Workers}).workers()
+	opp := (&Config{Opposition: cfg.Opposition}).opposition()
 	var halt atomic.Bool // the collector has all it needs, or a game failed
 	quit := make(chan struct{})
 	var quitOnce sync.Once
@@ -136,8 +224,11 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	var wg sync.WaitGroup
 	var errOnce sync.Once
 	var firstErr error
-	nChunks := (cfg.Games + chunkSize - 1) / chunkSize
+	n := cfg.Shard.Len(cell.Games)
+	nChunks := (n + chunkSize - 1) / chunkSize // n ≤ MaxGames: no overflow
 	pool := sync.Pool{New: func() any { s := make([]pairRec, 0, chunkSize); return &s }}
+	rules := [2]*engine.Rules{cfg.A.Rules, cfg.B.Rules}
+	specs := [2]*CellSpec{&cell.A, &cell.B}
 	for range nw {
 		p := newPlayer(opp)
 		defer p.close()
@@ -160,21 +251,24 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 				if ci >= nChunks {
 					return
 				}
-				lo, hi := ci*chunkSize, min((ci+1)*chunkSize, cfg.Games)
+				lo, hi := ci*chunkSize, min((ci+1)*chunkSize, n)
 				buf := pool.Get().(*[]pairRec)
 				recs := (*buf)[:0]
-				for i := lo; i < hi; i++ {
+				for j := lo; j < hi; j++ {
 					if stop.Load() || halt.Load() {
 						return
 					}
-					seed := GameSeed(cfg.Seed, uint64(i))
+					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
 					var rec pairRec
-					for k, arm := range [2]*Arm{&cfg.A, &cfg.B} {
-						if err := p.play(arm.Rules, seed, arm.Mode, arm.Policy, arm.Politician); err != nil {
+					for k, s := range specs {
+						if err := p.play(rules[k], seed, s.Mode, s.Policy, s.Politician); err != nil {
 							errOnce.Do(func() { firstErr = err })
 							stop.Store(true)
 							stopAll()
 							return
+						}
+						if stop.Load() {
+							return // the game may have been cut short: the chunk is never committed
 						}
 						rec.res[k] = p.g.Result
 						rec.fbOther[k], rec.fbBoth[k] = p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth
@@ -189,10 +283,12 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	go func() { wg.Wait(); close(results) }()
 
 	var counts [2]Counts
-	var paired Paired
-	var diffSum, diffSumSq int64
-	var decision Hypothesis
-	var llr float64
+	var pairs PairCounts
+	var seq *SeqState
+	if cfg.Test != nil {
+		seq = cfg.Test.Start()
+	}
+	decision := Undecided
 	pending := map[int64]*[]pairRec{}
 	committed := int64(0)
 	for cr := range results {
@@ -213,26 +309,12 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 				for k := range 2 {
 					counts[k].addResult(&rec.res[k], rec.fbOther[k], rec.fbBoth[k])
 				}
-				wa, wb := rec.res[0].Outcome == engine.Win, rec.res[1].Outcome == engine.Win
-				switch {
-				case wa && wb:
-					paired.Both++
-				case wa:
-					paired.AOnly++
-				case wb:
-					paired.BOnly++
-				default:
-					paired.Neither++
-				}
-				d := int64(rec.res[1].Margin() - rec.res[0].Margin())
-				diffSum += d
-				diffSumSq += d * d
+				pairs.Add(&rec.res[0], &rec.res[1])
 				if cfg.Progress != nil {
 					cfg.Progress.Add(1)
 				}
-				if cfg.SPRT != nil {
-					decision, llr = cfg.SPRT.Decide(paired)
-					if decision != Undecided {
+				if seq != nil {
+					if decision = seq.Update(&pairs); decision != Undecided {
 						stopAll()
 						break
 					}
@@ -245,50 +327,222 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	elapsed := time.Since(start)
-	n := paired.N()
-	out := &CompareResult{
-		Format:   FormatCompare,
-		Version:  Version(),
-		Seed:     cfg.Seed,
-		MaxGames: cfg.Games,
-		Games:    n,
-		Paired:   PairedCounts{BothWon: paired.Both, AOnly: paired.AOnly, BOnly: paired.BOnly, Neither: paired.Neither},
-		// Interrupted only when the run stopped short of its end for a
-		// reason other than the sequential test.
-		Interrupted:    stop.Load() && decision == Undecided && n < cfg.Games,
-		ElapsedSeconds: elapsed.Seconds(),
-	}
-	if s := elapsed.Seconds(); s > 0 {
-		out.GamesPerSecond = float64(2*n) / s
-	}
-	for k, arm := range [2]*Arm{&cfg.A, &cfg.B} {
-		cell := newCell(cellLabels(arm.Rules, CellSpec{Mode: arm.Mode, Policy: arm.Policy, Politician: arm.Politician}),
-			&counts[k], arm.Rules.Districts[:], elapsed)
-		cell.GamesPerSecond, cell.ElapsedSeconds = 0, 0
-		ar := ArmResult{RulesHash: arm.Rules.Hash, RulesVersion: arm.Rules.Version, Cell: cell}
+	cc := &CompareCell{MaxGames: cell.Games, Pairs: pairs}
+	for k, s := range specs {
+		c := newCell(cellLabels(rules[k], *s), &counts[k], rules[k].Districts[:], 0)
 		if k == 0 {
-			out.A = ar
+			cc.A = c
 		} else {
-			out.B = ar
+			cc.B = c
 		}
 	}
-	out.WinRateDiff = paired.Diff()
-	ci := Newcombe(paired)
-	out.WinRateDiffCI95 = [2]float64{ci.Lo, ci.Hi}
-	out.McNemarP = McNemar(paired)
-	mean, mci := MeanInterval(n, diffSum, diffSumSq)
-	out.MeanMarginDiff = mean
-	out.MarginDiffCI95 = [2]float64{mci.Lo, mci.Hi}
-	if cfg.SPRT != nil {
-		lo, hi := cfg.SPRT.Bounds()
-		if decision == Undecided {
-			_, llr = cfg.SPRT.Decide(paired)
+	if seq != nil {
+		t := cfg.Test
+		lo, hi := t.Bounds()
+		cc.Sequential = &SequentialResult{
+			On: t.On.String(), Delta: t.Delta, P0: t.P0, P1: t.P1, Alpha: t.Alpha, Beta: t.Beta,
+			Decision: decision.String(), Games: pairs.Games, LLR: seq.LLRs(), Lower: lo, Upper: hi,
 		}
-		out.SPRT = &SPRTResult{
-			P0: cfg.SPRT.P0, P1: cfg.SPRT.P1, Alpha: cfg.SPRT.Alpha, Beta: cfg.SPRT.Beta,
-			Decision: decision.String(), Games: n, LLR: llr, Lower: lo, Upper: hi,
+		if decision != Undecided {
+			cc.Sequential.Estimates = stoppedNote
 		}
 	}
-	return out, nil
+	return cc, nil
+}
+
+// finish computes what the counts give: each cell's differences and
+// p-values, Holm's adjustment over the cells and the verdicts, and the
+// run's timing.
+func (r *CompareResult) finish() {
+	var games int64
+	var secs float64
+	scoreP := make([]float64, len(r.Cells))
+	marginP := make([]float64, len(r.Cells))
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		c.Games = c.Pairs.Games
+		c.WinRateDiff = c.B.WinRate - c.A.WinRate
+		var ci Interval
+		c.ScoreDiff, ci, c.ScoreDiffP = c.Pairs.ScoreDiff()
+		c.ScoreDiffCI95 = [2]float64{ci.Lo, ci.Hi}
+		c.MarginDiff, ci, c.MarginDiffP = c.Pairs.MarginDiff()
+		c.MarginDiffCI95 = [2]float64{ci.Lo, ci.Hi}
+		scoreP[i], marginP[i] = c.ScoreDiffP, c.MarginDiffP
+		games += 2 * c.Games
+		secs += c.ElapsedSeconds
+	}
+	scoreHolm, marginHolm := Holm(scoreP), Holm(marginP)
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		c.ScoreDiffPHolm, c.MarginDiffPHolm = scoreHolm[i], marginHolm[i]
+		c.Verdict = verdict(c)
+	}
+	r.CellsTested = len(r.Cells)
+	r.ElapsedSeconds = secs
+	if secs > 0 {
+		r.GamesPerSecond = float64(games) / secs
+	}
+}
+
+// verdict names a cell's difference at the 5 % level after Holm's
+// adjustment: by score when the score differs, by margin when only the
+// margin does.
+func verdict(c *CompareCell) string {
+	const level = 0.05
+	switch {
+	case c.ScoreDiffPHolm < level && c.ScoreDiff > 0:
+		return VerdictEasier
+	case c.ScoreDiffPHolm < level && c.ScoreDiff < 0:
+		return VerdictHarder
+	case c.MarginDiffPHolm < level && c.MarginDiff > 0:
+		return VerdictEasierMargin
+	case c.MarginDiffPHolm < level && c.MarginDiff < 0:
+		return VerdictHarderMargin
+	}
+	return VerdictNone
+}
+
+// DecodeCompare reads a result written by CompareResult.JSON.
+func DecodeCompare(data []byte) (*CompareResult, error) {
+	var r CompareResult
+	if err := decodeStrict(data, &r); err != nil {
+		return nil, fmt.Errorf("not a tallywood compare result: %v", err)
+	}
+	if r.Kind != KindCompare || r.Format != FormatCompare {
+		return nil, fmt.Errorf("not a tallywood compare result (kind %q, format %q)", r.Kind, r.Format)
+	}
+	return &r, nil
+}
+
+// decodeStrict decodes one JSON value into v, refusing unknown fields and
+// anything after it.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("data after the result")
+	}
+	return nil
+}
+
+// MergeCompare adds up compare results of disjoint shards of one run
+// (same arms, seed, cells and shard count): merging every shard gives
+// exactly the unsharded result, timing aside. names label the results in
+// errors (file names).
+func MergeCompare(results []*CompareResult, names []string) (*CompareResult, error) {
+	if len(results) == 0 {
+		return nil, errors.New("nothing to merge")
+	}
+	first := results[0]
+	set, err := parseShardSet(first.Shard)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", names[0], err)
+	}
+	owner := map[int]string{}
+	for _, k := range set.ks {
+		owner[k] = names[0]
+	}
+	out := *first
+	out.Cells = make([]CompareCell, len(first.Cells))
+	for i := range first.Cells {
+		out.Cells[i] = first.Cells[i]
+		if err := checkCompareCell(&out.Cells[i]); err != nil {
+			return nil, fmt.Errorf("%s: cell %d: %v", names[0], i+1, err)
+		}
+	}
+	for ri := 1; ri < len(results); ri++ {
+		r, name := results[ri], names[ri]
+		differ := func(what string) error {
+			return fmt.Errorf("%s: %s differs from %s: shards of different runs", name, what, names[0])
+		}
+		switch {
+		case !sameArm(r.A, first.A):
+			return nil, differ("arm A")
+		case !sameArm(r.B, first.B):
+			return nil, differ("arm B")
+		case r.Seed != first.Seed:
+			return nil, differ("seed")
+		case len(r.Cells) != len(first.Cells):
+			return nil, differ("cells")
+		}
+		for i := range r.Cells {
+			a, b := &r.Cells[i], &first.Cells[i]
+			if a.A.labels != b.A.labels || a.B.labels != b.B.labels || a.MaxGames != b.MaxGames || a.Sequential != nil {
+				return nil, differ("cells")
+			}
+		}
+		s, err := parseShardSet(r.Shard)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		if s.n != set.n {
+			return nil, differ("shard count")
+		}
+		for _, k := range s.ks {
+			if prev, dup := owner[k]; dup {
+				return nil, fmt.Errorf("%s: shard %d/%d is already in %s", name, k, s.n, prev)
+			}
+			owner[k] = name
+			set.ks = append(set.ks, k)
+		}
+		for i := range r.Cells {
+			c, o := &out.Cells[i], &r.Cells[i]
+			if err := checkCompareCell(o); err != nil {
+				return nil, fmt.Errorf("%s: cell %d: %v", name, i+1, err)
+			}
+			c.A = mergeCell(&c.A, &o.A)
+			c.B = mergeCell(&c.B, &o.B)
+			c.Pairs.Merge(&o.Pairs)
+			c.ElapsedSeconds += o.ElapsedSeconds
+		}
+		out.Interrupted = out.Interrupted || r.Interrupted
+	}
+	out.Shard = set.String()
+	out.finish()
+	return &out, nil
+}
+
+func sameArm(a, b ArmInfo) bool {
+	if a.Name != b.Name || a.RulesHash != b.RulesHash || a.RulesVersion != b.RulesVersion || len(a.Overrides) != len(b.Overrides) {
+		return false
+	}
+	for i := range a.Overrides {
+		if a.Overrides[i] != b.Overrides[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// checkCompareCell verifies that a cell read from a file adds up.
+func checkCompareCell(c *CompareCell) error {
+	if err := c.A.Counts.check(); err != nil {
+		return fmt.Errorf("arm A: %v", err)
+	}
+	if err := c.B.Counts.check(); err != nil {
+		return fmt.Errorf("arm B: %v", err)
+	}
+	if err := c.Pairs.check(); err != nil {
+		return err
+	}
+	if c.A.Counts.Games != c.Pairs.Games || c.B.Counts.Games != c.Pairs.Games {
+		return errors.New("arms and pairs count different games")
+	}
+	return nil
+}
+
+// mergeCell returns the cell of a's and b's games, untimed.
+func mergeCell(a, b *Cell) Cell {
+	total := a.Counts
+	total.Merge(&b.Counts)
+	districts := make([]string, engine.NumDistricts)
+	for d := range districts {
+		if d < len(a.Districts) {
+			districts[d] = a.Districts[d].District
+		}
+	}
+	return newCell(a.labels, &total, districts, 0)
 }

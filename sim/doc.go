@@ -14,9 +14,13 @@
 //	})
 //	fmt.Println(res.Cells[0].WinRate, res.Cells[0].WinCI95)
 //
-// Compare plays two arms on the same seeds (common random numbers) and
-// reports the paired difference of win rates (Newcombe), McNemar's exact
-// test, the paired margin difference, and optionally a sequential test
-// (SPRT) that stops as soon as it decides. docs/output.md describes every
+// Compare plays two arms on the same seeds (common random numbers), cell by
+// cell, and reports for each the paired score difference (a draw scores ½)
+// and margin difference with intervals, p-values Holm-adjusted over the
+// cells, a verdict, and optionally a sequential test (Sequential) that
+// stops a cell as soon as it answers easier, harder or within ±delta.
+// Sweep plays the base rules and every point of a parameter grid on the
+// same seeds and pairs each point against the base. Every result carries
+// a kind (KindSim, KindCompare, KindSweep). docs/output.md describes every
 // output field.
 package sim

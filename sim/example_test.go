@@ -14,11 +14,9 @@ func ExampleWilson() {
 	// Output: 30.8% [25.5%, 36.6%]
 }
 
-// Two arms on the same seeds: A won 16 games that B lost, B won 6 that A
-// lost (the Cavo et al. data of Fagerland, Lydersen & Laake, chapter 8).
-func ExampleNewcombe() {
-	p := sim.Paired{Both: 59, AOnly: 16, BOnly: 6, Neither: 80}
-	ci := sim.Newcombe(p)
-	fmt.Printf("B − A = %+.4f [%+.4f, %+.4f], McNemar p = %.4f\n", p.Diff(), ci.Lo, ci.Hi, sim.McNemar(p))
-	// Output: B − A = -0.0621 [-0.1186, -0.0046], McNemar p = 0.0525
+// Holm's adjustment of four cells' p-values: only the smallest stays
+// below 0.05.
+func ExampleHolm() {
+	fmt.Println(sim.Holm([]float64{0.01, 0.04, 0.03, 0.005}))
+	// Output: [0.03 0.06 0.06 0.02]
 }

@@ -23,6 +23,7 @@ const FormatSim = "tallywood-sim/1"
 // a function of the flags alone.
 type Result struct {
 	Format           string  `json:"format"`
+	Kind             string  `json:"kind"` // KindSim
 	TallywoodVersion string  `json:"tallywood_version"`
 	RulesHash        string  `json:"rules_hash"`
 	RulesVersion     string  `json:"rules_version"`
@@ -34,6 +35,9 @@ type Result struct {
 	Complete         bool    `json:"complete"` // every shard, no interruption: the whole study
 	GamesPerSecond   float64 `json:"games_per_second"`
 	ElapsedSeconds   float64 `json:"elapsed_seconds"`
+
+	// Overrides are the --set assignments applied to the rules.
+	Overrides []string `json:"overrides,omitempty"`
 }
 
 type labels struct {
@@ -167,6 +171,7 @@ func newCell(l labels, c *Counts, districts []string, elapsed time.Duration) Cel
 
 func newResult(cfg *Config) *Result {
 	r := &Result{
+		Kind:             KindSim,
 		Format:           FormatSim,
 		TallywoodVersion: Version(),
 		RulesHash:        cfg.Rules.Hash,
@@ -174,6 +179,7 @@ func newResult(cfg *Config) *Result {
 		Seed:             cfg.Seed,
 		GamesPerCell:     cfg.Games,
 		Cells:            make([]Cell, len(cfg.Cells)),
+		Overrides:        cfg.Rules.Overrides,
 	}
 	if !cfg.Shard.Whole() {
 		r.Shard = cfg.Shard.String()
@@ -244,6 +250,10 @@ func DecodeResult(data []byte) (*Result, error) {
 	if r.Format != FormatSim {
 		return nil, fmt.Errorf("not a tallywood sim result (format %q, want %q)", r.Format, FormatSim)
 	}
+	if r.Kind != "" && r.Kind != KindSim {
+		return nil, fmt.Errorf("not a tallywood sim result (kind %q)", r.Kind)
+	}
+	r.Kind = KindSim // results written before the kind field have none
 	if err := r.validate(); err != nil {
 		return nil, err
 	}

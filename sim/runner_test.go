@@ -167,56 +167,6 @@ func TestRunInterrupted(t *testing.T) {
 	}
 }
 
-func TestCompareDeterministicAndSPRT(t *testing.T) {
-	greedy := mustSpec(t, "greedy")
-	cfg := func(workers int, sprt *SPRT) CompareConfig {
-		return CompareConfig{
-			A:    Arm{Rules: engine.Reference(), Mode: engine.Normal, Policy: greedy, Politician: RandomPoliticianIndex},
-			B:    Arm{Rules: engine.Reference(), Mode: engine.Hard, Policy: greedy, Politician: RandomPoliticianIndex},
-			Seed: 3, Games: 400, Workers: workers, SPRT: sprt,
-		}
-	}
-	untimed := func(r *CompareResult) []byte {
-		c := *r
-		c.GamesPerSecond, c.ElapsedSeconds = 0, 0
-		return c.JSON()
-	}
-	for _, sprt := range []*SPRT{nil, {P0: 0, P1: -0.1, Alpha: 0.05, Beta: 0.05}} {
-		var want []byte
-		for _, w := range []int{1, 2, 3} {
-			r, err := Compare(context.Background(), cfg(w, sprt))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if sprt == nil && r.Games != 400 {
-				t.Errorf("games %d, want 400", r.Games)
-			}
-			if sprt != nil && (r.SPRT == nil || r.SPRT.Decision == "undecided" || r.Games >= 400) {
-				t.Errorf("SPRT %+v after %d games: want a decision before 400", r.SPRT, r.Games)
-			}
-			got := untimed(r)
-			if want == nil {
-				want = got
-			} else if !bytes.Equal(got, want) {
-				t.Errorf("workers %d differ from workers 1:\n%s\nwant\n%s", w, got, want)
-			}
-		}
-	}
-}
-
-func TestCompareSameArmsHaveNoDifference(t *testing.T) {
-	random := mustSpec(t, "random")
-	arm := Arm{Rules: engine.Reference(), Mode: engine.Normal, Policy: random, Politician: RandomPoliticianIndex}
-	r, err := Compare(context.Background(), CompareConfig{A: arm, B: arm, Seed: 1, Games: 200, Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Common random numbers: identical arms play identical games.
-	if r.Paired.AOnly != 0 || r.Paired.BOnly != 0 || r.MeanMarginDiff != 0 {
-		t.Errorf("identical arms differ: %+v, margin diff %g", r.Paired, r.MeanMarginDiff)
-	}
-}
-
 // TestPlayNoAllocs guards the hot path: a game with the random policy
 // allocates nothing.
 func TestPlayNoAllocs(t *testing.T) {

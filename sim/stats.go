@@ -1,7 +1,11 @@
 package sim
 
 import (
+	"errors"
+	"fmt"
 	"math"
+	"sort"
+	"tallywood/engine"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -59,181 +63,152 @@ func tQuantile975(nu float64) float64 {
 	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: nu}.Quantile(0.975)
 }
 
-// Paired is the 2×2 table of two arms played on the same seeds, counting
-// a win (Outcome Win) as success: Both won in both arms, AOnly in arm A
-// only, BOnly in arm B only, Neither in neither.
-type Paired struct {
-	Both, AOnly, BOnly, Neither int64
-}
-
-// N is the number of pairs.
-func (p Paired) N() int64 { return p.Both + p.AOnly + p.BOnly + p.Neither }
-
-// Diff is the difference of the win rates, B − A.
-func (p Paired) Diff() float64 {
-	n := p.N()
-	if n == 0 {
-		return 0
-	}
-	return float64(p.BOnly-p.AOnly) / float64(n)
-}
-
-// Newcombe returns the 95 % interval for the paired difference of win rates
-// B − A by Newcombe's square-and-add method for paired data (Newcombe 1998,
-// "Improved confidence intervals for the difference between binomial
-// proportions based on paired data", method 10): Wilson intervals for each
-// arm combined with the phi correlation of the table, phi's numerator
-// AD − BC reduced by n/2 towards 0 when positive (as in Newcombe's paper
-// and Fagerland, Lydersen & Laake 2017, §8.5).
-func Newcombe(p Paired) Interval {
-	n := p.N()
-	if n == 0 {
-		return Interval{-1, 1}
+// MeanTest returns the mean of n values from their sum and sum of squares,
+// its 95 % t-interval and the two-sided p-value of Student's t-test of a
+// zero mean. With no spread (every value the same) the p-value is 1 for a
+// zero mean and 0 otherwise.
+func MeanTest(n, sum, sumSq int64) (mean float64, ci Interval, p float64) {
+	mean, ci = MeanInterval(n, sum, sumSq)
+	if n < 2 {
+		return mean, ci, 1
 	}
 	nf := float64(n)
-	// Newcombe's notation with arm B first so that the difference is B − A:
-	// p1 = P(B wins), p2 = P(A wins).
-	a, b, c, d := float64(p.Both), float64(p.BOnly), float64(p.AOnly), float64(p.Neither)
-	p1, p2 := (a+b)/nf, (a+c)/nf
-	w1, w2 := Wilson(p.Both+p.BOnly, n), Wilson(p.Both+p.AOnly, n)
-	phi := 0.0
-	if den := (a + b) * (c + d) * (a + c) * (b + d); den > 0 {
-		num := a*d - b*c
-		switch {
-		case num > nf/2:
-			phi = (num - nf/2) / math.Sqrt(den)
-		case num >= 0:
-			phi = 0
-		default:
-			phi = num / math.Sqrt(den)
+	ss := nf*float64(sumSq) - float64(sum)*float64(sum)
+	se := math.Sqrt(math.Max(0, ss/(nf*(nf-1))) / nf)
+	if se == 0 {
+		if mean == 0 {
+			return mean, ci, 1
 		}
+		return mean, ci, 0
 	}
-	theta := p1 - p2
-	dl1, du1 := p1-w1.Lo, w1.Hi-p1
-	dl2, du2 := p2-w2.Lo, w2.Hi-p2
-	lo := theta - math.Sqrt(math.Max(0, dl1*dl1-2*phi*dl1*du2+du2*du2))
-	hi := theta + math.Sqrt(math.Max(0, du1*du1-2*phi*du1*dl2+dl2*dl2))
-	return Interval{math.Max(-1, lo), math.Min(1, hi)}
+	t := math.Abs(mean) / se
+	if nf-1 > 1e8 {
+		return mean, ci, 2 * distuv.UnitNormal.Survival(t)
+	}
+	return mean, ci, math.Min(1, 2*distuv.StudentsT{Mu: 0, Sigma: 1, Nu: nf - 1}.Survival(t))
 }
 
-// McNemar returns the two-sided p-value of McNemar's test of equal win
-// rates in the two arms, the exact binomial version: under the null the
-// AOnly of the AOnly+BOnly discordant pairs are Binomial(AOnly+BOnly, ½).
-// With no discordant pair it is 1.
-func McNemar(p Paired) float64 {
-	m := p.AOnly + p.BOnly
-	if m == 0 {
-		return 1
+// Holm returns Holm's step-down adjustment of the p-values ps (Holm 1979):
+// the i-th smallest of m is multiplied by m−i+1, and the adjusted values
+// are made monotone in the order of the raw ones, capped at 1. Rejecting
+// every hypothesis whose adjusted p-value is below α keeps the chance of
+// any false rejection among the m at most α.
+func Holm(ps []float64) []float64 {
+	m := len(ps)
+	order := make([]int, m)
+	for i := range order {
+		order[i] = i
 	}
-	k := min(p.AOnly, p.BOnly)
-	pv := 2 * distuv.Binomial{N: float64(m), P: 0.5}.CDF(float64(k))
-	return math.Min(1, pv)
+	sort.SliceStable(order, func(a, b int) bool { return ps[order[a]] < ps[order[b]] })
+	out := make([]float64, m)
+	running := 0.0
+	for rank, i := range order {
+		running = math.Max(running, math.Min(1, float64(m-rank)*ps[i]))
+		out[i] = running
+	}
+	return out
 }
 
-// Hypothesis is a decision of the sequential test.
-type Hypothesis int8
-
+// Outcome indexes of a cross-table: a win, a draw, a loss.
 const (
-	Undecided Hypothesis = iota
-	AcceptH0
-	AcceptH1
+	outWin = iota
+	outDraw
+	outLoss
 )
 
-func (h Hypothesis) String() string {
-	switch h {
-	case AcceptH0:
-		return "H0"
-	case AcceptH1:
-		return "H1"
+func outcomeIndex(o engine.Outcome) int {
+	switch o {
+	case engine.Win:
+		return outWin
+	case engine.Draw:
+		return outDraw
 	}
-	return "undecided"
+	return outLoss
 }
 
-// SPRT is Wald's sequential probability ratio test of H0: win rate
-// difference B − A = P0 against H1: difference = P1, on paired games. Each
-// pair scores +1 (only B won), −1 (only A won) or 0, a trinomial whose one
-// free parameter besides the difference is a nuisance; the log-likelihood
-// ratio is the generalized one (GSPRT), each hypothesis's trinomial fitted
-// by maximum likelihood under its constraint on the difference. It accepts
-// H1 when the LLR reaches log((1−β)/α) and H0 when it falls to
-// log(β/(1−α)).
-type SPRT struct {
-	P0, P1      float64
-	Alpha, Beta float64
+// PairCounts are the mergeable statistics of games played in two arms on
+// the same seeds. A game scores 1 for a win, ½ for a draw and 0 for a loss;
+// the paired score difference B − A of a seed is one of −1, −½, 0, ½, 1.
+// Like Counts they are sums, so adding pairs in any order, or merging the
+// PairCounts of disjoint seeds, gives the same value.
+type PairCounts struct {
+	Games int64 `json:"games"`
+	// Cross[a][b] counts the seeds on which arm A's outcome was a and arm
+	// B's was b, each in the order win, draw, loss.
+	Cross           [3][3]int64 `json:"cross_wdl"`
+	MarginDiffSum   int64       `json:"margin_diff_sum"`    // Σ (B's margin − A's margin)
+	MarginDiffSumSq int64       `json:"margin_diff_sum_sq"` // Σ (B's margin − A's margin)²
 }
 
-// Bounds returns the lower (accept H0) and upper (accept H1) LLR bounds.
-func (s SPRT) Bounds() (lower, upper float64) {
-	return math.Log(s.Beta / (1 - s.Alpha)), math.Log((1 - s.Beta) / s.Alpha)
+// Add records the results of one seed in arm A and arm B.
+func (p *PairCounts) Add(a, b *engine.Result) {
+	p.Games++
+	p.Cross[outcomeIndex(a.Outcome)][outcomeIndex(b.Outcome)]++
+	d := int64(b.Margin() - a.Margin())
+	p.MarginDiffSum += d
+	p.MarginDiffSumSq += d * d
 }
 
-// LLR returns the log-likelihood ratio of H1 against H0 for the counts of
-// pairs scoring +1 (plus), 0 (ties) and −1 (minus).
-func (s SPRT) LLR(plus, ties, minus int64) float64 {
-	return trinomialLogLik(plus, ties, minus, s.P1) - trinomialLogLik(plus, ties, minus, s.P0)
+// Merge adds the pairs of o (disjoint seeds) to p.
+func (p *PairCounts) Merge(o *PairCounts) {
+	p.Games += o.Games
+	for a := range p.Cross {
+		for b := range p.Cross[a] {
+			p.Cross[a][b] += o.Cross[a][b]
+		}
+	}
+	p.MarginDiffSum += o.MarginDiffSum
+	p.MarginDiffSumSq += o.MarginDiffSumSq
 }
 
-// Decide returns the decision after the pairs of p.
-func (s SPRT) Decide(p Paired) (Hypothesis, float64) {
-	llr := s.LLR(p.BOnly, p.Both+p.Neither, p.AOnly)
-	// Keep the ratio finite (JSON has no infinities); past the bounds its
-	// size means nothing more.
-	llr = max(-1e300, min(1e300, llr))
-	lo, hi := s.Bounds()
-	switch {
-	case llr >= hi:
-		return AcceptH1, llr
-	case llr <= lo:
-		return AcceptH0, llr
+// check verifies that pair counts read from a file add up.
+func (p *PairCounts) check() error {
+	var sum int64
+	for a := range p.Cross {
+		for b := range p.Cross[a] {
+			if p.Cross[a][b] < 0 {
+				return errors.New("paired cross-table has a negative count")
+			}
+			sum += p.Cross[a][b]
+		}
 	}
-	return Undecided, llr
+	if sum != p.Games {
+		return fmt.Errorf("paired cross-table sums to %d, not to its %d games", sum, p.Games)
+	}
+	if p.MarginDiffSumSq < 0 {
+		return errors.New("paired margin sum of squares is negative")
+	}
+	return nil
 }
 
-// trinomialLogLik is the maximum log-likelihood of counts (plus, ties,
-// minus) over trinomials (t+δ, 1−2t−δ, t) with the difference fixed at δ.
-// The log-likelihood is concave in t, so its stationary point is found by
-// bisection on the derivative.
-func trinomialLogLik(plus, ties, minus int64, delta float64) float64 {
-	np, n0, nm := float64(plus), float64(ties), float64(minus)
-	lo := math.Max(0, -delta)
-	hi := (1 - delta) / 2
-	if hi < lo {
-		return math.Inf(-1)
-	}
-	deriv := func(t float64) float64 {
-		d := 0.0
-		if np > 0 {
-			d += np / (t + delta)
-		}
-		if n0 > 0 {
-			d -= 2 * n0 / (1 - 2*t - delta)
-		}
-		if nm > 0 {
-			d += nm / t
-		}
-		return d
-	}
-	a, b := lo, hi
-	for range 200 {
-		m := (a + b) / 2
-		if m == a || m == b {
-			break
-		}
-		if deriv(m) > 0 {
-			a = m
-		} else {
-			b = m
+// Pentanomial returns the number of seeds with each paired score
+// difference B − A: n[k] seeds differ by (k−2)/2.
+func (p *PairCounts) Pentanomial() [5]int64 {
+	var n [5]int64
+	for a := range p.Cross {
+		for b := range p.Cross[a] {
+			// In halves a game scores 2 − index, so B − A is a − b halves.
+			n[a-b+2] += p.Cross[a][b]
 		}
 	}
-	t := (a + b) / 2
-	ll := 0.0
-	add := func(n, p float64) {
-		if n > 0 {
-			ll += n * math.Log(p)
-		}
+	return n
+}
+
+// ScoreDiff returns the mean paired score difference B − A (a draw scores
+// ½), its 95 % t-interval and the p-value of a zero difference.
+func (p *PairCounts) ScoreDiff() (mean float64, ci Interval, pval float64) {
+	var sum, sq int64 // in halves
+	for k, c := range p.Pentanomial() {
+		h := int64(k - 2)
+		sum += h * c
+		sq += h * h * c
 	}
-	add(np, t+delta)
-	add(n0, 1-2*t-delta)
-	add(nm, t)
-	return ll
+	mean, ci, pval = MeanTest(p.Games, sum, sq)
+	return mean / 2, Interval{ci.Lo / 2, ci.Hi / 2}, pval
+}
+
+// MarginDiff returns the mean paired margin difference B − A in votes, its
+// 95 % t-interval and the p-value of a zero difference.
+func (p *PairCounts) MarginDiff() (mean float64, ci Interval, pval float64) {
+	return MeanTest(p.Games, p.MarginDiffSum, p.MarginDiffSumSq)
 }

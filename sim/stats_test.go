@@ -2,6 +2,8 @@ package sim
 
 import (
 	"math"
+	"math/rand/v2"
+	"tallywood/engine"
 	"testing"
 
 	"gonum.org/v1/gonum/floats/scalar"
@@ -62,133 +64,281 @@ func TestMeanInterval(t *testing.T) {
 	}
 }
 
-func TestNewcombe(t *testing.T) {
-	// Tables in Newcombe's notation: a both, b first only, c second only,
-	// d neither; the difference is first − second. Paired puts arm B
-	// first, so a table (a, b, c, d) is Paired{Both: a, BOnly: b, AOnly: c, Neither: d}.
+func TestMeanTest(t *testing.T) {
 	tests := []struct {
-		name         string
-		a, b, c, d   int64
-		diff, lo, hi float64
+		name     string
+		xs       []int64
+		mean, p  float64
+		tolP     float64
+		zeroWide bool
 	}{
-		// Newcombe 1998 (paired), Table II example (a), method 10.
-		{"Newcombe 36/12/2/0", 36, 12, 2, 0, 0.2, 0.0569, 0.3404},
-		// Fagerland, Lydersen & Laake (2017) §8, Cavo et al. 2012 data:
-		// estimate −0.0621, 95% CI −0.1186 to −0.0046.
-		{"Cavo 59/6/16/80", 59, 6, 16, 80, -0.0621, -0.1186, -0.0046},
-		// Bentur et al. 2009 (same chapter): 1/1/7/12.
-		{"Bentur 1/1/7/12", 1, 1, 7, 12, -0.2857, -0.5069, -0.0256},
+		// 1..10 against 0: t = 5.5/(3.02765/√10) = 5.74456, 9 df:
+		// two-sided p = 0.000279.
+		{name: "1..10", xs: []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, mean: 5.5, p: 0.000279, tolP: 5e-6},
+		// −1, 1, −1, 1 has mean 0: p = 1.
+		{name: "symmetric", xs: []int64{-1, 1, -1, 1}, mean: 0, p: 1, tolP: 1e-12},
+		{name: "constant 0", xs: []int64{0, 0, 0}, mean: 0, p: 1, zeroWide: true},
+		{name: "constant 2", xs: []int64{2, 2, 2}, mean: 2, p: 0, zeroWide: true},
+		{name: "one", xs: []int64{3}, mean: 3, p: 1, zeroWide: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := Paired{Both: tt.a, BOnly: tt.b, AOnly: tt.c, Neither: tt.d}
-			got := Newcombe(p)
-			if !scalar.EqualWithinAbs(p.Diff(), tt.diff, tol) {
-				t.Errorf("diff = %.5f, want %.4f", p.Diff(), tt.diff)
+			var sum, sq int64
+			for _, x := range tt.xs {
+				sum += x
+				sq += x * x
 			}
-			if !scalar.EqualWithinAbs(got.Lo, tt.lo, tol) || !scalar.EqualWithinAbs(got.Hi, tt.hi, tol) {
-				t.Errorf("Newcombe = [%.5f, %.5f], want [%.4f, %.4f]", got.Lo, got.Hi, tt.lo, tt.hi)
+			mean, ci, p := MeanTest(int64(len(tt.xs)), sum, sq)
+			if mean != tt.mean || !scalar.EqualWithinAbs(p, tt.p, tt.tolP) {
+				t.Errorf("mean %g, p %.6g; want %g, %.6g", mean, p, tt.mean, tt.p)
+			}
+			if tt.zeroWide != (ci.Lo == ci.Hi) {
+				t.Errorf("interval [%g, %g]", ci.Lo, ci.Hi)
 			}
 		})
 	}
 }
 
-func TestMcNemar(t *testing.T) {
-	tests := []struct {
-		name         string
-		aOnly, bOnly int64
-		p            float64
-	}{
-		// Exact two-sided: 2·P(X ≤ min) for X ~ Binomial(aOnly+bOnly, ½).
-		{"6 vs 16", 16, 6, 0.052478790283203125},
-		{"12 vs 2", 12, 2, 0.012939453125},
-		{"3 vs 0", 3, 0, 0.25},
-		{"5 vs 5", 5, 5, 1},
-		{"none", 0, 0, 1},
-		{"40 vs 60", 40, 60, 0.05688793364098079},
+func TestHolm(t *testing.T) {
+	// Holm 1979 style example: raw 0.01, 0.04, 0.03, 0.005 with m = 4:
+	// sorted 0.005·4 = 0.02, 0.01·3 = 0.03, 0.03·2 = 0.06, 0.04·1 = 0.04 →
+	// monotone 0.06.
+	got := Holm([]float64{0.01, 0.04, 0.03, 0.005})
+	want := []float64{0.03, 0.06, 0.06, 0.02}
+	for i := range want {
+		if !scalar.EqualWithinAbs(got[i], want[i], 1e-12) {
+			t.Errorf("Holm = %v, want %v", got, want)
+			break
+		}
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := McNemar(Paired{AOnly: tt.aOnly, BOnly: tt.bOnly, Both: 7, Neither: 11})
-			if !scalar.EqualWithinAbsOrRel(got, tt.p, 1e-9, 1e-9) {
-				t.Errorf("McNemar = %.12g, want %.12g", got, tt.p)
-			}
-		})
+	if got := Holm([]float64{0.5, 0.9}); got[0] != 1 || got[1] != 1 {
+		t.Errorf("Holm caps at 1: got %v", got)
+	}
+	if got := Holm(nil); len(got) != 0 {
+		t.Errorf("Holm(nil) = %v", got)
 	}
 }
 
-func TestSPRTBounds(t *testing.T) {
-	lo, hi := SPRT{P0: 0, P1: 0.02, Alpha: 0.05, Beta: 0.05}.Bounds()
+// pairsOf builds pair counts from a list of (A outcome, B outcome, margin
+// difference).
+func pairsOf(pairs ...[3]int) PairCounts {
+	var p PairCounts
+	outcome := []engine.Outcome{engine.Win, engine.Draw, engine.Loss}
+	for _, q := range pairs {
+		a := engine.Result{Outcome: outcome[q[0]]}
+		b := engine.Result{Outcome: outcome[q[1]]}
+		b.Total[0] = int16(q[2])
+		p.Add(&a, &b)
+	}
+	return p
+}
+
+func TestPairCounts(t *testing.T) {
+	// A wins & B draws (−½), A loses & B wins (+1), both draw (0), A draws
+	// & B loses (−½): mean score difference 0.
+	p := pairsOf([3]int{0, 1, 2}, [3]int{2, 0, 4}, [3]int{1, 1, 0}, [3]int{1, 2, -2})
+	if got := p.Pentanomial(); got != [5]int64{0, 2, 1, 0, 1} {
+		t.Errorf("pentanomial %v, want [0 2 1 0 1]", got)
+	}
+	mean, _, pv := p.ScoreDiff()
+	if mean != 0 || pv != 1 {
+		t.Errorf("score difference %g (p %g), want 0 (p 1)", mean, pv)
+	}
+	if p.MarginDiffSum != 4 || p.MarginDiffSumSq != 24 {
+		t.Errorf("margin sums %d, %d; want 4, 24", p.MarginDiffSum, p.MarginDiffSumSq)
+	}
+	q := pairsOf([3]int{2, 0, 1})
+	q.Merge(&p)
+	if q.Games != 5 || q.Cross[2][0] != 2 || q.check() != nil {
+		t.Errorf("merged %+v", q)
+	}
+	q.Games++
+	if err := q.check(); err == nil {
+		t.Error("check accepts a cross-table that does not sum to games")
+	}
+}
+
+func TestSequentialBounds(t *testing.T) {
+	lo, hi := (&Sequential{Delta: 0.02, Alpha: 0.05, Beta: 0.05}).Bounds()
 	if !scalar.EqualWithinAbs(lo, -math.Log(19), 1e-12) || !scalar.EqualWithinAbs(hi, math.Log(19), 1e-12) {
 		t.Errorf("bounds = %g, %g, want ∓log 19", lo, hi)
 	}
 }
 
-// TestSPRTSequences feeds synthetic paired sequences one pair at a time
-// and checks the decision and when it is made.
-func TestSPRTSequences(t *testing.T) {
-	s := SPRT{P0: 0, P1: 0.02, Alpha: 0.05, Beta: 0.05}
+// TestSequentialSequences feeds synthetic paired sequences one pair at a
+// time and checks the decision and when it is made.
+func TestSequentialSequences(t *testing.T) {
+	two := &Sequential{P0: 0, P1: 0.02, Alpha: 0.05, Beta: 0.05}
+	three := &Sequential{Delta: 0.02, Alpha: 0.05, Beta: 0.05}
 	tests := []struct {
 		name string
-		next func(i int) int // +1: only B won, −1: only A won, 0: tie
-		want Hypothesis
-		at   int64 // the pair after which it decides
+		test *Sequential
+		next func(i int) [3]int // A outcome, B outcome, margin difference
+		want Decision
+		at   int64 // the pair after which it decides; 0: any
 	}{
-		// Only B wins: H0's best fit is (½, 0, ½), H1's (0.51, 0, 0.49),
-		// so the LLR grows by log(0.51/0.5) a pair: log 19 / 0.0198 → 149.
-		{"B always", func(int) int { return 1 }, AcceptH1, 149},
-		// Only ties: H1 must give 0.02 to B-only, LLR = n·log 0.98 → 146.
-		{"ties", func(int) int { return 0 }, AcceptH0, 146},
-		// Only A wins: H0 fits (½, 0, ½), H1 at best (0.51, 0, 0.49), so
-		// the LLR falls by log(0.49/0.5) a pair, as fast as for ties.
-		{"A always", func(int) int { return -1 }, AcceptH0, 146},
-		// B wins one pair in ten more than A: a difference of 0.1, far
-		// above P1.
-		{"B +10%", func(i int) int {
+		// Only B wins: P0's best fit is (½, 0, ½) on ±1, P1's (0.51, 0,
+		// 0.49), so the LLR grows by log(0.51/0.5) a pair: log 19 / 0.0198 → 149.
+		{"two: B always", two, func(int) [3]int { return [3]int{2, 0, 0} }, Easier, 149},
+		// Only ties: P1 must give 0.02 to +1, LLR = n·log 0.98 → 146.
+		{"two: ties", two, func(int) [3]int { return [3]int{2, 2, 0} }, NearerP0, 146},
+		{"two: A always", two, func(int) [3]int { return [3]int{0, 2, 0} }, NearerP0, 146},
+		// Three outcomes, only ties: both one-sided tests decide for 0
+		// after 146 pairs.
+		{"three: ties", three, func(int) [3]int { return [3]int{1, 1, 0} }, Within, 146},
+		{"three: B always", three, func(int) [3]int { return [3]int{1, 0, 0} }, Easier, 0},
+		{"three: A always", three, func(int) [3]int { return [3]int{0, 1, 0} }, Harder, 0},
+		// B wins one pair in ten more than A: 10 points, far above 2.
+		{"three: B +10 points", three, func(i int) [3]int {
 			if i%10 == 0 {
-				return 1
+				return [3]int{2, 0, 0}
 			}
-			return 0
-		}, AcceptH1, 0},
+			return [3]int{2, 2, 0}
+		}, Easier, 0},
+		// Margin: B ahead by 3 votes in alternate pairs, by −1 in the
+		// others: mean +1, δ = 1 vote.
+		{"margin: B +1 vote", &Sequential{On: OnMargin, Delta: 1, Alpha: 0.05, Beta: 0.05}, func(i int) [3]int {
+			return [3]int{2, 2, 3 - 4*(i%2)}
+		}, Easier, 0},
+		// Margin differences all 0 decide "within" only after the
+		// minimum number of pairs.
+		{"margin: none", &Sequential{On: OnMargin, Delta: 1, Alpha: 0.05, Beta: 0.05}, func(int) [3]int {
+			return [3]int{2, 2, 0}
+		}, Within, minMarginPairs},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var p Paired
-			var got Hypothesis
-			var n int64
+			var p PairCounts
+			st := tt.test.Start()
+			got := Undecided
 			for i := range 100000 {
-				switch tt.next(i) {
-				case 1:
-					p.BOnly++
-				case -1:
-					p.AOnly++
-				default:
-					p.Neither++
-				}
-				if got, _ = s.Decide(p); got != Undecided {
-					n = p.N()
+				q := pairsOf(tt.next(i))
+				p.Merge(&q)
+				if got = st.Update(&p); got != Undecided {
 					break
 				}
 			}
 			if got != tt.want {
-				t.Fatalf("decision %v, want %v", got, tt.want)
+				t.Fatalf("decision %v after %d pairs, want %v", got, p.Games, tt.want)
 			}
-			if tt.at > 0 && n != tt.at {
-				t.Errorf("decided after %d pairs, want %d", n, tt.at)
-			}
-			if n == 0 {
-				t.Errorf("no decision")
+			if tt.at > 0 && p.Games != tt.at {
+				t.Errorf("decided after %d pairs, want %d", p.Games, tt.at)
 			}
 		})
 	}
 }
 
-func TestTrinomialLogLik(t *testing.T) {
-	// Unconstrained-like case: δ equal to the observed difference gives
-	// the plain multinomial maximum.
-	got := trinomialLogLik(30, 50, 20, 0.1)
+func TestScoreLogLik(t *testing.T) {
+	// A mean equal to the observed one gives the plain multinomial
+	// maximum: 30 of +1, 50 of 0, 20 of −1 have mean 0.1.
+	got := scoreLogLik([5]int64{20, 0, 50, 0, 30}, 0.1)
 	want := 30*math.Log(0.3) + 50*math.Log(0.5) + 20*math.Log(0.2)
 	if !scalar.EqualWithinAbs(got, want, 1e-9) {
 		t.Errorf("loglik = %.12g, want %.12g", got, want)
+	}
+	// Ties only, mean 0.02: the missing 2 % go to +1.
+	if got, want := scoreLogLik([5]int64{0, 0, 100, 0, 0}, 0.02), 100*math.Log(0.98); !scalar.EqualWithinAbs(got, want, 1e-9) {
+		t.Errorf("ties: loglik = %.12g, want %.12g", got, want)
+	}
+}
+
+func TestSequentialValidate(t *testing.T) {
+	tests := []struct {
+		s    Sequential
+		want string
+	}{
+		{Sequential{Delta: 0.02, Alpha: 0.05, Beta: 0.05}, ""},
+		{Sequential{Delta: math.NaN(), Alpha: 0.05, Beta: 0.05}, "delta NaN is not above 0 and below 1"},
+		{Sequential{Delta: 1, Alpha: 0.05, Beta: 0.05}, "delta 1 is not above 0 and below 1"},
+		{Sequential{On: OnMargin, Delta: 3, Alpha: 0.05, Beta: 0.05}, ""},
+		{Sequential{On: OnMargin, Delta: math.Inf(1), Alpha: 0.05, Beta: 0.05}, "delta +Inf is not above 0 and below +Inf"},
+		{Sequential{Delta: 0.02, Alpha: 0.5, Beta: 0.05}, "alpha 0.5 is not between 0 and 0.5"},
+		{Sequential{Delta: 0.02, Alpha: 0.05, Beta: math.NaN()}, "beta NaN is not between 0 and 0.5"},
+		{Sequential{P0: 0, P1: 0, Alpha: 0.05, Beta: 0.05}, "P0 0, P1 0 are not two different finite differences"},
+		{Sequential{P0: math.NaN(), P1: 0.02, Alpha: 0.05, Beta: 0.05}, "P0 NaN, P1 0.02 are not two different finite differences"},
+	}
+	for _, tt := range tests {
+		got := ""
+		if err := tt.s.Validate(); err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.s, got, tt.want)
+		}
+	}
+}
+
+// TestSequentialErrorRates measures the three-outcome test's error rates
+// by simulation on synthetic paired data, at several discordance levels
+// (the share of seeds on which the arms' scores differ):
+//
+//   - with no true difference, it must say "easier" or "harder" in at most
+//     about 2α of runs (α for each side);
+//   - with a true difference of +δ, it must say "within" or "harder" in at
+//     most about β of runs.
+//
+// Wald's bounds are approximate: the ratio overshoots them by a whole
+// pair, so the tolerance is the nominal rate plus a stated slack (0.02)
+// plus three standard errors of the estimate. The measured rates are
+// logged (go test -v -run ErrorRates ./sim), with how often the plain 95 %
+// interval at the stop covers the true difference (less than 95 %: the
+// stop is why compare labels its estimates after one).
+func TestSequentialErrorRates(t *testing.T) {
+	runs := 600
+	if testing.Short() {
+		runs = 60
+	}
+	const alpha, beta, delta = 0.05, 0.05, 0.02
+	test := &Sequential{Delta: delta, Alpha: alpha, Beta: beta}
+	rng := rand.New(rand.NewPCG(9, 9))
+	for _, disc := range []float64{0.03, 0.1, 0.3} {
+		for _, truth := range []float64{0, delta} {
+			wrong, covered := 0, 0
+			var pairs int64
+			for range runs {
+				// Discordant pairs: +1 with (disc+truth)/2, −1 with
+				// (disc−truth)/2, a tenth of each as ±½ (a draw against a
+				// win or loss); otherwise both the same.
+				var p PairCounts
+				st := test.Start()
+				d := Undecided
+				for d == Undecided && p.Games < 1_000_000 {
+					u := rng.Float64()
+					var q PairCounts
+					switch up, down := (disc+truth)/2, (disc-truth)/2; {
+					case u < up*0.9:
+						q = pairsOf([3]int{2, 0, 0})
+					case u < up:
+						q = pairsOf([3]int{1, 0, 0})
+					case u < up+down*0.9:
+						q = pairsOf([3]int{0, 2, 0})
+					case u < up+down:
+						q = pairsOf([3]int{0, 1, 0})
+					default:
+						q = pairsOf([3]int{2, 2, 0})
+					}
+					p.Merge(&q)
+					d = st.Update(&p)
+				}
+				pairs += p.Games
+				if _, ci, _ := p.ScoreDiff(); ci.Lo <= truth && truth <= ci.Hi {
+					covered++
+				}
+				if truth == 0 && (d == Easier || d == Harder) || truth > 0 && d != Easier {
+					wrong++
+				}
+			}
+			rate := float64(wrong) / float64(runs)
+			nominal := 2 * alpha
+			if truth > 0 {
+				nominal = beta
+			}
+			se := math.Sqrt(nominal * (1 - nominal) / float64(runs))
+			t.Logf("discordance %.2f, true difference %+.2f: wrong %.3f (nominal %.2f) in %d runs, mean %d pairs; the 95%% interval at the stop covered the truth in %.3f",
+				disc, truth, rate, nominal, runs, pairs/int64(runs), float64(covered)/float64(runs))
+			if rate > nominal+0.02+3*se {
+				t.Errorf("discordance %.2f, true difference %+.2f: error rate %.3f above %.2f", disc, truth, rate, nominal)
+			}
+		}
 	}
 }

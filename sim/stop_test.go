@@ -18,16 +18,17 @@ func TestInterruptStopsASearch(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(100*time.Millisecond, cancel)
 		if compare {
-			arm := Arm{Rules: engine.Reference(), Mode: engine.Normal, Policy: big, Politician: RandomPoliticianIndex}
+			arm := CellSpec{Mode: engine.Normal, Policy: big, Politician: RandomPoliticianIndex}
 			other := arm
 			other.Mode = engine.Hard
-			res, err := Compare(ctx, CompareConfig{A: arm, B: other, Seed: 1, Games: 2, Workers: 1})
+			res, err := Compare(ctx, CompareConfig{A: CompareArm{Name: "a", Rules: engine.Reference()}, B: CompareArm{Name: "b", Rules: engine.Reference()},
+				Cells: []ComparePair{{A: arm, B: other, Games: 2}}, Seed: 1, Workers: 1})
 			cancel()
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !res.Interrupted || res.Games != 0 {
-				t.Errorf("compare: interrupted %v after %d games; want true after 0", res.Interrupted, res.Games)
+			if !res.Interrupted || res.Cells[0].Games != 0 {
+				t.Errorf("compare: interrupted %v after %d games; want true after 0", res.Interrupted, res.Cells[0].Games)
 			}
 			continue
 		}

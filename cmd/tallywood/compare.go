@@ -2,202 +2,645 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"math"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 
+	"tallywood/engine"
 	"tallywood/sim"
+	"tallywood/sim/policy"
 )
 
 func init() {
 	register(command{name: "compare", summary: "compare two arms (rules, policy, difficulty, politician) on the same seeds", run: runCompare})
 }
 
+// defaultComparePolicies are the player strengths compare plays by
+// default: greedy, and the strongest policy whose games fit a default run
+// of about a minute on a 2-core machine (skilled, mcts:iters=100, about 40
+// games/s against greedy's 5,000). A change's effect depends on the player's
+// strength, so one strength alone can mislead.
+const defaultComparePolicies = "greedy,skilled"
+
+// Paired games per cell when --games is not given: enough for greedy to
+// show a change of a point or two, and as many of the slow search's as fit
+// the minute (mcts plays a hundred times slower than greedy).
+const (
+	defaultCompareGames       = 10000
+	defaultCompareSearchGames = 500
+)
+
+// compareGamesFor is a cell's paired games without --games.
+func compareGamesFor(s policy.Spec) int64 {
+	if s.Name == "mcts" { // skilled and expert are mcts too
+		return defaultCompareSearchGames
+	}
+	return defaultCompareGames
+}
+
 const compareUsage = `usage: tallywood compare [flags]
 
-Plays the same seeded games in two arms that differ in rules, policy,
-difficulty or politician (common random numbers), and reports each arm's win
-rate, the paired difference B − A with Newcombe's 95% interval, McNemar's
-exact test and the mean paired margin difference. With --sprt it stops as
-soon as the sequential test decides.
+Plays the same seeded games in two arms, A and B, that differ in rules,
+policy, difficulty or politician (common random numbers), for every cell of
+--mode × --policy × --politician, and says for each cell whether B is easier
+or harder for the player than A: each arm's win rate, the paired score
+difference B − A (a win scores 1, a draw ½) and margin difference with 95%
+intervals, p-values adjusted for the number of cells (Holm), and one line in
+words. With --sprt-delta (or --sprt) each cell stops as soon as its
+sequential test decides.
 
-An arm flag (--a-rules, --b-policy, ...) overrides the shared flag for its arm.
+An arm flag (--a-rules, --b-mode, ...) sets that arm; a dimension an arm
+flag sets is not varied: the other arm takes the shared flag's value, which
+must then be one value (default normal, greedy, random).
+
+By default both difficulties and two player strengths are played:
+` + defaultComparePolicies + ` (10,000 paired games per cell for greedy, 500 for
+mcts searches such as skilled), about 180 CPU-seconds: a minute and a half on two idle cores.
 
 flags:
 `
 
+// compareFlags are the parsed flags of compare.
+type compareFlags struct {
+	fs                     *pflag.FlagSet
+	games                  int64
+	seed                   uint64
+	workers                int
+	rules, mode, pol, pols string
+	arm                    [2]armFlags
+	sprt, sprtOn, shard    string
+	sprtDelta, alpha, beta float64
+	format, out            string
+	quiet                  bool
+	seats                  int
+}
+
+type armFlags struct {
+	rules, mode, policy, politician, name string
+	set                                   []string
+}
+
+var armNames = [2]string{"a", "b"}
+
 func runCompare(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("compare", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	games := fs.Int64("games", 10000, "paired games (the most, with --sprt)")
-	seed := fs.Uint64("seed", 1, "master seed")
-	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
-	rulesFile := fs.String("rules", "", "rules file of both arms, or default (the reference set)")
-	modeFlag := fs.String("mode", "normal", "difficulty of both arms: normal or hard")
-	policyFlag := fs.String("policy", defaultPolicy, "policy of both arms")
-	politicianFlag := fs.String("politician", "random", "politician of both arms: ID or random")
-	var arm [2]struct{ rules, mode, policy, politician *string }
-	for k, name := range []string{"a", "b"} {
-		arm[k].rules = fs.String(name+"-rules", "", "rules file of arm "+strings.ToUpper(name))
-		arm[k].mode = fs.String(name+"-mode", "", "difficulty of arm "+strings.ToUpper(name))
-		arm[k].policy = fs.String(name+"-policy", "", "policy of arm "+strings.ToUpper(name))
-		arm[k].politician = fs.String(name+"-politician", "", "politician of arm "+strings.ToUpper(name))
+	var f compareFlags
+	fs := newFlags("compare")
+	f.fs = fs
+	fs.Int64Var(&f.games, "games", 0, "paired games per cell (the most, with a sequential test); default 10000, 500 for mcts")
+	fs.Uint64Var(&f.seed, "seed", 1, "master seed")
+	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "parallel workers")
+	fs.StringVar(&f.rules, "rules", "", "rules FILE of both arms, or default (the reference set)")
+	fs.StringVar(&f.mode, "mode", "normal,hard", "difficulties, comma-separated: normal, hard")
+	fs.StringVar(&f.pol, "policy", defaultComparePolicies, "player policies, comma-separated (see 'tallywood policies')")
+	fs.StringVar(&f.pols, "politician", "random", "politicians, comma-separated: IDs, random (per game) or all")
+	for k, name := range armNames {
+		a := &f.arm[k]
+		arm := strings.ToUpper(name)
+		fs.StringVar(&a.rules, name+"-rules", "", "rules FILE of arm "+arm)
+		fs.StringArrayVar(&a.set, name+"-set", nil, "PATH=VALUE: change one rules field of arm "+arm+" (repeatable; see docs/rules-file.md)")
+		fs.StringVar(&a.mode, name+"-mode", "", "difficulty of arm "+arm)
+		fs.StringVar(&a.policy, name+"-policy", "", "policy of arm "+arm)
+		fs.StringVar(&a.politician, name+"-politician", "", "politician of arm "+arm)
+		fs.StringVar(&a.name, name+"-name", "", "name of arm "+arm+" in the output (default: its rules file's base name)")
 	}
-	sprtFlag := fs.String("sprt", "", "sequential test of the win rate difference B − A: P0,P1 (e.g. 0,0.02)")
-	alpha := fs.Float64("alpha", 0.05, "SPRT: probability of accepting H1 when H0 holds")
-	beta := fs.Float64("beta", 0.05, "SPRT: probability of accepting H0 when H1 holds")
-	format := fs.String("format", "table", "output: table or json")
-	out := fs.String("out", "", "write the output to FILE instead of stdout")
-	quiet := fs.Bool("quiet", false, "no progress bar")
+	fs.Float64Var(&f.sprtDelta, "sprt-delta", 0, "sequential test with three answers: B easier, harder, or within ±DELTA of A (score: 0.02 is 2 points; margin: votes)")
+	fs.StringVar(&f.sprt, "sprt", "", "sequential test of P0 against P1 (B − A, e.g. 0,0.02) instead of --sprt-delta")
+	fs.StringVar(&f.sprtOn, "sprt-on", "score", "what the sequential test measures: score (win 1, draw ½) or margin (votes)")
+	fs.Float64Var(&f.alpha, "alpha", 0.05, "sequential test: chance of answering 'easier' (or 'harder') when there is no difference, each side")
+	fs.Float64Var(&f.beta, "beta", 0.05, "sequential test: target chance of answering 'within' when B differs by DELTA; Wald's approximation, exceeded when few seeds differ (simulated 0.077 for 0.05 with 3% of pairs discordant; docs/balance.md)")
+	fs.StringVar(&f.shard, "shard", "1/1", "play only shard K of N: the games i with i mod N = K-1 (not with a sequential test)")
+	fs.StringVar(&f.format, "format", "table", "output: table or json")
+	fs.StringVar(&f.out, "out", "", "write the output to FILE instead of stdout")
+	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar")
+	fs.IntVar(&f.seats, "seats", 1, "players: 1 is the solo game; 2 to 4 compare the rules at a table without the Opposition, --policy as the lineup, --games the deals")
 	if code, done := parseFlags(fs, args, compareUsage, stdout, stderr); done {
 		return code
 	}
-	if fs.NArg() > 0 {
-		return fail(stderr, "compare: unexpected argument %q", fs.Arg(0))
+	if f.seats != 1 {
+		return runTableCompare(&f, stdout, stderr)
 	}
-	if *games < 1 {
-		return fail(stderr, "compare: --games %d: must be at least 1", *games)
+	cfg, err := f.config()
+	if err != nil {
+		var in inputError
+		if errors.As(err, &in) {
+			return failInput(stderr, "compare: %v", in.error)
+		}
+		return fail(stderr, "compare: %v", err)
 	}
-	if *workers < 1 {
-		return fail(stderr, "compare: --workers %d: must be at least 1", *workers)
+	same, identical := armsAlike(cfg)
+	if identical {
+		return fail(stderr, "compare: arms A and B are the same: set one of --a-/--b-rules, -set, -mode, -policy or -politician")
 	}
-	fmtName, err := outputFormat(fs, *format, *out, "table", "table", "json")
+	output, err := openOutput(f.out, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "compare: %v", err)
 	}
-	var sprt *sim.SPRT
-	if *sprtFlag != "" {
-		s, err := parseSPRT(*sprtFlag, *alpha, *beta)
-		if err != nil {
-			return fail(stderr, "compare: %v", err)
-		}
-		sprt = s
+	if !f.quiet {
+		fmt.Fprint(stderr, armsDiffer(cfg))
 	}
-	var arms [2]sim.Arm
-	for k, name := range []string{"a", "b"} {
-		or := func(v *string, def string) string {
-			if *v != "" {
-				return *v
-			}
-			return def
-		}
-		flag := func(f string) string {
-			if fs.Changed(name + "-" + f) {
-				return "--" + name + "-" + f
-			}
-			return "--" + f
-		}
-		rules, err := loadRules(or(arm[k].rules, *rulesFile))
-		if err != nil {
-			return failInput(stderr, "compare: %s: %v", flag("rules"), err)
-		}
-		m, err := parseMode(flag("mode")[2:], or(arm[k].mode, *modeFlag))
-		if err != nil {
-			return fail(stderr, "compare: %v", err)
-		}
-		specs, err := parsePolicies(flag("policy")[2:], or(arm[k].policy, *policyFlag))
-		if err != nil {
-			return fail(stderr, "compare: %v", err)
-		}
-		if len(specs) != 1 {
-			return fail(stderr, "compare: %s: one policy per arm", flag("policy"))
-		}
-		pols, err := parsePoliticians(rules, flag("politician")[2:], or(arm[k].politician, *politicianFlag), false)
-		if err != nil {
-			return fail(stderr, "compare: %v", err)
-		}
-		arms[k] = sim.Arm{Rules: rules, Mode: m, Policy: specs[0], Politician: pols[0]}
-	}
-	a, b := arms[0], arms[1]
-	if a.Rules.Hash == b.Rules.Hash && a.Mode == b.Mode && a.Policy.Canon == b.Policy.Canon && a.Politician == b.Politician {
-		return fail(stderr, "compare: arms A and B are the same: set one of --a-/--b-rules, -mode, -policy or -politician")
-	}
-	output, err := openOutput(*out, stdout, stderr)
-	if err != nil {
-		return fail(stderr, "compare: %v", err)
+	if same {
+		fmt.Fprintln(stderr, "tallywood: compare: warning: arms A and B play identically (same rules content, difficulty, policy and politician): every difference will be 0")
 	}
 
 	ctx, release := interruptible("compare", stderr)
 	defer release()
-	bar := startProgress(stderr, *games, *quiet)
-	res, err := sim.Compare(ctx, sim.CompareConfig{A: a, B: b, Seed: *seed, Games: *games, Workers: capWorkers("compare", *workers, stderr), SPRT: sprt, Progress: &bar.done})
+	cfg.Workers = capWorkers("compare", cfg.Workers, stderr)
+	var total int64
+	for _, c := range cfg.Cells {
+		total += cfg.Shard.Len(c.Games)
+	}
+	bar := startProgress(stderr, total, f.quiet)
+	cfg.Progress = &bar.done
+	res, err := sim.Compare(ctx, *cfg)
 	bar.stop()
 	if err != nil {
-		fmt.Fprintf(stderr, "tallywood: compare: %v\n", err)
-		return exitFailed
+		return failRun(stderr, "compare: %v", err)
 	}
 	data := res.JSON()
-	if fmtName == "table" {
+	if f.format == "table" {
 		data = compareTable(res)
 	}
 	if err := output.write(data); err != nil {
 		return output.writeFailed("compare", err, stderr)
 	}
 	if res.Interrupted {
-		fmt.Fprintf(stderr, "tallywood: compare: interrupted: %s now holds a partial result (%d paired games, marked interrupted)\n", output.name(), res.Games)
+		fmt.Fprintf(stderr, "tallywood: compare: interrupted: %s now holds a partial result (marked interrupted)\n", output.name())
 		return exitFailed
 	}
 	return exitOK
 }
 
-// parseSPRT reads --sprt P0,P1 with --alpha and --beta.
-func parseSPRT(s string, alpha, beta float64) (*sim.SPRT, error) {
-	p0s, p1s, ok := strings.Cut(s, ",")
-	p0, err0 := strconv.ParseFloat(strings.TrimSpace(p0s), 64)
-	p1, err1 := strconv.ParseFloat(strings.TrimSpace(p1s), 64)
-	if !ok || err0 != nil || err1 != nil || p0 == p1 || p0 <= -1 || p0 >= 1 || p1 <= -1 || p1 >= 1 {
-		return nil, fmt.Errorf("--sprt %q is not P0,P1: two different win rate differences between -1 and 1", s)
+// config checks the flags and builds the comparison.
+func (f *compareFlags) config() (*sim.CompareConfig, error) {
+	fs := f.fs
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	if !(alpha > 0 && alpha < 0.5) {
-		return nil, fmt.Errorf("--alpha %g is not between 0 and 0.5", alpha)
+	if err := checkGames(fs, f.games); err != nil {
+		return nil, err
 	}
-	if !(beta > 0 && beta < 0.5) {
-		return nil, fmt.Errorf("--beta %g is not between 0 and 0.5", beta)
+	if f.workers < 1 {
+		return nil, fmt.Errorf("--workers %d: must be at least 1", f.workers)
 	}
-	return &sim.SPRT{P0: p0, P1: p1, Alpha: alpha, Beta: beta}, nil
+	format, err := outputFormat(fs, f.format, f.out, "table", "table", "json")
+	if err != nil {
+		return nil, err
+	}
+	f.format = format
+	shard, err := sim.ParseShard(f.shard)
+	if err != nil {
+		return nil, fmt.Errorf("--shard %v", err)
+	}
+	test, err := f.sequential()
+	if err != nil {
+		return nil, err
+	}
+	if test != nil && !shard.Whole() {
+		return nil, errors.New("--shard: a sequential test needs every game in order; drop --shard or the test")
+	}
+	cfg := &sim.CompareConfig{Seed: f.seed, Shard: shard, Workers: f.workers, Test: test}
+	arms := [2]*sim.CompareArm{&cfg.A, &cfg.B}
+	for k, name := range armNames {
+		flag := "--" + name + "-rules"
+		path := f.arm[k].rules
+		if path == "" {
+			flag, path = "--rules", f.rules
+		}
+		r, err := loadRules(path)
+		if err != nil {
+			return nil, inputError{fmt.Errorf("%s: %v", flag, err)}
+		}
+		if r, err = applySets(r, f.arm[k].set); err != nil {
+			return nil, fmt.Errorf("--%s-set: %v", name, err)
+		}
+		arms[k].Rules = r
+		arms[k].Name = f.arm[k].name
+		if arms[k].Name == "" {
+			arms[k].Name = armName(path, r.Overrides)
+		}
+	}
+	// Each dimension: a list for both arms, or (when an arm flag sets it)
+	// one value per arm.
+	modes, err := dimension(f, "mode", func(a *armFlags) string { return a.mode }, "normal", parseModes)
+	if err != nil {
+		return nil, err
+	}
+	pols, err := dimension(f, "policy", func(a *armFlags) string { return a.policy }, "greedy", parsePolicies)
+	if err != nil {
+		return nil, err
+	}
+	var politicians [2][2][]int
+	for k := range 2 {
+		politicians[k], err = dimension(f, "politician", func(a *armFlags) string { return a.politician }, "random",
+			func(flag, s string) ([]int, error) { return parsePoliticians(arms[k].Rules, flag, s, true) })
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(politicians[0][0]) != len(politicians[1][1]) {
+		return nil, errors.New("--politician: the arms' rules have different numbers of politicians")
+	}
+	for i := range modes[0] {
+		for j := range pols[0] {
+			for l := range politicians[0][0] {
+				c := sim.ComparePair{
+					A: sim.CellSpec{Mode: modes[0][i], Policy: pols[0][j], Politician: politicians[0][0][l]},
+					B: sim.CellSpec{Mode: modes[1][i], Policy: pols[1][j], Politician: politicians[1][1][l]},
+				}
+				c.Games = f.games
+				if !fs.Changed("games") {
+					c.Games = min(compareGamesFor(c.A.Policy), compareGamesFor(c.B.Policy))
+				}
+				cfg.Cells = append(cfg.Cells, c)
+			}
+		}
+	}
+	return cfg, nil
+}
+
+// applySets returns r with the --set PATH=VALUE assignments applied (r
+// itself when there are none).
+func applySets(r *engine.Rules, sets []string) (*engine.Rules, error) {
+	if len(sets) == 0 {
+		return r, nil
+	}
+	as := make([]engine.Assignment, len(sets))
+	for i, s := range sets {
+		a, err := engine.ParseAssignment(s)
+		if err != nil {
+			return nil, err
+		}
+		as[i] = a
+	}
+	return r.With(as...)
+}
+
+// checkGames bounds --games when given: at least 1, and no more than the
+// counters hold.
+func checkGames(fs *pflag.FlagSet, games int64) error {
+	switch {
+	case !fs.Changed("games"):
+	case games < 1:
+		return fmt.Errorf("--games %d: must be at least 1", games)
+	case games > sim.MaxGames:
+		return fmt.Errorf("--games %d: at most %d (more would overflow the counters)", games, int64(sim.MaxGames))
+	}
+	return nil
+}
+
+// dimension reads one dimension of the grid: the shared flag's list for
+// both arms, or, when an arm flag sets it, one value per arm, the arm
+// without its own flag taking the shared flag's single value (def when
+// the shared flag is not given). out[k] lists arm k's values, cell by
+// cell.
+// parse(flag, value) names the flag in its errors.
+func dimension[T any](f *compareFlags, flag string, armValue func(*armFlags) string, def string, parse func(flag, value string) ([]T, error)) ([2][]T, error) {
+	var out [2][]T
+	shared := f.fs.Lookup(flag).Value.String()
+	armSet := false
+	for k := range 2 {
+		armSet = armSet || armValue(&f.arm[k]) != ""
+	}
+	if !armSet {
+		vs, err := parse(flag, shared)
+		if err != nil {
+			return out, err
+		}
+		out[0], out[1] = vs, vs
+		return out, nil
+	}
+	if !f.fs.Changed(flag) {
+		shared = def
+	}
+	for k, name := range armNames {
+		s, which := armValue(&f.arm[k]), "--"+name+"-"+flag
+		if s == "" {
+			s, which = shared, "--"+flag
+		}
+		vs, err := parse(which[2:], s)
+		if err != nil {
+			return out, err
+		}
+		if len(vs) != 1 {
+			return out, fmt.Errorf("%s %q: one value, since an arm flag sets the %s", which, s, flag)
+		}
+		out[k] = vs
+	}
+	return out, nil
+}
+
+// armName is an arm's default name: its rules file's base name without
+// the extension ("reference" for the reference set), with its overrides.
+func armName(path string, overrides []string) string {
+	name := "reference"
+	if path != "" && path != "default" {
+		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	if len(overrides) > 0 {
+		name += " [" + strings.Join(overrides, " ") + "]"
+	}
+	return name
+}
+
+// sequential reads the sequential test's flags.
+func (f *compareFlags) sequential() (*sim.Sequential, error) {
+	fs := f.fs
+	for _, fl := range []struct {
+		name string
+		v    float64
+	}{{"sprt-delta", f.sprtDelta}, {"alpha", f.alpha}, {"beta", f.beta}} {
+		if math.IsNaN(fl.v) || math.IsInf(fl.v, 0) {
+			return nil, fmt.Errorf("--%s %g: not a finite number", fl.name, fl.v)
+		}
+	}
+	delta, pair := fs.Changed("sprt-delta"), fs.Changed("sprt")
+	if !delta && !pair {
+		for _, fl := range []string{"alpha", "beta", "sprt-on"} {
+			if fs.Changed(fl) {
+				return nil, fmt.Errorf("--%s needs --sprt-delta or --sprt", fl)
+			}
+		}
+		return nil, nil
+	}
+	if delta && pair {
+		return nil, errors.New("--sprt-delta and --sprt: give one sequential test")
+	}
+	t := &sim.Sequential{Alpha: f.alpha, Beta: f.beta}
+	switch strings.ToLower(f.sprtOn) {
+	case "score":
+		t.On = sim.OnScore
+	case "margin":
+		t.On = sim.OnMargin
+	default:
+		return nil, fmt.Errorf("--sprt-on %q is not score or margin", f.sprtOn)
+	}
+	if delta {
+		t.Delta = f.sprtDelta
+	} else {
+		p0s, p1s, ok := strings.Cut(f.sprt, ",")
+		p0, err0 := strconv.ParseFloat(strings.TrimSpace(p0s), 64)
+		p1, err1 := strconv.ParseFloat(strings.TrimSpace(p1s), 64)
+		if !ok || err0 != nil || err1 != nil {
+			return nil, fmt.Errorf("--sprt %q is not P0,P1: two different finite differences B − A%s", f.sprt, scoreRange(t.On))
+		}
+		t.P0, t.P1 = p0, p1
+	}
+	if err := t.Validate(); err != nil {
+		switch {
+		case strings.HasPrefix(err.Error(), "delta"):
+			return nil, fmt.Errorf("--sprt-%v", err)
+		case strings.HasPrefix(err.Error(), "P0"):
+			return nil, fmt.Errorf("--sprt %q is not P0,P1: two different finite differences B − A%s", f.sprt, scoreRange(t.On))
+		}
+		return nil, fmt.Errorf("--%v", err)
+	}
+	return t, nil
+}
+
+func scoreRange(on sim.Statistic) string {
+	if on == sim.OnScore {
+		return " between -1 and 1"
+	}
+	return ""
+}
+
+func politicianName(r *engine.Rules, i int) string {
+	if i == sim.RandomPoliticianIndex {
+		return "random"
+	}
+	return r.Politicians[i].ID
+}
+
+// armsAlike reports whether the arms play identically in every cell
+// (same play-relevant rules hash, difficulty, policy and politician), and
+// whether they are identical in every respect (also the rules' version,
+// overrides and the arms' names).
+func armsAlike(cfg *sim.CompareConfig) (same, identical bool) {
+	a, b := cfg.A.Rules, cfg.B.Rules
+	if a.Hash != b.Hash {
+		return false, false
+	}
+	for _, c := range cfg.Cells {
+		if c.A.Mode != c.B.Mode || c.A.Policy.String() != c.B.Policy.String() || c.A.Politician != c.B.Politician {
+			return false, false
+		}
+	}
+	identical = a.Name == b.Name && a.Version == b.Version && strings.Join(a.Overrides, "\n") == strings.Join(b.Overrides, "\n") && cfg.A.Name == cfg.B.Name
+	return true, identical
+}
+
+// armsDiffer says, before the games, what the arms are and how they
+// differ.
+func armsDiffer(cfg *sim.CompareConfig) string {
+	var b strings.Builder
+	for _, arm := range []struct {
+		label string
+		a     *sim.CompareArm
+	}{{"A", &cfg.A}, {"B", &cfg.B}} {
+		fmt.Fprintf(&b, "arm %s: %s (rules %s)\n", arm.label, arm.a.Name, shortHash(arm.a.Rules.Hash))
+	}
+	b.WriteString("B differs from A in:")
+	n := 0
+	for _, d := range engine.Diff(cfg.A.Rules, cfg.B.Rules) {
+		fmt.Fprintf(&b, "\n  rules %s: %s → %s", d.Path, d.A, d.B)
+		n++
+	}
+	c := cfg.Cells[0]
+	if c.A.Mode != c.B.Mode {
+		fmt.Fprintf(&b, "\n  difficulty: %s → %s", c.A.Mode, c.B.Mode)
+		n++
+	}
+	if c.A.Policy.String() != c.B.Policy.String() {
+		fmt.Fprintf(&b, "\n  policy: %s → %s", c.A.Policy.Canon, c.B.Policy.Canon)
+		n++
+	}
+	if c.A.Politician != c.B.Politician {
+		fmt.Fprintf(&b, "\n  politician: %s → %s", politicianName(cfg.A.Rules, c.A.Politician), politicianName(cfg.B.Rules, c.B.Politician))
+		n++
+	}
+	if n == 0 {
+		b.WriteString(" nothing that affects play")
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// cellTitle names a cell for a designer: the difficulty, policy and
+// politician, "A → B" where the arms differ.
+func cellTitle(c *sim.CompareCell) string {
+	part := func(a, b string) string {
+		if a == b {
+			return a
+		}
+		return a + " → " + b
+	}
+	title := part(modeTitle(c.A.Mode), modeTitle(c.B.Mode)) + ", " + part(c.A.Policy, c.B.Policy)
+	if c.A.Politician != "random" || c.B.Politician != "random" {
+		title += ", " + part(c.A.Politician, c.B.Politician)
+	}
+	return title
+}
+
+func modeTitle(m string) string {
+	if m == "" {
+		return m
+	}
+	return strings.ToUpper(m[:1]) + m[1:]
+}
+
+// points writes a score or win-rate difference in percentage points.
+func points(x float64) string { return fmt.Sprintf("%+.1f", 100*x) }
+
+// plainLine is a cell's answer in one sentence.
+func plainLine(r *sim.CompareResult, c *sim.CompareCell) string {
+	return fmt.Sprintf("%s vs %s: %s: %s, win rate %s → %s, score %s points [%s, %s], margin %+.1f votes [%+.1f, %+.1f]",
+		r.B.Name, r.A.Name, cellTitle(c), c.Verdict, pct(c.A.WinRate), pct(c.B.WinRate),
+		points(c.ScoreDiff), points(c.ScoreDiffCI95[0]), points(c.ScoreDiffCI95[1]),
+		c.MarginDiff, c.MarginDiffCI95[0], c.MarginDiffCI95[1])
+}
+
+// sequentialWords says in words what a sequential test decided.
+func sequentialWords(s *sim.SequentialResult) string {
+	unit := func(x float64) string {
+		if s.On == "margin" && math.Abs(x) == 1 {
+			return fmt.Sprintf("%+g vote", x)
+		}
+		if s.On == "margin" {
+			return fmt.Sprintf("%+g votes", x)
+		}
+		return fmt.Sprintf("%+g points", 100*x)
+	}
+	zone := strings.TrimPrefix(unit(s.Delta), "+")
+	var what string
+	if s.Delta > 0 {
+		switch s.Decision {
+		case "easier":
+			what = fmt.Sprintf("B is easier: a difference of %s fits the games better than none", unit(s.Delta))
+		case "harder":
+			what = fmt.Sprintf("B is harder: a difference of %s fits the games better than none", unit(-s.Delta))
+		case "within":
+			what = fmt.Sprintf("B is within ±%s of A: no difference fits the games better than ±%s", zone, zone)
+		default:
+			what = "undecided: the games ran out first"
+		}
+		return fmt.Sprintf("sequential test on the %s, zone ±%s, α = %g, β = %g: %s (after %d pairs)", s.On, zone, s.Alpha, s.Beta, what, s.Games)
+	}
+	switch s.Decision {
+	case "easier":
+		what = fmt.Sprintf("decided for %s over %s", unit(s.P1), unit(s.P0))
+	case "p0":
+		what = fmt.Sprintf("decided for %s over %s (only that: not that nothing changed)", unit(s.P0), unit(s.P1))
+	default:
+		what = "undecided: the games ran out first"
+	}
+	return fmt.Sprintf("sequential test on the %s of %s against %s, α = %g, β = %g: %s (after %d pairs)", s.On, unit(s.P0), unit(s.P1), s.Alpha, s.Beta, what, s.Games)
 }
 
 func compareTable(r *sim.CompareResult) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "seed %d, %d paired games (same seeds in both arms)", r.Seed, r.Games)
+	fmt.Fprintf(&b, "B = %s (rules %s) vs A = %s (rules %s); seed %d", r.B.Name, shortHash(r.B.RulesHash), r.A.Name, shortHash(r.A.RulesHash), r.Seed)
+	if r.Shard != "" {
+		fmt.Fprintf(&b, ", shard %s", r.Shard)
+	}
 	if r.Interrupted {
 		b.WriteString(", INTERRUPTED")
 	}
 	b.WriteString("\n")
-	t := newTable(&b, []string{"ARM", "RULES", "MODE", "POLICY", "POLITICIAN", "W / D / L", "WIN RATE [95% CI]", "MEAN MARGIN [95% CI]"}, 5)
-	for _, a := range []struct {
-		name string
-		r    *sim.ArmResult
-	}{{"A", &r.A}, {"B", &r.B}} {
-		c := a.r.Cell
-		t.Append([]string{a.name, shortHash(a.r.RulesHash), c.Mode, c.Policy, c.Politician,
-			fmt.Sprintf("%d / %d / %d", c.Wins, c.Draws, c.Losses),
-			fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(c.WinCI95[0]), pct(c.WinCI95[1])),
-			fmt.Sprintf("%s [%s, %s]", signed(c.MeanMargin), signed(c.MarginCI95[0]), signed(c.MarginCI95[1])),
-		})
-	}
-	t.Render()
-	p := r.Paired
-	fmt.Fprintf(&b, "\nPaired difference B − A:\n")
-	fmt.Fprintf(&b, "  win rate     %+.2f%% [%+.2f%%, %+.2f%%] (95%%, Newcombe's method for paired proportions)\n",
-		100*r.WinRateDiff, 100*r.WinRateDiffCI95[0], 100*r.WinRateDiffCI95[1])
-	fmt.Fprintf(&b, "  McNemar      p = %.4g (exact binomial, two-sided; won only in A %d, only in B %d, both %d, neither %d)\n",
-		r.McNemarP, p.AOnly, p.BOnly, p.BothWon, p.Neither)
-	fmt.Fprintf(&b, "  mean margin  %+.2f [%+.2f, %+.2f] votes (95%%, paired t)\n", r.MeanMarginDiff, r.MarginDiffCI95[0], r.MarginDiffCI95[1])
-	if s := r.SPRT; s != nil {
-		what := "undecided"
-		switch s.Decision {
-		case "H0":
-			what = fmt.Sprintf("H0 (difference %g) accepted", s.P0)
-		case "H1":
-			what = fmt.Sprintf("H1 (difference %g) accepted", s.P1)
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		fmt.Fprintf(&b, "\n%s: %d paired games (same seeds in both arms)\n", cellTitle(c), c.Games)
+		t := newTable(&b, []string{"ARM", "NAME", "W / D / L", "WIN RATE [95% CI]", "MEAN MARGIN [95% CI]"}, 2)
+		for _, a := range []struct {
+			arm, name string
+			c         *sim.Cell
+		}{{"A", r.A.Name, &c.A}, {"B", r.B.Name, &c.B}} {
+			t.Append([]string{a.arm, a.name,
+				fmt.Sprintf("%d / %d / %d", a.c.Wins, a.c.Draws, a.c.Losses),
+				fmt.Sprintf("%s [%s, %s]", pct(a.c.WinRate), pct(a.c.WinCI95[0]), pct(a.c.WinCI95[1])),
+				fmt.Sprintf("%s [%s, %s]", signed(a.c.MeanMargin), signed(a.c.MarginCI95[0]), signed(a.c.MarginCI95[1])),
+			})
 		}
-		fmt.Fprintf(&b, "  SPRT         %s after %d games (H0: %g, H1: %g, α = %g, β = %g; LLR %.3f in [%.3f, %.3f])\n",
-			what, s.Games, s.P0, s.P1, s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper)
+		t.Render()
+		x := c.Pairs.Cross
+		fmt.Fprintf(&b, "  pairs (A's result → B's): W→W %d, W→D %d, W→L %d, D→W %d, D→D %d, D→L %d, L→W %d, L→D %d, L→L %d\n",
+			x[0][0], x[0][1], x[0][2], x[1][0], x[1][1], x[1][2], x[2][0], x[2][1], x[2][2])
+		fmt.Fprintf(&b, "  score B − A   %s points [%s, %s] (win 1, draw ½; 95%%, paired t), p = %.2g, Holm p = %.2g\n",
+			points(c.ScoreDiff), points(c.ScoreDiffCI95[0]), points(c.ScoreDiffCI95[1]), c.ScoreDiffP, c.ScoreDiffPHolm)
+		fmt.Fprintf(&b, "  margin B − A  %+.2f votes [%+.2f, %+.2f] (95%%, paired t), p = %.2g, Holm p = %.2g\n",
+			c.MarginDiff, c.MarginDiffCI95[0], c.MarginDiffCI95[1], c.MarginDiffP, c.MarginDiffPHolm)
+		if s := c.Sequential; s != nil {
+			fmt.Fprintf(&b, "  %s\n", sequentialWords(s))
+			if s.Estimates != "" {
+				fmt.Fprintf(&b, "  estimates above: %s\n", s.Estimates)
+			}
+		}
+	}
+	tested := fmt.Sprintf("%d cells tested, p-values Holm-adjusted over them", r.CellsTested)
+	if r.CellsTested == 1 {
+		tested = "1 cell tested"
+	}
+	fmt.Fprintf(&b, "\nIn words (B against A for the player; %s; 5%% level):\n", tested)
+	for i := range r.Cells {
+		fmt.Fprintf(&b, "  %s\n", plainLine(r, &r.Cells[i]))
 	}
 	return b.Bytes()
+}
+
+// resultKind reads the "kind" of a result file's data for merge; "" when
+// it has none (sim results written before the field) or is no JSON.
+func resultKind(data []byte) string {
+	var head struct {
+		Kind string `json:"kind"`
+	}
+	if json.Unmarshal(data, &head) != nil {
+		return ""
+	}
+	return head.Kind
+}
+
+// mergeCompares is merge for compare shards; first is the first file's
+// contents.
+func mergeCompares(o *mergeOptions, first []byte, out *output, stderr io.Writer) int {
+	if o.format != "table" && o.format != "json" {
+		return failf(stderr, "merge", "merge: --format %s: compare results are written as table or json", o.format)
+	}
+	results := make([]*sim.CompareResult, len(o.files))
+	for i, name := range o.files {
+		data := first
+		if i > 0 {
+			var err error
+			if data, err = engine.ReadFileMax(name, sim.MaxResultBytes); err != nil {
+				return failInput(stderr, "merge: %v", err)
+			}
+		}
+		r, err := sim.DecodeCompare(data)
+		if err != nil {
+			return failInput(stderr, "merge: %s: %v", name, err)
+		}
+		results[i] = r
+	}
+	merged, err := sim.MergeCompare(results, o.files)
+	if err != nil {
+		return failInput(stderr, "merge: %v", err)
+	}
+	data := merged.JSON()
+	if o.format == "table" {
+		data = compareTable(merged)
+	}
+	if err := out.write(data); err != nil {
+		return out.writeFailed("merge", err, stderr)
+	}
+	if merged.Interrupted {
+		fmt.Fprintln(stderr, "tallywood: merge: a shard holds an interrupted run: the merged result is partial (marked interrupted)")
+		return exitFailed
+	}
+	return exitOK
 }

@@ -53,6 +53,7 @@ func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
 	seed := fs.Uint64("seed", 1, "master seed `N`")
 	workers := fs.Int("workers", runtime.NumCPU(), "`N` parallel workers (at most 4 per CPU)")
 	rulesFile := fs.String("rules", "", "rules `FILE`, or default (the reference set)")
+	sets := fs.StringArray("set", nil, "`PATH=VALUE`: change one rules field (repeatable; see docs/rules-file.md)")
 	politicianFlag := fs.String("politician", "random", "politicians, a `LIST` of IDs, random (drawn per game) or all (one cell each)")
 	format := fs.String("format", "table", "output `FORMAT`: table, json or csv (without --format: by --out's extension)")
 	out := fs.String("out", "", "write the output to `FILE` instead of stdout")
@@ -83,7 +84,8 @@ func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
 		return nil, fs, err
 	}
 	if *seats > 1 {
-		return parseTableSim(fs, *seats, *games, *seed, *workers, *rulesFile, *policyFlag, *shardFlag, *format, *out, *quiet)
+		return parseTableSim(fs, tableFlags{seats: *seats, games: *games, seed: *seed, workers: *workers, rules: *rulesFile,
+			sets: *sets, policy: *policyFlag, shard: *shardFlag, format: *format, out: *out, quiet: *quiet})
 	}
 	modes, err := parseModes("mode", *modeFlag)
 	if err != nil {
@@ -107,6 +109,9 @@ func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
 	rules, err := loadRules(*rulesFile)
 	if err != nil {
 		return nil, fs, inputError{fmt.Errorf("--rules: %v", err)}
+	}
+	if rules, err = applySets(rules, *sets); err != nil {
+		return nil, fs, fmt.Errorf("--set: %v", err)
 	}
 	politicians, err := parsePoliticians(rules, "politician", *politicianFlag, true)
 	if err != nil {
@@ -260,6 +265,9 @@ func simTable(r *sim.Result, wide bool) []byte {
 		}
 	}
 	b.WriteString(simLegend)
+	if len(r.Cells) > 1 {
+		fmt.Fprintf(&b, "95%% intervals are per cell: across %d cells, about one in twenty may miss by chance.\n", len(r.Cells))
+	}
 	b.WriteString("\nWhere games are won and lost (means per game, you : Opposition; AHEAD: games you out-voted it there)\n")
 	t = newTable(&b, []string{"MODE", "POLICY", "POLITICIAN", "DISTRICT", "SHARES", "VOTES", "AHEAD", "BEHIND"}, 4)
 	for _, c := range r.Cells {

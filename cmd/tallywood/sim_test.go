@@ -173,6 +173,14 @@ func TestBadInput(t *testing.T) {
 		{"sim seats unknown policy", []string{"sim", "--seats", "2", "--policy", "random,nope"},
 			`tallywood: sim: --policy: policy "nope": unknown (known: ` + known + ")" + see("sim")},
 
+		{"compare seats with the same rules", []string{"compare", "--seats", "3"},
+			"tallywood: compare: arms A and B play by the same rules: at a table they differ only in their rules; set --a-/--b-rules or -set" + see("compare")},
+		{"compare seats with a mode", []string{"compare", "--seats", "2", "--b-mode", "hard"},
+			"tallywood: compare: --b-mode only matters with the solo game (--seats 1)" + see("compare")},
+		{"compare seats with a sequential test", []string{"compare", "--seats", "2", "--b-set", "track.max=14", "--sprt-delta", "0.02"},
+			"tallywood: compare: --sprt-delta only matters with the solo game (--seats 1)" + see("compare")},
+		{"compare seats 9", []string{"compare", "--seats", "9"}, "tallywood: compare: --seats 9 is outside 1..4" + see("compare")},
+
 		// --out refused before the run (issue 11 item 1).
 		{"sim out a directory", []string{"sim", "--out", dir}, `tallywood: sim: --out "` + dir + `" is a directory` + see("sim")},
 		{"sim out in a missing directory", []string{"sim", "--out", filepath.Join(dir, "no", "x.json")},
@@ -206,22 +214,6 @@ func TestBadInput(t *testing.T) {
 		{"merge format", []string{"merge", "--format", "jsonl", shardA}, `tallywood: merge: --format "jsonl" is not table, json or csv` + see("merge")},
 		{"merge out csv format json", []string{"merge", "--format", "json", "--out", filepath.Join(dir, "m.csv"), shardA},
 			`tallywood: merge: --format "json" contradicts --out "` + filepath.Join(dir, "m.csv") + `" (a .csv file): drop --format or change the extension` + see("merge")},
-
-		// compare (the flags this helper's conventions reach).
-		{"compare same arms", []string{"compare"},
-			"tallywood: compare: arms A and B are the same: set one of --a-/--b-rules, -mode, -policy or -politician" + see("compare")},
-		{"compare sprt", []string{"compare", "--b-mode", "hard", "--sprt", "0.02"},
-			`tallywood: compare: --sprt "0.02" is not P0,P1: two different win rate differences between -1 and 1` + see("compare")},
-		{"compare alpha", []string{"compare", "--b-mode", "hard", "--sprt", "0,0.02", "--alpha", "0.7"},
-			"tallywood: compare: --alpha 0.7 is not between 0 and 0.5" + see("compare")},
-		{"compare arm rules", []string{"compare", "--b-rules", invalid},
-			"tallywood: compare: --b-rules: " + invalid + ": rules: cubes_per_district: 99 is out of range 1..20"},
-		{"compare arm policy", []string{"compare", "--a-policy", "nope"},
-			`tallywood: compare: --a-policy: policy "nope": unknown (known: ` + known + ")" + see("compare")},
-		{"compare arm mode", []string{"compare", "--b-mode", "Easy"}, `tallywood: compare: --b-mode "Easy" is not normal or hard` + see("compare")},
-		{"compare games", []string{"compare", "--games", "0"}, "tallywood: compare: --games 0: must be at least 1" + see("compare")},
-		{"compare out csv", []string{"compare", "--b-mode", "hard", "--out", filepath.Join(dir, "c.csv")},
-			`tallywood: compare: --out "` + filepath.Join(dir, "c.csv") + `": compare writes table or json, not csv` + see("compare")},
 
 		// trace, rules, scenario, policies, version, completion, help.
 		{"trace mode", []string{"trace", "--mode", "easy"}, `tallywood: trace: --mode "easy" is not normal or hard` + see("trace")},
@@ -484,31 +476,42 @@ func TestProgressLine(t *testing.T) {
 	}
 }
 
-func TestCompare(t *testing.T) {
-	// The random policy never wins, so the arms never differ in wins and
-	// the SPRT accepts H0 after 146 ties (n·log 0.98 ≤ log(1/19)).
-	code, out, errs := runCLI(t, "compare", "--policy", "random", "--b-mode", "hard", "--sprt", "0,0.02",
-		"--format", "json", "--quiet")
-	if code != exitOK {
+// TestCompareSeats: compare --seats writes a comparison of two rule sets
+// at a table whose arms are the two studies sim --seats plays.
+func TestCompareSeats(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "c.json")
+	if code, _, errs := runCLI(t, "compare", "--seats", "2", "--policy", "random", "--b-set", "track.max=14", "--games", "30", "--out", out, "--quiet"); code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var r sim.CompareResult
-	if err := json.Unmarshal([]byte(out), &r); err != nil {
+	data, err := os.ReadFile(out)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if r.SPRT == nil || r.SPRT.Decision != "H0" || r.Games != 146 || r.SPRT.Games != 146 {
-		t.Errorf("SPRT %+v after %d games, want H0 after 146", r.SPRT, r.Games)
+	var res sim.TableCompareResult
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
 	}
-	if r.A.Mode != "normal" || r.B.Mode != "hard" || r.MeanMarginDiff >= 0 {
-		t.Errorf("arms %s/%s, margin difference %g: want normal/hard with hard worse", r.A.Mode, r.B.Mode, r.MeanMarginDiff)
+	if res.Kind != sim.KindTableCompare || res.Deals != 30 || res.A.Name != "reference" || res.B.Overrides[0] != "track.max=14" {
+		t.Fatalf("kind %q, %d deals, arms %q and %v", res.Kind, res.Deals, res.A.Name, res.B.Overrides)
 	}
-	code, out, errs = runCLI(t, "compare", "--policy", "random", "--b-mode", "hard", "--games", "100", "--quiet")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	for _, s := range []string{"| A   |", "| B   |", "win rate", "McNemar", "mean margin"} {
-		if !strings.Contains(out, s) {
-			t.Errorf("table lacks %q:\n%s", s, out)
+	for k, set := range [][]string{nil, {"--set", "track.max=14"}} {
+		p := filepath.Join(dir, fmt.Sprintf("s%d.json", k))
+		args := append([]string{"sim", "--seats", "2", "--policy", "random", "--games", "30", "--out", p, "--quiet"}, set...)
+		if code, _, errs := runCLI(t, args...); code != exitOK {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		b, _ := os.ReadFile(p)
+		var study sim.TableResult
+		if err := json.Unmarshal(b, &study); err != nil {
+			t.Fatal(err)
+		}
+		arm := res.Initiative[0].A
+		if k == 1 {
+			arm = res.Initiative[0].B
+		}
+		if arm != study.Initiative[0] {
+			t.Errorf("arm %d: %+v, want the study's %+v", k, arm, study.Initiative[0])
 		}
 	}
 }

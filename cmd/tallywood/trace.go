@@ -117,9 +117,9 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		}
 		gameSeed := sim.GameSeed(*seed, *game)
 		log := &engine.Log{}
-		p := sim.NewTablePlayer(rules, lineup)
+		p := sim.NewTablePlayer(lineup)
 		defer p.Close()
-		if err := p.Play(gameSeed, *rotation, log); err != nil {
+		if err := p.Play(rules, gameSeed, *rotation, log); err != nil {
 			return failRun(stderr, "trace: %v", err)
 		}
 		g, events = &p.Game, log.Events

@@ -1,0 +1,499 @@
+package sim
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"tallywood/engine"
+)
+
+// FormatSweep names the JSON document of `tallywood sweep`.
+const FormatSweep = "tallywood-sweep/1"
+
+// SweepPoint is one point of a sweep: the assignments that make it from
+// the base rules (one per swept parameter) and the rules they give.
+type SweepPoint struct {
+	Set   []engine.Assignment
+	Rules *engine.Rules
+}
+
+// SweepConfig plays, for each cell, game i of the base rules and of every
+// point on seed GameSeed(Seed, i): the same seeds at every point, so each
+// point is paired against the base game by game.
+type SweepConfig struct {
+	Base       *engine.Rules
+	Params     []string // the swept paths, in the order of each point's Set
+	Points     []SweepPoint
+	Cells      []CellSpec
+	Seed       uint64
+	Games      int64 // per cell and point before sharding
+	Shard      Shard
+	Workers    int
+	Target     float64 // a win rate to find the crossing of (one parameter only); 0: none
+	Opposition engine.Opposition
+	Progress   *atomic.Int64
+}
+
+// SweepPointResult is one point of one cell; differences are the point
+// minus the base rules, on the same seeds.
+type SweepPointResult struct {
+	Values         []string   `json:"values"` // one per swept parameter
+	RulesHash      string     `json:"rules_hash"`
+	Result         Cell       `json:"result"`
+	Pairs          PairCounts `json:"pairs_vs_base"`
+	WinRateDiff    float64    `json:"win_rate_diff"`
+	ScoreDiff      float64    `json:"score_diff"`
+	ScoreDiffCI95  [2]float64 `json:"score_diff_ci95"`
+	MarginDiff     float64    `json:"margin_diff"`
+	MarginDiffCI95 [2]float64 `json:"margin_diff_ci95"`
+}
+
+// Crossing is where a cell's win rate crosses the target, interpolated
+// linearly between the swept values; see CrossingMethod. A null (nil)
+// value or interval end lies beyond the swept values.
+type Crossing struct {
+	Value    *float64 `json:"value"`
+	Lo       *float64 `json:"ci95_lo"`
+	Hi       *float64 `json:"ci95_hi"`
+	Multiple bool     `json:"multiple"` // the win rate crosses the target more than once: Value is the first
+}
+
+// CrossingMethod says how a crossing and its interval are made; it is
+// printed with every crossing and stored in the JSON.
+const CrossingMethod = "the crossing interpolates the win rate linearly between adjacent swept values; " +
+	"its interval is where the Wilson 95% bounds of the win rate cross the target, interpolated the same way " +
+	"(inverting the pointwise intervals: it assumes the win rate is monotone between swept values)"
+
+// SweepCell is one cell (difficulty × policy × politician) of a sweep.
+type SweepCell struct {
+	labels
+	Base     Cell               `json:"base"`
+	Points   []SweepPointResult `json:"points"`
+	Crossing *Crossing          `json:"crossing,omitempty"`
+}
+
+// SweepResult is the output of a sweep (docs/output.md describes every
+// field). Everything but the timing fields is a function of the flags
+// alone.
+type SweepResult struct {
+	Format         string      `json:"format"`
+	Kind           string      `json:"kind"`
+	Version        string      `json:"tallywood_version"` // Version() of the build that played it
+	RulesHash      string      `json:"rules_hash"`
+	RulesVersion   string      `json:"rules_version"`
+	Overrides      []string    `json:"overrides"` // the base rules' own
+	Seed           uint64      `json:"seed"`
+	GamesPerCell   int64       `json:"games_per_cell"`
+	Shard          string      `json:"shard,omitempty"`
+	Params         []string    `json:"params"`
+	Target         float64     `json:"target,omitempty"`
+	CrossingMethod string      `json:"crossing_method,omitempty"`
+	Cells          []SweepCell `json:"cells"`
+	Interrupted    bool        `json:"interrupted"`
+	GamesPerSecond float64     `json:"games_per_second"`
+	ElapsedSeconds float64     `json:"elapsed_seconds"`
+}
+
+// JSON returns the result as indented JSON with a final newline.
+func (r *SweepResult) JSON() []byte {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		panic("sim: " + err.Error()) // only finite floats and plain types
+	}
+	return append(b, '\n')
+}
+
+// sweepCounts are one worker's sums for one cell: the base games and each
+// point's, and each point's pairs against the base.
+type sweepCounts struct {
+	base   Counts
+	points []Counts
+	pairs  []PairCounts
+}
+
+// Sweep plays every cell of cfg at the base rules and at every point.
+// Cells are played one after the other, each by all workers; like Run,
+// every sum is merged when the cell is done, so the result depends on
+// neither the workers nor the order the games finished in.
+func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
+	switch {
+	case cfg.Base == nil:
+		return nil, errors.New("sim: no rules")
+	case len(cfg.Points) == 0 || len(cfg.Cells) == 0:
+		return nil, errors.New("sim: a sweep needs points and cells")
+	case cfg.Games < 1 || cfg.Games > MaxGames:
+		return nil, fmt.Errorf("sim: games %d is not between 1 and %d", cfg.Games, MaxGames)
+	case cfg.Target != 0 && (len(cfg.Params) != 1 || !(cfg.Target > 0 && cfg.Target < 1)):
+		return nil, errors.New("sim: a target needs one swept parameter and a win rate between 0 and 1")
+	}
+	for i, p := range cfg.Points {
+		if len(p.Set) != len(cfg.Params) || p.Rules == nil {
+			return nil, fmt.Errorf("sim: point %d does not set the %d parameters", i+1, len(cfg.Params))
+		}
+	}
+	nw := (&Config{Workers: cfg.Workers}).workers()
+	players := make([]*player, nw)
+	for i := range players {
+		players[i] = newPlayer((&Config{Opposition: cfg.Opposition}).opposition())
+		defer players[i].close()
+	}
+	stop, release := stopFlag(ctx)
+	defer release()
+	for _, p := range players {
+		p.stop = stop
+	}
+
+	out := &SweepResult{
+		Kind: KindSweep, Format: FormatSweep, Version: Version(),
+		RulesHash: cfg.Base.Hash, RulesVersion: cfg.Base.Version, Overrides: slices.Clone(cfg.Base.Overrides),
+		Seed: cfg.Seed, GamesPerCell: cfg.Games, Params: cfg.Params, Target: cfg.Target,
+		Cells: make([]SweepCell, len(cfg.Cells)),
+	}
+	if out.Overrides == nil {
+		out.Overrides = []string{}
+	}
+	if cfg.Target != 0 {
+		out.CrossingMethod = CrossingMethod
+	}
+	if !cfg.Shard.Whole() {
+		out.Shard = cfg.Shard.String()
+	}
+	n := cfg.Shard.Len(cfg.Games)
+	// A point whose rules play as the base's (equal hashes) is not played
+	// again: its games are the base's.
+	asBase := make([]bool, len(cfg.Points))
+	for i, p := range cfg.Points {
+		asBase[i] = p.Rules.Hash == cfg.Base.Hash
+	}
+	var secs float64
+	for ci, spec := range cfg.Cells {
+		start := time.Now()
+		counts := make([]sweepCounts, nw)
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		var errOnce sync.Once
+		var firstErr error
+		for w := range nw {
+			counts[w].points = make([]Counts, len(cfg.Points))
+			counts[w].pairs = make([]PairCounts, len(cfg.Points))
+			wg.Go(func() {
+				p, c := players[w], &counts[w]
+				play := func(r *engine.Rules, seed uint64) bool {
+					if err := p.play(r, seed, spec.Mode, spec.Policy, spec.Politician); err != nil {
+						errOnce.Do(func() { firstErr = err })
+						stop.Store(true)
+						return false
+					}
+					return !stop.Load() // a game cut short is not counted
+				}
+				for {
+					lo := (next.Add(1) - 1) * chunkSize
+					if lo >= n {
+						return
+					}
+					hi := min(lo+chunkSize, n)
+					for j := lo; j < hi; j++ {
+						if stop.Load() {
+							return
+						}
+						seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
+						if !play(cfg.Base, seed) {
+							return
+						}
+						c.base.Add(&p.g)
+						base := p.g.Result
+						fbOther, fbBoth := p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth
+						for pi := range cfg.Points {
+							if asBase[pi] {
+								// The same play as the base: the same game.
+								c.points[pi].addResult(&base, fbOther, fbBoth)
+								c.pairs[pi].Add(&base, &base)
+								continue
+							}
+							if !play(cfg.Points[pi].Rules, seed) {
+								return
+							}
+							c.points[pi].Add(&p.g)
+							c.pairs[pi].Add(&base, &p.g.Result)
+						}
+					}
+					if cfg.Progress != nil {
+						cfg.Progress.Add((hi - lo) * int64(1+len(cfg.Points)))
+					}
+				}
+			})
+		}
+		wg.Wait()
+		if firstErr != nil {
+			return nil, firstErr
+		}
+		total := &counts[0]
+		for w := 1; w < nw; w++ {
+			total.base.Merge(&counts[w].base)
+			for pi := range cfg.Points {
+				total.points[pi].Merge(&counts[w].points[pi])
+				total.pairs[pi].Merge(&counts[w].pairs[pi])
+			}
+		}
+		elapsed := time.Since(start)
+		secs += elapsed.Seconds()
+		l := cellLabels(cfg.Base, spec)
+		sc := SweepCell{labels: l, Base: newCell(l, &total.base, cfg.Base.Districts[:], elapsed)}
+		for pi, pt := range cfg.Points {
+			values := make([]string, len(pt.Set))
+			for k, a := range pt.Set {
+				values[k] = a.Value
+			}
+			sc.Points = append(sc.Points, SweepPointResult{
+				Values: values, RulesHash: pt.Rules.Hash,
+				Result: newCell(l, &total.points[pi], pt.Rules.Districts[:], 0),
+				Pairs:  total.pairs[pi],
+			})
+		}
+		out.Cells[ci] = sc
+		if stop.Load() {
+			out.Interrupted = true
+		}
+	}
+	out.finish()
+	var games int64
+	for _, c := range out.Cells {
+		games += c.Base.Games * int64(1+len(c.Points))
+	}
+	out.ElapsedSeconds = secs
+	if secs > 0 {
+		out.GamesPerSecond = float64(games) / secs
+	}
+	return out, nil
+}
+
+// finish computes what the counts give: each point's differences against
+// the base and each cell's crossing of the target.
+func (r *SweepResult) finish() {
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		for j := range c.Points {
+			p := &c.Points[j]
+			p.WinRateDiff = p.Result.WinRate - c.Base.WinRate
+			var ci Interval
+			p.ScoreDiff, ci, _ = p.Pairs.ScoreDiff()
+			p.ScoreDiffCI95 = [2]float64{ci.Lo, ci.Hi}
+			p.MarginDiff, ci, _ = p.Pairs.MarginDiff()
+			p.MarginDiffCI95 = [2]float64{ci.Lo, ci.Hi}
+		}
+		c.Crossing = nil
+		if r.Target != 0 {
+			c.Crossing = crossing(c.Points, r.Target)
+		}
+	}
+}
+
+// crossing finds where the win rate of points (one numeric parameter)
+// crosses target; see CrossingMethod. Points whose value is not a number
+// are left out.
+func crossing(points []SweepPointResult, target float64) *Crossing {
+	type pt struct{ v, w, lo, hi float64 }
+	var ps []pt
+	for _, p := range points {
+		v, err := strconv.ParseFloat(p.Values[0], 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			continue
+		}
+		ps = append(ps, pt{v, p.Result.WinRate, p.Result.WinCI95[0], p.Result.WinCI95[1]})
+	}
+	slices.SortStableFunc(ps, func(a, b pt) int { return cmpFloat(a.v, b.v) })
+	// cross returns the first value at which f crosses target between
+	// adjacent points (nil if none), and how many crossings there are. A
+	// point exactly at the target counts once, as the end of the segment
+	// that reaches it.
+	cross := func(f func(pt) float64) (*float64, int) {
+		var first *float64
+		count := 0
+		for i := 0; i+1 < len(ps); i++ {
+			a, b := f(ps[i])-target, f(ps[i+1])-target
+			if !(a < 0 && b >= 0 || a > 0 && b <= 0 || i == 0 && a == 0) {
+				continue
+			}
+			x := ps[i].v
+			if a != b {
+				x += (ps[i+1].v - ps[i].v) * a / (a - b)
+			}
+			if count == 0 {
+				first = &x
+			}
+			count++
+		}
+		return first, count
+	}
+	c := &Crossing{}
+	var n int
+	c.Value, n = cross(func(p pt) float64 { return p.w })
+	c.Multiple = n > 1
+	lo, _ := cross(func(p pt) float64 { return p.lo })
+	hi, _ := cross(func(p pt) float64 { return p.hi })
+	// Where the win rate rises with the value, its upper bound reaches the
+	// target first (the low end) and its lower bound last (the high end);
+	// where it falls, the other way round.
+	c.Lo, c.Hi = lo, hi
+	if len(ps) > 1 && ps[len(ps)-1].w > ps[0].w {
+		c.Lo, c.Hi = hi, lo
+	}
+	if c.Lo != nil && c.Hi != nil && *c.Lo > *c.Hi {
+		c.Lo, c.Hi = c.Hi, c.Lo
+	}
+	return c
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// DecodeSweep reads a result written by SweepResult.JSON.
+func DecodeSweep(data []byte) (*SweepResult, error) {
+	var r SweepResult
+	if err := decodeStrict(data, &r); err != nil {
+		return nil, fmt.Errorf("not a tallywood sweep result: %v", err)
+	}
+	if r.Kind != KindSweep || r.Format != FormatSweep {
+		return nil, fmt.Errorf("not a tallywood sweep result (kind %q, format %q)", r.Kind, r.Format)
+	}
+	return &r, nil
+}
+
+// MergeSweep adds up sweep results of disjoint shards of one run (same
+// rules, seed, games, parameters, points, cells and shard count): merging
+// every shard gives exactly the unsharded result, timing aside. names
+// label the results in errors (file names).
+func MergeSweep(results []*SweepResult, names []string) (*SweepResult, error) {
+	if len(results) == 0 {
+		return nil, errors.New("nothing to merge")
+	}
+	first := results[0]
+	set, err := parseShardSet(first.Shard)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", names[0], err)
+	}
+	owner := map[int]string{}
+	for _, k := range set.ks {
+		owner[k] = names[0]
+	}
+	out := *first
+	out.Cells = make([]SweepCell, len(first.Cells))
+	for i := range first.Cells {
+		out.Cells[i] = first.Cells[i]
+		out.Cells[i].Points = slices.Clone(first.Cells[i].Points)
+		if err := checkSweepCell(&out.Cells[i]); err != nil {
+			return nil, fmt.Errorf("%s: cell %d: %v", names[0], i+1, err)
+		}
+	}
+	for ri := 1; ri < len(results); ri++ {
+		r, name := results[ri], names[ri]
+		differ := func(what string) error {
+			return fmt.Errorf("%s: %s differs from %s: shards of different runs", name, what, names[0])
+		}
+		switch {
+		case r.RulesHash != first.RulesHash || !slices.Equal(r.Overrides, first.Overrides):
+			return nil, differ("rules")
+		case r.Seed != first.Seed:
+			return nil, differ("seed")
+		case r.GamesPerCell != first.GamesPerCell:
+			return nil, differ("games_per_cell")
+		case !slices.Equal(r.Params, first.Params) || r.Target != first.Target:
+			return nil, differ("params")
+		case !sameSweepCells(r.Cells, first.Cells):
+			return nil, differ("cells")
+		}
+		s, err := parseShardSet(r.Shard)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		if s.n != set.n {
+			return nil, differ("shard count")
+		}
+		for _, k := range s.ks {
+			if prev, dup := owner[k]; dup {
+				return nil, fmt.Errorf("%s: shard %d/%d is already in %s", name, k, s.n, prev)
+			}
+			owner[k] = name
+			set.ks = append(set.ks, k)
+		}
+		for i := range r.Cells {
+			c, o := &out.Cells[i], &r.Cells[i]
+			if err := checkSweepCell(o); err != nil {
+				return nil, fmt.Errorf("%s: cell %d: %v", name, i+1, err)
+			}
+			elapsed := c.Base.ElapsedSeconds + o.Base.ElapsedSeconds
+			c.Base = mergeCell(&c.Base, &o.Base)
+			c.Base.ElapsedSeconds = elapsed
+			for j := range c.Points {
+				c.Points[j].Result = mergeCell(&c.Points[j].Result, &o.Points[j].Result)
+				c.Points[j].Pairs.Merge(&o.Points[j].Pairs)
+			}
+		}
+		out.Interrupted = out.Interrupted || r.Interrupted
+	}
+	out.Shard = set.String()
+	out.finish()
+	var games int64
+	var secs float64
+	for _, c := range out.Cells {
+		games += c.Base.Games * int64(1+len(c.Points))
+		secs += c.Base.ElapsedSeconds
+	}
+	out.ElapsedSeconds, out.GamesPerSecond = secs, 0
+	if secs > 0 {
+		out.GamesPerSecond = float64(games) / secs
+	}
+	return &out, nil
+}
+
+func sameSweepCells(a, b []SweepCell) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].labels != b[i].labels || len(a[i].Points) != len(b[i].Points) {
+			return false
+		}
+		for j := range a[i].Points {
+			if !slices.Equal(a[i].Points[j].Values, b[i].Points[j].Values) || a[i].Points[j].RulesHash != b[i].Points[j].RulesHash {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// checkSweepCell verifies that a cell read from a file adds up.
+func checkSweepCell(c *SweepCell) error {
+	if err := c.Base.Counts.check(); err != nil {
+		return fmt.Errorf("base: %v", err)
+	}
+	for j := range c.Points {
+		p := &c.Points[j]
+		if err := p.Result.Counts.check(); err != nil {
+			return fmt.Errorf("point %d: %v", j+1, err)
+		}
+		if err := p.Pairs.check(); err != nil {
+			return fmt.Errorf("point %d: %v", j+1, err)
+		}
+		if p.Result.Counts.Games != c.Base.Counts.Games || p.Pairs.Games != c.Base.Counts.Games {
+			return fmt.Errorf("point %d: games differ from the base's", j+1)
+		}
+	}
+	return nil
+}

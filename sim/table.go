@@ -269,27 +269,49 @@ func TablePoliticians(gameSeed uint64, players, politicians int) []int {
 // dealChunk is how many deals a worker takes at once.
 const dealChunk = 16
 
-// tablePlayer owns what one worker needs: its game, one policy instance
-// per lineup entry, its option buffer.
-type tablePlayer struct {
-	g    engine.Game
-	pols []policy.Policy
-	buf  [engine.MaxOptions]engine.Option
+// TablePlayer plays the games of a study without the Opposition, one at
+// a time: it owns the game, one policy instance per lineup entry and an
+// option buffer. RunTable gives each worker one; `tallywood trace --seats`
+// uses one to replay a single game exactly as the study played it.
+type TablePlayer struct {
+	// Game is the game last played.
+	Game   engine.Game
+	lineup []policy.Spec
+	pols   []policy.Policy
+	buf    [engine.MaxOptions]engine.Option
 }
 
-// play plays rotation k of the deal on seed: seat s is played by lineup
-// entry (s+k) mod n.
-func (p *tablePlayer) play(cfg *TableConfig, r *engine.Rules, seed uint64, k int) error {
-	n := len(cfg.Lineup)
+// NewTablePlayer makes a player of lineup's policies; Close releases them.
+func NewTablePlayer(lineup []policy.Spec) *TablePlayer {
+	p := &TablePlayer{lineup: lineup, pols: make([]policy.Policy, len(lineup))}
+	for j, s := range lineup {
+		p.pols[j] = s.New()
+	}
+	return p
+}
+
+// Close releases the policies.
+func (p *TablePlayer) Close() {
+	for _, pol := range p.pols {
+		policy.Close(pol)
+	}
+}
+
+// Play plays rotation k of the deal on game seed seed under r to the end:
+// the Politicians of TablePoliticians, seat s played by lineup entry
+// (s+k) mod n, entry j's policy reset with GameSeed(seed, j+1). rec, when
+// not nil, records the game's events.
+func (p *TablePlayer) Play(r *engine.Rules, seed uint64, k int, rec engine.Recorder) error {
+	n := len(p.lineup)
 	pols := TablePoliticians(seed, n, len(r.Politicians))
-	if err := p.g.ResetTable(r, seed, engine.TableConfig{Politicians: pols}); err != nil {
+	if err := p.Game.ResetTable(r, seed, engine.TableConfig{Politicians: pols, Recorder: rec}); err != nil {
 		return err
 	}
 	for j, pol := range p.pols {
 		// A player's own stream follows it round the table.
 		pol.Reset(GameSeed(seed, uint64(j)+1))
 	}
-	g := &p.g
+	g := &p.Game
 	for !g.Over() {
 		s := int(g.Decision().Seat)
 		j := (s + k) % n
@@ -297,11 +319,11 @@ func (p *tablePlayer) play(cfg *TableConfig, r *engine.Rules, seed uint64, k int
 		o := p.pols[j].Choose(g, legal)
 		if f, ok := p.pols[j].(policy.Fallible); ok && f.Err() != nil {
 			// A table result has no failed games: the run stops.
-			return fmt.Errorf("sim: policy %s in seat %d, rotation %d: %w", cfg.Lineup[j].Canon, s+1, k, f.Err())
+			return fmt.Errorf("sim: policy %s in seat %d, rotation %d: %w", p.lineup[j].Canon, s+1, k, f.Err())
 		}
 		if err := g.Apply(o); err != nil {
 			return fmt.Errorf("sim: policy %s in seat %d, game seed %d, rotation %d: round %d, %s decision: %w",
-				cfg.Lineup[j].Canon, s+1, seed, k, g.Round+1, g.Pending, err)
+				p.lineup[j].Canon, s+1, seed, k, g.Round+1, g.Pending, err)
 		}
 	}
 	for _, pol := range p.pols {
@@ -408,11 +430,8 @@ func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *ta
 	var firstErr error
 	for w := range cfg.workers() {
 		wg.Go(func() {
-			p := &tablePlayer{pols: make([]policy.Policy, n)}
-			for j, s := range cfg.Lineup {
-				p.pols[j] = s.New()
-				defer policy.Close(p.pols[j])
-			}
+			p := NewTablePlayer(cfg.Lineup)
+			defer p.Close()
 			deal := make([]TableCounts, len(arms))
 			for a := range deal {
 				deal[a] = l.newCounts()
@@ -430,12 +449,12 @@ func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *ta
 							if stop.Load() {
 								return
 							}
-							if err := p.play(cfg, r, seed, k); err != nil {
+							if err := p.Play(r, seed, k, nil); err != nil {
 								errOnce.Do(func() { firstErr = err })
 								stop.Store(true)
 								return
 							}
-							deal[a].addGame(&p.g, k, l.index)
+							deal[a].addGame(&p.Game, k, l.index)
 						}
 					}
 					add(w, deal)

@@ -13,6 +13,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/sim"
+	"tallywood/sim/policy"
 )
 
 // sim --seats N: a study of the game for 2–4 players, without the
@@ -39,18 +40,9 @@ func parseTableSim(fs *pflag.FlagSet, f tableFlags) (*simOptions, *pflag.FlagSet
 			return nil, fs, err
 		}
 	}
-	lineup, _, err := parseSpecs("policy", f.policy)
+	lineup, err := parseLineup(f.policy, f.seats)
 	if err != nil {
 		return nil, fs, err
-	}
-	switch len(lineup) {
-	case f.seats:
-	case 1:
-		for len(lineup) < f.seats {
-			lineup = append(lineup, lineup[0])
-		}
-	default:
-		return nil, fs, fmt.Errorf("--policy %q names %d policies for --seats %d: give one for every seat, or one per seat", f.policy, len(lineup), f.seats)
 	}
 	shard, err := sim.ParseShard(f.shard)
 	if err != nil {
@@ -72,6 +64,25 @@ func parseTableSim(fs *pflag.FlagSet, f tableFlags) (*simOptions, *pflag.FlagSet
 	}
 	o.table = &sim.TableConfig{Rules: rules, Seed: f.seed, Deals: f.games, Shard: shard, Lineup: lineup}
 	return o, fs, nil
+}
+
+// parseLineup reads --policy as the lineup of a table of seats players:
+// one policy for every seat, or one per seat (rotation 0's seating).
+func parseLineup(policyFlag string, seats int) ([]policy.Spec, error) {
+	lineup, _, err := parseSpecs("policy", policyFlag)
+	if err != nil {
+		return nil, err
+	}
+	switch len(lineup) {
+	case seats:
+	case 1:
+		for len(lineup) < seats {
+			lineup = append(lineup, lineup[0])
+		}
+	default:
+		return nil, fmt.Errorf("--policy %q names %d policies for --seats %d: give one for every seat, or one per seat", policyFlag, len(lineup), seats)
+	}
+	return lineup, nil
 }
 
 // runTableSim plays the study of o.table and writes it.

@@ -372,7 +372,7 @@ func (g *Game) Describe(o Option) string {
 		}
 	case OptExchange:
 		if o.A >= 0 && o.A < g.NSeats {
-			return fmt.Sprintf("exchange the Initiative 1 token with %s (Initiative %d)", SeatName(o.A), g.Initiative(o.A))
+			return fmt.Sprintf("exchange the Initiative 1 token with %s (Initiative %d)", TableSeatName(o.A), g.Initiative(o.A))
 		}
 	}
 	return fmt.Sprintf("option{%d %d %d %d}", o.Kind, o.A, o.B, o.C)

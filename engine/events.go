@@ -41,11 +41,11 @@ const (
 	EvReveal       // District, Item tile
 	EvTally        // District, From votes, To votes per share
 	EvSeatTally    // District (-1: endorsements, 4: bonus), From shares, To votes
-	EvResult       // From your votes, To the Opposition's
+	EvResult       // solo: From your votes, To the Opposition's; table: per seat, From its votes, To its place, Item the seats at that place
 	EvNote         // an Opposition decision: Note says why, Rule cites
 	EvScoring      // Round Scoring of the round begins
 	EvFinalTally   // the Final Tally begins
-	EvInitiative   // Seat now holds the "1" token, Item the seat that gave it (Clean Up 6)
+	EvInitiative   // Seat now holds the "1" token, Item the seat that gave it and From the token it took; To 1: the other two exchanged theirs (Clean Up 6)
 )
 
 // NoTurn is the Turn of an event outside the turns of the Strategy Phase:
@@ -103,6 +103,11 @@ type Event struct {
 	District int8
 	Action   int8
 	Tier     int8
+	// Table is set on every event of a game without the Opposition, so
+	// that narration names the seats "Seat 1".."Seat 4" and has every seat
+	// pay its costs. (Placed here it takes padding: an Event stays 48
+	// bytes.)
+	Table    bool
 	Item     int16
 	From, To int16
 	Rule     string
@@ -131,7 +136,7 @@ func (g *Game) Emit(e Event) {
 	if g.rec == nil {
 		return
 	}
-	e.Round, e.Turn = g.Round, NoTurn
+	e.Round, e.Turn, e.Table = g.Round, NoTurn, g.opp == nil
 	if g.Phase == PhaseStrategy && g.Turn < g.RoundCard().Turns && e.Kind != EvRound && e.Kind != EvSetup {
 		e.Turn = g.Turn
 	}
@@ -150,7 +155,8 @@ func (g *Game) Note(seat int8, district int8, rule string, format string, args .
 	g.Emit(Event{Kind: EvNote, Seat: seat, District: district, Rule: rule, Note: fmt.Sprintf(format, args...)})
 }
 
-// SeatName names a seat in narration: solo seats are "You" and "Opposition".
+// SeatName names a seat of the solo game in narration: "You" and
+// "Opposition".
 func SeatName(s int8) string {
 	switch s {
 	case 0:
@@ -158,7 +164,33 @@ func SeatName(s int8) string {
 	case 1:
 		return "Opposition"
 	}
-	return fmt.Sprintf("Player %d", s+1)
+	return TableSeatName(s)
+}
+
+// TableSeatName names a seat of a game without the Opposition: "Seat 1"
+// for seat 0.
+func TableSeatName(s int8) string { return fmt.Sprintf("Seat %d", s+1) }
+
+// eventSeatName names the seat of an event, as the game it comes from
+// names its seats.
+func eventSeatName(e Event, s int8) string {
+	if e.Table {
+		return TableSeatName(s)
+	}
+	return SeatName(s)
+}
+
+// Ordinal words a place: "1st", "2nd", "3rd", "4th".
+func Ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return fmt.Sprintf("%dth", n)
 }
 
 // RegionName names a District or the Plaza.
@@ -195,19 +227,27 @@ func (g *Game) TileName(i int) string {
 
 // Text renders an event as a line of rulebook narration.
 func (r *Rules) Text(e Event) string {
-	who := SeatName(e.Seat)
+	who := eventSeatName(e, e.Seat)
 	where := r.RegionName(e.District)
 	var s string
 	switch e.Kind {
 	case EvSetup:
-		s = "Setup: decks, tiles, Initial Support, 4 cubes to the Plaza (rulebook Setup, Solo Setup)"
+		if e.Table {
+			s = "Setup: decks, tiles, Initial Support, Initiative tokens dealt at random (rulebook Setup)"
+		} else {
+			s = "Setup: decks, tiles, Initial Support, 4 cubes to the Plaza (rulebook Setup, Solo Setup)"
+		}
 	case EvRound:
 		rd := r.Rounds[e.Round]
 		s = fmt.Sprintf("Round %d: %d turns each, hand size %d", e.Round+1, rd.Turns, rd.HandSize)
 	case EvTurn:
 		s = fmt.Sprintf("Round %d, turn %d — %s", e.Round+1, e.Turn+1, who)
 	case EvPlayCard:
-		s = fmt.Sprintf("%s play %s in column %d, %s row", who, r.Cards[e.Item].ID, e.Action+1, rowNames[e.Tier])
+		verb := "play"
+		if e.Table {
+			verb = "plays"
+		}
+		s = fmt.Sprintf("%s %s %s in column %d, %s row", who, verb, r.Cards[e.Item].ID, e.Action+1, rowNames[e.Tier])
 	case EvSoloCard:
 		c := r.Solo[e.Item]
 		s = fmt.Sprintf("%s flips %s (%s | %s; %s | %s) into column %d, middle row", who, c.ID,
@@ -299,11 +339,25 @@ func (r *Rules) Text(e Event) string {
 			s = fmt.Sprintf("%s: %s in %s → %s", who, Count(int(e.From), "Vote Share"), where, Count(int(e.To), "vote"))
 		}
 	case EvResult:
-		s = fmt.Sprintf("Result: you %d, Opposition %d", e.From, e.To)
+		if e.Table {
+			s = fmt.Sprintf("Result: %s, %s, %s place", who, Count(int(e.From), "vote"), Ordinal(int(e.To)))
+			if e.Item > 1 {
+				s += fmt.Sprintf(" shared by %d", e.Item)
+			}
+		} else {
+			s = fmt.Sprintf("Result: you %d, Opposition %d", e.From, e.To)
+		}
 	case EvNote:
 		s = fmt.Sprintf("%s: %s", who, e.Note)
 	case EvInitiative:
-		s = fmt.Sprintf("%s takes the Initiative 1 token from %s", who, SeatName(int8(e.Item)))
+		if e.Table {
+			s = fmt.Sprintf("%s exchanges the Initiative 1 token for %s's %d: %s goes first", eventSeatName(e, int8(e.Item)), who, e.From, who)
+			if e.To == 1 {
+				s += "; the other two exchange theirs"
+			}
+		} else {
+			s = fmt.Sprintf("%s takes the Initiative 1 token from %s", who, SeatName(int8(e.Item)))
+		}
 	default:
 		s = fmt.Sprintf("event %d", e.Kind)
 	}
@@ -314,10 +368,10 @@ func (r *Rules) Text(e Event) string {
 }
 
 // cost words what an action cost; the Opposition pays nothing (Solo
-// Gameplay 4).
+// Gameplay 4), every player of a table game pays.
 func cost(e Event, money, pop int16) string {
 	switch {
-	case e.Seat == 1:
+	case e.Seat == 1 && !e.Table:
 		return "pays nothing, Solo Gameplay 4"
 	case money > 0 && pop > 0:
 		return fmt.Sprintf("%d Money, %d Popularity", money, pop)

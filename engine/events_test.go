@@ -100,3 +100,101 @@ func TestEventTurns(t *testing.T) {
 		t.Errorf("narration does not start with the setup header")
 	}
 }
+
+// TestTableText pins the narration of a game without the Opposition: the
+// seats are "Seat 1".."Seat 4", every seat pays its costs (Solo Gameplay 4
+// is the Opposition's alone), the result gives each seat its votes and
+// place (Final Tally: tied players share the victory), and the Initiative
+// exchange of Clean Up 6 names both players and the tokens.
+func TestTableText(t *testing.T) {
+	r := Reference()
+	re13 := cardIndex(t, "RE-13")
+	for _, tc := range []struct {
+		name string
+		e    Event
+		want string
+	}{
+		{"setup", Event{Kind: EvSetup, Seat: NoSeat, District: -1, Table: true}, "Setup: decks, tiles, Initial Support, Initiative tokens dealt at random (rulebook Setup)"},
+		{"turn", Event{Kind: EvTurn, Seat: 1, Round: 1, Turn: 2, Table: true}, "Round 2, turn 3 — Seat 2"},
+		{"play a card", Event{Kind: EvPlayCard, Seat: 0, Item: re13, Action: 1, Tier: 2, Table: true}, "Seat 1 plays RE-13 in column 2, bottom row"},
+		{"seat 2 pays for Public Works", Event{Kind: EvPublicWorks, Seat: 1, District: 0, Tier: 2, From: 3, Table: true}, "Seat 2: Public Works tier 2 in Red (3 Money), Badge on it"},
+		{"seat 2 pays for a Campaign", Event{Kind: EvCampaign, Seat: 1, District: 2, From: 2, Table: true}, "Seat 2: Campaign in Green (2 Popularity)"},
+		{"seat 4", Event{Kind: EvTracker, Seat: 3, Action: TrackerMoney, From: 4, To: 6, Item: 2, Table: true}, "Seat 4: Money 4→6"},
+		{"sole winner", Event{Kind: EvResult, Seat: 2, District: -1, From: 44, To: 1, Item: 1, Table: true}, "Result: Seat 3, 44 votes, 1st place"},
+		{"shared second", Event{Kind: EvResult, Seat: 0, District: -1, From: 31, To: 2, Item: 2, Table: true}, "Result: Seat 1, 31 votes, 2nd place shared by 2"},
+		{"exchange, 3 players", Event{Kind: EvInitiative, Seat: 2, District: -1, Item: 0, From: 3, Rule: "Clean Up 6", Table: true}, "Seat 1 exchanges the Initiative 1 token for Seat 3's 3: Seat 3 goes first (Clean Up 6)"},
+		{"exchange, 4 players", Event{Kind: EvInitiative, Seat: 1, District: -1, Item: 3, From: 2, To: 1, Rule: "Clean Up 6", Table: true}, "Seat 4 exchanges the Initiative 1 token for Seat 2's 2: Seat 2 goes first; the other two exchange theirs (Clean Up 6)"},
+		// The same events in the solo game keep its words.
+		{"solo Opposition pays nothing", Event{Kind: EvCampaign, Seat: 1, District: 2, From: 2}, "Opposition: Campaign in Green (pays nothing, Solo Gameplay 4)"},
+		{"solo result", Event{Kind: EvResult, Seat: NoSeat, District: -1, From: 40, To: 38}, "Result: you 40, Opposition 38"},
+	} {
+		if got := r.Text(tc.e); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestTableEvents checks that the engine marks every event of a game
+// without the Opposition, and none of a solo game, and that a table game
+// ends with one result per seat agreeing with the Result.
+func TestTableEvents(t *testing.T) {
+	r := Reference()
+	for _, seats := range []int{2, 3, 4} {
+		log := &Log{}
+		g, err := NewTable(r, 11, TableConfig{Politicians: []int{0, 1, 2, 3}[:seats], Recorder: log})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := NewRandomPlayer(uint64(seats))
+		for !g.Over() {
+			if err := g.Apply(p.Choose(g)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var results []Event
+		exchanges := 0
+		for _, e := range log.Events {
+			if !e.Table {
+				t.Fatalf("%d seats: event %s not marked as a table game's", seats, e.Kind)
+			}
+			if e.Kind == EvInitiative {
+				// Clean Up 6: the giver takes token 2..n; with four
+				// players the other two exchange theirs.
+				exchanges++
+				if e.From < 2 || e.From > int16(seats) || (e.To == 1) != (seats == 4) {
+					t.Errorf("%d seats: exchange event %+v", seats, e)
+				}
+			}
+			if e.Kind == EvResult {
+				results = append(results, e)
+			}
+		}
+		if want := map[int]int{2: 0, 3: 3, 4: 3}[seats]; exchanges != want {
+			t.Errorf("%d seats: %d exchange events, want %d (one per Clean Up)", seats, exchanges, want)
+		}
+		if len(results) != seats {
+			t.Fatalf("%d seats: %d result events", seats, len(results))
+		}
+		for s, e := range results {
+			if e.Seat != int8(s) || e.From != g.Result.Total[s] || e.To != int16(g.Result.Place[s]) {
+				t.Errorf("%d seats: result event %+v, want seat %d, %d votes, place %d", seats, e, s, g.Result.Total[s], g.Result.Place[s])
+			}
+		}
+	}
+	log := &Log{}
+	g, err := New(r, 11, Config{Opposition: scriptedOpposition{}, Recorder: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewRandomPlayer(1)
+	for !g.Over() {
+		if err := g.Apply(p.Choose(g)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, e := range log.Events {
+		if e.Table {
+			t.Fatalf("solo event %s marked as a table game's", e.Kind)
+		}
+	}
+}

@@ -158,8 +158,21 @@ func (g *Game) tally() {
 	default:
 		res.Outcome = Draw
 	}
-	if g.rec != nil {
+	switch {
+	case g.rec == nil:
+	case g.IsSolo():
 		g.emit(Event{Kind: EvResult, Seat: NoSeat, District: -1, From: res.Total[0], To: res.Total[1]})
+	default:
+		// A table game's result is one event per seat, seat order.
+		for s := range g.NSeats {
+			var sharing int16
+			for o := range g.NSeats {
+				if res.Place[o] == res.Place[s] {
+					sharing++
+				}
+			}
+			g.emit(Event{Kind: EvResult, Seat: s, District: -1, From: res.Total[s], To: int16(res.Place[s]), Item: sharing})
+		}
 	}
 }
 

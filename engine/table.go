@@ -117,7 +117,11 @@ func (g *Game) exchangeInitiative(b int8) {
 		g.Order[rest[0]], g.Order[rest[1]] = g.Order[rest[1]], g.Order[rest[0]]
 	}
 	if g.rec != nil {
-		g.emit(Event{Kind: EvInitiative, Seat: g.Order[0], District: -1, Item: int16(g.Order[j]), Rule: "Clean Up 6"})
+		var others int16
+		if g.NSeats == 4 {
+			others = 1
+		}
+		g.emit(Event{Kind: EvInitiative, Seat: g.Order[0], District: -1, Item: int16(g.Order[j]), From: int16(j + 1), To: others, Rule: "Clean Up 6"})
 	}
 }
 

@@ -22,8 +22,12 @@ import (
 // Initiative position, equally often. That is what tells a policy's
 // strength from the advantage of its seat.
 
-// FormatTable names the JSON document of a study without the Opposition.
-const FormatTable = "tallywood-table/1"
+// FormatTable names the JSON document of a study without the Opposition,
+// KindTable its kind.
+const (
+	FormatTable = "tallywood-table/1"
+	KindTable   = "table"
+)
 
 // TableConfig is a study of games without the Opposition.
 type TableConfig struct {
@@ -161,19 +165,21 @@ func newTableRow(name string, c *SeatCounts, deals, perDeal int64) TableRow {
 
 // TableResult is the output of a study without the Opposition.
 type TableResult struct {
-	Format           string      `json:"format"`
-	Kind             string      `json:"kind"`
-	TallywoodVersion string      `json:"tallywood_version"`
-	RulesHash        string      `json:"rules_hash"`
-	RulesVersion     string      `json:"rules_version"`
-	Seed             uint64      `json:"seed"`
-	Deals            int64       `json:"deals"`
-	Players          int         `json:"players"`
-	Lineup           []string    `json:"lineup"`
-	Shard            string      `json:"shard,omitempty"`
-	Counts           TableCounts `json:"counts"`
-	Policies         []TableRow  `json:"policies"`
-	Initiative       []TableRow  `json:"initiative"`
+	Format           string `json:"format"`
+	Kind             string `json:"kind"`
+	TallywoodVersion string `json:"tallywood_version"`
+	RulesHash        string `json:"rules_hash"`
+	RulesVersion     string `json:"rules_version"`
+	// Overrides are the --set assignments applied to the rules.
+	Overrides  []string    `json:"overrides,omitempty"`
+	Seed       uint64      `json:"seed"`
+	Deals      int64       `json:"deals"`
+	Players    int         `json:"players"`
+	Lineup     []string    `json:"lineup"`
+	Shard      string      `json:"shard,omitempty"`
+	Counts     TableCounts `json:"counts"`
+	Policies   []TableRow  `json:"policies"`
+	Initiative []TableRow  `json:"initiative"`
 	// FirstSeatAdvantage is the mean score of the player who starts with
 	// Initiative 1 minus the fair 1/players, with its 95 % interval.
 	FirstSeatAdvantage     float64    `json:"first_seat_advantage"`
@@ -263,27 +269,49 @@ func TablePoliticians(gameSeed uint64, players, politicians int) []int {
 // dealChunk is how many deals a worker takes at once.
 const dealChunk = 16
 
-// tablePlayer owns what one worker needs: its game, one policy instance
-// per lineup entry, its option buffer.
-type tablePlayer struct {
-	g    engine.Game
-	pols []policy.Policy
-	buf  [engine.MaxOptions]engine.Option
+// TablePlayer plays the games of a study without the Opposition, one at
+// a time: it owns the game, one policy instance per lineup entry and an
+// option buffer. RunTable gives each worker one; `tallywood trace --seats`
+// uses one to replay a single game exactly as the study played it.
+type TablePlayer struct {
+	// Game is the game last played.
+	Game   engine.Game
+	lineup []policy.Spec
+	pols   []policy.Policy
+	buf    [engine.MaxOptions]engine.Option
 }
 
-// play plays rotation k of the deal on seed: seat s is played by lineup
-// entry (s+k) mod n.
-func (p *tablePlayer) play(cfg *TableConfig, seed uint64, k int) error {
-	n := len(cfg.Lineup)
-	pols := TablePoliticians(seed, n, len(cfg.Rules.Politicians))
-	if err := p.g.ResetTable(cfg.Rules, seed, engine.TableConfig{Politicians: pols}); err != nil {
+// NewTablePlayer makes a player of lineup's policies; Close releases them.
+func NewTablePlayer(lineup []policy.Spec) *TablePlayer {
+	p := &TablePlayer{lineup: lineup, pols: make([]policy.Policy, len(lineup))}
+	for j, s := range lineup {
+		p.pols[j] = s.New()
+	}
+	return p
+}
+
+// Close releases the policies.
+func (p *TablePlayer) Close() {
+	for _, pol := range p.pols {
+		policy.Close(pol)
+	}
+}
+
+// Play plays rotation k of the deal on game seed seed under r to the end:
+// the Politicians of TablePoliticians, seat s played by lineup entry
+// (s+k) mod n, entry j's policy reset with GameSeed(seed, j+1). rec, when
+// not nil, records the game's events.
+func (p *TablePlayer) Play(r *engine.Rules, seed uint64, k int, rec engine.Recorder) error {
+	n := len(p.lineup)
+	pols := TablePoliticians(seed, n, len(r.Politicians))
+	if err := p.Game.ResetTable(r, seed, engine.TableConfig{Politicians: pols, Recorder: rec}); err != nil {
 		return err
 	}
 	for j, pol := range p.pols {
 		// A player's own stream follows it round the table.
 		pol.Reset(GameSeed(seed, uint64(j)+1))
 	}
-	g := &p.g
+	g := &p.Game
 	for !g.Over() {
 		s := int(g.Decision().Seat)
 		j := (s + k) % n
@@ -291,11 +319,11 @@ func (p *tablePlayer) play(cfg *TableConfig, seed uint64, k int) error {
 		o := p.pols[j].Choose(g, legal)
 		if f, ok := p.pols[j].(policy.Fallible); ok && f.Err() != nil {
 			// A table result has no failed games: the run stops.
-			return fmt.Errorf("sim: policy %s in seat %d, rotation %d: %w", cfg.Lineup[j].Canon, s+1, k, f.Err())
+			return fmt.Errorf("sim: policy %s in seat %d, rotation %d: %w", p.lineup[j].Canon, s+1, k, f.Err())
 		}
 		if err := g.Apply(o); err != nil {
 			return fmt.Errorf("sim: policy %s in seat %d, game seed %d, rotation %d: round %d, %s decision: %w",
-				cfg.Lineup[j].Canon, s+1, seed, k, g.Round+1, g.Pending, err)
+				p.lineup[j].Canon, s+1, seed, k, g.Round+1, g.Pending, err)
 		}
 	}
 	for _, pol := range p.pols {
@@ -346,95 +374,136 @@ func (c *TableCounts) reset() {
 	clear(c.Initiative)
 }
 
-// RunTable plays a study without the Opposition. Like Run, the result is
-// a sum over games and does not depend on the workers; a cancelled ctx
-// stops the workers after their current game and marks the result
-// Interrupted.
-func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
+// checkTable refuses a study that cannot be played.
+func checkTable(cfg *TableConfig, rules ...*engine.Rules) error {
 	n := len(cfg.Lineup)
 	switch {
-	case cfg.Rules == nil:
-		return nil, errors.New("sim: no rules")
 	case cfg.Deals < 1:
-		return nil, errors.New("sim: deals must be at least 1")
+		return errors.New("sim: deals must be at least 1")
 	case n < 2 || n > engine.MaxSeats:
-		return nil, fmt.Errorf("sim: a table has 2 to %d players, not %d", engine.MaxSeats, n)
-	case n > len(cfg.Rules.Politicians):
-		return nil, fmt.Errorf("sim: %d players need %d Politicians, the rules have %d", n, n, len(cfg.Rules.Politicians))
+		return fmt.Errorf("sim: a table has 2 to %d players, not %d", engine.MaxSeats, n)
 	}
-	lineup := make([]string, n)
+	for _, r := range rules {
+		if r == nil {
+			return errors.New("sim: no rules")
+		}
+		if n > len(r.Politicians) {
+			return fmt.Errorf("sim: %d players need %d Politicians, the rules have %d", n, n, len(r.Politicians))
+		}
+	}
+	return nil
+}
+
+// tableLayout is a lineup's canonical names and rows.
+type tableLayout struct {
+	lineup []string
+	names  []string
+	index  []int // lineup entry → policy row
+}
+
+func layoutOf(cfg *TableConfig) tableLayout {
+	var l tableLayout
+	l.lineup = make([]string, len(cfg.Lineup))
 	for i, s := range cfg.Lineup {
-		lineup[i] = s.Canon
+		l.lineup[i] = s.Canon
 	}
-	names, index := policyNames(lineup)
-	newCounts := func() TableCounts {
-		return TableCounts{Policies: make([]SeatCounts, len(names)), Initiative: make([]SeatCounts, n)}
-	}
-	nw := max(1, cfg.Workers)
-	if cfg.Workers == 0 {
-		nw = (&Config{}).workers()
-	}
+	l.names, l.index = policyNames(l.lineup)
+	return l
+}
+
+func (l *tableLayout) newCounts() TableCounts {
+	return TableCounts{Policies: make([]SeatCounts, len(l.names)), Initiative: make([]SeatCounts, len(l.lineup))}
+}
+
+// runDeals plays the deals of cfg's shard on cfg.Workers workers: every
+// rotation of a deal under each of arms' rules, handing the deal's counts
+// (one per arm) to add with the worker's number. A deal cut by ctx is left
+// out whole. It reports whether ctx stopped the run.
+func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *tableLayout, add func(w int, deal []TableCounts)) (bool, error) {
+	n := len(cfg.Lineup)
 	stop, release := stopFlag(ctx)
 	defer release()
-
-	start := time.Now()
 	deals := cfg.Shard.Len(cfg.Deals)
-	counts := make([]TableCounts, nw)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	var errOnce sync.Once
 	var firstErr error
-	for w := range nw {
-		counts[w] = newCounts()
+	for w := range cfg.workers() {
 		wg.Go(func() {
-			p := &tablePlayer{pols: make([]policy.Policy, n)}
-			for j, s := range cfg.Lineup {
-				p.pols[j] = s.New()
-				defer policy.Close(p.pols[j])
+			p := NewTablePlayer(cfg.Lineup)
+			defer p.Close()
+			deal := make([]TableCounts, len(arms))
+			for a := range deal {
+				deal[a] = l.newCounts()
 			}
-			c, deal := &counts[w], newCounts()
 			for {
 				lo := (next.Add(1) - 1) * dealChunk
 				if lo >= deals {
 					return
 				}
-				hi := min(lo+dealChunk, deals)
-				for j := lo; j < hi; j++ {
+				for j := lo; j < min(lo+dealChunk, deals); j++ {
 					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
-					deal.reset()
-					for k := range n {
-						// An interrupted deal is left out whole: the
-						// intervals count deals.
-						if stop.Load() {
-							return
+					for a, r := range arms {
+						deal[a].reset()
+						for k := range n {
+							if stop.Load() {
+								return
+							}
+							if err := p.Play(r, seed, k, nil); err != nil {
+								errOnce.Do(func() { firstErr = err })
+								stop.Store(true)
+								return
+							}
+							deal[a].addGame(&p.Game, k, l.index)
 						}
-						if err := p.play(&cfg, seed, k); err != nil {
-							errOnce.Do(func() { firstErr = err })
-							stop.Store(true)
-							return
-						}
-						deal.addGame(&p.g, k, index)
 					}
-					c.addDeal(&deal)
+					add(w, deal)
 					if cfg.Progress != nil {
-						cfg.Progress.Add(int64(n))
+						cfg.Progress.Add(int64(n * len(arms)))
 					}
 				}
 			}
 		})
 	}
 	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
+	return stop.Load(), firstErr
+}
+
+func (cfg *TableConfig) workers() int {
+	if cfg.Workers > 0 {
+		return cfg.Workers
 	}
-	total := newCounts()
+	return (&Config{}).workers()
+}
+
+// RunTable plays a study without the Opposition. Like Run, the result is
+// a sum over deals and does not depend on the workers; a cancelled ctx
+// stops the workers after their current game and marks the result
+// Interrupted.
+func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
+	if err := checkTable(&cfg, cfg.Rules); err != nil {
+		return nil, err
+	}
+	l := layoutOf(&cfg)
+	counts := make([]TableCounts, cfg.workers())
+	for w := range counts {
+		counts[w] = l.newCounts()
+	}
+	start := time.Now()
+	interrupted, err := runDeals(ctx, &cfg, []*engine.Rules{cfg.Rules}, &l, func(w int, deal []TableCounts) {
+		counts[w].addDeal(&deal[0])
+	})
+	if err != nil {
+		return nil, err
+	}
+	total := l.newCounts()
 	for w := range counts {
 		total.merge(&counts[w])
 	}
 	res := &TableResult{
-		Format: FormatTable, Kind: "table", TallywoodVersion: Version(), RulesHash: cfg.Rules.Hash, RulesVersion: cfg.Rules.Version,
-		Seed: cfg.Seed, Deals: cfg.Deals, Players: n, Lineup: lineup, Counts: total,
-		Interrupted: stop.Load(), ElapsedSeconds: time.Since(start).Seconds(),
+		Format: FormatTable, Kind: KindTable, TallywoodVersion: Version(), RulesHash: cfg.Rules.Hash, RulesVersion: cfg.Rules.Version,
+		Overrides: cfg.Rules.Overrides, Seed: cfg.Seed, Deals: cfg.Deals, Players: len(l.lineup), Lineup: l.lineup, Counts: total,
+		Interrupted: interrupted, ElapsedSeconds: time.Since(start).Seconds(),
 	}
 	if !cfg.Shard.Whole() {
 		res.Shard = cfg.Shard.String()

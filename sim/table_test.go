@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"context"
+	"math"
 	"strings"
 	"testing"
 
@@ -178,5 +179,55 @@ func TestRunTablePolicies(t *testing.T) {
 	greedy, random := r.Policies[0], r.Policies[1]
 	if greedy.Name != "greedy" || random.Name != "random" || greedy.MeanScoreCI95[0] <= random.MeanScoreCI95[1] {
 		t.Errorf("greedy %+v does not clearly outscore random %+v", greedy, random)
+	}
+}
+
+// TestCompareTables: a comparison of two rule sets at a table plays the
+// same deals as the two studies (its arms' rows are theirs), its
+// differences are B − A paired by deal, identical arms differ by exactly
+// nothing, and the result does not depend on the workers.
+func TestCompareTables(t *testing.T) {
+	ref := engine.Reference()
+	other, err := ref.With(engine.Assignment{Path: "track.max", Value: "14"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := tableConfig(t, 40, 1, Shard{}, "greedy", "random", "random")
+	res, err := CompareTables(context.Background(), cfg, TableArm{"reference", ref}, TableArm{"track14", other})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Rules = ref
+	a := runTable(t, cfg)
+	cfg.Rules = other
+	b := runTable(t, cfg)
+	for i, row := range res.Policies {
+		if row.A != a.Policies[i] || row.B != b.Policies[i] {
+			t.Errorf("policy %s: the arms' rows differ from the studies':\n%+v\n%+v", row.Name, row, a.Policies[i])
+		}
+		if d := row.B.MeanScore - row.A.MeanScore; math.Abs(d-row.MeanScoreDiff) > 1e-12 {
+			t.Errorf("policy %s: score difference %v, want %v", row.Name, row.MeanScoreDiff, d)
+		}
+	}
+	if res.FirstSeatAdvantage[0] != a.FirstSeatAdvantage || res.FirstSeatAdvantage[1] != b.FirstSeatAdvantage {
+		t.Errorf("first-seat advantages %v, want %v and %v", res.FirstSeatAdvantage, a.FirstSeatAdvantage, b.FirstSeatAdvantage)
+	}
+	cfg.Workers = 2
+	again, err := CompareTables(context.Background(), cfg, TableArm{"reference", ref}, TableArm{"track14", other})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.ElapsedSeconds, again.ElapsedSeconds = 0, 0
+	if !bytes.Equal(res.JSON(), again.JSON()) {
+		t.Error("the comparison depends on the workers")
+	}
+	same, err := CompareTables(context.Background(), cfg, TableArm{"a", ref}, TableArm{"b", ref})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range append(same.Policies, same.Initiative...) {
+		if row.MeanScoreDiff != 0 || row.MeanScoreDiffCI95 != [2]float64{} || row.MeanScoreDiffPValue != 1 {
+			t.Errorf("identical arms: %s differs: %+v", row.Name, row)
+		}
 	}
 }

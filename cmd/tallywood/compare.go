@@ -81,6 +81,7 @@ type compareFlags struct {
 	sprtDelta, alpha, beta float64
 	format, out            string
 	quiet                  bool
+	seats                  int
 }
 
 type armFlags struct {
@@ -120,8 +121,12 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.format, "format", "table", "output: table, json or html (the report; without --format: by --out's extension)")
 	fs.StringVar(&f.out, "out", "", "write the output to FILE instead of stdout")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar")
+	fs.IntVar(&f.seats, "seats", 1, "players: 1 is the solo game; 2 to 4 compare the rules at a table without the Opposition, --policy as the lineup, --games the deals")
 	if code, done := parseFlags(fs, args, compareUsage, stdout, stderr); done {
 		return code
+	}
+	if f.seats != 1 {
+		return runTableCompare(&f, stdout, stderr)
 	}
 	cfg, err := f.config()
 	if err != nil {

@@ -75,11 +75,10 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return failInput(stderr, "merge: %v", err)
 		}
-		if i == 0 && sim.IsTableResult(data) {
-			return mergeTables(o, data, out, stderr)
-		}
 		if i == 0 {
 			switch resultKind(data) {
+			case sim.KindTable:
+				return mergeTables(o, data, out, stderr)
 			case sim.KindCompare:
 				return mergeCompares(o, data, out, stderr)
 			case sim.KindSweep:

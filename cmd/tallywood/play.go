@@ -16,13 +16,14 @@ import (
 )
 
 func init() {
-	register(command{name: "play", summary: "play a solo game against the Opposition in the terminal", run: runPlay})
+	register(command{name: "play", summary: "play in the terminal: solo against the Opposition, or one seat of 2-4 (--seats)", run: runPlay})
 }
 
 // playStdin is the player's input; tests replace it.
 var playStdin io.Reader = os.Stdin
 
 const playUsage = `usage: tallywood play [--mode normal|hard] [--seed N] [--rules FILE] [--politician ID] [--save FILE]
+       tallywood play --seats N [--seat S] [--policy LINEUP] [--seed N] [--rules FILE] [--save FILE]
        tallywood play --load FILE [--rules FILE]
 
 Plays a solo game of Tallywood Rally against the Opposition. Before each of
@@ -30,6 +31,11 @@ your decisions the board is shown with a numbered menu of the legal options;
 type a number, or ? for help, u to undo, h for a hint, s to save, q to quit.
 --seed means what it means for sim and trace: the game dealt is game 0 of
 that seed, the one 'tallywood trace --seed N' narrates.
+
+--seats 2..4 plays the game without the Opposition: you take seat --seat
+and --policy plays the others (one policy for all, or one per other seat
+in seat order), each on its own stream. The board shows every seat's public
+state and only your hand.
 
 flags:
 `
@@ -43,6 +49,9 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	pol := fs.String("politician", "moderate", "your politician `ID` (see 'tallywood rules dump'), or random (from the seed, as trace draws it)")
 	load := fs.String("load", "", "resume the game saved in `FILE`")
 	save := fs.String("save", "", "`FILE` that s saves to (default tallywood-seed-N.json)")
+	seats := fs.Int("seats", 1, "`N` players: 1 is the solo game; 2 to 4 play without the Opposition")
+	seat := fs.Int("seat", 1, "with --seats: your seat `S` (1 to N)")
+	lineupFlag := fs.String("policy", defaultPolicy, "with --seats: the `LINEUP` of the other seats, one policy for all or one per seat")
 	pause := fs.Bool("pause", false, "wait for Enter between the Opposition's steps (on by default when the input is a terminal)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -53,6 +62,25 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		return fail(stderr, "play: unexpected argument %q", fs.Arg(0))
+	}
+	if *seats < 1 || *seats > engine.MaxSeats {
+		return fail(stderr, "play: --seats %d is outside 1..%d", *seats, engine.MaxSeats)
+	}
+	for _, f := range []string{"seat", "policy"} {
+		// With --load the file holds them: refused below, by name.
+		if err := onlyWith(fs, f, "--seats 2..4", *seats > 1 || *load != ""); err != nil {
+			return fail(stderr, "play: %v", err)
+		}
+	}
+	if *seats > 1 {
+		for _, f := range []string{"mode", "politician"} {
+			if fs.Changed(f) {
+				return fail(stderr, "play: --%s only matters with the solo game (--seats 1)", f)
+			}
+		}
+		if *seat < 1 || *seat > *seats {
+			return fail(stderr, "play: --seat %d is outside 1..%d", *seat, *seats)
+		}
 	}
 	rules := engine.Reference()
 	if *rulesPath != "" {
@@ -76,7 +104,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	var s *play.Session
 	var err error
 	if *load != "" {
-		for _, f := range []string{"mode", "seed", "politician"} {
+		for _, f := range []string{"mode", "seed", "politician", "seats", "seat", "policy"} {
 			if fs.Changed(f) {
 				return fail(stderr, "play: --%s cannot be used with --load: the save file holds it", f)
 			}
@@ -85,6 +113,28 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 			cfg.SavePath = *load
 		}
 		s, err = play.LoadFile(cfg, *load)
+		if err != nil {
+			return failInput(stderr, "%v", err)
+		}
+	} else if *seats > 1 {
+		lineup, _, err := parseSpecs("policy", *lineupFlag)
+		if err != nil {
+			return fail(stderr, "play: %v", err)
+		}
+		switch len(lineup) {
+		case *seats - 1:
+		case 1:
+			for len(lineup) < *seats-1 {
+				lineup = append(lineup, lineup[0])
+			}
+		default:
+			return fail(stderr, "play: --policy %q names %d policies for the %d other seats: give one for all, or one per other seat", *lineupFlag, len(lineup), *seats-1)
+		}
+		cfg.Seed, cfg.Seats, cfg.Seat, cfg.Lineup = *seed, *seats, int8(*seat-1), lineup
+		if cfg.SavePath == "" {
+			cfg.SavePath = fmt.Sprintf("tallywood-seed-%d.json", *seed)
+		}
+		s, err = play.New(cfg)
 		if err != nil {
 			return failInput(stderr, "%v", err)
 		}
@@ -116,6 +166,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, "play: %v", err)
 		}
 	}
+	defer s.Close()
 	if _, err := s.Run(playStdin, stdout); err != nil {
 		fmt.Fprintf(stderr, "tallywood: play: %v\n", err)
 		return exitFailed

@@ -187,3 +187,45 @@ func waitFor(t *testing.T, tm func(...string) (string, error), session string, d
 	t.Fatalf("timed out; the screen:\n%s", screen)
 	return ""
 }
+
+// TestPlayTableCommand checks play --seats: the exact messages of bad
+// uses, a table game saved and loaded (the file holds seats, seat and
+// lineup, so the flags cannot be given with --load), and trace --load
+// narrating the saved table game.
+func TestPlayTableCommand(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "table.json")
+	code, out, errs := runPlayWith(t, "1\n1\ns\n", "--seats", "3", "--seat", "2", "--policy", "greedy,random", "--seed", "5", "--save", save)
+	if code != exitOK || !strings.Contains(out, "You (Seat 2, ") || !strings.Contains(out, "Saved 2 decisions to "+save) {
+		t.Fatalf("exit %d, stderr %q, stdout:\n%s", code, errs, out)
+	}
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		code    int
+		wantOut string
+		wantErr string
+	}{
+		{"seats 5", []string{"--seats", "5"}, exitBadArgs, "", "tallywood: play: --seats 5 is outside 1..4; see 'tallywood play --help'\n"},
+		{"seat solo", []string{"--seat", "2"}, exitBadArgs, "", "tallywood: play: --seat only matters with --seats 2..4; see 'tallywood play --help'\n"},
+		{"policy solo", []string{"--policy", "random"}, exitBadArgs, "", "tallywood: play: --policy only matters with --seats 2..4; see 'tallywood play --help'\n"},
+		{"seat outside", []string{"--seats", "3", "--seat", "4"}, exitBadArgs, "", "tallywood: play: --seat 4 is outside 1..3; see 'tallywood play --help'\n"},
+		{"mode at a table", []string{"--seats", "2", "--mode", "hard"}, exitBadArgs, "", "tallywood: play: --mode only matters with the solo game (--seats 1); see 'tallywood play --help'\n"},
+		{"lineup length", []string{"--seats", "4", "--policy", "greedy,random"}, exitBadArgs, "",
+			"tallywood: play: --policy \"greedy,random\" names 2 policies for the 3 other seats: give one for all, or one per other seat; see 'tallywood play --help'\n"},
+		{"load with seats", []string{"--load", save, "--seats", "4"}, exitBadArgs, "", "tallywood: play: --seats cannot be used with --load: the save file holds it; see 'tallywood play --help'\n"},
+		{"load with policy", []string{"--load", save, "--policy", "mcts"}, exitBadArgs, "", "tallywood: play: --policy cannot be used with --load: the save file holds it; see 'tallywood play --help'\n"},
+		{"load", []string{"--load", save}, exitOK, "Resumed the saved game: seed 5, 3 players, you in seat 2, ", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runPlayWith(t, "q\n", tc.args...)
+			if code != tc.code || !strings.Contains(out, tc.wantOut) || errs != tc.wantErr {
+				t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant exit %d, stderr %q, stdout with %q", code, errs, out, tc.code, tc.wantErr, tc.wantOut)
+			}
+		})
+	}
+	code, out, errs = runCLI(t, "trace", "--load", save)
+	if code != exitOK || !strings.HasPrefix(out, "Saved game "+save+": game 0 of seed 5") || !strings.Contains(out, "3 players, 2 decisions by a person in seat 2, policies greedy,random in the others") ||
+		!strings.Contains(out, "Round 1, turn 1 — Seat 2\n") {
+		t.Errorf("trace --load: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+}

@@ -85,7 +85,8 @@ func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
 		return nil, fs, err
 	}
 	if *seats > 1 {
-		return parseTableSim(fs, *seats, *games, *seed, *workers, *rulesFile, *policyFlag, *shardFlag, *format, *out, *quiet)
+		return parseTableSim(fs, tableFlags{seats: *seats, games: *games, seed: *seed, workers: *workers, rules: *rulesFile,
+			sets: *sets, policy: *policyFlag, shard: *shardFlag, format: *format, out: *out, quiet: *quiet})
 	}
 	modes, err := parseModes("mode", *modeFlag)
 	if err != nil {

@@ -172,6 +172,14 @@ func TestBadInput(t *testing.T) {
 		{"sim seats unknown policy", []string{"sim", "--seats", "2", "--policy", "random,nope"},
 			`tallywood: sim: --policy: policy "nope": unknown (known: ` + known + ")" + see("sim")},
 
+		{"compare seats with the same rules", []string{"compare", "--seats", "3"},
+			"tallywood: compare: arms A and B play by the same rules: at a table they differ only in their rules; set --a-/--b-rules or -set" + see("compare")},
+		{"compare seats with a mode", []string{"compare", "--seats", "2", "--b-mode", "hard"},
+			"tallywood: compare: --b-mode only matters with the solo game (--seats 1)" + see("compare")},
+		{"compare seats with a sequential test", []string{"compare", "--seats", "2", "--b-set", "track.max=14", "--sprt-delta", "0.02"},
+			"tallywood: compare: --sprt-delta only matters with the solo game (--seats 1)" + see("compare")},
+		{"compare seats 9", []string{"compare", "--seats", "9"}, "tallywood: compare: --seats 9 is outside 1..4" + see("compare")},
+
 		// --out refused before the run (issue 11 item 1).
 		{"sim out a directory", []string{"sim", "--out", dir}, `tallywood: sim: --out "` + dir + `" is a directory` + see("sim")},
 		{"sim out in a missing directory", []string{"sim", "--out", filepath.Join(dir, "no", "x.json")},
@@ -464,5 +472,45 @@ func TestProgressLine(t *testing.T) {
 	want := "[=======                       ]  25% 250/1000 games  50 games/s  ETA 0:15\033[K"
 	if got != want {
 		t.Errorf("progressLine = %q, want %q", got, want)
+	}
+}
+
+// TestCompareSeats: compare --seats writes a comparison of two rule sets
+// at a table whose arms are the two studies sim --seats plays.
+func TestCompareSeats(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "c.json")
+	if code, _, errs := runCLI(t, "compare", "--seats", "2", "--policy", "random", "--b-set", "track.max=14", "--games", "30", "--out", out, "--quiet"); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res sim.TableCompareResult
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Kind != sim.KindTableCompare || res.Deals != 30 || res.A.Name != "reference" || res.B.Overrides[0] != "track.max=14" {
+		t.Fatalf("kind %q, %d deals, arms %q and %v", res.Kind, res.Deals, res.A.Name, res.B.Overrides)
+	}
+	for k, set := range [][]string{nil, {"--set", "track.max=14"}} {
+		p := filepath.Join(dir, fmt.Sprintf("s%d.json", k))
+		args := append([]string{"sim", "--seats", "2", "--policy", "random", "--games", "30", "--out", p, "--quiet"}, set...)
+		if code, _, errs := runCLI(t, args...); code != exitOK {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		b, _ := os.ReadFile(p)
+		var study sim.TableResult
+		if err := json.Unmarshal(b, &study); err != nil {
+			t.Fatal(err)
+		}
+		arm := res.Initiative[0].A
+		if k == 1 {
+			arm = res.Initiative[0].B
+		}
+		if arm != study.Initiative[0] {
+			t.Errorf("arm %d: %+v, want the study's %+v", k, arm, study.Initiative[0])
+		}
 	}
 }

@@ -4,31 +4,74 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 
 	"github.com/spf13/pflag"
 
+	"tallywood/engine"
 	"tallywood/sim"
+	"tallywood/sim/policy"
 )
 
 // sim --seats N: a study of the game for 2–4 players, without the
 // Opposition (sim.RunTable), and its output.
 
-// parseTableSim checks sim's flags for a study of seats players: --policy
-// is the lineup (one policy for every seat, or one per seat), --games the
-// deals, each played once per rotation of the lineup. The solo game's
-// --mode and --politician do not apply.
-func parseTableSim(fs *pflag.FlagSet, seats int, games int64, seed uint64, workers int, rulesFile, policyFlag, shardFlag, format, out string, quiet bool) (*simOptions, *pflag.FlagSet, error) {
-	for _, f := range []string{"mode", "politician", "wide"} {
-		if err := onlyWith(fs, f, "the solo game (--seats 1)", false); err != nil {
+// tableFlags are sim's flag values that a study of several players uses.
+type tableFlags struct {
+	seats, workers       int
+	games                int64
+	seed                 uint64
+	rules, policy, shard string
+	format, out          string
+	sets                 []string
+	quiet                bool
+}
+
+// parseTableSim checks sim's flags for a study of f.seats players:
+// --policy is the lineup (one policy for every seat, or one per seat),
+// --games the deals, each played once per rotation of the lineup. The solo
+// game's --mode and --politician do not apply.
+func parseTableSim(fs *pflag.FlagSet, f tableFlags) (*simOptions, *pflag.FlagSet, error) {
+	for _, name := range []string{"mode", "politician", "wide"} {
+		if err := onlyWith(fs, name, "the solo game (--seats 1)", false); err != nil {
 			return nil, fs, err
 		}
 	}
-	lineup, _, err := parseSpecs("policy", policyFlag)
+	lineup, err := parseLineup(f.policy, f.seats)
 	if err != nil {
 		return nil, fs, err
+	}
+	shard, err := sim.ParseShard(f.shard)
+	if err != nil {
+		return nil, fs, fmt.Errorf("--shard %v", err)
+	}
+	o := &simOptions{out: f.out, quiet: f.quiet, workers: f.workers}
+	if o.format, err = outputFormat(fs, f.format, f.out, "table", "table", "json", "csv"); err != nil {
+		return nil, fs, err
+	}
+	rules, err := loadRules(f.rules)
+	if err != nil {
+		return nil, fs, inputError{fmt.Errorf("--rules: %v", err)}
+	}
+	if rules, err = applySets(rules, f.sets); err != nil {
+		return nil, fs, fmt.Errorf("--set: %v", err)
+	}
+	if f.seats > len(rules.Politicians) {
+		return nil, fs, inputError{fmt.Errorf("--seats %d: the rules have %d Politicians, one per player is needed", f.seats, len(rules.Politicians))}
+	}
+	o.table = &sim.TableConfig{Rules: rules, Seed: f.seed, Deals: f.games, Shard: shard, Lineup: lineup}
+	return o, fs, nil
+}
+
+// parseLineup reads --policy as the lineup of a table of seats players:
+// one policy for every seat, or one per seat (rotation 0's seating).
+func parseLineup(policyFlag string, seats int) ([]policy.Spec, error) {
+	lineup, _, err := parseSpecs("policy", policyFlag)
+	if err != nil {
+		return nil, err
 	}
 	switch len(lineup) {
 	case seats:
@@ -37,25 +80,9 @@ func parseTableSim(fs *pflag.FlagSet, seats int, games int64, seed uint64, worke
 			lineup = append(lineup, lineup[0])
 		}
 	default:
-		return nil, fs, fmt.Errorf("--policy %q names %d policies for --seats %d: give one for every seat, or one per seat", policyFlag, len(lineup), seats)
+		return nil, fmt.Errorf("--policy %q names %d policies for --seats %d: give one for every seat, or one per seat", policyFlag, len(lineup), seats)
 	}
-	shard, err := sim.ParseShard(shardFlag)
-	if err != nil {
-		return nil, fs, fmt.Errorf("--shard %v", err)
-	}
-	o := &simOptions{out: out, quiet: quiet, workers: workers}
-	if o.format, err = outputFormat(fs, format, out, "table", "table", "json", "csv"); err != nil {
-		return nil, fs, err
-	}
-	rules, err := loadRules(rulesFile)
-	if err != nil {
-		return nil, fs, inputError{fmt.Errorf("--rules: %v", err)}
-	}
-	if seats > len(rules.Politicians) {
-		return nil, fs, inputError{fmt.Errorf("--seats %d: the rules have %d Politicians, one per player is needed", seats, len(rules.Politicians))}
-	}
-	o.table = &sim.TableConfig{Rules: rules, Seed: seed, Deals: games, Shard: shard, Lineup: lineup}
-	return o, fs, nil
+	return lineup, nil
 }
 
 // runTableSim plays the study of o.table and writes it.
@@ -163,5 +190,160 @@ func tableCSV(r *sim.TableResult) []byte {
 		}
 	}
 	w.Flush()
+	return b.Bytes()
+}
+
+// defaultTableDeals is compare --seats's --games default: deals played
+// under each rule set, every seating of each.
+const defaultTableDeals = 2000
+
+// tableCompareConfig checks compare's flags for a comparison at a table:
+// the arms differ in their rules only; the lineup and deals are shared.
+func (f *compareFlags) tableConfig() (*sim.TableConfig, [2]sim.TableArm, error) {
+	fs := f.fs
+	var arms [2]sim.TableArm
+	if f.seats < 2 || f.seats > engine.MaxSeats {
+		return nil, arms, fmt.Errorf("--seats %d is outside 1..%d", f.seats, engine.MaxSeats)
+	}
+	if fs.NArg() > 0 {
+		return nil, arms, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	for _, name := range []string{"mode", "politician", "a-mode", "b-mode", "a-policy", "b-policy", "a-politician", "b-politician",
+		"sprt", "sprt-delta", "sprt-on", "alpha", "beta", "shard"} {
+		if err := onlyWith(fs, name, "the solo game (--seats 1)", false); err != nil {
+			return nil, arms, err
+		}
+	}
+	if err := checkGames(fs, f.games); err != nil {
+		return nil, arms, err
+	}
+	if f.workers < 1 {
+		return nil, arms, fmt.Errorf("--workers %d: must be at least 1", f.workers)
+	}
+	format, err := outputFormat(fs, f.format, f.out, "table", "table", "json")
+	if err != nil {
+		return nil, arms, err
+	}
+	f.format = format
+	policyFlag := f.pol
+	if !fs.Changed("policy") {
+		policyFlag = defaultPolicy
+	}
+	lineup, _, err := parseSpecs("policy", policyFlag)
+	if err != nil {
+		return nil, arms, err
+	}
+	switch len(lineup) {
+	case f.seats:
+	case 1:
+		for len(lineup) < f.seats {
+			lineup = append(lineup, lineup[0])
+		}
+	default:
+		return nil, arms, fmt.Errorf("--policy %q names %d policies for --seats %d: give one for every seat, or one per seat", policyFlag, len(lineup), f.seats)
+	}
+	for k, name := range armNames {
+		flag := "--" + name + "-rules"
+		path := f.arm[k].rules
+		if path == "" {
+			flag, path = "--rules", f.rules
+		}
+		r, err := loadRules(path)
+		if err != nil {
+			return nil, arms, inputError{fmt.Errorf("%s: %v", flag, err)}
+		}
+		if r, err = applySets(r, f.arm[k].set); err != nil {
+			return nil, arms, fmt.Errorf("--%s-set: %v", name, err)
+		}
+		if f.seats > len(r.Politicians) {
+			return nil, arms, inputError{fmt.Errorf("%s: --seats %d: the rules have %d Politicians, one per player is needed", flag, f.seats, len(r.Politicians))}
+		}
+		arms[k] = sim.TableArm{Name: f.arm[k].name, Rules: r}
+		if arms[k].Name == "" {
+			arms[k].Name = armName(path, r.Overrides)
+		}
+	}
+	if arms[0].Rules.Hash == arms[1].Rules.Hash {
+		return nil, arms, errors.New("arms A and B play by the same rules: at a table they differ only in their rules; set --a-/--b-rules or -set")
+	}
+	deals := f.games
+	if !fs.Changed("games") {
+		deals = defaultTableDeals
+	}
+	return &sim.TableConfig{Seed: f.seed, Deals: deals, Workers: f.workers, Lineup: lineup}, arms, nil
+}
+
+// runTableCompare is compare --seats N: the same deals, lineup and
+// seatings under rules A and B, compared row by row, paired by deal.
+func runTableCompare(f *compareFlags, stdout, stderr io.Writer) int {
+	cfg, arms, err := f.tableConfig()
+	if err != nil {
+		var in inputError
+		if errors.As(err, &in) {
+			return failInput(stderr, "compare: %v", in.error)
+		}
+		return fail(stderr, "compare: %v", err)
+	}
+	out, err := openOutput(f.out, stdout, stderr)
+	if err != nil {
+		return fail(stderr, "compare: %v", err)
+	}
+	if !f.quiet {
+		fmt.Fprintf(stderr, "A: %s, B: %s; the rules differ in:\n", arms[0].Name, arms[1].Name)
+		for _, d := range engine.Diff(arms[0].Rules, arms[1].Rules) {
+			fmt.Fprintf(stderr, "  %s: %s → %s\n", d.Path, d.A, d.B)
+		}
+	}
+	ctx, release := interruptible("compare", stderr)
+	defer release()
+	cfg.Workers = capWorkers("compare", cfg.Workers, stderr)
+	bar := startProgress(stderr, 2*cfg.Deals*int64(len(cfg.Lineup)), f.quiet)
+	cfg.Progress = &bar.done
+	res, err := sim.CompareTables(ctx, *cfg, arms[0], arms[1])
+	bar.stop()
+	if err != nil {
+		return failRun(stderr, "compare: %v", err)
+	}
+	data := res.JSON()
+	if f.format == "table" {
+		data = tableCompareText(res)
+	}
+	if err := out.write(data); err != nil {
+		return out.writeFailed("compare", err, stderr)
+	}
+	if res.Interrupted {
+		fmt.Fprintf(stderr, "tallywood: compare: interrupted: %s now holds a partial result (%d deals, marked interrupted)\n", out.name(), res.Deals)
+		return exitFailed
+	}
+	return exitOK
+}
+
+// tableCompareText renders a comparison at a table: per policy and per
+// starting Initiative position, the score under A and B and B − A.
+func tableCompareText(r *sim.TableCompareResult) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "A: %s (hash %s)  B: %s (hash %s)\n", r.A.Name, shortHash(r.A.RulesHash), r.B.Name, shortHash(r.B.RulesHash))
+	fmt.Fprintf(&b, "seed %d, %d players without the Opposition, %d deals × %d seatings under each rule set", r.Seed, r.Players, r.Deals, r.Players)
+	if r.Interrupted {
+		b.WriteString(", INTERRUPTED")
+	}
+	b.WriteString("\n")
+	t := newTable(&b, []string{"ROW", "SCORE A", "SCORE B", "B − A [95% CI]", "P (HOLM)", "WIN RATE A → B"}, 1)
+	for _, rows := range [][]sim.TableCompareRow{r.Policies, r.Initiative} {
+		for _, row := range rows {
+			t.Append([]string{
+				row.Name, pct(row.A.MeanScore), pct(row.B.MeanScore),
+				fmt.Sprintf("%s [%s, %s] points", points(row.MeanScoreDiff), points(row.MeanScoreDiffCI95[0]), points(row.MeanScoreDiffCI95[1])),
+				fmt.Sprintf("%.3g", row.MeanScoreDiffPHolm),
+				pct(row.A.WinRate) + " → " + pct(row.B.WinRate),
+			})
+		}
+	}
+	t.Render()
+	fmt.Fprintf(&b, "First-seat advantage: A %s, B %s points; B − A %s [%s, %s].\n",
+		points(r.FirstSeatAdvantage[0]), points(r.FirstSeatAdvantage[1]),
+		points(r.FirstSeatAdvantageDiff), points(r.FirstSeatDiffCI95[0]), points(r.FirstSeatDiffCI95[1]))
+	b.WriteString("SCORE: a win counts 1, a victory shared by k players 1/k. B − A is paired by deal (the same cards under both rule sets);\n" +
+		"P (HOLM): its p-value adjusted for every row tested.\n")
 	return b.Bytes()
 }

@@ -20,6 +20,7 @@ func init() {
 
 const traceUsage = `usage: tallywood trace [flags]
        tallywood trace --load FILE [--rules FILE] [--format text|jsonl]
+       tallywood trace --seats N --policy LINEUP [--seed S] [--game i] [--rotation K]
 
 Plays game --game of a run with master seed --seed (the same game that
 'tallywood sim --seed S' plays as game number --game; game 0 is the game
@@ -27,6 +28,11 @@ Plays game --game of a run with master seed --seed (the same game that
 every Opposition decision citing its rule; --format jsonl writes one JSON
 object per event instead. --load narrates a game saved by 'tallywood play'
 as far as it was played.
+
+--seats 2..4 plays the game without the Opposition as 'tallywood sim
+--seats N --policy LINEUP' played deal --game in rotation --rotation: seat
+s by lineup entry (s+rotation) mod N, the same Politicians, Initiative
+tokens and policy streams.
 
 flags:
 `
@@ -41,6 +47,8 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	rulesFile := fs.String("rules", "", "rules `FILE`, or default (the reference set)")
 	format := fs.String("format", "text", "output `FORMAT`: text (rulebook narration) or jsonl")
 	load := fs.String("load", "", "narrate the game saved by 'tallywood play' in `FILE`")
+	seats := fs.Int("seats", 1, "`N` players: 1 is the solo game; 2 to 4 play without the Opposition, --policy as the lineup")
+	rotation := fs.Int("rotation", 0, "with --seats: the rotation `K` of the lineup (seat s played by entry (s+K) mod N)")
 	if code, done := parseFlags(fs, args, traceUsage, stdout, stderr); done {
 		return code
 	}
@@ -55,6 +63,22 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	if *format != "text" && *format != "jsonl" {
 		return fail(stderr, "trace: --format %q is not text or jsonl", *format)
 	}
+	if *seats < 1 || *seats > engine.MaxSeats {
+		return fail(stderr, "trace: --seats %d is outside 1..%d", *seats, engine.MaxSeats)
+	}
+	if *seats == 1 && fs.Changed("rotation") && *load == "" {
+		return fail(stderr, "trace: --rotation only matters with --seats 2..%d", engine.MaxSeats)
+	}
+	if *seats > 1 && *load == "" {
+		for _, f := range []string{"mode", "politician"} {
+			if fs.Changed(f) {
+				return fail(stderr, "trace: --%s only matters with the solo game (--seats 1)", f)
+			}
+		}
+		if *rotation < 0 || *rotation >= *seats {
+			return fail(stderr, "trace: --rotation %d is outside 0..%d", *rotation, *seats-1)
+		}
+	}
 	rules, err := loadRules(*rulesFile)
 	if err != nil {
 		return failInput(stderr, "trace: --rules: %v", err)
@@ -63,7 +87,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	var events []engine.Event
 	var header string
 	if *load != "" {
-		for _, f := range []string{"seed", "game", "mode", "policy", "politician"} {
+		for _, f := range []string{"seed", "game", "mode", "policy", "politician", "seats", "rotation"} {
 			if fs.Changed(f) {
 				return fail(stderr, "trace: --%s cannot be used with --load: the save file holds the game", f)
 			}
@@ -76,8 +100,30 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return failInput(stderr, "trace: %s: %v", *load, err)
 		}
-		header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %s, %s by a person, politician %s, rules %s\n",
-			*load, rec.Seed, g.Seed, g.Mode, engine.Count(len(rec.Decisions), "decision"), rec.Politician, shortHash(rules.Hash))
+		if rec.Seats != 0 {
+			header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %d players, %s by a person in seat %d, policies %s in the others, rules %s\n",
+				*load, rec.Seed, g.Seed, rec.Seats, engine.Count(len(rec.Decisions), "decision"), rec.Seat, strings.Join(rec.Lineup, ","), shortHash(rules.Hash))
+		} else {
+			header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %s, %s by a person, politician %s, rules %s\n",
+				*load, rec.Seed, g.Seed, g.Mode, engine.Count(len(rec.Decisions), "decision"), rec.Politician, shortHash(rules.Hash))
+		}
+	} else if *seats > 1 {
+		lineup, err := parseLineup(*policyFlag, *seats)
+		if err != nil {
+			return fail(stderr, "trace: %v", err)
+		}
+		if *seats > len(rules.Politicians) {
+			return failInput(stderr, "trace: --seats %d: the rules have %d Politicians, one per player is needed", *seats, len(rules.Politicians))
+		}
+		gameSeed := sim.GameSeed(*seed, *game)
+		log := &engine.Log{}
+		p := sim.NewTablePlayer(lineup)
+		defer p.Close()
+		if err := p.Play(rules, gameSeed, *rotation, log); err != nil {
+			return failRun(stderr, "trace: %v", err)
+		}
+		g, events = &p.Game, log.Events
+		header = tableTraceHeader(g, *game, *seed, *rotation, lineup)
 	} else {
 		mode, err := parseMode("mode", *modeFlag)
 		if err != nil {
@@ -142,7 +188,31 @@ func outcomeLine(g *engine.Game) string {
 		}
 		return fmt.Sprintf("The save stops after round %d: the game is not over.", g.Round+1)
 	}
+	if !g.IsSolo() {
+		return play.TableOutcome(g)
+	}
 	return outcomeWords(g.Result.Margin())
+}
+
+// tableTraceHeader opens the narration of a table game: the deal, and for
+// every seat its policy, Politician and starting Initiative token.
+func tableTraceHeader(g *engine.Game, game, seed uint64, rotation int, lineup []policy.Spec) string {
+	r := g.Rules()
+	var b strings.Builder
+	fmt.Fprintf(&b, "Game %d of seed %d (game seed %d): %d players, rotation %d, rules %s\n",
+		game, seed, g.Seed, g.NSeats, rotation, shortHash(r.Hash))
+	first := engine.TableInitiative(g.Seed, int(g.NSeats))
+	for s := range g.NSeats {
+		token := 0
+		for i, o := range first[:g.NSeats] {
+			if o == s {
+				token = i + 1
+			}
+		}
+		fmt.Fprintf(&b, "  %s: policy %s, politician %s, Initiative %d\n", engine.TableSeatName(s),
+			lineup[(int(s)+rotation)%len(lineup)].Canon, r.Politicians[g.Seats[s].Politician].ID, token)
+	}
+	return b.String()
 }
 
 // outcomeWords words a finished game's margin (your votes minus the
@@ -173,7 +243,7 @@ func traceJSON(r *engine.Rules, e engine.Event) []byte {
 	}
 	f = append(f, traceField{"kind", e.Kind.String()})
 	if e.Seat != engine.NoSeat {
-		f = append(f, traceField{"seat", seatKey(e.Seat)})
+		f = append(f, traceField{"seat", seatKey(e, e.Seat)})
 	}
 	region := func() { f = append(f, traceField{"region", regionKey(r, e.District)}) }
 	add := func(k string, v any) { f = append(f, traceField{k, v}) }
@@ -294,14 +364,22 @@ func traceJSON(r *engine.Rules, e engine.Event) []byte {
 		}
 		add("votes", int(e.To))
 	case engine.EvResult:
-		add("your_votes", int(e.From))
-		add("opposition_votes", int(e.To))
+		if e.Table {
+			add("votes", int(e.From))
+			add("place", int(e.To))
+			add("shared_by", int(e.Item))
+		} else {
+			add("your_votes", int(e.From))
+			add("opposition_votes", int(e.To))
+		}
 	case engine.EvNote:
 		if e.District >= 0 {
 			region()
 		}
 	case engine.EvInitiative:
-		add("from", seatKey(int8(e.Item)))
+		add("from", seatKey(e, int8(e.Item)))
+		add("token", int(e.From))
+		add("others_exchanged", e.To == 1)
 	}
 	if e.Rule != "" {
 		add("rule", e.Rule)
@@ -330,9 +408,13 @@ var rowKeys = [engine.NumRows]string{"top", "middle", "bottom"}
 
 var rewardKeys = []string{"Money", "Popularity", "Polling", "Vote Share"}
 
-// seatKey names a seat in JSON lines.
-func seatKey(s int8) string {
-	if s == 0 {
+// seatKey names a seat of e's game in JSON lines: "you" and "opposition"
+// in the solo game, "seat 1".."seat 4" at a table.
+func seatKey(e engine.Event, s int8) string {
+	switch {
+	case e.Table:
+		return fmt.Sprintf("seat %d", s+1)
+	case s == 0:
 		return "you"
 	}
 	return "opposition"

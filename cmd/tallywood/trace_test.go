@@ -3,12 +3,15 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"tallywood/engine"
+	"tallywood/sim"
 )
 
 func TestOutcomeWords(t *testing.T) {
@@ -242,5 +245,97 @@ func TestTraceLoadErrors(t *testing.T) {
 	code, out, errs := runCLI(t, "trace", "--load", save)
 	if code != exitOK || !strings.Contains(out, "You play ") || !strings.HasSuffix(out, "The save stops at round 1, turn 1: the game is not over.\n") {
 		t.Errorf("exit %d, stderr %q, narration:\n%s", code, errs, out)
+	}
+}
+
+// TestTraceTableMatchesSim checks that trace --seats narrates the games of
+// sim --seats: over every deal and rotation of a small study, the votes and
+// places the result lines give each lineup policy sum to what sim counted.
+func TestTraceTableMatchesSim(t *testing.T) {
+	const lineup, seats, deals = "greedy,random,pollster", 3, 2
+	code, out, errs := runCLI(t, "sim", "--seats", "3", "--policy", lineup, "--games", "2", "--seed", "7", "--format", "json", "--quiet")
+	if code != exitOK {
+		t.Fatalf("sim: exit %d: %s", code, errs)
+	}
+	var res sim.TableResult
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	votes := make([]int64, seats)
+	places := make([]int64, seats)
+	for game := range deals {
+		for k := range seats {
+			args := []string{"trace", "--seats", "3", "--policy", lineup, "--seed", "7", "--game", strconv.Itoa(game), "--rotation", strconv.Itoa(k)}
+			code, out, errs := runCLI(t, append(args, "--format", "jsonl")...)
+			if code != exitOK {
+				t.Fatalf("%v: exit %d: %s", args, code, errs)
+			}
+			var results []string
+			for line := range strings.Lines(out) {
+				var e struct {
+					Kind  string
+					Seat  string
+					Votes int64
+					Place int64
+				}
+				if err := json.Unmarshal([]byte(line), &e); err != nil {
+					t.Fatalf("%v: %v: %s", args, err, line)
+				}
+				if e.Kind != "result" {
+					continue
+				}
+				s := len(results)
+				if want := "seat " + strconv.Itoa(s+1); e.Seat != want {
+					t.Fatalf("%v: result %d is for %q, want %q", args, s+1, e.Seat, want)
+				}
+				// Lineup entry (s+k) mod n played seat s; the entries
+				// are distinct, so entry j is policy row j.
+				votes[(s+k)%seats] += e.Votes
+				places[(s+k)%seats] += e.Place
+				results = append(results, fmt.Sprintf("%s %s with %s", engine.TableSeatName(int8(s)), engine.Ordinal(int(e.Place)), engine.Count(int(e.Votes), "vote")))
+			}
+			if len(results) != seats {
+				t.Fatalf("%v: %d result lines, want %d", args, len(results), seats)
+			}
+			// The text narration ends with the same result, best first.
+			code, text, errs := runCLI(t, args...)
+			last := text[strings.LastIndex(strings.TrimSuffix(text, "\n"), "\n")+1:]
+			for _, r := range results {
+				if code != exitOK || !strings.HasPrefix(last, "Outcome: ") || !strings.Contains(last, r) {
+					t.Errorf("%v: exit %d (%s), outcome line %q lacks %q", args, code, errs, last, r)
+				}
+			}
+		}
+	}
+	for j, row := range res.Counts.Policies {
+		if votes[j] != row.VotesSum || places[j] != row.PlaceSum {
+			t.Errorf("policy %s: trace gives %d votes and place sum %d, sim counted %d and %d",
+				res.Policies[j].Name, votes[j], places[j], row.VotesSum, row.PlaceSum)
+		}
+	}
+}
+
+// TestTraceTableErrors checks the exact messages of bad uses of
+// trace --seats.
+func TestTraceTableErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"seats 5", []string{"--seats", "5"}, "tallywood: trace: --seats 5 is outside 1..4; see 'tallywood trace --help'\n"},
+		{"rotation solo", []string{"--rotation", "1"}, "tallywood: trace: --rotation only matters with --seats 2..4; see 'tallywood trace --help'\n"},
+		{"rotation too big", []string{"--seats", "3", "--rotation", "3"}, "tallywood: trace: --rotation 3 is outside 0..2; see 'tallywood trace --help'\n"},
+		{"mode", []string{"--seats", "2", "--mode", "hard"}, "tallywood: trace: --mode only matters with the solo game (--seats 1); see 'tallywood trace --help'\n"},
+		{"politician", []string{"--seats", "2", "--politician", "magnate"}, "tallywood: trace: --politician only matters with the solo game (--seats 1); see 'tallywood trace --help'\n"},
+		{"load", []string{"--seats", "3", "--load", "game.json"}, "tallywood: trace: --seats cannot be used with --load: the save file holds the game; see 'tallywood trace --help'\n"},
+		{"lineup", []string{"--seats", "3", "--policy", "greedy,random"}, "tallywood: trace: --policy \"greedy,random\" names 2 policies for --seats 3: give one for every seat, or one per seat; see 'tallywood trace --help'\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runCLI(t, append([]string{"trace"}, tc.args...)...)
+			if code != exitBadArgs || out != "" || errs != tc.want {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and stderr %q", code, out, errs, tc.want)
+			}
+		})
 	}
 }

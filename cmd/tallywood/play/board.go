@@ -23,7 +23,11 @@ func (s *Session) board() string {
 	s.boardHeader(&b)
 	s.boardTrack(&b)
 	s.boardDistricts(&b)
-	s.boardOpposition(&b)
+	if s.others != nil {
+		s.boardOthers(&b)
+	} else {
+		s.boardOpposition(&b)
+	}
 	s.boardYou(&b)
 	return b.String()
 }
@@ -34,6 +38,11 @@ func (s *Session) boardHeader(b *strings.Builder) {
 	first := "you play 1st"
 	if g.Order[0] != 0 {
 		first = "you play 2nd"
+	}
+	game := g.Mode.String()
+	if s.others != nil {
+		first = fmt.Sprintf("Seat %d, plays %s", s.me+1, engine.Ordinal(int(g.Initiative(s.me))))
+		game = fmt.Sprintf("%d players", g.NSeats)
 	}
 	var when string
 	rd, card := g.RoundCard(), "Rewards"
@@ -50,7 +59,7 @@ func (s *Session) boardHeader(b *strings.Builder) {
 	default:
 		when = "Game over"
 	}
-	head := fmt.Sprintf("Tallywood Rally · %s · %s · seed %d · %s", when, g.Mode, s.cfg.Seed, first)
+	head := fmt.Sprintf("Tallywood Rally · %s · %s · seed %d · %s", when, game, s.cfg.Seed, first)
 	b.WriteString(s.paint(bold, clip(head, Width)) + "\n")
 	fmt.Fprintf(b, "%s: presence %s, majority %s, Plaza %s; hand %d\n", card,
 		rewardText(rd.Presence), rewardText(rd.DistrictMajority), rewardText(rd.PlazaMajority), rd.HandSize)
@@ -72,6 +81,10 @@ func rewardText(w engine.Reward) string {
 func (s *Session) boardTrack(b *strings.Builder) {
 	g := s.g
 	r := g.Rules()
+	if s.others != nil {
+		s.tableTrack(b)
+		return
+	}
 	you, opp := int8(0), g.Opponent()
 	n := int(r.TrackMax) + 1
 	cells := n <= trackCells
@@ -115,6 +128,44 @@ func (s *Session) boardTrack(b *strings.Builder) {
 	}
 }
 
+// tableTrack gives every seat's trackers as numbers, a column per seat:
+// four markers do not fit a cell of the track.
+func (s *Session) tableTrack(b *strings.Builder) {
+	g := s.g
+	r := g.Rules()
+	fmt.Fprintf(b, "%-11s", fmt.Sprintf("Track 0-%d", r.TrackMax))
+	for seat := range g.NSeats {
+		b.WriteString("    " + s.seatMark(seat, 1)) // right-aligned over %5d
+	}
+	// The marks of the track, as the solo board draws them above it.
+	fmt.Fprintf(b, "  (S at %v, E1-E3 at %v, T at %d)\n", r.ShareIcons, r.EndorseAt, r.TokenSpace)
+	row := func(label string, d int8, v func(st *engine.Seat) int8) {
+		l := fmt.Sprintf("%-11s", label)
+		if d >= 0 {
+			l = s.district(d, l)
+		}
+		b.WriteString(l)
+		for seat := range g.NSeats {
+			fmt.Fprintf(b, "%5d", v(&g.Seats[seat]))
+		}
+		b.WriteString("\n")
+	}
+	row("Money", -1, func(st *engine.Seat) int8 { return st.Money })
+	row("Popularity", -1, func(st *engine.Seat) int8 { return st.Popularity })
+	for d := range int8(engine.NumDistricts) {
+		row(clip(r.Districts[d], 10), d, func(st *engine.Seat) int8 { return st.Polling[d] })
+	}
+}
+
+// perSeat joins a number of every seat with "/", seat 1 first.
+func (s *Session) perSeat(v func(seat int8) int) string {
+	var parts []string
+	for seat := range s.g.NSeats {
+		parts = append(parts, fmt.Sprint(v(seat)))
+	}
+	return strings.Join(parts, "/")
+}
+
 // trackIcon marks a space of the track.
 func trackIcon(r *engine.Rules, p int8) string {
 	var m string
@@ -150,7 +201,11 @@ func (s *Session) boardDistricts(b *strings.Builder) {
 	for _, a := range r.Spots {
 		fmt.Fprintf(b, "%-3s", actionShort[a])
 	}
-	fmt.Fprintf(b, " %-3s%-3s%-3s %3s %3s %3s %3s %s\n", "E1", "E2", "E3", "ShY", "ShO", "StY", "StO", "VS")
+	if s.others != nil {
+		fmt.Fprintf(b, " %-3s%-3s%-3s %-8s %-11s %s\n", "E1", "E2", "E3", "Shares", "Strength", "VS")
+	} else {
+		fmt.Fprintf(b, " %-3s%-3s%-3s %3s %3s %3s %3s %s\n", "E1", "E2", "E3", "ShY", "ShO", "StY", "StO", "VS")
+	}
 	for d := range int8(engine.NumDistricts) {
 		ds := &g.Districts[d]
 		is := "?"
@@ -174,6 +229,14 @@ func (s *Session) boardDistricts(b *strings.Builder) {
 			end.WriteString(m)
 		}
 		vs := s.seatMark(ds.VoteShareToken, 1)
+		if s.others != nil {
+			fmt.Fprintf(b, "%s %3s  %s %s %s%-8s %-11s %s\n",
+				s.district(d, fmt.Sprintf("%-8s", clip(r.Districts[d], 8))), is, cubes.String(), spots.String(), end.String(),
+				s.perSeat(func(seat int8) int { return int(g.VoteShares(seat, d)) }),
+				s.perSeat(func(seat int8) int { return int(g.Strength(seat, d)) }), vs)
+			s.tileLine(b, d)
+			continue
+		}
 		fmt.Fprintf(b, "%s %3s  %s %s %s%3d %3d %3d %3d %s\n",
 			s.district(d, fmt.Sprintf("%-8s", clip(r.Districts[d], 8))), is, cubes.String(), spots.String(),
 			end.String(), g.VoteShares(you, d), g.VoteShares(opp, d), g.Strength(you, d), g.Strength(opp, d), vs)
@@ -184,13 +247,25 @@ func (s *Session) boardDistricts(b *strings.Builder) {
 		fmt.Fprintf(&plaza, " %s%d", s.district(int8(c), initial(r.Districts[c])), n)
 	}
 	badges := ""
-	for _, seat := range []int8{you, opp} {
+	seats := []int8{you, opp}
+	if s.others != nil {
+		seats = seats[:0]
+		for seat := range g.NSeats {
+			seats = append(seats, seat)
+		}
+	}
+	for _, seat := range seats {
 		if g.Seats[seat].PlazaBadge {
 			badges += " " + s.seatMark(seat, 1)
 		}
 	}
 	if badges == "" {
 		badges = " none"
+	}
+	if s.others != nil {
+		fmt.Fprintf(b, "%-8s cubes%s · Badges%s%s · Str %s · bag %d\n", "Plaza", plaza.String(), badges,
+			s.assistantsOff(engine.Plaza), s.perSeat(func(seat int8) int { return int(g.Strength(seat, engine.Plaza)) }), g.BagCount())
+		return
 	}
 	fmt.Fprintf(b, "%-8s cubes%s · Badges%s%s · Str Y%d O%d · bag %d\n", "Plaza", plaza.String(), badges,
 		s.assistantsOff(engine.Plaza), g.Strength(you, engine.Plaza), g.Strength(opp, engine.Plaza), g.BagCount())
@@ -274,12 +349,17 @@ func (s *Session) assistantsOff(region int8) string {
 	return " · no spot: " + strings.Join(who, " ") + pending
 }
 
-// seatMark is Y (you), O (Opposition) or "." padded to width.
+// seatMark is Y (you), O (Opposition) or "." padded to width; at a table
+// the seat's number, the person's in the colour of "you".
 func (s *Session) seatMark(seat int8, width int) string {
 	pad := strings.Repeat(" ", max(0, width-1))
 	switch {
 	case seat == engine.NoSeat:
 		return "." + pad
+	case s.others != nil && seat == s.me:
+		return s.paint(colourYou, fmt.Sprint(seat+1)) + pad
+	case s.others != nil:
+		return fmt.Sprint(seat+1) + pad
 	case s.g.Seats[seat].Automaton:
 		return s.paint(colourOpp, "O") + pad
 	}
@@ -319,6 +399,48 @@ func (s *Session) boardOpposition(b *strings.Builder) {
 	b.WriteString(clip(line, Width) + "\n")
 }
 
+// boardOthers shows, at a table, each other seat's public state: its
+// policy and Politician, Initiative, the cards in its columns, its hand's
+// size (not the cards), Badges and Direct Appeal.
+func (s *Session) boardOthers(b *strings.Builder) {
+	g := s.g
+	r := g.Rules()
+	for seat := range g.NSeats {
+		if seat == s.me {
+			continue
+		}
+		st := &g.Seats[seat]
+		j := int(seat)
+		if seat > s.me {
+			j--
+		}
+		var cols []string
+		for _, col := range st.Columns {
+			c := "--"
+			if col.Card >= 0 {
+				c = r.Cards[col.Card].ID
+			}
+			cols = append(cols, c)
+		}
+		da := ""
+		if st.DirectAppealTaken {
+			da = " · DA taken"
+		}
+		line := fmt.Sprintf("%s %s/%s · Init %d · hand %d · Badges %d%s · cols %s", engine.TableSeatName(seat),
+			s.cfg.Lineup[j].Canon, politicianID(r, st.Politician), g.Initiative(seat), st.NHand, g.BadgesLeft(seat), da, strings.Join(cols, " "))
+		// A long policy spec or four cards played take a second line.
+		b.WriteString(wrap(line, Width, "         ") + "\n")
+	}
+}
+
+// politicianID is the id of a Politician index, "?" outside the rules.
+func politicianID(r *engine.Rules, p int8) string {
+	if p >= 0 && int(p) < len(r.Politicians) {
+		return r.Politicians[p].ID
+	}
+	return "?"
+}
+
 // soloConnection is what the middle row of a column connects on a Solo
 // card: a District (top slots) and an action (bottom slots) (C-11).
 func soloConnection(r *engine.Rules, sc *engine.SoloCard, col int8) (int8, engine.Action) {
@@ -338,16 +460,16 @@ func soloConnection(r *engine.Rules, sc *engine.SoloCard, col int8) (int8, engin
 func (s *Session) boardYou(b *strings.Builder) {
 	g := s.g
 	r := g.Rules()
-	st := &g.Seats[0]
-	pol := "?"
-	if st.Politician >= 0 && int(st.Politician) < len(r.Politicians) {
-		pol = r.Politicians[st.Politician].ID
-	}
+	st := &g.Seats[s.me]
+	pol := politicianID(r, st.Politician)
 	da := "not yet"
 	if st.DirectAppealTaken {
 		da = "taken"
 	}
-	fmt.Fprintf(b, "%s (%s)  Badges left %d · Direct Appeal %s\n", s.paint(colourYou, "You"), pol, g.BadgesLeft(0), da)
+	if s.others != nil {
+		pol = engine.TableSeatName(s.me) + ", " + pol
+	}
+	fmt.Fprintf(b, "%s (%s)  Badges left %d · Direct Appeal %s\n", s.paint(colourYou, "You"), pol, g.BadgesLeft(s.me), da)
 	var cols []string
 	for c := range int8(engine.NumColumns) {
 		col := st.Columns[c]
@@ -398,7 +520,7 @@ func (s *Session) turnLine() string {
 	if s.turn.col < 0 {
 		return line + ": choose a column"
 	}
-	col := g.Seats[0].Columns[s.turn.col]
+	col := g.Seats[s.me].Columns[s.turn.col]
 	if col.Card < 0 {
 		return line + fmt.Sprintf(" in column %d: choose a row", s.turn.col+1)
 	}
@@ -413,7 +535,7 @@ func (s *Session) turnLine() string {
 			line += "(used)"
 		}
 	}
-	region := g.AssistantRegion(0, s.turn.col)
+	region := g.AssistantRegion(s.me, s.turn.col)
 	if region != engine.Home {
 		line += " · Assistant in " + r.RegionName(region)
 	}

@@ -10,6 +10,12 @@
 // engine, step by step when Config.Pause is set. At the end the Final
 // Tally is laid out like the scoring board.
 //
+// With Config.Seats 2..4 the game is the one without the Opposition: the
+// person takes seat Config.Seat and the policies of Config.Lineup the
+// others, each on its own stream, so a saved game replays exactly. The
+// board shows every seat's public state and only the person's hand; the
+// other seats' draws and face-down discards are narrated without the card.
+//
 // Everything goes through an io.Reader and an io.Writer, so tests script
 // whole games:
 //
@@ -20,7 +26,8 @@
 // (the actions) an option keeps its number for the whole step, so using
 // one never renumbers the rest.
 //
-// A save file is a Record: the rules hash, seed, mode, politician and the
+// A save file is a Record: the rules hash, seed, mode, politician (at a
+// table: seats, seat and lineup instead of the mode) and the
 // player's decisions as engine option values, with a check of each field.
 // Since a game is a pure function of these, LoadFile resumes it exactly by
 // replaying them; it refuses a file saved under other rules (ErrOtherRules)

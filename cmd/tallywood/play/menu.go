@@ -11,16 +11,17 @@ import (
 // decisionTitles head the menu of each decision (rulebook Strategy Phase
 // steps, I-1, Clean Up, Final Tally).
 var decisionTitles = map[engine.DecisionKind]string{
-	engine.DecCard:    "Step 1: choose a Strategy card to play",
-	engine.DecColumn:  "Step 2a: choose an open Action Column (what each row would connect)",
-	engine.DecRow:     "Step 2b: choose the row of the column (income is gained at once)",
-	engine.DecRegion:  "Step 4: send the column's Assistant",
-	engine.DecAction:  "Step 5: take an action, use the ability or a Favor, or end",
-	engine.DecAttract: "Attract a Voter: a cube from the Plaza to a District",
-	engine.DecSpot:    "After the actions: the Assistant's spot (I-1)",
-	engine.DecDiscard: "Clean Up 4: discard cards you do not want, then keep the rest",
-	engine.DecDraw:    "Clean Up 7: draw up to the hand size, from the deck of your choice",
-	engine.DecReveal:  "Final Tally 1.a: flip a face-down Celebrity or Public Works tile",
+	engine.DecCard:       "Step 1: choose a Strategy card to play",
+	engine.DecColumn:     "Step 2a: choose an open Action Column (what each row would connect)",
+	engine.DecRow:        "Step 2b: choose the row of the column (income is gained at once)",
+	engine.DecRegion:     "Step 4: send the column's Assistant",
+	engine.DecAction:     "Step 5: take an action, use the ability or a Favor, or end",
+	engine.DecAttract:    "Attract a Voter: a cube from the Plaza to a District",
+	engine.DecSpot:       "After the actions: the Assistant's spot (I-1)",
+	engine.DecDiscard:    "Clean Up 4: discard cards you do not want, then keep the rest",
+	engine.DecDraw:       "Clean Up 7: draw up to the hand size, from the deck of your choice",
+	engine.DecReveal:     "Final Tally 1.a: flip a face-down Celebrity or Public Works tile",
+	engine.DecInitiative: "Clean Up 6: exchange your Initiative 1 token with another player's",
 }
 
 // menu lists the legal options with their numbers (nums, see number)
@@ -213,7 +214,21 @@ func (s *Session) help() string {
   u undo your last decision (within your turn, and not past a flip, a cube
   drawn from the bag or a card drawn); h what the greedy bot would choose;
   s [FILE] save the game (a replayable record); q quit.
-Board: Y you, O the Opposition. Track: S Vote Share icon, E1-E3 Endorsement
+`)
+	if s.others != nil {
+		b.WriteString(`Board: 1-4 the seats (yours in colour). Track: each seat's trackers. IS:
+  Initial Support (? face down); R B G Y: cubes; PW CE RE CA: who holds each
+  spot; E1-E3: who holds each Endorsement (* flipped as a Favor this round);
+  Shares, Strength: each seat's, seat 1 first; VS: the Vote Share token.
+  Tiles: PW/CE and tier, ? face down or [face], +N the Badge on it. Other
+  seats: policy/Politician, Initiative, hand size, Badges left, columns.
+  Columns: the slots each row (top | middle | bottom) connects; M1 a board
+  Money, P1 a board Popularity. Cards: [TL TR / BL BR]; PW CE RE CA action
+  icons, M Money, P Popularity.
+`)
+		return b.String()
+	}
+	b.WriteString(`Board: Y you, O the Opposition. Track: S Vote Share icon, E1-E3 Endorsement
   levels, T the Vote Share token space. IS: Initial Support (? face down);
   R B G Y: cubes; PW CE RE CA: who holds each spot; E1-E3: who holds each
   Endorsement (* flipped as a Favor this round); ShY ShO: Vote Shares; StY
@@ -246,4 +261,7 @@ var decisionHelp = map[engine.DecisionKind]string{
 	engine.DecDraw: "Draw one card at a time from the deck you choose.",
 	engine.DecReveal: "Flipping a tile moves matching cubes from the Plaza to its District\n" +
 		"(multi-colour icons take the District's colour).",
+	engine.DecInitiative: "You hold the 1: give it to another player for their token, so that they\n" +
+		"play first next round and you play in their place; with four players the\n" +
+		"other two exchange theirs (Clean Up 6).",
 }

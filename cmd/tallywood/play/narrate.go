@@ -1,6 +1,7 @@
 package play
 
 import (
+	"fmt"
 	"strings"
 
 	"tallywood/engine"
@@ -19,7 +20,9 @@ func (s *Session) narrate() (quit bool) {
 		return false
 	}
 	r := s.g.Rules()
-	opp := s.g.Opponent()
+	// Events of a seat other than the person's are automatic: the
+	// Opposition's, or at a table the policies'.
+	other := func(e engine.Event) bool { return e.Seat != engine.NoSeat && e.Seat != s.me }
 	auto := false // past your own decision's effects
 	skip := !s.cfg.Pause
 	stepMain := false // the current step has its main event
@@ -27,11 +30,13 @@ func (s *Session) narrate() (quit bool) {
 	for _, e := range evs {
 		switch e.Kind {
 		case engine.EvTally, engine.EvSeatTally, engine.EvResult:
-			continue // the Final Tally is laid out as the scoring board
+			if s.others == nil {
+				continue // the Final Tally is laid out as the scoring board
+			}
 		}
 		start, wasAuto := false, auto
 		switch {
-		case e.Kind.Header() && (e.Kind != engine.EvTurn || e.Seat == opp):
+		case e.Kind.Header() && (e.Kind != engine.EvTurn || other(e)):
 			// The Opposition's turn, Round Scoring, Clean Up and the
 			// Final Tally each begin a step under their header.
 			auto, start = true, true
@@ -39,7 +44,7 @@ func (s *Session) narrate() (quit bool) {
 			// Final Tally 1: the Initial Support tokens turn face up, one
 			// step for all four, the step of the Final Tally header.
 			stepMain = false
-		case e.Kind == engine.EvReveal && e.Seat == opp:
+		case e.Kind == engine.EvReveal && other(e):
 			auto, start = true, true
 		case e.Kind == engine.EvTurn:
 			// Your turn begins: the board follows, no pause.
@@ -86,10 +91,29 @@ func mainEvent(k engine.EventKind) bool {
 // indented, long lines wrapped to Width with a deeper indent.
 func (s *Session) eventLine(r *engine.Rules, e engine.Event) string {
 	text := r.Text(e)
+	if s.others != nil && e.Seat != s.me {
+		// Another player's draws and Clean Up discards are hidden from
+		// the person (Clean Up 4 discards face down): say which deck, not
+		// which card.
+		switch e.Kind {
+		case engine.EvDraw:
+			text = fmt.Sprintf("%s: draw a card from the %s deck", engine.TableSeatName(e.Seat), engine.Action(e.Action))
+		case engine.EvDiscard:
+			text = fmt.Sprintf("%s: discard a card face down", engine.TableSeatName(e.Seat))
+		}
+	}
 	if e.Kind.Header() {
 		return s.paint(bold, wrap(text, Width, "    "))
 	}
 	text = wrap("  "+text, Width, "      ")
+	if s.others != nil {
+		// At a table the person's seat is painted as "You" is in solo.
+		me := engine.TableSeatName(s.me)
+		if rest, ok := strings.CutPrefix(text, "  "+me); ok && e.Seat == s.me {
+			text = "  " + s.paint(colourYou, me) + rest
+		}
+		return text
+	}
 	if e.Seat == s.g.Opponent() {
 		if rest, ok := strings.CutPrefix(text, "  Opposition"); ok {
 			text = "  " + s.paint(colourOpp, "Opposition") + rest

@@ -10,8 +10,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"tallywood/engine"
+	"tallywood/sim/policy"
 )
 
 // RecordFormat names the save-file format; a file in another format is
@@ -27,14 +29,20 @@ const MaxDecisions = 100000
 // is a pure function of the rules, the seed, the mode, the politician and
 // the player's decisions (the Opposition decides by rule).
 type Record struct {
-	Format       string     `json:"format"`
-	RulesHash    string     `json:"rules_hash"`
-	RulesVersion string     `json:"rules_version,omitempty"`
-	Seed         uint64     `json:"seed"` // the master seed: the game is game 0 of it, as in sim and trace
-	Mode         string     `json:"mode"`
-	Politician   string     `json:"politician"`
-	Check        Check      `json:"check"`
-	Decisions    []Decision `json:"decisions"`
+	Format       string `json:"format"`
+	RulesHash    string `json:"rules_hash"`
+	RulesVersion string `json:"rules_version,omitempty"`
+	Seed         uint64 `json:"seed"` // the master seed: the game is game 0 of it, as in sim and trace
+	Mode         string `json:"mode,omitempty"`
+	Politician   string `json:"politician"` // a table game: the person's, dealt
+	// A game without the Opposition (play --seats): the players, the
+	// person's seat (1-based) and the policies of the other seats in
+	// seat order. Absent in the solo game.
+	Seats     int        `json:"seats,omitempty"`
+	Seat      int        `json:"seat,omitempty"`
+	Lineup    []string   `json:"lineup,omitempty"`
+	Check     Check      `json:"check"`
+	Decisions []Decision `json:"decisions"`
 }
 
 // Check holds a digest of each field of a save file. Most edits would
@@ -48,6 +56,7 @@ type Check struct {
 	Seed         string `json:"seed"`
 	Mode         string `json:"mode"`
 	Politician   string `json:"politician"`
+	Table        string `json:"table,omitempty"` // seats, seat and lineup; absent in the solo game
 	Decisions    string `json:"decisions"`
 }
 
@@ -65,7 +74,7 @@ func (r *Record) check() Check {
 		ds.Write(line)
 		ds.WriteByte('\n')
 	}
-	return Check{
+	c := Check{
 		RulesHash:    digest("rules_hash", r.RulesHash),
 		RulesVersion: digest("rules_version", r.RulesVersion),
 		Seed:         digest("seed", fmt.Sprint(r.Seed)),
@@ -73,6 +82,15 @@ func (r *Record) check() Check {
 		Politician:   digest("politician", r.Politician),
 		Decisions:    digest("decisions", ds.String()),
 	}
+	if r.Seats != 0 {
+		c.Table = digest("table", r.tableText())
+	}
+	return c
+}
+
+// tableText words the table fields for their check and its message.
+func (r *Record) tableText() string {
+	return fmt.Sprintf("seats %d, seat %d, lineup %q", r.Seats, r.Seat, strings.Join(r.Lineup, ","))
 }
 
 // verify names the first field whose value does not match its check.
@@ -89,6 +107,7 @@ func (r *Record) verify() error {
 		{"seed", fmt.Sprint(r.Seed), r.Check.Seed, want.Seed},
 		{"mode", fmt.Sprintf("%q", r.Mode), r.Check.Mode, want.Mode},
 		{"politician", fmt.Sprintf("%q", r.Politician), r.Check.Politician, want.Politician},
+		{"seats, seat or lineup", "(" + r.tableText() + ")", r.Check.Table, want.Table},
 		{"decisions", fmt.Sprintf("(%d)", len(r.Decisions)), r.Check.Decisions, want.Decisions},
 	} {
 		if f.got != f.want {
@@ -128,9 +147,17 @@ func (r Record) Marshal() []byte {
 		fmt.Fprintf(&b, "  \"rules_version\": %s,\n", q(r.RulesVersion))
 	}
 	c := r.check()
-	fmt.Fprintf(&b, "  \"seed\": %d,\n  \"mode\": %s,\n  \"politician\": %s,\n", r.Seed, q(r.Mode), q(r.Politician))
-	fmt.Fprintf(&b, "  \"check\": {\"rules_hash\": %s, \"rules_version\": %s, \"seed\": %s, \"mode\": %s, \"politician\": %s, \"decisions\": %s},\n",
-		q(c.RulesHash), q(c.RulesVersion), q(c.Seed), q(c.Mode), q(c.Politician), q(c.Decisions))
+	if r.Seats == 0 {
+		fmt.Fprintf(&b, "  \"seed\": %d,\n  \"mode\": %s,\n  \"politician\": %s,\n", r.Seed, q(r.Mode), q(r.Politician))
+		fmt.Fprintf(&b, "  \"check\": {\"rules_hash\": %s, \"rules_version\": %s, \"seed\": %s, \"mode\": %s, \"politician\": %s, \"decisions\": %s},\n",
+			q(c.RulesHash), q(c.RulesVersion), q(c.Seed), q(c.Mode), q(c.Politician), q(c.Decisions))
+	} else {
+		lineup, _ := json.Marshal(r.Lineup)
+		fmt.Fprintf(&b, "  \"seed\": %d,\n  \"politician\": %s,\n  \"seats\": %d,\n  \"seat\": %d,\n  \"lineup\": %s,\n",
+			r.Seed, q(r.Politician), r.Seats, r.Seat, lineup)
+		fmt.Fprintf(&b, "  \"check\": {\"rules_hash\": %s, \"rules_version\": %s, \"seed\": %s, \"mode\": %s, \"politician\": %s, \"table\": %s, \"decisions\": %s},\n",
+			q(c.RulesHash), q(c.RulesVersion), q(c.Seed), q(c.Mode), q(c.Politician), q(c.Table), q(c.Decisions))
+	}
 	b.WriteString("  \"decisions\": [")
 	for i, d := range r.Decisions {
 		if i > 0 {
@@ -176,8 +203,26 @@ func ParseRecord(data []byte) (*Record, error) {
 	case len(r.Decisions) > MaxDecisions:
 		return nil, fmt.Errorf("play: save file: %d decisions, more than %d", len(r.Decisions), MaxDecisions)
 	}
-	if _, err := engine.ParseMode(r.Mode); err != nil {
-		return nil, fmt.Errorf("play: save file: mode %q is not normal or hard", r.Mode)
+	switch {
+	case r.Seats == 0 && (r.Seat != 0 || r.Lineup != nil):
+		return nil, errors.New("play: save file: seat or lineup without seats")
+	case r.Seats == 0:
+		if _, err := engine.ParseMode(r.Mode); err != nil {
+			return nil, fmt.Errorf("play: save file: mode %q is not normal or hard", r.Mode)
+		}
+	case r.Seats < 2 || r.Seats > engine.MaxSeats:
+		return nil, fmt.Errorf("play: save file: seats %d is not 2 to %d", r.Seats, engine.MaxSeats)
+	case r.Seat < 1 || r.Seat > r.Seats:
+		return nil, fmt.Errorf("play: save file: seat %d is not one of the %d seats", r.Seat, r.Seats)
+	case len(r.Lineup) != r.Seats-1:
+		return nil, fmt.Errorf("play: save file: lineup has %d policies for the %d other seats", len(r.Lineup), r.Seats-1)
+	case r.Mode != "":
+		return nil, fmt.Errorf("play: save file: mode %q in a game without the Opposition", r.Mode)
+	}
+	for i, spec := range r.Lineup {
+		if _, err := policy.Parse(spec); err != nil {
+			return nil, fmt.Errorf("play: save file: lineup[%d]: %v", i, err)
+		}
 	}
 	for i, d := range r.Decisions {
 		if _, ok := parseOptionKind(d.Opt); !ok {
@@ -218,22 +263,40 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 			"load it with --rules naming the rules file it was played with",
 			ErrOtherRules, short(rec.RulesHash), rec.RulesVersion, short(cfg.Rules.Hash), cfg.Rules.Version)
 	}
-	mode, err := engine.ParseMode(rec.Mode)
-	if err != nil {
-		return nil, fmt.Errorf("play: save file: %v", err)
-	}
 	pol := cfg.Rules.PoliticianIndex(rec.Politician)
 	if pol < 0 {
 		return nil, fmt.Errorf("play: save file: politician %q is not in the rules", rec.Politician)
 	}
-	cfg.Seed, cfg.Mode, cfg.Politician = rec.Seed, mode, pol
+	cfg.Seed, cfg.Politician = rec.Seed, pol
+	cfg.Seats, cfg.Seat, cfg.Lineup = 0, 0, nil
+	if rec.Seats == 0 {
+		mode, err := engine.ParseMode(rec.Mode)
+		if err != nil {
+			return nil, fmt.Errorf("play: save file: %v", err)
+		}
+		cfg.Mode = mode
+	} else {
+		cfg.Seats, cfg.Seat = rec.Seats, int8(rec.Seat-1)
+		for i, spec := range rec.Lineup {
+			p, err := policy.Parse(spec)
+			if err != nil {
+				return nil, fmt.Errorf("play: save file: lineup[%d]: %v", i, err)
+			}
+			cfg.Lineup = append(cfg.Lineup, p)
+		}
+	}
 	s, err := New(cfg)
 	if err != nil {
 		return nil, err
 	}
+	if rec.Seats != 0 && rec.Politician != s.rec.Politician {
+		s.Close()
+		return nil, fmt.Errorf("play: save file: politician %q is not the one dealt to seat %d (%s)", rec.Politician, rec.Seat, s.rec.Politician)
+	}
 	s.quiet = true
 	for i, d := range rec.Decisions {
 		if s.g.Over() {
+			s.Close()
 			return nil, fmt.Errorf("play: save file: decisions[%d]: the game was already over", i)
 		}
 		if _, ok := parseOptionKind(d.Opt); !ok {
@@ -241,6 +304,10 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 		}
 		o := d.Option()
 		if err := s.apply(o); err != nil {
+			s.Close()
+			if s.fatal != nil {
+				return nil, s.fatal
+			}
 			return nil, fmt.Errorf("play: save file: decisions[%d] (%s %d %d %d) is not legal at that point of the game: "+
 				"the file is damaged or from another version of the engine", i, d.Opt, d.A, d.B, d.C)
 		}
@@ -249,8 +316,12 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 	s.quiet = false
 	s.savedAt = len(rec.Decisions)
 	s.rec.RulesVersion = rec.RulesVersion
+	what := rec.Mode
+	if rec.Seats != 0 {
+		what = fmt.Sprintf("%d players, you in seat %d", rec.Seats, rec.Seat)
+	}
 	s.banner = fmt.Sprintf("Resumed the saved game: seed %d, %s, %s; %s replayed, now at %s.",
-		rec.Seed, rec.Mode, rec.Politician, engine.Count(len(rec.Decisions), "decision"), s.where())
+		rec.Seed, what, rec.Politician, engine.Count(len(rec.Decisions), "decision"), s.where())
 	return s, nil
 }
 
@@ -292,6 +363,7 @@ func Replay(cfg Config, rec *Record) (*engine.Game, []engine.Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	s.Close()
 	return s.g, s.log.Events, nil
 }
 

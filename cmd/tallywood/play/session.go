@@ -12,6 +12,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/sim"
+	"tallywood/sim/policy"
 )
 
 // Config sets up a session.
@@ -38,6 +39,16 @@ type Config struct {
 	SavePath string
 	// Hinter answers `h`; nil asks the greedy policy (sim/policy).
 	Hinter Hinter
+
+	// Seats 2..4 plays the game without the Opposition (Mode, Politician
+	// and Opposition do not apply): the person plays seat Seat (0-based),
+	// Lineup the other seats in seat order, each policy on its own stream
+	// (sim.GameSeed(game seed, j+1) for entry j). The Politicians are the
+	// deal's (sim.TablePoliticians), as in `sim --seats` and `trace
+	// --seats`. 0 is the solo game.
+	Seats  int
+	Seat   int8
+	Lineup []policy.Spec
 }
 
 // End says how a session ended.
@@ -107,12 +118,23 @@ type Session struct {
 	in  *bufio.Reader
 	w   *errWriter
 	eof bool
+
+	// me is the person's seat: 0 in the solo game.
+	me int8
+	// others holds the policy of every seat but me at a table (nil in
+	// the solo game and for me); fatal is the first error of one of them,
+	// which ends the session.
+	others []policy.Policy
+	fatal  error
 }
 
 // New sets up a new game.
 func New(cfg Config) (*Session, error) {
 	if cfg.Rules == nil {
 		cfg.Rules = engine.Reference()
+	}
+	if cfg.Seats > 1 {
+		return newTable(cfg)
 	}
 	if cfg.Opposition == nil {
 		return nil, errors.New("play: no Opposition")
@@ -135,6 +157,86 @@ func New(cfg Config) (*Session, error) {
 		Politician:   cfg.Rules.Politicians[cfg.Politician].ID,
 	}
 	return s, nil
+}
+
+// newTable sets up a game without the Opposition: the deal of game 0 of
+// the seed, the person in seat cfg.Seat and the lineup in the others.
+func newTable(cfg Config) (*Session, error) {
+	n := cfg.Seats
+	switch {
+	case n > engine.MaxSeats:
+		return nil, fmt.Errorf("play: %d seats: a table has 2 to %d", n, engine.MaxSeats)
+	case cfg.Seat < 0 || int(cfg.Seat) >= n:
+		return nil, fmt.Errorf("play: seat %d is not one of the %d seats", cfg.Seat+1, n)
+	case len(cfg.Lineup) != n-1:
+		return nil, fmt.Errorf("play: %d policies for the %d other seats", len(cfg.Lineup), n-1)
+	case n > len(cfg.Rules.Politicians):
+		return nil, fmt.Errorf("play: %d players need %d Politicians, the rules have %d", n, n, len(cfg.Rules.Politicians))
+	}
+	s := &Session{cfg: cfg, log: &engine.Log{}, turn: noTurn, undoWhy: "no decision yet this turn", savedAt: -1, me: cfg.Seat}
+	seed := sim.GameSeed(cfg.Seed, 0)
+	pols := sim.TablePoliticians(seed, n, len(cfg.Rules.Politicians))
+	g, err := engine.NewTable(cfg.Rules, seed, engine.TableConfig{Politicians: pols, Recorder: s.log})
+	if err != nil {
+		return nil, err
+	}
+	s.g = g
+	lineup := make([]string, len(cfg.Lineup))
+	s.others = make([]policy.Policy, n)
+	for j, spec := range cfg.Lineup {
+		lineup[j] = spec.Canon
+		seat := j
+		if seat >= int(cfg.Seat) {
+			seat++
+		}
+		s.others[seat] = spec.New()
+		s.others[seat].Reset(sim.GameSeed(seed, uint64(j)+1))
+	}
+	s.rec = Record{
+		Format:       RecordFormat,
+		RulesHash:    cfg.Rules.Hash,
+		RulesVersion: cfg.Rules.Version,
+		Seed:         cfg.Seed,
+		Politician:   cfg.Rules.Politicians[pols[cfg.Seat]].ID,
+		Seats:        n,
+		Seat:         int(cfg.Seat) + 1,
+		Lineup:       lineup,
+	}
+	// The policies play up to the person's first decision.
+	if _, err := s.playOthers(); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close releases the policies of the other seats.
+func (s *Session) Close() {
+	for _, p := range s.others {
+		if p != nil {
+			policy.Close(p)
+		}
+	}
+}
+
+// playOthers lets the policies of the other seats decide until the
+// person's next decision or the end of the game, and returns how many
+// decisions they made.
+func (s *Session) playOthers() (int, error) {
+	g := s.g
+	n := 0
+	for ; s.others != nil && !g.Over() && g.Decision().Seat != s.me; n++ {
+		seat := g.Decision().Seat
+		p := s.others[seat]
+		o := p.Choose(g, g.Legal(s.buf[:0]))
+		if f, ok := p.(policy.Fallible); ok && f.Err() != nil {
+			return n, fmt.Errorf("play: the policy of %s: %w", engine.TableSeatName(seat), f.Err())
+		}
+		if err := g.Apply(o); err != nil {
+			return n, fmt.Errorf("play: the policy of %s chose %s: %w", engine.TableSeatName(seat), g.Describe(o), err)
+		}
+	}
+	return n, nil
 }
 
 // Record returns a copy of the replayable record of the game so far, with
@@ -179,11 +281,42 @@ func (s *Session) Run(in io.Reader, out io.Writer) (End, error) {
 	}
 	for !s.g.Over() {
 		if end, done := s.decide(); done {
+			if s.fatal != nil {
+				return end, s.fatal
+			}
 			return end, s.w.err
 		}
 	}
+	if s.others != nil {
+		s.printf("\n%s\n", wrap(TableOutcome(s.g), Width, "    "))
+		return Finished, s.w.err
+	}
 	s.printf("\n%s", s.tally())
 	return Finished, s.w.err
+}
+
+// TableOutcome words a finished game without the Opposition: every seat's
+// votes and place, best first, and who shares a victory (rulebook Final
+// Tally: "the tied players share the victory").
+func TableOutcome(g *engine.Game) string {
+	res := &g.Result
+	var parts, winners []string
+	for place := int8(1); place <= g.NSeats; place++ {
+		for s := range g.NSeats {
+			if res.Place[s] != place {
+				continue
+			}
+			parts = append(parts, fmt.Sprintf("%s %s with %s", engine.TableSeatName(s), engine.Ordinal(int(place)), engine.Count(int(res.Total[s]), "vote")))
+			if place == 1 {
+				winners = append(winners, engine.TableSeatName(s))
+			}
+		}
+	}
+	out := "Outcome: " + strings.Join(parts, ", ")
+	if len(winners) > 1 {
+		out += "; " + strings.Join(winners, " and ") + " share the victory"
+	}
+	return out + "."
 }
 
 // readLine reads one line of input without its line end; at the end of
@@ -261,6 +394,9 @@ func (s *Session) decide() (end End, done bool) {
 				o := legal[slices.Index(nums, n)]
 				s.printf("%s\n", wrap("> "+s.describe(o), Width, "    "))
 				if err := s.apply(o); err != nil {
+					if s.fatal != nil {
+						return EndOfInput, true
+					}
 					// The menu lists only legal options, so this is an
 					// engine inconsistency; say so rather than hide it.
 					s.printf("The engine refused it: %v\n", err)
@@ -420,6 +556,11 @@ func (s *Session) apply(o engine.Option) error {
 		return err
 	}
 	s.rec.Decisions = append(s.rec.Decisions, decisionOf(o))
+	others, err := s.playOthers()
+	if err != nil {
+		s.fatal = err
+		return err
+	}
 	s.renumber()
 	s.turn = next
 	switch g.Decision().Kind {
@@ -427,7 +568,13 @@ func (s *Session) apply(o engine.Option) error {
 	default:
 		s.turn = noTurn
 	}
-	if why := s.barrier(s.log.Events[snap.events:]); why != "" {
+	why := s.barrier(s.log.Events[snap.events:])
+	if why == "" && others > 0 {
+		// The policies have used their streams: undoing would replay
+		// them differently from a save file of the same decisions.
+		why = "the other players have played"
+	}
+	if why != "" {
 		s.undo = s.undo[:0]
 		s.undoWhy = why
 	} else {
@@ -444,10 +591,9 @@ func (s *Session) apply(o engine.Option) error {
 // the turn, or it showed something hidden (a tile face, a cube from the
 // bag, a drawn card), which undoing would let the player peek at.
 func (s *Session) barrier(evs []engine.Event) string {
-	opp := s.g.Opponent()
 	for _, e := range evs {
 		switch {
-		case e.Kind.Header() || e.Seat == opp:
+		case e.Kind.Header() || (e.Seat != engine.NoSeat && e.Seat != s.me):
 			return "your turn is over"
 		case e.Kind == engine.EvFlip || e.Kind == engine.EvReveal:
 			return "the flip showed a hidden tile"

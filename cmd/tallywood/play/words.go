@@ -144,7 +144,7 @@ func income(r *engine.Rules, card int, col, row int8) (m, p int8) {
 var optionKinds = []string{
 	"card", "column", "row", "region", "public_works", "celebrity", "research",
 	"campaign", "fundraise", "direct_appeal", "rally", "plaza_fundraise",
-	"ability", "favor", "end", "attract", "spot", "discard", "keep", "draw", "reveal",
+	"ability", "favor", "end", "attract", "spot", "discard", "keep", "draw", "reveal", "exchange",
 }
 
 func optionKindName(k engine.OptionKind) string {
@@ -225,7 +225,7 @@ func (s *Session) describe(o engine.Option) string {
 			t := g.Placed[o.B]
 			what = fmt.Sprintf("%s tier %d", tileShort(t.Kind), t.Tier)
 			if t.Badge != engine.NoSeat {
-				what += " (" + seatShort(g, t.Badge) + " Badge)"
+				what += " (" + seatShort(g, seat, t.Badge) + " Badge)"
 			}
 		}
 		return fmt.Sprintf("Research in %s: flip %s — +%d %s polling", where, what, r.Costs.ResearchPolling+st.ResearchBonus, where)
@@ -304,7 +304,11 @@ func (s *Session) describe(o engine.Option) string {
 			t := g.Placed[o.A]
 			s := fmt.Sprintf("reveal %s tier %d in %s", tileShort(t.Kind), t.Tier, r.RegionName(t.District))
 			if t.Badge != engine.NoSeat {
-				s += ", Badge " + map[bool]string{true: "O", false: "Y"}[g.Seats[t.Badge].Automaton]
+				mark := map[bool]string{true: "O", false: "Y"}[g.Seats[t.Badge].Automaton]
+				if !g.IsSolo() {
+					mark = fmt.Sprint(t.Badge + 1)
+				}
+				s += ", Badge " + mark
 			}
 			return s
 		}
@@ -340,10 +344,14 @@ func tileShort(k engine.TileKind) string {
 
 func validColour(c int8) bool { return c >= 0 && c < engine.NumDistricts }
 
-// seatShort names a seat in a few letters: "your" or "Opposition's".
-func seatShort(g *engine.Game, s int8) string {
-	if g.Seats[s].Automaton {
+// seatShort names a seat in a few letters: "your" or "Opposition's"; at
+// a table "your" or "Seat N's".
+func seatShort(g *engine.Game, me, s int8) string {
+	switch {
+	case g.Seats[s].Automaton:
 		return "Opposition's"
+	case s != me:
+		return engine.TableSeatName(s) + "'s"
 	}
 	return "your"
 }

@@ -2,7 +2,7 @@
 
 FUZZTIME ?= 20s
 
-.PHONY: run test bench fuzz lint ladder
+.PHONY: run test bench fuzz lint ladder report-screenshot
 
 run:
 	go run ./cmd/tallywood sim
@@ -33,7 +33,24 @@ fuzz:
 	go test -run '^$$' -fuzz '^FuzzMerge$$' -fuzztime $(FUZZTIME) ./sim
 	go test -run '^$$' -fuzz '^FuzzFlags$$' -fuzztime $(FUZZTIME) ./cmd/tallywood
 	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./sim/policy
+	go test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sim/report
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	go vet ./...
+
+# docs/report.png: the top of a real report (5,000 games per cell of the
+# default sim grid) as headless Chromium draws it at 1280 px. Chromium
+# runs as root here, hence --no-sandbox; the machine has no network, so
+# its background services are off.
+CHROMIUM ?= chromium
+CHROMIUM_FLAGS = --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+	--disable-background-networking --disable-component-update --disable-sync --hide-scrollbars
+
+report-screenshot:
+	dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && \
+	go build -o "$$dir/tallywood" ./cmd/tallywood && cd "$$dir" && \
+	./tallywood sim --games 5000 --seed 1 --format json --out sim.json --quiet && \
+	./tallywood report sim.json --out report.html && \
+	$(CHROMIUM) $(CHROMIUM_FLAGS) --user-data-dir="$$dir/profile" --window-size=1280,1500 \
+		--screenshot="$(CURDIR)/docs/report.png" "file://$$dir/report.html" 2>/dev/null

@@ -287,10 +287,6 @@ func outputFormat(fs *pflag.FlagSet, format, out, def string, allowed ...string)
 	switch {
 	case slices.Contains(allowed, format):
 		return format, nil
-	case format == "html" && inferred:
-		return "", fmt.Errorf("--out %q: html output is not available in this version of tallywood", out)
-	case format == "html":
-		return "", fmt.Errorf("--format %q: html output is not available in this version of tallywood", format)
 	case inferred:
 		return "", fmt.Errorf("--out %q: %s writes %s, not %s", out, fs.Name(), orList(allowed), format)
 	}

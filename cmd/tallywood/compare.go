@@ -17,6 +17,7 @@ import (
 	"tallywood/engine"
 	"tallywood/sim"
 	"tallywood/sim/policy"
+	"tallywood/sim/report"
 )
 
 func init() {
@@ -117,7 +118,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&f.alpha, "alpha", 0.05, "sequential test: chance of answering 'easier' (or 'harder') when there is no difference, each side")
 	fs.Float64Var(&f.beta, "beta", 0.05, "sequential test: target chance of answering 'within' when B differs by DELTA; Wald's approximation, exceeded when few seeds differ (simulated 0.077 for 0.05 with 3% of pairs discordant; docs/balance.md)")
 	fs.StringVar(&f.shard, "shard", "1/1", "play only shard K of N: the games i with i mod N = K-1 (not with a sequential test)")
-	fs.StringVar(&f.format, "format", "table", "output: table or json")
+	fs.StringVar(&f.format, "format", "table", "output: table, json or html (the report; without --format: by --out's extension)")
 	fs.StringVar(&f.out, "out", "", "write the output to FILE instead of stdout")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar")
 	fs.IntVar(&f.seats, "seats", 1, "players: 1 is the solo game; 2 to 4 compare the rules at a table without the Opposition, --policy as the lineup, --games the deals")
@@ -165,8 +166,13 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		return failRun(stderr, "compare: %v", err)
 	}
 	data := res.JSON()
-	if f.format == "table" {
+	switch f.format {
+	case "table":
 		data = compareTable(res)
+	case "html":
+		if data, err = renderReport(report.Source{Name: "this run", Compare: res}); err != nil {
+			return failRun(stderr, "%v", err)
+		}
 	}
 	if err := output.write(data); err != nil {
 		return output.writeFailed("compare", err, stderr)
@@ -190,7 +196,7 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 	if f.workers < 1 {
 		return nil, fmt.Errorf("--workers %d: must be at least 1", f.workers)
 	}
-	format, err := outputFormat(fs, f.format, f.out, "table", "table", "json")
+	format, err := outputFormat(fs, f.format, f.out, "table", "table", "json", "html")
 	if err != nil {
 		return nil, err
 	}
@@ -609,8 +615,8 @@ func resultKind(data []byte) string {
 // mergeCompares is merge for compare shards; first is the first file's
 // contents.
 func mergeCompares(o *mergeOptions, first []byte, out *output, stderr io.Writer) int {
-	if o.format != "table" && o.format != "json" {
-		return failf(stderr, "merge", "merge: --format %s: compare results are written as table or json", o.format)
+	if o.format != "table" && o.format != "json" && o.format != "html" {
+		return failf(stderr, "merge", "merge: --format %s: compare results are written as table, json or html", o.format)
 	}
 	results := make([]*sim.CompareResult, len(o.files))
 	for i, name := range o.files {
@@ -632,8 +638,13 @@ func mergeCompares(o *mergeOptions, first []byte, out *output, stderr io.Writer)
 		return failInput(stderr, "merge: %v", err)
 	}
 	data := merged.JSON()
-	if o.format == "table" {
+	switch o.format {
+	case "table":
 		data = compareTable(merged)
+	case "html":
+		if data, err = renderReport(report.Source{Name: "merged shards", Compare: merged}); err != nil {
+			return failRun(stderr, "%v", err)
+		}
 	}
 	if err := out.write(data); err != nil {
 		return out.writeFailed("merge", err, stderr)

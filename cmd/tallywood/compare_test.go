@@ -71,7 +71,7 @@ func TestCompareSweepBadInput(t *testing.T) {
 		{"games 0", []string{"compare", "--games", "0"}, "tallywood: compare: --games 0: must be at least 1"},
 		{"games huge", []string{"compare", "--b-mode", "hard", "--games", "9223372036854775807"},
 			"tallywood: compare: --games 9223372036854775807: at most 1000000000000 (more would overflow the counters)"},
-		{"format", []string{"compare", "--b-mode", "hard", "--format", "csv"}, `tallywood: compare: --format "csv" is not table or json`},
+		{"format", []string{"compare", "--b-mode", "hard", "--format", "csv"}, `tallywood: compare: --format "csv" is not table, json or html`},
 		{"sweep no set", []string{"sweep"}, "tallywood: sweep: no --set PATH=VALUES given"},
 		{"sweep bad range", []string{"sweep", "--set", "difficulties.hard.bonus_divisor=4..2"},
 			`tallywood: sweep: --set: "difficulties.hard.bonus_divisor=4..2": range "4..2" is not A..B with integers A ≤ B`},

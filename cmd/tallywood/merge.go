@@ -39,7 +39,7 @@ type mergeOptions struct {
 // parseMerge parses merge's flags; it touches no file.
 func parseMerge(args []string) (*mergeOptions, *pflag.FlagSet, error) {
 	fs := newFlags("merge")
-	format := fs.String("format", "table", "output `FORMAT`: table, json or csv (without --format: by --out's extension)")
+	format := fs.String("format", "table", "output `FORMAT`: table, json, csv or html (the report; without --format: by --out's extension)")
 	out := fs.String("out", "", "write the output to `FILE` instead of stdout")
 	wide := fs.Bool("wide", false, "table: every column (wider than 100 characters)")
 	mixed := fs.Bool("allow-mixed-versions", false, "merge shards recorded by different tallywood versions")
@@ -51,7 +51,7 @@ func parseMerge(args []string) (*mergeOptions, *pflag.FlagSet, error) {
 		return nil, fs, fmt.Errorf("no result files given")
 	}
 	var err error
-	if o.format, err = outputFormat(fs, *format, *out, "table", "table", "json", "csv"); err != nil {
+	if o.format, err = outputFormat(fs, *format, *out, "table", "table", "json", "csv", "html"); err != nil {
 		return nil, fs, err
 	}
 	if err := onlyWith(fs, "wide", "--format table", o.format == "table"); err != nil {

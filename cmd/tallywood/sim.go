@@ -12,6 +12,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/sim"
+	"tallywood/sim/report"
 )
 
 func init() {
@@ -55,7 +56,7 @@ func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
 	rulesFile := fs.String("rules", "", "rules `FILE`, or default (the reference set)")
 	sets := fs.StringArray("set", nil, "`PATH=VALUE`: change one rules field (repeatable; see docs/rules-file.md)")
 	politicianFlag := fs.String("politician", "random", "politicians, a `LIST` of IDs, random (drawn per game) or all (one cell each)")
-	format := fs.String("format", "table", "output `FORMAT`: table, json or csv (without --format: by --out's extension)")
+	format := fs.String("format", "table", "output `FORMAT`: table, json, csv or html (the report; without --format: by --out's extension)")
 	out := fs.String("out", "", "write the output to `FILE` instead of stdout")
 	shardFlag := fs.String("shard", "1/1", "play only shard `K/N`: the games i with i mod N = K-1")
 	wide := fs.Bool("wide", false, "table: every column (wider than 100 characters)")
@@ -100,7 +101,7 @@ func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
 		return nil, fs, fmt.Errorf("--shard %v", err)
 	}
 	o := &simOptions{out: *out, wide: *wide, quiet: *quiet, workers: *workers}
-	if o.format, err = outputFormat(fs, *format, *out, "table", "table", "json", "csv"); err != nil {
+	if o.format, err = outputFormat(fs, *format, *out, "table", "table", "json", "csv", "html"); err != nil {
 		return nil, fs, err
 	}
 	if err := onlyWith(fs, "wide", "--format table", o.format == "table"); err != nil {
@@ -186,6 +187,15 @@ func writeResult(cmd string, res *sim.Result, format string, wide bool, out *out
 		data = res.JSON()
 	case "csv":
 		data = simCSV(res)
+	case "html":
+		name := "this run"
+		if cmd == "merge" {
+			name = "merged shards"
+		}
+		var err error
+		if data, err = renderReport(report.Source{Name: name, Sim: res}); err != nil {
+			return failRun(stderr, "%v", err)
+		}
 	default:
 		data = simTable(res, wide)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/sim"
+	"tallywood/sim/report"
 )
 
 func init() {
@@ -44,7 +45,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	rulesFile := fs.String("rules", "", "base rules FILE, or default (the reference set)")
 	target := fs.Float64("target", 0, "find where the win rate crosses this rate (e.g. 0.40); one --set only")
-	format := fs.String("format", "table", "output: table, json or csv")
+	format := fs.String("format", "table", "output: table, json, csv or html (the report; without --format: by --out's extension)")
 	out := fs.String("out", "", "write the output to FILE instead of stdout")
 	shardFlag := fs.String("shard", "1/1", "play only shard K of N: the games i with i mod N = K-1")
 	quiet := fs.Bool("quiet", false, "no progress bar")
@@ -69,7 +70,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	if fs.Changed("target") && len(*sets) != 1 {
 		return fail(stderr, "sweep: --target needs exactly one --set")
 	}
-	fmtName, err := outputFormat(fs, *format, *out, "table", "table", "json", "csv")
+	fmtName, err := outputFormat(fs, *format, *out, "table", "table", "json", "csv", "html")
 	if err != nil {
 		return fail(stderr, "sweep: %v", err)
 	}
@@ -144,6 +145,11 @@ func writeSweep(res *sim.SweepResult, format string, out *output, stderr io.Writ
 		data = res.JSON()
 	case "csv":
 		data = sweepCSV(res)
+	case "html":
+		var err error
+		if data, err = renderReport(report.Source{Name: "this run", Sweep: res}); err != nil {
+			return failRun(stderr, "%v", err)
+		}
 	default:
 		data = sweepTable(res)
 	}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"time"
+
+	"tallywood/engine"
+	"tallywood/sim"
+	"tallywood/sim/report"
+)
+
+func init() {
+	register(command{name: "report", summary: "write an HTML report with plots of sim, merge, compare and sweep results (JSON)", run: runReport})
+}
+
+const reportUsage = `usage: tallywood report [flags] RESULT.json...
+
+Reads the JSON results of 'tallywood sim', 'merge', 'compare' and 'sweep'
+and writes one self-contained HTML page: for each result, a header that
+says how to reproduce it, plots with 95% intervals, and the table of each
+plot's numbers. The page needs no network and no script (docs/report.md).
+
+'--format html' (or an --out FILE.html) on sim, merge, compare and sweep
+writes the same report directly.
+
+flags:
+`
+
+func runReport(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("report")
+	outPath := fs.String("out", "", "write the report to `FILE` instead of stdout")
+	if code, done := parseFlags(fs, args, reportUsage, stdout, stderr); done {
+		return code
+	}
+	files := fs.Args()
+	if len(files) == 0 {
+		return fail(stderr, "report: no result files given")
+	}
+	out, err := openOutput(*outPath, stdout, stderr)
+	if err != nil {
+		return fail(stderr, "report: %v", err)
+	}
+	srcs := make([]report.Source, len(files))
+	for i, name := range files {
+		data, err := engine.ReadFileMax(name, sim.MaxResultBytes)
+		if err != nil {
+			return failInput(stderr, "report: %v", err)
+		}
+		if srcs[i], err = report.Decode(name, data); err != nil {
+			return failInput(stderr, "%v", err) // "report: FILE: ..."
+		}
+	}
+	data, err := renderReport(srcs...)
+	if err != nil {
+		return failRun(stderr, "%v", err)
+	}
+	if err := out.write(data); err != nil {
+		return out.writeFailed("report", err, stderr)
+	}
+	return exitOK
+}
+
+// renderReport renders the HTML report of srcs, made by this tallywood
+// now; the header of each result gives the command line that reproduces
+// it, rebuilt from the result.
+func renderReport(srcs ...report.Source) ([]byte, error) {
+	var b bytes.Buffer
+	if err := report.Write(&b, srcs, report.Meta{Tool: sim.Version(), Made: time.Now()}); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

@@ -1,0 +1,338 @@
+package report
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"tallywood/sim"
+)
+
+func shortHash(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}
+
+// armFact describes one arm of a comparison.
+func armFact(a *sim.ArmInfo) string {
+	s := fmt.Sprintf("%s: rules %s (%s)", a.Name, a.RulesVersion, shortHash(a.RulesHash))
+	if len(a.Overrides) > 0 {
+		s += ", set " + strings.Join(a.Overrides, " ")
+	}
+	return s
+}
+
+// compareCellName names a cell of a comparison: what both arms play, or
+// what A plays → what B plays where they differ.
+func compareCellName(c *sim.CompareCell) string {
+	part := func(a, b string) string {
+		if a == b {
+			return a
+		}
+		return a + " → " + b
+	}
+	return part(c.A.Mode, c.B.Mode) + " · " + part(c.A.Policy, c.B.Policy) + " · " + part(c.A.Politician, c.B.Politician)
+}
+
+// compareSection reports a compare result.
+func compareSection(idx int, src Source, command string) (section, error) {
+	r := src.Compare
+	s := section{
+		ID:      fmt.Sprintf("s%d", idx+1),
+		Src:     idx,
+		Heading: "compare: " + filepath.Base(src.Name),
+	}
+	s.Facts = []fact{
+		{Name: "Result", Value: src.Name},
+		{Name: "Arm A", Value: armFact(&r.A)},
+		{Name: "Arm B", Value: armFact(&r.B)},
+		{Name: "Rules hashes", Value: "A " + r.A.RulesHash + ", B " + r.B.RulesHash},
+		{Name: "Seed", Value: fmt.Sprint(r.Seed)},
+		{Name: "Cells", Value: fmt.Sprintf("%d (%d tested)", len(r.Cells), r.CellsTested)},
+	}
+	if r.Shard != "" {
+		s.Facts = append(s.Facts, fact{Name: "Shard", Value: r.Shard + " of the run"})
+	}
+	s.Facts = append(s.Facts, versionFact(src), fact{Name: "Command", Value: command, Code: true})
+	if r.Interrupted {
+		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
+	}
+	if len(r.Cells) == 0 {
+		s.Notes = append(s.Notes, "The result holds no cells: there is nothing to plot.")
+		return s, nil
+	}
+	s.Notes = append(s.Notes, fmt.Sprintf("Both arms play the same seeds (common random numbers); every difference is B − A. "+
+		"The score counts a win 1 and a draw ½; its difference is in percentage points. Intervals are 95%% paired t intervals; "+
+		"p-values are Holm-adjusted over the %d cells tested, at the 5%% level.", r.CellsTested))
+	var stopped []string
+	var estimates string
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		s.List = append(s.List, fmt.Sprintf("%s: %s. Win rate %.1f%% → %.1f%%, score %+.1f points [%+.1f, %+.1f], margin %+.2f votes [%+.2f, %+.2f].",
+			compareCellName(c), c.Verdict, 100*c.A.WinRate, 100*c.B.WinRate,
+			100*c.ScoreDiff, 100*c.ScoreDiffCI95[0], 100*c.ScoreDiffCI95[1], c.MarginDiff, c.MarginDiffCI95[0], c.MarginDiffCI95[1]))
+		if q := c.Sequential; q != nil && q.Estimates != "" {
+			stopped = append(stopped, compareCellName(c))
+			estimates = q.Estimates
+		}
+	}
+	if len(stopped) > 0 {
+		s.Notes = append(s.Notes, fmt.Sprintf("The sequential test stopped %d of the %d cells (%s): their estimates are %s.",
+			len(stopped), len(r.Cells), strings.Join(stopped, "; "), estimates))
+	}
+
+	var test *sim.SequentialResult
+	for i := range r.Cells {
+		if r.Cells[i].Sequential != nil {
+			test = r.Cells[i].Sequential
+			break
+		}
+	}
+	// The indifference zone of the test, on the scale it tests.
+	var scoreZone, marginZone *[2]float64
+	if test != nil {
+		zone := &[2]float64{min(test.P0, test.P1), max(test.P0, test.P1)}
+		if test.Delta > 0 {
+			zone = &[2]float64{-test.Delta, test.Delta}
+		}
+		if test.On == "margin" {
+			marginZone = zone
+		} else {
+			scoreZone = &[2]float64{100 * zone[0], 100 * zone[1]}
+		}
+	}
+
+	g := group{}
+	f, err := armsWinRateFigure(s.ID, r)
+	if err != nil {
+		return section{}, err
+	}
+	g.Figures = append(g.Figures, f)
+
+	scoreRows := make([]forestRow, len(r.Cells))
+	marginRows := make([]forestRow, len(r.Cells))
+	scoreTable := table{Header: []string{"cell", "pairs", "A win rate", "B win rate", "win rate B − A", "score B − A", "95% low", "95% high", "p", "Holm p", "verdict"}}
+	marginTable := table{Header: []string{"cell", "A margin", "B margin", "B − A", "95% low", "95% high", "p", "Holm p"}}
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		name := compareCellName(c)
+		scoreRows[i] = forestRow{label: name, est: 100 * c.ScoreDiff, lo: 100 * c.ScoreDiffCI95[0], hi: 100 * c.ScoreDiffCI95[1]}
+		marginRows[i] = forestRow{label: name, est: c.MarginDiff, lo: c.MarginDiffCI95[0], hi: c.MarginDiffCI95[1]}
+		p := fmt.Sprintf("cells.%d.", i)
+		scoreTable.Rows = append(scoreTable.Rows, []cell{
+			text(name), count(c.Games, p+"games"),
+			percent(c.A.WinRate, p+"a.win_rate"), percent(c.B.WinRate, p+"b.win_rate"), points(c.WinRateDiff, p+"win_rate_diff"),
+			points(c.ScoreDiff, p+"score_diff"), points(c.ScoreDiffCI95[0], p+"score_diff_ci95.0"), points(c.ScoreDiffCI95[1], p+"score_diff_ci95.1"),
+			num(c.ScoreDiffP, "%.2g", p+"score_diff_p"), num(c.ScoreDiffPHolm, "%.2g", p+"score_diff_p_holm"), text(c.Verdict),
+		})
+		marginTable.Rows = append(marginTable.Rows, []cell{
+			text(name), signed(c.A.MeanMargin, p+"a.mean_margin"), signed(c.B.MeanMargin, p+"b.mean_margin"),
+			signed(c.MarginDiff, p+"margin_diff"), signed(c.MarginDiffCI95[0], p+"margin_diff_ci95.0"), signed(c.MarginDiffCI95[1], p+"margin_diff_ci95.1"),
+			num(c.MarginDiffP, "%.2g", p+"margin_diff_p"), num(c.MarginDiffPHolm, "%.2g", p+"margin_diff_p_holm"),
+		})
+	}
+	f, err = forestFigure(s.ID+"-score-diff", "Score difference B − A per cell (win 1, draw ½), with 95% intervals",
+		"score difference B − A (percentage points)", scoreZone, scoreRows, scoreTable)
+	if err != nil {
+		return section{}, err
+	}
+	g.Figures = append(g.Figures, f)
+	f, err = forestFigure(s.ID+"-margin-diff", "Margin difference B − A per cell, with 95% intervals",
+		"margin difference B − A (votes)", marginZone, marginRows, marginTable)
+	if err != nil {
+		return section{}, err
+	}
+	g.Figures = append(g.Figures, f)
+	if test != nil {
+		f, err := sequentialFigure(s.ID+"-sequential", r)
+		if err != nil {
+			return section{}, err
+		}
+		g.Figures = append(g.Figures, f)
+	}
+	s.Groups = append(s.Groups, g)
+	return s, nil
+}
+
+// armsWinRateFigure shows each cell's win rate in both arms.
+func armsWinRateFigure(id string, r *sim.CompareResult) (figure, error) {
+	const title = "Win rate per cell in arms A and B, with 95% intervals"
+	p := newPlot(title, "win rate (% of games won)", "cell")
+	n := len(r.Cells)
+	names := make([]string, n)
+	var a, b whiskers
+	t := table{Header: []string{"cell", "arm", "games", "wins", "draws", "losses", "win rate", "95% low", "95% high"}}
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		names[i] = compareCellName(c)
+		y := rowY(i, n)
+		a = append(a, whisker{x: 100 * c.A.WinRate, lo: 100 * c.A.WinCI95[0], hi: 100 * c.A.WinCI95[1], y: y + 0.15})
+		b = append(b, whisker{x: 100 * c.B.WinRate, lo: 100 * c.B.WinCI95[0], hi: 100 * c.B.WinCI95[1], y: y - 0.15})
+		for _, arm := range []struct {
+			name string
+			c    *sim.Cell
+			key  string
+		}{{"A: " + r.A.Name, &c.A, "a"}, {"B: " + r.B.Name, &c.B, "b"}} {
+			path := fmt.Sprintf("cells.%d.%s.", i, arm.key)
+			t.Rows = append(t.Rows, []cell{
+				text(names[i]), text(arm.name), count(arm.c.Games, path+"games"),
+				count(arm.c.Wins, path+"wins"), count(arm.c.Draws, path+"draws"), count(arm.c.Losses, path+"losses"),
+				percent(arm.c.WinRate, path+"win_rate"), percent(arm.c.WinCI95[0], path+"win_ci95.0"), percent(arm.c.WinCI95[1], path+"win_ci95.1"),
+			})
+		}
+	}
+	categoriesY(p, names)
+	da, err := addWhiskers(p, a, 0)
+	if err != nil {
+		return figure{}, err
+	}
+	db, err := addWhiskers(p, b, 1)
+	if err != nil {
+		return figure{}, err
+	}
+	p.X.Min = 0
+	padX(p)
+	legend := []legendItem{{"A: " + r.A.Name, da}, {"B: " + r.B.Name, db}}
+	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(n), title)
+	if err != nil {
+		return figure{}, err
+	}
+	return figure{ID: id + "-winrate", Title: title, SVG: svg, Table: t,
+		Note: "Each row is a cell: difficulty (mode) · policy · politician, A → B where the arms differ."}, nil
+}
+
+// forestRow is one cell of a forest plot.
+type forestRow struct {
+	label       string
+	est, lo, hi float64
+}
+
+// forestFigure draws each row's estimate and interval against the line
+// of no difference, with the indifference zone (if any) shaded.
+func forestFigure(id, title, xLabel string, zone *[2]float64, rows []forestRow, t table) (figure, error) {
+	p := newPlot(title, xLabel, "cell")
+	names := make([]string, len(rows))
+	pts := make(whiskers, len(rows))
+	lo, hi := 0.0, 0.0
+	for i, r := range rows {
+		names[i] = r.label
+		pts[i] = whisker{x: r.est, lo: r.lo, hi: r.hi, y: rowY(i, len(rows))}
+		lo, hi = min(lo, r.lo), max(hi, r.hi)
+	}
+	categoriesY(p, names)
+	var legend []legendItem
+	note := "The dashed line is no difference."
+	if zone != nil {
+		z, err := rect(p, zone[0], zone[1], p.Y.Min, p.Y.Max, zoneGrey)
+		if err != nil {
+			return figure{}, err
+		}
+		legend = append(legend, legendItem{"indifference zone", z})
+		lo, hi = min(lo, zone[0]), max(hi, zone[1])
+		note += fmt.Sprintf(" The shaded band, %+.3g to %+.3g, is the sequential test's indifference zone.", zone[0], zone[1])
+	}
+	zero, err := vLine(p, 0, p.Y.Min, p.Y.Max, draw.LineStyle{Color: okBlack, Width: vg.Points(1), Dashes: dashed()})
+	if err != nil {
+		return figure{}, err
+	}
+	dots, err := addWhiskers(p, pts, 0)
+	if err != nil {
+		return figure{}, err
+	}
+	legend = append(legend, legendItem{"B − A, 95% interval", dots}, legendItem{"no difference", zero})
+	pad := 0.08 * max(hi-lo, 1e-9)
+	p.X.Min, p.X.Max = lo-pad, hi+pad
+	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(len(rows)), title)
+	if err != nil {
+		return figure{}, err
+	}
+	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t}, nil
+}
+
+// sequentialFigure shows where each cell's sequential test ended: its
+// log-likelihood ratios between the bounds. The result records only the
+// final ratios, not their path game by game.
+func sequentialFigure(id string, r *sim.CompareResult) (figure, error) {
+	const title = "Sequential test per cell: log-likelihood ratios and bounds"
+	p := newPlot(title, "log-likelihood ratio (where the test stopped)", "cell")
+	var cells []int
+	for i := range r.Cells {
+		if r.Cells[i].Sequential != nil {
+			cells = append(cells, i)
+		}
+	}
+	n := len(cells)
+	names := make([]string, n)
+	var up, down whiskers
+	lo, hi := 0.0, 0.0
+	t := table{Header: []string{"cell", "on", "δ", "P0", "P1", "α", "β", "pairs", "LLR (+δ or P1)", "LLR (−δ)", "lower bound", "upper bound", "decision"}}
+	for k, i := range cells {
+		c := &r.Cells[i]
+		q := c.Sequential
+		names[k] = compareCellName(c)
+		lo, hi = min(lo, q.Lower), max(hi, q.Upper)
+		path := fmt.Sprintf("cells.%d.sequential.", i)
+		llr := []cell{text(""), text("")}
+		for j, v := range q.LLR[:min(len(q.LLR), 2)] {
+			w := whisker{x: v, lo: v, hi: v, y: rowY(k, n)}
+			lo, hi = min(lo, v), max(hi, v)
+			if j == 0 {
+				w.y += 0.12
+				up = append(up, w)
+			} else {
+				w.y -= 0.12
+				down = append(down, w)
+			}
+			llr[j] = num(v, "%.3f", fmt.Sprintf("%sllr.%d", path, j))
+		}
+		t.Rows = append(t.Rows, []cell{
+			text(names[k]), text(q.On), num(q.Delta, "%g", path+"delta"), num(q.P0, "%g", path+"p0"), num(q.P1, "%g", path+"p1"),
+			num(q.Alpha, "%g", path+"alpha"), num(q.Beta, "%g", path+"beta"), count(q.Games, path+"games"),
+			llr[0], llr[1], num(q.Lower, "%.3f", path+"lower"), num(q.Upper, "%.3f", path+"upper"), text(q.Decision),
+		})
+	}
+	categoriesY(p, names)
+	first := r.Cells[cells[0]].Sequential
+	lower, err := vLine(p, first.Lower, p.Y.Min, p.Y.Max, draw.LineStyle{Color: okBlack, Width: vg.Points(1.5), Dashes: dashed()})
+	if err != nil {
+		return figure{}, err
+	}
+	upper, err := vLine(p, first.Upper, p.Y.Min, p.Y.Max, solid(okBlack, 1.5))
+	if err != nil {
+		return figure{}, err
+	}
+	legend := []legendItem{{"lower bound: decide for no difference", lower}, {"upper bound: decide for the difference", upper}}
+	upName, downName := "LLR", ""
+	if first.Delta > 0 {
+		upName, downName = fmt.Sprintf("LLR of B − A = +%g against 0", first.Delta), fmt.Sprintf("LLR of B − A = −%g against 0", first.Delta)
+	}
+	for k, s := range []struct {
+		pts  whiskers
+		name string
+	}{{up, upName}, {down, downName}} {
+		if len(s.pts) == 0 {
+			continue
+		}
+		dots, err := plotter.NewScatter(s.pts)
+		if err != nil {
+			return figure{}, fmt.Errorf("report: %v", err)
+		}
+		dots.GlyphStyle = draw.GlyphStyle{Color: seriesColour(k), Radius: vg.Points(4), Shape: seriesShape(k)}
+		p.Add(dots)
+		legend = append(legend, legendItem{s.name, dots})
+	}
+	pad := 0.08 * max(hi-lo, 1e-9)
+	p.X.Min, p.X.Max = lo-pad, hi+pad
+	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(n), title)
+	if err != nil {
+		return figure{}, err
+	}
+	return figure{ID: id, Title: title, SVG: svg, Table: t,
+		Note: "A test stops when a ratio crosses a bound. The result records where each ratio ended, not its path game by game."}, nil
+}

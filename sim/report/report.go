@@ -1,0 +1,34 @@
+package report
+
+import (
+	"fmt"
+	"io"
+)
+
+// Write writes the report of srcs to w as one self-contained HTML page:
+// inline SVG plots and CSS, no script, nothing fetched from the network.
+func Write(w io.Writer, srcs []Source, meta Meta) error {
+	if len(srcs) == 0 {
+		return fmt.Errorf("report: no results to report on")
+	}
+	p := page{Title: "Tallywood Rally: simulation report", Tool: meta.Tool, Made: utc(meta.Made)}
+	for i, src := range srcs {
+		var s section
+		var err error
+		switch {
+		case src.Sim != nil:
+			s, err = simSection(i, src, simCommand(src.Sim))
+		case src.Compare != nil:
+			s, err = compareSection(i, src, compareCommand(src.Compare))
+		case src.Sweep != nil:
+			s, err = sweepSection(i, src, sweepCommand(src.Sweep))
+		default:
+			err = fmt.Errorf("report: %s: no result in the source", src.Name)
+		}
+		if err != nil {
+			return err
+		}
+		p.Sections = append(p.Sections, s)
+	}
+	return p.write(w)
+}

@@ -1,0 +1,377 @@
+package report
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"tallywood/sim"
+)
+
+// bandColour is the fill of an interval band: the series' blue, light
+// enough that lines and points drawn over it stay clear.
+var bandColour = color.RGBA{0xb3, 0xd4, 0xe8, 0xff}
+
+// sweepCellName names a cell of a sweep.
+func sweepCellName(c *sim.SweepCell) string {
+	return c.Base.Mode + " · " + c.Base.Policy + " · " + c.Base.Politician
+}
+
+// pointLabel names a point by its values, one per swept parameter.
+func pointLabel(params, values []string) string {
+	parts := make([]string, len(values))
+	for i, v := range values {
+		parts[i] = v
+		if len(params) > 1 && i < len(params) {
+			parts[i] = params[i] + "=" + v
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// sweepX returns the X position of each point: the swept value itself
+// when one parameter is swept over numbers, else the point's index (the
+// axis then names each point).
+func sweepX(r *sim.SweepResult, c *sim.SweepCell) (xs []float64, numeric bool) {
+	xs = make([]float64, len(c.Points))
+	numeric = len(r.Params) == 1
+	for i, p := range c.Points {
+		v, err := strconv.ParseFloat(p.Values[0], 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			numeric = false
+		}
+		xs[i] = v
+	}
+	if !numeric {
+		for i := range xs {
+			xs[i] = float64(i)
+		}
+	}
+	return xs, numeric
+}
+
+// sweepSection reports a sweep result.
+func sweepSection(idx int, src Source, command string) (section, error) {
+	r := src.Sweep
+	s := section{
+		ID:      fmt.Sprintf("s%d", idx+1),
+		Src:     idx,
+		Heading: "sweep: " + filepath.Base(src.Name),
+	}
+	games := fmt.Sprint(r.GamesPerCell)
+	if r.Shard != "" {
+		games += " (shard " + r.Shard + " of the run)"
+	}
+	s.Facts = []fact{
+		{Name: "Result", Value: src.Name},
+		{Name: "Base rules", Value: r.RulesVersion},
+		{Name: "Base rules hash", Value: r.RulesHash},
+		{Name: "Swept", Value: strings.Join(r.Params, ", ")},
+		{Name: "Seed", Value: fmt.Sprint(r.Seed)},
+		{Name: "Games per cell and point", Value: games},
+	}
+	if len(r.Overrides) > 0 {
+		s.Facts = append(s.Facts, fact{Name: "Base rules changed by", Value: strings.Join(r.Overrides, " ")})
+	}
+	if r.Target > 0 {
+		s.Facts = append(s.Facts, fact{Name: "Target win rate", Value: fmt.Sprintf("%g%%", 100*r.Target)})
+	}
+	s.Facts = append(s.Facts, versionFact(src), fact{Name: "Command", Value: command, Code: true})
+	if r.Interrupted {
+		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
+	}
+	if len(r.Cells) == 0 {
+		s.Notes = append(s.Notes, "The result holds no cells: there is nothing to plot.")
+		return s, nil
+	}
+	s.Notes = append(s.Notes, "Every point plays the same seeds as the base rules; the band is the Wilson 95% interval of each point's win rate.")
+	if r.CrossingMethod != "" {
+		s.Notes = append(s.Notes, "How the crossing is found: "+r.CrossingMethod+".")
+	}
+	g := group{}
+	for i := range r.Cells {
+		f, err := sweepFigure(fmt.Sprintf("%s-cell%d-winrate", s.ID, i+1), r, i)
+		if err != nil {
+			return section{}, err
+		}
+		g.Figures = append(g.Figures, f)
+	}
+	if r.Target > 0 {
+		f, err := crossingFigure(s.ID+"-crossings", r)
+		if err != nil {
+			return section{}, err
+		}
+		g.Figures = append(g.Figures, f)
+	}
+	s.Groups = append(s.Groups, g)
+	return s, nil
+}
+
+// sweepFigure draws one cell's win rate against the swept value, with
+// its interval band, the base rules' win rate, and the target and its
+// crossing when the sweep had a target.
+func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
+	c := &r.Cells[ci]
+	name := sweepCellName(c)
+	short := make([]string, len(r.Params))
+	for i, p := range r.Params {
+		short[i] = p[strings.LastIndex(p, ".")+1:]
+	}
+	title := "Win rate by " + strings.Join(short, " × ") + ": " + name
+	xs, numeric := sweepX(r, c)
+	xLabel := r.Params[0] + " (its value in the rules file)"
+	if !numeric {
+		xLabel = "point: " + strings.Join(short, ", ")
+	}
+	p := newPlot(title, xLabel, "win rate (% of games won)")
+	t := table{Header: []string{strings.Join(r.Params, ", "), "games", "wins", "win rate", "95% low", "95% high", "score vs base", "95% low", "95% high", "margin vs base (votes)"}}
+	t.Rows = append(t.Rows, []cell{
+		text("base rules"), count(c.Base.Games, fmt.Sprintf("cells.%d.base.games", ci)), count(c.Base.Wins, fmt.Sprintf("cells.%d.base.wins", ci)),
+		percent(c.Base.WinRate, fmt.Sprintf("cells.%d.base.win_rate", ci)),
+		percent(c.Base.WinCI95[0], fmt.Sprintf("cells.%d.base.win_ci95.0", ci)), percent(c.Base.WinCI95[1], fmt.Sprintf("cells.%d.base.win_ci95.1", ci)),
+		text(""), text(""), text(""), text(""),
+	})
+	// Points in the order of their X, so the line and band run left to right.
+	order := make([]int, len(c.Points))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmpFloat(xs[a], xs[b]) })
+	var line, lower, upper plotter.XYs
+	var labels []string
+	for _, i := range order {
+		pt := &c.Points[i]
+		w := &pt.Result
+		line = append(line, plotter.XY{X: xs[i], Y: 100 * w.WinRate})
+		lower = append(lower, plotter.XY{X: xs[i], Y: 100 * w.WinCI95[0]})
+		upper = append(upper, plotter.XY{X: xs[i], Y: 100 * w.WinCI95[1]})
+		labels = append(labels, strings.Join(pt.Values, ", "))
+		path := fmt.Sprintf("cells.%d.points.%d.", ci, i)
+		t.Rows = append(t.Rows, []cell{
+			text(pointLabel(r.Params, pt.Values)), count(w.Games, path+"result.games"), count(w.Wins, path+"result.wins"),
+			percent(w.WinRate, path+"result.win_rate"), percent(w.WinCI95[0], path+"result.win_ci95.0"), percent(w.WinCI95[1], path+"result.win_ci95.1"),
+			points(pt.ScoreDiff, path+"score_diff"), points(pt.ScoreDiffCI95[0], path+"score_diff_ci95.0"), points(pt.ScoreDiffCI95[1], path+"score_diff_ci95.1"),
+			signed(pt.MarginDiff, path+"margin_diff"),
+		})
+	}
+	if !numeric {
+		p.X.Tick.Marker = pointTicks(labels)
+	}
+	// The axes' ranges: every point, its interval, the base and the
+	// target, so that the crossing's zone can be drawn first, under the
+	// data, across the whole height.
+	xmin, xmax := math.Inf(1), math.Inf(-1)
+	ymin, ymax := 100*c.Base.WinRate, 100*c.Base.WinRate
+	for i := range line {
+		xmin, xmax = min(xmin, line[i].X), max(xmax, line[i].X)
+		ymin, ymax = min(ymin, lower[i].Y), max(ymax, upper[i].Y)
+	}
+	if r.Target > 0 {
+		ymin, ymax = min(ymin, 100*r.Target), max(ymax, 100*r.Target)
+	}
+	if math.IsInf(xmin, 0) {
+		xmin, xmax = 0, 1
+	}
+	pad := 0.06 * max(ymax-ymin, 1)
+	ymin, ymax = max(0, ymin-pad), min(100, ymax+pad)
+	var legend []legendItem
+	x := c.Crossing
+	crosses := r.Target > 0 && x != nil && x.Value != nil
+	if crosses {
+		lo, hi := xmin, xmax
+		if x.Lo != nil {
+			lo = *x.Lo
+		}
+		if x.Hi != nil {
+			hi = *x.Hi
+		}
+		z, err := rect(p, lo, hi, ymin, ymax, zoneGrey)
+		if err != nil {
+			return figure{}, err
+		}
+		legend = append(legend, legendItem{"crossing's 95% interval", z})
+	}
+	if len(line) > 0 {
+		band := slices.Clone(lower)
+		for i := len(upper) - 1; i >= 0; i-- {
+			band = append(band, upper[i])
+		}
+		poly, err := plotter.NewPolygon(band)
+		if err != nil {
+			return figure{}, fmt.Errorf("report: %v", err)
+		}
+		poly.Color = bandColour
+		poly.LineStyle.Width = 0
+		l, dots, err := plotter.NewLinePoints(line)
+		if err != nil {
+			return figure{}, fmt.Errorf("report: %v", err)
+		}
+		l.LineStyle = solid(wonColour, 1.5)
+		dots.GlyphStyle = draw.GlyphStyle{Color: wonColour, Radius: vg.Points(3.5), Shape: draw.CircleGlyph{}}
+		p.Add(poly, l, dots)
+		legend = append(legend, legendItem{"win rate", dots}, legendItem{"95% band", poly})
+	}
+	base, err := hLine(p, 100*c.Base.WinRate, xmin, xmax, draw.LineStyle{Color: grey, Width: vg.Points(1.5), Dashes: []vg.Length{vg.Points(1), vg.Points(2)}})
+	if err != nil {
+		return figure{}, err
+	}
+	legend = append(legend, legendItem{"base rules", base})
+	note := ""
+	if r.Target > 0 {
+		target, err := hLine(p, 100*r.Target, xmin, xmax, draw.LineStyle{Color: lostColour, Width: vg.Points(1.5), Dashes: dashed()})
+		if err != nil {
+			return figure{}, err
+		}
+		legend = append(legend, legendItem{fmt.Sprintf("target %g%%", 100*r.Target), target})
+		if crosses {
+			crossLine, err := vLine(p, *x.Value, ymin, ymax, solid(okBlack, 1))
+			if err != nil {
+				return figure{}, err
+			}
+			legend = append(legend, legendItem{"crossing", crossLine})
+		}
+		note = crossingWords(r, c)
+	}
+	xpad := 0.04 * max(xmax-xmin, 1e-9)
+	p.X.Min, p.X.Max = xmin-xpad, xmax+xpad
+	p.Y.Min, p.Y.Max = ymin, ymax
+	svg, err := renderSVG(p, legend, plotWidth, vg.Points(280), title)
+	if err != nil {
+		return figure{}, err
+	}
+	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t}, nil
+}
+
+// crossingWords says where a cell's win rate crosses the target.
+func crossingWords(r *sim.SweepResult, c *sim.SweepCell) string {
+	x := c.Crossing
+	if x == nil || x.Value == nil {
+		return fmt.Sprintf("The win rate does not cross %g%% within the swept values.", 100*r.Target)
+	}
+	end := func(v *float64) string {
+		if v == nil {
+			return "beyond the swept values"
+		}
+		return strconv.FormatFloat(*v, 'g', 4, 64)
+	}
+	s := fmt.Sprintf("The win rate crosses %g%% at %s = %s (95%% interval %s to %s).", 100*r.Target, r.Params[0], end(x.Value), end(x.Lo), end(x.Hi))
+	if x.Multiple {
+		s += " It crosses more than once; this is the first."
+	}
+	return s
+}
+
+// crossingFigure shows, for every cell, the value at which its win rate
+// crosses the target, with its interval.
+func crossingFigure(id string, r *sim.SweepResult) (figure, error) {
+	title := fmt.Sprintf("Where the win rate crosses %g%%, per cell", 100*r.Target)
+	p := newPlot(title, r.Params[0]+" (its value in the rules file)", "cell")
+	var rows []whisker
+	var names []string
+	t := table{Header: []string{"cell", "crossing", "95% low", "95% high", "crosses more than once"}}
+	// The swept range bounds an interval that reaches beyond it.
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for ci := range r.Cells {
+		xs, _ := sweepX(r, &r.Cells[ci])
+		for _, x := range xs {
+			lo, hi = min(lo, x), max(hi, x)
+		}
+	}
+	for ci := range r.Cells {
+		c := &r.Cells[ci]
+		x := c.Crossing
+		path := fmt.Sprintf("cells.%d.crossing.", ci)
+		val := func(v *float64, key string) cell {
+			if v == nil {
+				return text("beyond the swept values")
+			}
+			return num(*v, "%.3g", path+key)
+		}
+		if x == nil {
+			t.Rows = append(t.Rows, []cell{text(sweepCellName(c)), text("none"), text(""), text(""), text("")})
+			continue
+		}
+		multiple := "no"
+		if x.Multiple {
+			multiple = "yes"
+		}
+		t.Rows = append(t.Rows, []cell{text(sweepCellName(c)), val(x.Value, "value"), val(x.Lo, "ci95_lo"), val(x.Hi, "ci95_hi"), text(multiple)})
+		if x.Value == nil {
+			continue
+		}
+		w := whisker{x: *x.Value, lo: lo, hi: hi}
+		if x.Lo != nil {
+			w.lo = *x.Lo
+		}
+		if x.Hi != nil {
+			w.hi = *x.Hi
+		}
+		rows = append(rows, w)
+		names = append(names, sweepCellName(c))
+	}
+	note := "An interval that reaches the end of the axis goes beyond the swept values."
+	if len(rows) == 0 {
+		// Nothing to draw but the axis: say so on the plot's own terms.
+		names = []string{"no cell crosses"}
+		note = fmt.Sprintf("No cell's win rate crosses %g%% within the swept values.", 100*r.Target)
+	}
+	categoriesY(p, names)
+	for i := range rows {
+		rows[i].y = rowY(i, len(rows))
+	}
+	var legend []legendItem
+	if len(rows) > 0 {
+		dots, err := addWhiskers(p, rows, 0)
+		if err != nil {
+			return figure{}, err
+		}
+		legend = append(legend, legendItem{"crossing, 95% interval", dots})
+	}
+	if !math.IsInf(lo, 0) {
+		p.X.Min, p.X.Max = lo, hi
+	}
+	padX(p)
+	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(len(names)), title)
+	if err != nil {
+		return figure{}, err
+	}
+	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t}, nil
+}
+
+// pointTicks labels the X axis of a sweep over several parameters (or
+// values that are not numbers) with each point's values: every point has
+// a tick, and at most about eight of them a label, so labels never run
+// into each other.
+type pointTicks []string
+
+// Ticks implements plot.Ticker.
+func (pt pointTicks) Ticks(lo, hi float64) []plot.Tick {
+	every := (len(pt) + 7) / 8
+	var ts []plot.Tick
+	for i, l := range pt {
+		if i%every != 0 {
+			l = ""
+		}
+		ts = append(ts, plot.Tick{Value: float64(i), Label: l})
+	}
+	return ts
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

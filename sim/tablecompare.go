@@ -1,8 +1,10 @@
 package sim
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -95,6 +97,33 @@ func (r *TableCompareResult) JSON() []byte {
 		panic("sim: table comparison: " + err.Error())
 	}
 	return append(b, '\n')
+}
+
+// DecodeTableCompare reads a result written by TableCompareResult.JSON,
+// refusing unknown fields, trailing data and rows that do not fit the
+// lineup.
+func DecodeTableCompare(data []byte) (*TableCompareResult, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var r TableCompareResult
+	if err := dec.Decode(&r); err != nil {
+		return nil, err
+	}
+	if dec.More() {
+		return nil, errors.New("trailing data after the result")
+	}
+	names, _ := policyNames(r.Lineup)
+	switch {
+	case r.Kind != KindTableCompare:
+		return nil, fmt.Errorf("kind %q is not %s", r.Kind, KindTableCompare)
+	case r.Players < 2 || r.Players > engine.MaxSeats || len(r.Lineup) != r.Players:
+		return nil, fmt.Errorf("players %d with a lineup of %d", r.Players, len(r.Lineup))
+	case len(r.Policies) != len(names) || len(r.Initiative) != r.Players:
+		return nil, fmt.Errorf("%d policy rows and %d Initiative rows, want %d and %d", len(r.Policies), len(r.Initiative), len(names), r.Players)
+	case r.Deals < 0:
+		return nil, fmt.Errorf("deals %d is negative", r.Deals)
+	}
+	return &r, nil
 }
 
 // tablePairs are a worker's sums of a comparison.

@@ -170,7 +170,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	case "table":
 		data = compareTable(res)
 	case "html":
-		if data, err = renderReport(report.Source{Name: "this run", Compare: res}); err != nil {
+		if data, err = renderReport(report.Source{Name: "this run", Compare: res, Version: res.Version}); err != nil {
 			return failRun(stderr, "%v", err)
 		}
 	}
@@ -642,7 +642,7 @@ func mergeCompares(o *mergeOptions, first []byte, out *output, stderr io.Writer)
 	case "table":
 		data = compareTable(merged)
 	case "html":
-		if data, err = renderReport(report.Source{Name: "merged shards", Compare: merged}); err != nil {
+		if data, err = renderReport(report.Source{Name: "merged shards", Compare: merged, Version: merged.Version}); err != nil {
 			return failRun(stderr, "%v", err)
 		}
 	}

@@ -21,7 +21,7 @@ and writes one self-contained HTML page: for each result, a header that
 says how to reproduce it, plots with 95% intervals, and the table of each
 plot's numbers. The page needs no network and no script (docs/report.md).
 
-'--format html' (or an --out FILE.html) on sim, merge, compare and sweep
+'--format html' (or an --out FILE.html) on sim, merge, compare and sweep (--seats too)
 writes the same report directly.
 
 flags:

@@ -193,7 +193,7 @@ func writeResult(cmd string, res *sim.Result, format string, wide bool, out *out
 			name = "merged shards"
 		}
 		var err error
-		if data, err = renderReport(report.Source{Name: name, Sim: res}); err != nil {
+		if data, err = renderReport(report.Source{Name: name, Sim: res, Version: res.TallywoodVersion}); err != nil {
 			return failRun(stderr, "%v", err)
 		}
 	default:

@@ -147,7 +147,7 @@ func writeSweep(res *sim.SweepResult, format string, out *output, stderr io.Writ
 		data = sweepCSV(res)
 	case "html":
 		var err error
-		if data, err = renderReport(report.Source{Name: "this run", Sweep: res}); err != nil {
+		if data, err = renderReport(report.Source{Name: "this run", Sweep: res, Version: res.Version}); err != nil {
 			return failRun(stderr, "%v", err)
 		}
 	default:

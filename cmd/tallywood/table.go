@@ -14,6 +14,7 @@ import (
 	"tallywood/engine"
 	"tallywood/sim"
 	"tallywood/sim/policy"
+	"tallywood/sim/report"
 )
 
 // sim --seats N: a study of the game for 2–4 players, without the
@@ -49,7 +50,7 @@ func parseTableSim(fs *pflag.FlagSet, f tableFlags) (*simOptions, *pflag.FlagSet
 		return nil, fs, fmt.Errorf("--shard %v", err)
 	}
 	o := &simOptions{out: f.out, quiet: f.quiet, workers: f.workers}
-	if o.format, err = outputFormat(fs, f.format, f.out, "table", "table", "json", "csv"); err != nil {
+	if o.format, err = outputFormat(fs, f.format, f.out, "table", "table", "json", "csv", "html"); err != nil {
 		return nil, fs, err
 	}
 	rules, err := loadRules(f.rules)
@@ -108,6 +109,11 @@ func writeTableResult(cmd string, res *sim.TableResult, format string, out *outp
 		data = res.JSON()
 	case "csv":
 		data = tableCSV(res)
+	case "html":
+		var err error
+		if data, err = renderReport(report.Source{Name: "this study", Table: res, Version: res.TallywoodVersion}); err != nil {
+			return failRun(stderr, "%v", err)
+		}
 	default:
 		data = tableText(res)
 	}
@@ -220,7 +226,7 @@ func (f *compareFlags) tableConfig() (*sim.TableConfig, [2]sim.TableArm, error) 
 	if f.workers < 1 {
 		return nil, arms, fmt.Errorf("--workers %d: must be at least 1", f.workers)
 	}
-	format, err := outputFormat(fs, f.format, f.out, "table", "table", "json")
+	format, err := outputFormat(fs, f.format, f.out, "table", "table", "json", "html")
 	if err != nil {
 		return nil, arms, err
 	}
@@ -305,8 +311,13 @@ func runTableCompare(f *compareFlags, stdout, stderr io.Writer) int {
 		return failRun(stderr, "compare: %v", err)
 	}
 	data := res.JSON()
-	if f.format == "table" {
+	switch f.format {
+	case "table":
 		data = tableCompareText(res)
+	case "html":
+		if data, err = renderReport(report.Source{Name: "this comparison", TableCompare: res, Version: res.TallywoodVersion}); err != nil {
+			return failRun(stderr, "%v", err)
+		}
 	}
 	if err := out.write(data); err != nil {
 		return out.writeFailed("compare", err, stderr)

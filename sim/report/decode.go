@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"tallywood/sim"
 )
@@ -15,6 +16,10 @@ type Source struct {
 	Sim     *sim.Result
 	Compare *sim.CompareResult
 	Sweep   *sim.SweepResult
+	// Table and TableCompare are studies of several players (sim
+	// --seats) and their comparisons (compare --seats).
+	Table        *sim.TableResult
+	TableCompare *sim.TableCompareResult
 	// Version is the tallywood version that wrote the result, when the
 	// result records it.
 	Version string
@@ -31,6 +36,9 @@ type envelope struct {
 	Format  string `json:"format"`
 	Version string `json:"tallywood_version"`
 }
+
+// readKinds lists the kinds of result the report reads, for errors.
+var readKinds = strings.Join([]string{sim.KindSim, sim.KindCompare, sim.KindSweep, sim.KindTable}, ", ") + " and " + sim.KindTableCompare + " results"
 
 // Decode reads the JSON result of `sim`, `merge`, `compare` or `sweep`
 // from data; name (the file name) labels it in the report and in errors.
@@ -59,6 +67,10 @@ func Decode(name string, data []byte) (Source, error) {
 		if src.Sweep, err = sim.DecodeSweep(data); err == nil {
 			err = checkSweep(src.Sweep)
 		}
+	case sim.KindTable:
+		src.Table, err = sim.DecodeTableResult(data)
+	case sim.KindTableCompare:
+		src.TableCompare, err = sim.DecodeTableCompare(data)
 	case "":
 		switch env.Format {
 		case "":
@@ -66,11 +78,9 @@ func Decode(name string, data []byte) (Source, error) {
 		case oldCompareFormat:
 			return Source{}, fmt.Errorf("report: %s: result of format %q: written by an older tallywood, run it again", name, env.Format)
 		}
-		return Source{}, fmt.Errorf("report: %s: unknown kind of result (format %q): the report reads %s, %s and %s results",
-			name, env.Format, sim.KindSim, sim.KindCompare, sim.KindSweep)
+		return Source{}, fmt.Errorf("report: %s: unknown kind of result (format %q): the report reads %s", name, env.Format, readKinds)
 	default:
-		return Source{}, fmt.Errorf("report: %s: unknown kind of result %q: the report reads %s, %s and %s results",
-			name, kind, sim.KindSim, sim.KindCompare, sim.KindSweep)
+		return Source{}, fmt.Errorf("report: %s: unknown kind of result %q: the report reads %s", name, kind, readKinds)
 	}
 	if err != nil {
 		return Source{}, fmt.Errorf("report: %s: %v", name, err)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -327,9 +328,9 @@ func TestDecodeErrors(t *testing.T) {
 		{"old compare", `{"format": "tallywood-compare/1"}`,
 			`report: f.json: result of format "tallywood-compare/1": written by an older tallywood, run it again`},
 		{"unknown format", `{"format": "tallywood-ladder/1"}`,
-			`report: f.json: unknown kind of result (format "tallywood-ladder/1"): the report reads sim, compare and sweep results`},
+			`report: f.json: unknown kind of result (format "tallywood-ladder/1"): the report reads sim, compare, sweep, table and table-compare results`},
 		{"unknown kind", `{"kind": "ladder", "format": "tallywood-ladder/1"}`,
-			`report: f.json: unknown kind of result "ladder": the report reads sim, compare and sweep results`},
+			`report: f.json: unknown kind of result "ladder": the report reads sim, compare, sweep, table and table-compare results`},
 		{"sim with an unknown field", strings.Replace(good, `"seed"`, `"colour": 1, "seed"`, 1),
 			`report: f.json: not a tallywood sim result: json: unknown field "colour"`},
 		{"wins do not add up", strings.Replace(good, `"wins": `, `"wins": 1000`, 1),
@@ -448,5 +449,47 @@ func TestHeaderNotes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTableReports: a study of several players and a comparison at a
+// table each get their figure, the table's numbers equal the JSON, and the
+// command line replays the study.
+func TestTableReports(t *testing.T) {
+	lineup := []policy.Spec{mustSpec(t, "random"), mustSpec(t, "random"), mustSpec(t, "random")}
+	cfg := sim.TableConfig{Rules: engine.Reference(), Seed: 3, Deals: 40, Workers: 2, Lineup: lineup}
+	study, err := sim.RunTable(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := engine.Reference().With(engine.Assignment{Path: "track.max", Value: "14"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmp, err := sim.CompareTables(context.Background(), cfg, sim.TableArm{Name: "reference", Rules: engine.Reference()}, sim.TableArm{Name: "track 14", Rules: other})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		data    []byte
+		figure  string
+		rows    int
+		command string
+	}{
+		{study.JSON(), "s1-score", 4, "tallywood sim --seats 3 --policy random,random,random --games 40 --seed 3 --format json"},
+		{cmp.JSON(), "s1-score", 4, "tallywood compare --seats 3 --policy random,random,random --games 40 --seed 3 --b-set track.max=14 --format json"},
+	} {
+		doc := decodeGeneric(t, tc.data)
+		secs := parsePage(t, render(t, testMeta, tc.data))
+		if len(secs) != 1 {
+			t.Fatalf("%d sections, want 1", len(secs))
+		}
+		checkFigures(t, secs[0], doc, []string{tc.figure})
+		if got := len(figureByID(t, secs[0], tc.figure).Rows); got != tc.rows {
+			t.Errorf("%s: %d rows, want %d (one policy, three Initiative positions)", tc.figure, got, tc.rows)
+		}
+		if got := secs[0].Facts["Command"]; got != tc.command {
+			t.Errorf("command\n%s\nwant\n%s", got, tc.command)
+		}
 	}
 }

@@ -437,13 +437,9 @@ func MergeCompare(results []*CompareResult, names []string) (*CompareResult, err
 		return nil, errors.New("nothing to merge")
 	}
 	first := results[0]
-	set, err := parseShardSet(first.Shard)
+	shards, err := newShardUnion(first.Shard, names[0])
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", names[0], err)
-	}
-	owner := map[int]string{}
-	for _, k := range set.ks {
-		owner[k] = names[0]
+		return nil, err
 	}
 	out := *first
 	out.Cells = make([]CompareCell, len(first.Cells))
@@ -474,19 +470,8 @@ func MergeCompare(results []*CompareResult, names []string) (*CompareResult, err
 				return nil, differ("cells")
 			}
 		}
-		s, err := parseShardSet(r.Shard)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
-		}
-		if s.n != set.n {
-			return nil, differ("shard count")
-		}
-		for _, k := range s.ks {
-			if prev, dup := owner[k]; dup {
-				return nil, fmt.Errorf("%s: shard %d/%d is already in %s", name, k, s.n, prev)
-			}
-			owner[k] = name
-			set.ks = append(set.ks, k)
+		if err := shards.add(r.Shard, name, func(got, want int) error { return differ("shard count") }); err != nil {
+			return nil, err
 		}
 		for i := range r.Cells {
 			c, o := &out.Cells[i], &r.Cells[i]
@@ -500,7 +485,7 @@ func MergeCompare(results []*CompareResult, names []string) (*CompareResult, err
 		}
 		out.Interrupted = out.Interrupted || r.Interrupted
 	}
-	out.Shard = set.String()
+	out.Shard = shards.set.String()
 	out.finish()
 	return &out, nil
 }

@@ -415,6 +415,45 @@ type MergeOptions struct {
 	AllowMixedVersions bool
 }
 
+// shardUnion collects the shards of the results being merged, naming the
+// result each came from, and refuses a shard twice or another shard count.
+type shardUnion struct {
+	set   shardSet
+	owner map[int]string
+}
+
+func newShardUnion(shard, name string) (*shardUnion, error) {
+	set, err := parseShardSet(shard)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	u := &shardUnion{set: set, owner: map[int]string{}}
+	for _, k := range set.ks {
+		u.owner[k] = name
+	}
+	return u, nil
+}
+
+// add adds the shards of result name; countDiffers words a different
+// shard count (got, want) as the caller's other mismatches are worded.
+func (u *shardUnion) add(shard, name string, countDiffers func(got, want int) error) error {
+	s, err := parseShardSet(shard)
+	if err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	if s.n != u.set.n {
+		return countDiffers(s.n, u.set.n)
+	}
+	for _, k := range s.ks {
+		if prev, dup := u.owner[k]; dup {
+			return fmt.Errorf("%s: shard %d/%d is already in %s", name, k, s.n, prev)
+		}
+		u.owner[k] = name
+		u.set.ks = append(u.set.ks, k)
+	}
+	return nil
+}
+
 // Merge adds up results of disjoint shards of one run (same version,
 // rules, seed, games per cell, cells and shard count). Merging every shard
 // 1/N … N/N gives exactly the unsharded result, timing aside; merging some
@@ -426,13 +465,9 @@ func Merge(results []*Result, names []string, opt MergeOptions) (*Result, error)
 		return nil, errors.New("nothing to merge")
 	}
 	first := results[0]
-	set, err := parseShardSet(first.Shard)
+	shards, err := newShardUnion(first.Shard, names[0])
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", names[0], err)
-	}
-	owner := map[int]string{}
-	for _, k := range set.ks {
-		owner[k] = names[0]
+		return nil, err
 	}
 	out := *first
 	out.Cells = make([]Cell, len(first.Cells))
@@ -462,19 +497,8 @@ func Merge(results []*Result, names []string, opt MergeOptions) (*Result, error)
 		case !sameCells(r.Cells, first.Cells):
 			return nil, differ("cells", cellNames(r.Cells), cellNames(first.Cells))
 		}
-		s, err := parseShardSet(r.Shard)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
-		}
-		if s.n != set.n {
-			return nil, differ("shard count", strconv.Itoa(s.n), strconv.Itoa(set.n))
-		}
-		for _, k := range s.ks {
-			if prev, dup := owner[k]; dup {
-				return nil, fmt.Errorf("%s: shard %d/%d is already in %s", name, k, s.n, prev)
-			}
-			owner[k] = name
-			set.ks = append(set.ks, k)
+		if err := shards.add(r.Shard, name, func(got, want int) error { return differ("shard count", strconv.Itoa(got), strconv.Itoa(want)) }); err != nil {
+			return nil, err
 		}
 		for i := range r.Cells {
 			totals[i].Merge(&r.Cells[i].Counts)
@@ -486,7 +510,7 @@ func Merge(results []*Result, names []string, opt MergeOptions) (*Result, error)
 			out.TallywoodVersion = "mixed"
 		}
 	}
-	out.Shard = set.String()
+	out.Shard = shards.set.String()
 	for i, c := range first.Cells {
 		districts := make([]string, engine.NumDistricts)
 		for d := range districts {

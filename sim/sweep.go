@@ -383,13 +383,9 @@ func MergeSweep(results []*SweepResult, names []string) (*SweepResult, error) {
 		return nil, errors.New("nothing to merge")
 	}
 	first := results[0]
-	set, err := parseShardSet(first.Shard)
+	shards, err := newShardUnion(first.Shard, names[0])
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", names[0], err)
-	}
-	owner := map[int]string{}
-	for _, k := range set.ks {
-		owner[k] = names[0]
+		return nil, err
 	}
 	out := *first
 	out.Cells = make([]SweepCell, len(first.Cells))
@@ -417,19 +413,8 @@ func MergeSweep(results []*SweepResult, names []string) (*SweepResult, error) {
 		case !sameSweepCells(r.Cells, first.Cells):
 			return nil, differ("cells")
 		}
-		s, err := parseShardSet(r.Shard)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
-		}
-		if s.n != set.n {
-			return nil, differ("shard count")
-		}
-		for _, k := range s.ks {
-			if prev, dup := owner[k]; dup {
-				return nil, fmt.Errorf("%s: shard %d/%d is already in %s", name, k, s.n, prev)
-			}
-			owner[k] = name
-			set.ks = append(set.ks, k)
+		if err := shards.add(r.Shard, name, func(got, want int) error { return differ("shard count") }); err != nil {
+			return nil, err
 		}
 		for i := range r.Cells {
 			c, o := &out.Cells[i], &r.Cells[i]
@@ -446,7 +431,7 @@ func MergeSweep(results []*SweepResult, names []string) (*SweepResult, error) {
 		}
 		out.Interrupted = out.Interrupted || r.Interrupted
 	}
-	out.Shard = set.String()
+	out.Shard = shards.set.String()
 	out.finish()
 	var games int64
 	var secs float64

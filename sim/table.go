@@ -600,13 +600,9 @@ func MergeTables(results []*TableResult, names []string, opt MergeOptions) (*Tab
 		return nil, errors.New("nothing to merge")
 	}
 	first := results[0]
-	set, err := parseShardSet(first.Shard)
+	shards, err := newShardUnion(first.Shard, names[0])
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", names[0], err)
-	}
-	owner := map[int]string{}
-	for _, k := range set.ks {
-		owner[k] = names[0]
+		return nil, err
 	}
 	out := *first
 	out.Counts = TableCounts{
@@ -635,19 +631,8 @@ func MergeTables(results []*TableResult, names []string, opt MergeOptions) (*Tab
 			return nil, differ("lineup", strings.Join(r.Lineup, ","), strings.Join(first.Lineup, ","))
 		}
 		if i > 0 {
-			s, err := parseShardSet(r.Shard)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", name, err)
-			}
-			if s.n != set.n {
-				return nil, differ("shard count", fmt.Sprint(s.n), fmt.Sprint(set.n))
-			}
-			for _, k := range s.ks {
-				if prev, dup := owner[k]; dup {
-					return nil, fmt.Errorf("%s: shard %d/%d is already in %s", name, k, s.n, prev)
-				}
-				owner[k] = name
-				set.ks = append(set.ks, k)
+			if err := shards.add(r.Shard, name, func(got, want int) error { return differ("shard count", fmt.Sprint(got), fmt.Sprint(want)) }); err != nil {
+				return nil, err
 			}
 			out.ElapsedSeconds += r.ElapsedSeconds
 		}
@@ -657,7 +642,7 @@ func MergeTables(results []*TableResult, names []string, opt MergeOptions) (*Tab
 			out.TallywoodVersion = "mixed"
 		}
 	}
-	out.Shard = set.String()
+	out.Shard = shards.set.String()
 	out.finish()
 	return &out, nil
 }

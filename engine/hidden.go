@@ -219,7 +219,7 @@ func (g *Game) determinizeSolo(rng *rand.PCG) {
 	var unseen [MaxSoloCards]uint8 // positions in SoloBox
 	nu := 0
 	seen, ok := g.soloBoxSeen()
-	for i, s := range seen {
+	for i, s := range seen[:g.SoloBox.N] {
 		if ok && !s {
 			unseen[nu] = uint8(i)
 			nu++
@@ -243,12 +243,12 @@ func (g *Game) determinizeSolo(rng *rand.PCG) {
 // it: the cards of the board at each Clean Up were seen, those boxed from
 // the top of the deck were not (see determinizeSolo). ok is false when the
 // rules can exhaust the deck: then the blocks no longer tell seen from
-// unseen.
-func (g *Game) soloBoxSeen() (seen []bool, ok bool) {
-	var mask [MaxSoloCards]bool
+// unseen. Only the first SoloBox.N entries mean anything; an array, not a
+// slice, so Determinize does not allocate.
+func (g *Game) soloBoxSeen() (mask [MaxSoloCards]bool, ok bool) {
 	box := mask[:g.SoloBox.N]
 	if !g.rules.soloNeverExhausted() {
-		return box, false
+		return mask, false
 	}
 	for i := range box {
 		box[i] = true
@@ -263,7 +263,7 @@ func (g *Game) soloBoxSeen() (seen []bool, ok bool) {
 		}
 		pos += u
 	}
-	return box, true
+	return mask, true
 }
 
 // SoloBoxSeen appends to buf the cards of the Solo box the player saw
@@ -273,7 +273,7 @@ func (g *Game) soloBoxSeen() (seen []bool, ok bool) {
 // nothing is appended.
 func (g *Game) SoloBoxSeen(buf []uint8) []uint8 {
 	seen, _ := g.soloBoxSeen()
-	for i, s := range seen {
+	for i, s := range seen[:g.SoloBox.N] {
 		if s {
 			buf = append(buf, g.SoloBox.Cards[i])
 		}

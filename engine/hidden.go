@@ -167,12 +167,7 @@ func (g *Game) hiddenCards(d int, v int8, f func(*uint8)) {
 			}
 		}
 	}
-	var hidden uint64
-	for s := range g.NSeats {
-		if s != v {
-			hidden |= g.faceDown[d][s]
-		}
-	}
+	hidden := g.hiddenDiscards(d, v)
 	dis := &g.Discards[d]
 	for i := range dis.N {
 		if hidden&(1<<i) != 0 {
@@ -195,12 +190,19 @@ func (g *Game) Unseen(v int8, d int, buf []uint8) []uint8 {
 // DiscardHidden reports whether card i of discard pile d lies face down
 // for seat v: discarded face down by another player (Clean Up 4).
 func (g *Game) DiscardHidden(v int8, d, i int) bool {
+	return g.hiddenDiscards(d, v)&(1<<i) != 0
+}
+
+// hiddenDiscards is the mask of the cards of discard pile d that seat v
+// cannot see: those the other players discarded face down (Clean Up 4).
+func (g *Game) hiddenDiscards(d int, v int8) uint64 {
+	var hidden uint64
 	for s := range g.NSeats {
-		if s != v && g.faceDown[d][s]&(1<<i) != 0 {
-			return true
+		if s != v {
+			hidden |= g.faceDown[d][s]
 		}
 	}
-	return false
+	return hidden
 }
 
 // determinizeSolo resamples the Solo deck. The player has seen every card

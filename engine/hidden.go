@@ -167,12 +167,7 @@ func (g *Game) hiddenCards(d int, v int8, f func(*uint8)) {
 			}
 		}
 	}
-	var hidden uint64
-	for s := range g.NSeats {
-		if s != v {
-			hidden |= g.faceDown[d][s]
-		}
-	}
+	hidden := g.hiddenDiscards(d, v)
 	dis := &g.Discards[d]
 	for i := range dis.N {
 		if hidden&(1<<i) != 0 {
@@ -195,12 +190,19 @@ func (g *Game) Unseen(v int8, d int, buf []uint8) []uint8 {
 // DiscardHidden reports whether card i of discard pile d lies face down
 // for seat v: discarded face down by another player (Clean Up 4).
 func (g *Game) DiscardHidden(v int8, d, i int) bool {
+	return g.hiddenDiscards(d, v)&(1<<i) != 0
+}
+
+// hiddenDiscards is the mask of the cards of discard pile d that seat v
+// cannot see: those the other players discarded face down (Clean Up 4).
+func (g *Game) hiddenDiscards(d int, v int8) uint64 {
+	var hidden uint64
 	for s := range g.NSeats {
-		if s != v && g.faceDown[d][s]&(1<<i) != 0 {
-			return true
+		if s != v {
+			hidden |= g.faceDown[d][s]
 		}
 	}
-	return false
+	return hidden
 }
 
 // determinizeSolo resamples the Solo deck. The player has seen every card
@@ -219,7 +221,7 @@ func (g *Game) determinizeSolo(rng *rand.PCG) {
 	var unseen [MaxSoloCards]uint8 // positions in SoloBox
 	nu := 0
 	seen, ok := g.soloBoxSeen()
-	for i, s := range seen {
+	for i, s := range seen[:g.SoloBox.N] {
 		if ok && !s {
 			unseen[nu] = uint8(i)
 			nu++
@@ -243,12 +245,12 @@ func (g *Game) determinizeSolo(rng *rand.PCG) {
 // it: the cards of the board at each Clean Up were seen, those boxed from
 // the top of the deck were not (see determinizeSolo). ok is false when the
 // rules can exhaust the deck: then the blocks no longer tell seen from
-// unseen.
-func (g *Game) soloBoxSeen() (seen []bool, ok bool) {
-	var mask [MaxSoloCards]bool
+// unseen. Only the first SoloBox.N entries mean anything; an array, not a
+// slice, so Determinize does not allocate.
+func (g *Game) soloBoxSeen() (mask [MaxSoloCards]bool, ok bool) {
 	box := mask[:g.SoloBox.N]
 	if !g.rules.soloNeverExhausted() {
-		return box, false
+		return mask, false
 	}
 	for i := range box {
 		box[i] = true
@@ -263,7 +265,7 @@ func (g *Game) soloBoxSeen() (seen []bool, ok bool) {
 		}
 		pos += u
 	}
-	return box, true
+	return mask, true
 }
 
 // SoloBoxSeen appends to buf the cards of the Solo box the player saw
@@ -273,7 +275,7 @@ func (g *Game) soloBoxSeen() (seen []bool, ok bool) {
 // nothing is appended.
 func (g *Game) SoloBoxSeen(buf []uint8) []uint8 {
 	seen, _ := g.soloBoxSeen()
-	for i, s := range seen {
+	for i, s := range seen[:g.SoloBox.N] {
 		if s {
 			buf = append(buf, g.SoloBox.Cards[i])
 		}

@@ -52,16 +52,26 @@ func (g *Game) CleanUp(choose Chooser) error {
 // finishCleanup makes the players' Clean Up decisions until the next round
 // starts.
 func (g *Game) finishCleanup(choose Chooser) error {
-	var buf [MaxOptions]Option
 	for g.cleanupNext() {
-		opts := g.Legal(buf[:0])
-		o := choose(g, opts)
-		if !contains(opts, o) {
-			return fmt.Errorf("engine: %s is not a legal option for the %s decision", g.Describe(o), g.Pending)
+		o, err := g.ask(choose)
+		if err != nil {
+			return err
 		}
 		g.apply(o)
 	}
 	return nil
+}
+
+// ask has choose make the pending decision, refusing an option that is not
+// among the legal ones.
+func (g *Game) ask(choose Chooser) (Option, error) {
+	var buf [MaxOptions]Option
+	opts := g.Legal(buf[:0])
+	o := choose(g, opts)
+	if !contains(opts, o) {
+		return o, fmt.Errorf("engine: %s is not a legal option for the %s decision", g.Describe(o), g.Pending)
+	}
+	return o, nil
 }
 
 // BeginTurn starts seat's Strategy Phase turn in the current round: its
@@ -134,11 +144,9 @@ func (g *Game) RevealNext(choose Chooser) (bool, error) {
 		return true, nil
 	}
 	g.Pending = DecReveal
-	var buf [MaxOptions]Option
-	opts := g.Legal(buf[:0])
-	o := choose(g, opts)
-	if !contains(opts, o) {
-		return false, fmt.Errorf("engine: %s is not a legal option for the %s decision", g.Describe(o), g.Pending)
+	o, err := g.ask(choose)
+	if err != nil {
+		return false, err
 	}
 	g.apply(o)
 	g.Pending = DecNone

@@ -150,7 +150,7 @@ func assign(f *rulesFile, a Assignment) error {
 			v = v.Index(st.index)
 			at = fmt.Sprintf("%s[%d]", at, st.index)
 		case v.Kind() == reflect.Struct:
-			fi, ok := fieldIndex(v.Type(), st.key)
+			fi, ok := schemaOf(v.Type()).index[st.key]
 			if !ok {
 				return unknownName(at, st.key, jsonNames(v.Type()))
 			}
@@ -226,17 +226,6 @@ func typeWord(t reflect.Type) string {
 		return "JSON array"
 	}
 	return "JSON object"
-}
-
-// fieldIndex finds the field of a rules-file struct type with JSON key
-// name, case-sensitively.
-func fieldIndex(t reflect.Type, name string) (int, bool) {
-	for i := range t.NumField() {
-		if jsonName(t.Field(i)) == name {
-			return i, true
-		}
-	}
-	return 0, false
 }
 
 // jsonName is the key of a struct field in the rules file.

@@ -127,7 +127,7 @@ func (g *Game) exchangeInitiative(b int8) {
 
 // placeAll ranks the seats by total votes: 1 for the most, seats with equal
 // votes share a place, and every seat at place 1 shares the victory
-// (rulebook Final Tally: "the tied players share the victory").
+// (rulebook Final Tally: "the tied players share the victory"; I-18).
 func (r *Result) placeAll(n int8) {
 	for s := range n {
 		r.Place[s] = 1

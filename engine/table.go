@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 )
 
-// The game for two to four players, without the Opposition: Setup 6–8
-// (Initiative tokens), Clean Up 6 (the Initiative exchange) and the Final
+// The game for two to four players, without the Opposition: Main Board Setup 6 and
+// Player Board Setup 7–8 (Initiative tokens), Clean Up 6 (the Initiative exchange) and the Final
 // Tally's shared victory. Everything else is the game every seat already
 // plays; the solo game is a table of two with an automaton in seat 1.
 
@@ -20,7 +20,7 @@ type TableConfig struct {
 	Recorder    Recorder // optional
 }
 
-// streamInitiative seeds the deal of the Initiative tokens (Setup 7), a
+// streamInitiative seeds the deal of the Initiative tokens (Player Board Setup 7), a
 // stream of its own so the cards and tiles of a seed are those of the solo
 // game on that seed.
 const streamInitiative = 0x494e4954
@@ -73,7 +73,7 @@ func (g *Game) ResetTable(r *Rules, seed uint64, cfg TableConfig) error {
 	return nil
 }
 
-// TableInitiative is Setup 6–8 for n players on seed: the tokens 1..n dealt
+// TableInitiative is Main Board Setup 6 and Player Board Setup 7–8 for n players on seed: the tokens 1..n dealt
 // at random, as the initiative order (the seat holding each token, the "1"
 // first; NoSeat past n).
 func TableInitiative(seed uint64, n int) [MaxSeats]int8 {

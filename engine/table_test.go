@@ -15,7 +15,7 @@ func newTable(t testing.TB, seed uint64, politicians ...int) *Game {
 	return g
 }
 
-// TestTableSetup: Setup 6–8 and Player Board Setup for 2–4 players: the
+// TestTableSetup: Main Board Setup 6 and Player Board Setup 7–8 for 2–4 players: the
 // Initiative tokens 1..n are dealt at random, the "1" goes first, each
 // player draws one card of each deck, and the setup depends on the seed
 // alone.
@@ -34,7 +34,7 @@ func TestTableSetup(t *testing.T) {
 			}
 			for s := seats; s < MaxSeats; s++ {
 				if g.Order[s] != NoSeat {
-					t.Fatalf("%d seats: token %d dealt (Setup 6 returns it to the box)", seats, s+1)
+					t.Fatalf("%d seats: token %d dealt (Main Board Setup 6 returns it to the box)", seats, s+1)
 				}
 			}
 			if d := g.Decision(); d.Kind != DecCard || d.Seat != g.Order[0] {

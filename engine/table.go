@@ -6,9 +6,9 @@ import (
 	"math/rand/v2"
 )
 
-// The game for two to four players, without the Opposition: Main Board Setup 6 and
-// Player Board Setup 7–8 (Initiative tokens), Clean Up 6 (the Initiative exchange) and the Final
-// Tally's shared victory. Everything else is the game every seat already
+// The game for two to four players, without the Opposition: Main Board
+// Setup 6 and Player Board Setup 7–8 (Initiative tokens), Clean Up 6 (the
+// Initiative exchange) and the Final Tally's shared victory. Everything else is the game every seat already
 // plays; the solo game is a table of two with an automaton in seat 1.
 
 // TableConfig chooses what the rules leave to the players of a game

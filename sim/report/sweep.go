@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -62,11 +61,7 @@ func sweepX(r *sim.SweepResult, c *sim.SweepCell) (xs []float64, numeric bool) {
 // sweepSection reports a sweep result.
 func sweepSection(idx int, src Source, command string) (section, error) {
 	r := src.Sweep
-	s := section{
-		ID:      fmt.Sprintf("s%d", idx+1),
-		Src:     idx,
-		Heading: "sweep: " + filepath.Base(src.Name),
-	}
+	s := newSection(idx, "sweep", src)
 	games := fmt.Sprint(r.GamesPerCell)
 	if r.Shard != "" {
 		games += " (shard " + r.Shard + " of the run)"
@@ -85,7 +80,7 @@ func sweepSection(idx int, src Source, command string) (section, error) {
 	if r.Target > 0 {
 		s.Facts = append(s.Facts, fact{Name: "Target win rate", Value: fmt.Sprintf("%g%%", 100*r.Target)})
 	}
-	s.Facts = append(s.Facts, versionFact(src), fact{Name: "Command", Value: command, Code: true})
+	s.Facts = append(s.Facts, closingFacts(src, command)...)
 	if r.Interrupted {
 		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
 	}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"math"
@@ -140,7 +141,7 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmpFloat(xs[a], xs[b]) })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(xs[a], xs[b]) })
 	var line, lower, upper plotter.XYs
 	var labels []string
 	for _, i := range order {
@@ -359,14 +360,4 @@ func (pt pointTicks) Ticks(lo, hi float64) []plot.Tick {
 		ts = append(ts, plot.Tick{Value: float64(i), Label: l})
 	}
 	return ts
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

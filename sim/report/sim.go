@@ -23,10 +23,7 @@ func cellName(c *sim.Cell) string {
 func simSection(idx int, src Source, command string) (section, error) {
 	r := src.Sim
 	s := newSection(idx, "sim", src)
-	games := fmt.Sprint(r.GamesPerCell)
-	if r.Shard != "" {
-		games += " (shard " + r.Shard + " of the run)"
-	}
+	games := gamesOfShard(r.GamesPerCell, r.Shard)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},
 		{Name: "Rules", Value: r.RulesVersion},
@@ -370,4 +367,14 @@ func newSection(idx int, verb string, src Source) section {
 // the result and the command that reproduces it.
 func closingFacts(src Source, command string) []fact {
 	return []fact{versionFact(src), {Name: "Command", Value: command, Code: true}}
+}
+
+// gamesOfShard is the games-per-cell fact: n, naming the shard when the
+// result is one shard of a run.
+func gamesOfShard(n int64, shard string) string {
+	games := fmt.Sprint(n)
+	if shard != "" {
+		games += " (shard " + shard + " of the run)"
+	}
+	return games
 }

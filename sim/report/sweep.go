@@ -63,10 +63,7 @@ func sweepX(r *sim.SweepResult, c *sim.SweepCell) (xs []float64, numeric bool) {
 func sweepSection(idx int, src Source, command string) (section, error) {
 	r := src.Sweep
 	s := newSection(idx, "sweep", src)
-	games := fmt.Sprint(r.GamesPerCell)
-	if r.Shard != "" {
-		games += " (shard " + r.Shard + " of the run)"
-	}
+	games := gamesOfShard(r.GamesPerCell, r.Shard)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},
 		{Name: "Base rules", Value: r.RulesVersion},

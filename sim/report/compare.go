@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"gonum.org/v1/plot/plotter"
@@ -43,11 +42,7 @@ func compareCellName(c *sim.CompareCell) string {
 // compareSection reports a compare result.
 func compareSection(idx int, src Source, command string) (section, error) {
 	r := src.Compare
-	s := section{
-		ID:      fmt.Sprintf("s%d", idx+1),
-		Src:     idx,
-		Heading: "compare: " + filepath.Base(src.Name),
-	}
+	s := newSection(idx, "compare", src)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},
 		{Name: "Arm A", Value: armFact(&r.A)},
@@ -59,7 +54,7 @@ func compareSection(idx int, src Source, command string) (section, error) {
 	if r.Shard != "" {
 		s.Facts = append(s.Facts, fact{Name: "Shard", Value: r.Shard + " of the run"})
 	}
-	s.Facts = append(s.Facts, versionFact(src), fact{Name: "Command", Value: command, Code: true})
+	s.Facts = append(s.Facts, closingFacts(src, command)...)
 	if r.Interrupted {
 		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
 	}

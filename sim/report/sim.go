@@ -22,15 +22,8 @@ func cellName(c *sim.Cell) string {
 // simSection reports a sim or merge result.
 func simSection(idx int, src Source, command string) (section, error) {
 	r := src.Sim
-	s := section{
-		ID:      fmt.Sprintf("s%d", idx+1),
-		Src:     idx,
-		Heading: "sim: " + filepath.Base(src.Name),
-	}
-	games := fmt.Sprint(r.GamesPerCell)
-	if r.Shard != "" {
-		games += " (shard " + r.Shard + " of the run)"
-	}
+	s := newSection(idx, "sim", src)
+	games := gamesOfShard(r.GamesPerCell, r.Shard)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},
 		{Name: "Rules", Value: r.RulesVersion},
@@ -42,7 +35,7 @@ func simSection(idx int, src Source, command string) (section, error) {
 	if len(r.Overrides) > 0 {
 		s.Facts = append(s.Facts, fact{Name: "Rules changed by", Value: "--set " + strings.Join(r.Overrides, " --set ")})
 	}
-	s.Facts = append(s.Facts, versionFact(src), fact{Name: "Command", Value: command, Code: true})
+	s.Facts = append(s.Facts, closingFacts(src, command)...)
 	if r.Interrupted {
 		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
 	}
@@ -362,4 +355,26 @@ func districtFigure(id, name string, c *sim.Cell, path string) (figure, error) {
 	}
 	return figure{ID: id + "-districts", Title: title, SVG: svg,
 		Note: "A District counts as ahead for whoever had more votes there at the Final Tally; the table also gives the mean shares and votes per game.", Table: t}, nil
+}
+
+// newSection starts the section of the idx-th result, headed by the command
+// verb that wrote it.
+func newSection(idx int, verb string, src Source) section {
+	return section{ID: fmt.Sprintf("s%d", idx+1), Src: idx, Heading: verb + ": " + filepath.Base(src.Name)}
+}
+
+// closingFacts are the last facts of every section: which tallywood wrote
+// the result and the command that reproduces it.
+func closingFacts(src Source, command string) []fact {
+	return []fact{versionFact(src), {Name: "Command", Value: command, Code: true}}
+}
+
+// gamesOfShard is the games-per-cell fact: n, naming the shard when the
+// result is one shard of a run.
+func gamesOfShard(n int64, shard string) string {
+	games := fmt.Sprint(n)
+	if shard != "" {
+		games += " (shard " + shard + " of the run)"
+	}
+	return games
 }

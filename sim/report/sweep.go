@@ -1,10 +1,10 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"math"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -62,15 +62,8 @@ func sweepX(r *sim.SweepResult, c *sim.SweepCell) (xs []float64, numeric bool) {
 // sweepSection reports a sweep result.
 func sweepSection(idx int, src Source, command string) (section, error) {
 	r := src.Sweep
-	s := section{
-		ID:      fmt.Sprintf("s%d", idx+1),
-		Src:     idx,
-		Heading: "sweep: " + filepath.Base(src.Name),
-	}
-	games := fmt.Sprint(r.GamesPerCell)
-	if r.Shard != "" {
-		games += " (shard " + r.Shard + " of the run)"
-	}
+	s := newSection(idx, "sweep", src)
+	games := gamesOfShard(r.GamesPerCell, r.Shard)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},
 		{Name: "Base rules", Value: r.RulesVersion},
@@ -85,7 +78,7 @@ func sweepSection(idx int, src Source, command string) (section, error) {
 	if r.Target > 0 {
 		s.Facts = append(s.Facts, fact{Name: "Target win rate", Value: fmt.Sprintf("%g%%", 100*r.Target)})
 	}
-	s.Facts = append(s.Facts, versionFact(src), fact{Name: "Command", Value: command, Code: true})
+	s.Facts = append(s.Facts, closingFacts(src, command)...)
 	if r.Interrupted {
 		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
 	}
@@ -145,7 +138,7 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmpFloat(xs[a], xs[b]) })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(xs[a], xs[b]) })
 	var line, lower, upper plotter.XYs
 	var labels []string
 	for _, i := range order {
@@ -364,14 +357,4 @@ func (pt pointTicks) Ticks(lo, hi float64) []plot.Tick {
 		ts = append(ts, plot.Tick{Value: float64(i), Label: l})
 	}
 	return ts
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

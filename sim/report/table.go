@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
@@ -40,7 +39,7 @@ func tableCommand(r *sim.TableResult) string {
 // tableSection reports a study of several players.
 func tableSection(idx int, src Source, command string) (section, error) {
 	r := src.Table
-	s := section{ID: fmt.Sprintf("s%d", idx+1), Src: idx, Heading: "sim --seats: " + filepath.Base(src.Name)}
+	s := newSection(idx, "sim --seats", src)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},
 		{Name: "Rules", Value: r.RulesVersion},
@@ -52,7 +51,7 @@ func tableSection(idx int, src Source, command string) (section, error) {
 	if len(r.Overrides) > 0 {
 		s.Facts = append(s.Facts, fact{Name: "Rules changed by", Value: "--set " + strings.Join(r.Overrides, " --set ")})
 	}
-	s.Facts = append(s.Facts, versionFact(src), fact{Name: "Command", Value: command, Code: true})
+	s.Facts = append(s.Facts, closingFacts(src, command)...)
 	if r.Interrupted {
 		s.Notes = append(s.Notes, "This study was interrupted: the figures are of the deals played before it stopped.")
 	}
@@ -122,7 +121,7 @@ func tableCompareCommand(r *sim.TableCompareResult) string {
 // tableCompareSection reports a comparison of two rule sets at a table.
 func tableCompareSection(idx int, src Source, command string) (section, error) {
 	r := src.TableCompare
-	s := section{ID: fmt.Sprintf("s%d", idx+1), Src: idx, Heading: "compare --seats: " + filepath.Base(src.Name)}
+	s := newSection(idx, "compare --seats", src)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},
 		{Name: "Arm A", Value: fmt.Sprintf("%s (rules hash %s)", r.A.Name, shortHash(r.A.RulesHash))},
@@ -130,9 +129,8 @@ func tableCompareSection(idx int, src Source, command string) (section, error) {
 		{Name: "Seed", Value: fmt.Sprint(r.Seed)},
 		{Name: "Players", Value: fmt.Sprintf("%d, lineup %s", r.Players, strings.Join(r.Lineup, ", "))},
 		{Name: "Deals", Value: fmt.Sprintf("%d under each rule set, every seating of each", r.Deals)},
-		versionFact(src),
-		{Name: "Command", Value: command, Code: true},
 	}
+	s.Facts = append(s.Facts, closingFacts(src, command)...)
 	s.Notes = append(s.Notes, fmt.Sprintf("B − A is paired by deal; intervals are 95%% t-intervals over deals. "+
 		"First-seat advantage: A %+.1f, B %+.1f points; B − A %+.1f [%+.1f, %+.1f].",
 		100*r.FirstSeatAdvantage[0], 100*r.FirstSeatAdvantage[1], 100*r.FirstSeatAdvantageDiff, 100*r.FirstSeatDiffCI95[0], 100*r.FirstSeatDiffCI95[1]))

@@ -333,26 +333,35 @@ func TestSaveLoad(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			end, out2 := run(t, resumed, after)
-			if end != Finished {
-				t.Fatalf("resumed game: %v", end)
-			}
-			if stripped(resumed.g) != stripped(whole.g) {
-				t.Error("the resumed game ended in another state")
-			}
-			// The uninterrupted game re-prompts after saving; the resumed
-			// one shows the board first. From the first answer on, the
-			// two transcripts must be the same.
-			cont1 := out1[saved:]
-			cont1 = cont1[strings.Index(cont1, "Your choice ["):]
-			cont2 := out2[strings.Index(out2, "Your choice ["):]
-			if cont1 != cont2 {
-				t.Errorf("continuations differ:\n--- uninterrupted ---\n%s\n--- resumed ---\n%s", head(cont1, 30), head(cont2, 30))
-			}
-			if !strings.Contains(out2, "Resumed the saved game: seed 11") {
-				t.Errorf("no resume banner:\n%s", head(out2, 3))
-			}
+			checkResumed(t, whole, resumed, out1, after, "Resumed the saved game: seed 11")
 		})
+	}
+}
+
+// checkResumed plays the rest of the script in the resumed session and
+// checks that it ends as the uninterrupted game did, with the same
+// transcript from the first prompt after the save, and that it opened with
+// banner.
+func checkResumed(t *testing.T, whole, resumed *Session, out1, after, banner string) {
+	t.Helper()
+	end, out2 := run(t, resumed, after)
+	if end != Finished {
+		t.Fatalf("resumed game: %v", end)
+	}
+	if stripped(resumed.g) != stripped(whole.g) {
+		t.Error("the resumed game ended in another state")
+	}
+	// The uninterrupted game re-prompts after saving; the resumed
+	// one shows the board first. From the first answer on, the
+	// two transcripts must be the same.
+	cont1 := out1[strings.Index(out1, "Saved "):]
+	cont1 = cont1[strings.Index(cont1, "Your choice ["):]
+	cont2 := out2[strings.Index(out2, "Your choice ["):]
+	if cont1 != cont2 {
+		t.Errorf("continuations differ:\n--- uninterrupted ---\n%s\n--- resumed ---\n%s", head(cont1, 30), head(cont2, 30))
+	}
+	if !strings.Contains(out2, banner) {
+		t.Errorf("no resume banner:\n%s", head(out2, 3))
 	}
 }
 

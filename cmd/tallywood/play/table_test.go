@@ -206,22 +206,7 @@ func TestTableSaveLoad(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer resumed.Close()
-			end, out2 := run(t, resumed, after)
-			if end != Finished {
-				t.Fatalf("resumed game: %v", end)
-			}
-			if stripped(resumed.g) != stripped(whole.g) {
-				t.Error("the resumed game ended in another state")
-			}
-			cont1 := out1[saved:]
-			cont1 = cont1[strings.Index(cont1, "Your choice ["):]
-			cont2 := out2[strings.Index(out2, "Your choice ["):]
-			if cont1 != cont2 {
-				t.Errorf("continuations differ:\n--- uninterrupted ---\n%s\n--- resumed ---\n%s", head(cont1, 30), head(cont2, 30))
-			}
-			if !strings.Contains(out2, "Resumed the saved game: seed 12, 3 players, you in seat 3") {
-				t.Errorf("no resume banner:\n%s", head(out2, 3))
-			}
+			checkResumed(t, whole, resumed, out1, after, "Resumed the saved game: seed 12, 3 players, you in seat 3")
 		})
 	}
 }

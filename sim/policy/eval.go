@@ -381,8 +381,7 @@ func (e *evaluator) init(g *engine.Game, w *Weights, seat int8, t *boardTables) 
 	}
 	for d := range int8(engine.NumDistricts) {
 		for i, s := range [2]int8{e.me, e.opp} {
-			// I-7 plus the Round 4 majority share, as the Final Tally counts.
-			e.shares[i][d] = float64(g.VoteShares(s, d) + g.Seats[s].MajorityShares[d])
+			e.shares[i][d] = tallyShares(g, s, d)
 			e.poll[i][d] = g.Seats[s].Polling[d]
 		}
 	}
@@ -404,6 +403,12 @@ func (e *evaluator) init(g *engine.Game, w *Weights, seat int8, t *boardTables) 
 	}
 }
 
+// tallyShares is seat s's Vote Shares in d as the Final Tally counts them:
+// I-7 plus the Round 4 majority share (C-13).
+func tallyShares(g *engine.Game, s, d int8) float64 {
+	return float64(g.VoteShares(s, d) + g.Seats[s].MajorityShares[d])
+}
+
 // rival is, in a game of several players, the other seat the evaluation
 // plays against: the one with the most votes if the game were tallied now
 // (each District's votes split by everyone's Vote Shares, I-7 with the
@@ -415,7 +420,7 @@ func (e *evaluator) rival() int8 {
 	var shares [engine.MaxSeats][engine.NumDistricts]float64
 	for s := range g.NSeats {
 		for d := range int8(engine.NumDistricts) {
-			shares[s][d] = float64(g.VoteShares(s, d) + g.Seats[s].MajorityShares[d])
+			shares[s][d] = tallyShares(g, s, d)
 			total[d] += shares[s][d]
 		}
 	}

@@ -618,20 +618,9 @@ func mergeCompares(o *mergeOptions, first []byte, out *output, stderr io.Writer)
 	if o.format != "table" && o.format != "json" && o.format != "html" {
 		return failf(stderr, "merge", "merge: --format %s: compare results are written as table, json or html", o.format)
 	}
-	results := make([]*sim.CompareResult, len(o.files))
-	for i, name := range o.files {
-		data := first
-		if i > 0 {
-			var err error
-			if data, err = engine.ReadFileMax(name, sim.MaxResultBytes); err != nil {
-				return failInput(stderr, "merge: %v", err)
-			}
-		}
-		r, err := sim.DecodeCompare(data)
-		if err != nil {
-			return failInput(stderr, "merge: %s: %v", name, err)
-		}
-		results[i] = r
+	results, code := readShards(o, first, sim.DecodeCompare, nil, stderr)
+	if code != exitOK {
+		return code
 	}
 	merged, err := sim.MergeCompare(results, o.files)
 	if err != nil {

@@ -184,6 +184,28 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// armRules loads arm k's rules (--a-rules, else --rules, then --a-set)
+// and names the arm (--a-name, else from the file and overrides); flag is
+// the flag the rules came from, for messages.
+func (f *compareFlags) armRules(k int) (r *engine.Rules, name, flag string, err error) {
+	flag = "--" + armNames[k] + "-rules"
+	path := f.arm[k].rules
+	if path == "" {
+		flag, path = "--rules", f.rules
+	}
+	if r, err = loadRules(path); err != nil {
+		return nil, "", flag, inputError{fmt.Errorf("%s: %v", flag, err)}
+	}
+	if r, err = applySets(r, f.arm[k].set); err != nil {
+		return nil, "", flag, fmt.Errorf("--%s-set: %v", armNames[k], err)
+	}
+	name = f.arm[k].name
+	if name == "" {
+		name = armName(path, r.Overrides)
+	}
+	return r, name, flag, nil
+}
+
 // config checks the flags and builds the comparison.
 func (f *compareFlags) config() (*sim.CompareConfig, error) {
 	fs := f.fs
@@ -214,24 +236,12 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 	}
 	cfg := &sim.CompareConfig{Seed: f.seed, Shard: shard, Workers: f.workers, Test: test}
 	arms := [2]*sim.CompareArm{&cfg.A, &cfg.B}
-	for k, name := range armNames {
-		flag := "--" + name + "-rules"
-		path := f.arm[k].rules
-		if path == "" {
-			flag, path = "--rules", f.rules
-		}
-		r, err := loadRules(path)
+	for k := range armNames {
+		r, name, _, err := f.armRules(k)
 		if err != nil {
-			return nil, inputError{fmt.Errorf("%s: %v", flag, err)}
+			return nil, err
 		}
-		if r, err = applySets(r, f.arm[k].set); err != nil {
-			return nil, fmt.Errorf("--%s-set: %v", name, err)
-		}
-		arms[k].Rules = r
-		arms[k].Name = f.arm[k].name
-		if arms[k].Name == "" {
-			arms[k].Name = armName(path, r.Overrides)
-		}
+		arms[k].Rules, arms[k].Name = r, name
 	}
 	// Each dimension: a list for both arms, or (when an arm flag sets it)
 	// one value per arm.

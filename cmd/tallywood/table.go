@@ -235,18 +235,9 @@ func (f *compareFlags) tableConfig() (*sim.TableConfig, [2]sim.TableArm, error) 
 	if !fs.Changed("policy") {
 		policyFlag = defaultPolicy
 	}
-	lineup, _, err := parseSpecs("policy", policyFlag)
+	lineup, err := parseLineup(policyFlag, f.seats)
 	if err != nil {
 		return nil, arms, err
-	}
-	switch len(lineup) {
-	case f.seats:
-	case 1:
-		for len(lineup) < f.seats {
-			lineup = append(lineup, lineup[0])
-		}
-	default:
-		return nil, arms, fmt.Errorf("--policy %q names %d policies for --seats %d: give one for every seat, or one per seat", policyFlag, len(lineup), f.seats)
 	}
 	for k := range armNames {
 		r, name, flag, err := f.armRules(k)

@@ -165,14 +165,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failRun(stderr, "compare: %v", err)
 	}
-	data := res.JSON()
-	switch f.format {
-	case "table":
-		data = compareTable(res)
-	case "html":
-		if data, err = renderReport(report.Source{Name: "this run", Compare: res, Version: res.Version}); err != nil {
-			return failRun(stderr, "%v", err)
-		}
+	data, err := compareData(res, f.format, "this run")
+	if err != nil {
+		return failRun(stderr, "%v", err)
 	}
 	if err := output.write(data); err != nil {
 		return output.writeFailed("compare", err, stderr)
@@ -636,14 +631,9 @@ func mergeCompares(o *mergeOptions, first []byte, out *output, stderr io.Writer)
 	if err != nil {
 		return failInput(stderr, "merge: %v", err)
 	}
-	data := merged.JSON()
-	switch o.format {
-	case "table":
-		data = compareTable(merged)
-	case "html":
-		if data, err = renderReport(report.Source{Name: "merged shards", Compare: merged, Version: merged.Version}); err != nil {
-			return failRun(stderr, "%v", err)
-		}
+	data, err := compareData(merged, o.format, "merged shards")
+	if err != nil {
+		return failRun(stderr, "%v", err)
 	}
 	if err := out.write(data); err != nil {
 		return out.writeFailed("merge", err, stderr)
@@ -653,4 +643,16 @@ func mergeCompares(o *mergeOptions, first []byte, out *output, stderr io.Writer)
 		return exitFailed
 	}
 	return exitOK
+}
+
+// compareData renders a comparison in format (table, json or html; name
+// is what the report calls it).
+func compareData(res *sim.CompareResult, format, name string) ([]byte, error) {
+	switch format {
+	case "table":
+		return compareTable(res), nil
+	case "html":
+		return renderReport(report.Source{Name: name, Compare: res, Version: res.Version})
+	}
+	return res.JSON(), nil
 }

@@ -165,14 +165,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failRun(stderr, "compare: %v", err)
 	}
-	data := res.JSON()
-	switch f.format {
-	case "table":
-		data = compareTable(res)
-	case "html":
-		if data, err = renderReport(report.Source{Name: "this run", Compare: res, Version: res.Version}); err != nil {
-			return failRun(stderr, "%v", err)
-		}
+	data, err := compareData(res, f.format, "this run")
+	if err != nil {
+		return failRun(stderr, "%v", err)
 	}
 	if err := output.write(data); err != nil {
 		return output.writeFailed("compare", err, stderr)
@@ -182,6 +177,28 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	return exitOK
+}
+
+// armRules loads arm k's rules (--a-rules, else --rules, then --a-set)
+// and names the arm (--a-name, else from the file and overrides); flag is
+// the flag the rules came from, for messages.
+func (f *compareFlags) armRules(k int) (r *engine.Rules, name, flag string, err error) {
+	flag = "--" + armNames[k] + "-rules"
+	path := f.arm[k].rules
+	if path == "" {
+		flag, path = "--rules", f.rules
+	}
+	if r, err = loadRules(path); err != nil {
+		return nil, "", flag, inputError{fmt.Errorf("%s: %v", flag, err)}
+	}
+	if r, err = applySets(r, f.arm[k].set); err != nil {
+		return nil, "", flag, fmt.Errorf("--%s-set: %v", armNames[k], err)
+	}
+	name = f.arm[k].name
+	if name == "" {
+		name = armName(path, r.Overrides)
+	}
+	return r, name, flag, nil
 }
 
 // config checks the flags and builds the comparison.
@@ -214,24 +231,12 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 	}
 	cfg := &sim.CompareConfig{Seed: f.seed, Shard: shard, Workers: f.workers, Test: test}
 	arms := [2]*sim.CompareArm{&cfg.A, &cfg.B}
-	for k, name := range armNames {
-		flag := "--" + name + "-rules"
-		path := f.arm[k].rules
-		if path == "" {
-			flag, path = "--rules", f.rules
-		}
-		r, err := loadRules(path)
+	for k := range armNames {
+		r, name, _, err := f.armRules(k)
 		if err != nil {
-			return nil, inputError{fmt.Errorf("%s: %v", flag, err)}
+			return nil, err
 		}
-		if r, err = applySets(r, f.arm[k].set); err != nil {
-			return nil, fmt.Errorf("--%s-set: %v", name, err)
-		}
-		arms[k].Rules = r
-		arms[k].Name = f.arm[k].name
-		if arms[k].Name == "" {
-			arms[k].Name = armName(path, r.Overrides)
-		}
+		arms[k].Rules, arms[k].Name = r, name
 	}
 	// Each dimension: a list for both arms, or (when an arm flag sets it)
 	// one value per arm.
@@ -618,33 +623,17 @@ func mergeCompares(o *mergeOptions, first []byte, out *output, stderr io.Writer)
 	if o.format != "table" && o.format != "json" && o.format != "html" {
 		return failf(stderr, "merge", "merge: --format %s: compare results are written as table, json or html", o.format)
 	}
-	results := make([]*sim.CompareResult, len(o.files))
-	for i, name := range o.files {
-		data := first
-		if i > 0 {
-			var err error
-			if data, err = engine.ReadFileMax(name, sim.MaxResultBytes); err != nil {
-				return failInput(stderr, "merge: %v", err)
-			}
-		}
-		r, err := sim.DecodeCompare(data)
-		if err != nil {
-			return failInput(stderr, "merge: %s: %v", name, err)
-		}
-		results[i] = r
+	results, code := readShards(o, first, sim.DecodeCompare, nil, stderr)
+	if code != exitOK {
+		return code
 	}
 	merged, err := sim.MergeCompare(results, o.files)
 	if err != nil {
 		return failInput(stderr, "merge: %v", err)
 	}
-	data := merged.JSON()
-	switch o.format {
-	case "table":
-		data = compareTable(merged)
-	case "html":
-		if data, err = renderReport(report.Source{Name: "merged shards", Compare: merged, Version: merged.Version}); err != nil {
-			return failRun(stderr, "%v", err)
-		}
+	data, err := compareData(merged, o.format, "merged shards")
+	if err != nil {
+		return failRun(stderr, "%v", err)
 	}
 	if err := out.write(data); err != nil {
 		return out.writeFailed("merge", err, stderr)
@@ -654,4 +643,16 @@ func mergeCompares(o *mergeOptions, first []byte, out *output, stderr io.Writer)
 		return exitFailed
 	}
 	return exitOK
+}
+
+// compareData renders a comparison in format (table, json or html; name
+// is what the report calls it).
+func compareData(res *sim.CompareResult, format, name string) ([]byte, error) {
+	switch format {
+	case "table":
+		return compareTable(res), nil
+	case "html":
+		return renderReport(report.Source{Name: name, Compare: res, Version: res.Version})
+	}
+	return res.JSON(), nil
 }

@@ -116,23 +116,13 @@ func mergeTables(o *mergeOptions, first []byte, out *output, stderr io.Writer) i
 	if o.wide {
 		return failf(stderr, "merge", "merge: --wide only matters with the solo game's results")
 	}
-	results := make([]*sim.TableResult, len(o.files))
-	for i, name := range o.files {
-		data := first
-		if i > 0 {
-			var err error
-			if data, err = engine.ReadFileMax(name, sim.MaxResultBytes); err != nil {
-				return failInput(stderr, "merge: %v", err)
-			}
-		}
-		r, err := sim.DecodeTableResult(data)
-		if err != nil {
-			return failInput(stderr, "merge: %s: %v", name, err)
-		}
+	results, code := readShards(o, first, sim.DecodeTableResult, func(name string, r *sim.TableResult) {
 		if r.Interrupted {
 			fmt.Fprintf(stderr, "tallywood: merge: %s holds an interrupted run: the merged result is partial (marked interrupted)\n", name)
 		}
-		results[i] = r
+	}, stderr)
+	if code != exitOK {
+		return code
 	}
 	merged, err := sim.MergeTables(results, o.files, o.opt)
 	if err != nil {
@@ -142,4 +132,30 @@ func mergeTables(o *mergeOptions, first []byte, out *output, stderr io.Writer) i
 		fmt.Fprintf(stderr, "tallywood: merge: shards %s: %d of the study's %d deals\n", merged.Shard, merged.Counts.Deals, merged.Deals)
 	}
 	return writeTableResult("merge", merged, o.format, out, stderr)
+}
+
+// readShards reads and decodes merge's files in order, first being the
+// first file's contents (already read to learn the kind); seen, if not
+// nil, reports on each shard as it is decoded. On a bad file it reports
+// the error and returns its exit code.
+func readShards[T any](o *mergeOptions, first []byte, decode func([]byte) (T, error), seen func(name string, r T), stderr io.Writer) ([]T, int) {
+	results := make([]T, len(o.files))
+	for i, name := range o.files {
+		data := first
+		if i > 0 {
+			var err error
+			if data, err = engine.ReadFileMax(name, sim.MaxResultBytes); err != nil {
+				return nil, failInput(stderr, "merge: %v", err)
+			}
+		}
+		r, err := decode(data)
+		if err != nil {
+			return nil, failInput(stderr, "merge: %s: %v", name, err)
+		}
+		if seen != nil {
+			seen(name, r)
+		}
+		results[i] = r
+	}
+	return results, exitOK
 }

@@ -359,20 +359,9 @@ func sweepCSV(r *sim.SweepResult) []byte {
 // mergeSweeps is merge for sweep shards; first is the first file's
 // contents.
 func mergeSweeps(o *mergeOptions, first []byte, out *output, stderr io.Writer) int {
-	results := make([]*sim.SweepResult, len(o.files))
-	for i, name := range o.files {
-		data := first
-		if i > 0 {
-			var err error
-			if data, err = engine.ReadFileMax(name, sim.MaxResultBytes); err != nil {
-				return failInput(stderr, "merge: %v", err)
-			}
-		}
-		r, err := sim.DecodeSweep(data)
-		if err != nil {
-			return failInput(stderr, "merge: %s: %v", name, err)
-		}
-		results[i] = r
+	results, code := readShards(o, first, sim.DecodeSweep, nil, stderr)
+	if code != exitOK {
+		return code
 	}
 	merged, err := sim.MergeSweep(results, o.files)
 	if err != nil {

@@ -235,39 +235,19 @@ func (f *compareFlags) tableConfig() (*sim.TableConfig, [2]sim.TableArm, error) 
 	if !fs.Changed("policy") {
 		policyFlag = defaultPolicy
 	}
-	lineup, _, err := parseSpecs("policy", policyFlag)
+	lineup, err := parseLineup(policyFlag, f.seats)
 	if err != nil {
 		return nil, arms, err
 	}
-	switch len(lineup) {
-	case f.seats:
-	case 1:
-		for len(lineup) < f.seats {
-			lineup = append(lineup, lineup[0])
-		}
-	default:
-		return nil, arms, fmt.Errorf("--policy %q names %d policies for --seats %d: give one for every seat, or one per seat", policyFlag, len(lineup), f.seats)
-	}
-	for k, name := range armNames {
-		flag := "--" + name + "-rules"
-		path := f.arm[k].rules
-		if path == "" {
-			flag, path = "--rules", f.rules
-		}
-		r, err := loadRules(path)
+	for k := range armNames {
+		r, name, flag, err := f.armRules(k)
 		if err != nil {
-			return nil, arms, inputError{fmt.Errorf("%s: %v", flag, err)}
-		}
-		if r, err = applySets(r, f.arm[k].set); err != nil {
-			return nil, arms, fmt.Errorf("--%s-set: %v", name, err)
+			return nil, arms, err
 		}
 		if f.seats > len(r.Politicians) {
 			return nil, arms, inputError{fmt.Errorf("%s: --seats %d: the rules have %d Politicians, one per player is needed", flag, f.seats, len(r.Politicians))}
 		}
-		arms[k] = sim.TableArm{Name: f.arm[k].name, Rules: r}
-		if arms[k].Name == "" {
-			arms[k].Name = armName(path, r.Overrides)
-		}
+		arms[k] = sim.TableArm{Name: name, Rules: r}
 	}
 	if arms[0].Rules.Hash == arms[1].Rules.Hash {
 		return nil, arms, errors.New("arms A and B play by the same rules: at a table they differ only in their rules; set --a-/--b-rules or -set")

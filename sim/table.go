@@ -334,8 +334,10 @@ func (p *TablePlayer) Play(r *engine.Rules, seed uint64, k int, rec engine.Recor
 	return nil
 }
 
-// addGame adds a finished game of rotation k to c.
-func (c *TableCounts) addGame(g *engine.Game, k int, index []int) {
+// addGame adds a finished game of rotation k to c. first is the deal's
+// starting Initiative order, engine.TableInitiative(g.Seed, g.NSeats): the
+// deal, not the round-4 order, and the same for every arm and rotation.
+func (c *TableCounts) addGame(g *engine.Game, k int, index []int, first *[engine.MaxSeats]int8) {
 	n := int(g.NSeats)
 	res := &g.Result
 	winners := 0
@@ -348,8 +350,6 @@ func (c *TableCounts) addGame(g *engine.Game, k int, index []int) {
 	for s := range int8(n) {
 		c.Policies[index[(int(s)+k)%n]].add(res.Place[s], winners, res.Total[s])
 	}
-	// The starting Initiative position: the deal, not the round-4 order.
-	first := engine.TableInitiative(g.Seed, n)
 	for pos, s := range first[:n] {
 		c.Initiative[pos].add(res.Place[s], winners, res.Total[s])
 	}
@@ -443,6 +443,7 @@ func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *ta
 				}
 				for j := lo; j < min(lo+dealChunk, deals); j++ {
 					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
+					first := engine.TableInitiative(seed, n)
 					for a, r := range arms {
 						deal[a].reset()
 						for k := range n {
@@ -454,7 +455,7 @@ func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *ta
 								stop.Store(true)
 								return
 							}
-							deal[a].addGame(&p.Game, k, l.index)
+							deal[a].addGame(&p.Game, k, l.index, &first)
 						}
 					}
 					add(w, deal)

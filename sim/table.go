@@ -470,12 +470,7 @@ func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *ta
 	return stop.Load(), firstErr
 }
 
-func (cfg *TableConfig) workers() int {
-	if cfg.Workers > 0 {
-		return cfg.Workers
-	}
-	return (&Config{}).workers()
-}
+func (cfg *TableConfig) workers() int { return workerCount(cfg.Workers) }
 
 // RunTable plays a study without the Opposition. Like Run, the result is
 // a sum over deals and does not depend on the workers; a cancelled ctx

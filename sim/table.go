@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -574,7 +575,7 @@ func DecodeTableResult(data []byte) (*TableResult, error) {
 	if !IsTableResult(data) {
 		return nil, fmt.Errorf("not a tallywood study of several players (format %s)", FormatTable)
 	}
-	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var r TableResult
 	if err := dec.Decode(&r); err != nil {

@@ -211,7 +211,7 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 
 // compareCell plays one cell.
 func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop *atomic.Bool) (*CompareCell, error) {
-	nw := (&Config{Workers: cfg.Workers}).workers()
+	nw := workerCount(cfg.Workers)
 	opp := (&Config{Opposition: cfg.Opposition}).opposition()
 	var halt atomic.Bool // the collector has all it needs, or a game failed
 	quit := make(chan struct{})

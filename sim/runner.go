@@ -60,14 +60,20 @@ const MaxGames = 1_000_000_000_000
 // workers finish a cell together.
 const chunkSize = 64
 
+// workerCount is the number of workers asked for: w, or GOMAXPROCS when
+// w is not positive.
+func workerCount(w int) int {
+	if w > 0 {
+		return w
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
 // workers is the number of workers to start: Workers (default
 // GOMAXPROCS), but no more than there are chunks of games for, since a
 // worker without a chunk only costs memory.
 func (c *Config) workers() int {
-	n := c.Workers
-	if n <= 0 {
-		n = runtime.GOMAXPROCS(0)
-	}
+	n := workerCount(c.Workers)
 	chunks := (c.Shard.Len(c.Games) + chunkSize - 1) / chunkSize
 	return int(max(1, min(int64(n), chunks)))
 }

@@ -139,7 +139,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 			return nil, fmt.Errorf("sim: point %d does not set the %d parameters", i+1, len(cfg.Params))
 		}
 	}
-	nw := (&Config{Workers: cfg.Workers}).workers()
+	nw := workerCount(cfg.Workers)
 	players := make([]*player, nw)
 	for i := range players {
 		players[i] = newPlayer((&Config{Opposition: cfg.Opposition}).opposition())

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -334,8 +335,10 @@ func (p *TablePlayer) Play(r *engine.Rules, seed uint64, k int, rec engine.Recor
 	return nil
 }
 
-// addGame adds a finished game of rotation k to c.
-func (c *TableCounts) addGame(g *engine.Game, k int, index []int) {
+// addGame adds a finished game of rotation k to c. first is the deal's
+// starting Initiative order, engine.TableInitiative(g.Seed, g.NSeats): the
+// deal, not the round-4 order, and the same for every arm and rotation.
+func (c *TableCounts) addGame(g *engine.Game, k int, index []int, first *[engine.MaxSeats]int8) {
 	n := int(g.NSeats)
 	res := &g.Result
 	winners := 0
@@ -348,8 +351,6 @@ func (c *TableCounts) addGame(g *engine.Game, k int, index []int) {
 	for s := range int8(n) {
 		c.Policies[index[(int(s)+k)%n]].add(res.Place[s], winners, res.Total[s])
 	}
-	// The starting Initiative position: the deal, not the round-4 order.
-	first := engine.TableInitiative(g.Seed, n)
 	for pos, s := range first[:n] {
 		c.Initiative[pos].add(res.Place[s], winners, res.Total[s])
 	}
@@ -443,6 +444,7 @@ func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *ta
 				}
 				for j := lo; j < min(lo+dealChunk, deals); j++ {
 					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
+					first := engine.TableInitiative(seed, n)
 					for a, r := range arms {
 						deal[a].reset()
 						for k := range n {
@@ -454,7 +456,7 @@ func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *ta
 								stop.Store(true)
 								return
 							}
-							deal[a].addGame(&p.Game, k, l.index)
+							deal[a].addGame(&p.Game, k, l.index, &first)
 						}
 					}
 					add(w, deal)
@@ -469,12 +471,7 @@ func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *ta
 	return stop.Load(), firstErr
 }
 
-func (cfg *TableConfig) workers() int {
-	if cfg.Workers > 0 {
-		return cfg.Workers
-	}
-	return (&Config{}).workers()
-}
+func (cfg *TableConfig) workers() int { return workerCount(cfg.Workers) }
 
 // RunTable plays a study without the Opposition. Like Run, the result is
 // a sum over deals and does not depend on the workers; a cancelled ctx
@@ -578,7 +575,7 @@ func DecodeTableResult(data []byte) (*TableResult, error) {
 	if !IsTableResult(data) {
 		return nil, fmt.Errorf("not a tallywood study of several players (format %s)", FormatTable)
 	}
-	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var r TableResult
 	if err := dec.Decode(&r); err != nil {

@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"context"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -205,5 +206,20 @@ func TestWorkersCapped(t *testing.T) {
 		if got := cfg.workers(); got != tt.want {
 			t.Errorf("%d games, shard %v, %d workers: %d start, want %d", tt.games, tt.shard, tt.workers, got, tt.want)
 		}
+	}
+}
+
+// TestWorkersAsked: compare, sweep and table runs start the workers asked
+// for (only Run caps them by its chunks of games); a cap applied to them
+// without a game count once left them all on one worker.
+func TestWorkersAsked(t *testing.T) {
+	if got := workerCount(5); got != 5 {
+		t.Errorf("workerCount(5) = %d", got)
+	}
+	if got, want := workerCount(0), runtime.GOMAXPROCS(0); got != want {
+		t.Errorf("workerCount(0) = %d, want GOMAXPROCS %d", got, want)
+	}
+	if got := (&TableConfig{Workers: 3}).workers(); got != 3 {
+		t.Errorf("a table run with Workers 3 starts %d", got)
 	}
 }

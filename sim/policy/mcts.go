@@ -77,8 +77,9 @@ type MCTS struct {
 	outcomes []outcome
 	path     []int32 // edges of the iteration, root first
 	buf      [engine.MaxOptions]engine.Option
-	avail    [engine.MaxOptions]int32
-	sim      engine.Game // the determinized game of the iteration
+	avail    [engine.MaxOptions]int32 // unexpanded legal options, by index
+	found    [engine.MaxOptions]int32 // edges of the expanded ones, in legal's order
+	sim      engine.Game              // the determinized game of the iteration
 	// The root and option of the last decision, for Reuse.
 	lastRoot int32
 	lastOpt  engine.Option
@@ -250,7 +251,7 @@ func (p *MCTS) iterate(d *engine.Game, cur int32, me int8) {
 		}
 		// Availability: every legal option's edge counts this visit; a
 		// legal option without an edge is expanded first.
-		unexpanded := 0
+		unexpanded, found := 0, 0
 		for i, o := range legal {
 			j := p.findEdge(cur, o)
 			if j < 0 {
@@ -259,6 +260,8 @@ func (p *MCTS) iterate(d *engine.Game, cur int32, me int8) {
 				continue
 			}
 			p.edges[j].avail++
+			p.found[found] = j
+			found++
 		}
 		var ei int32
 		if unexpanded > 0 {
@@ -266,7 +269,7 @@ func (p *MCTS) iterate(d *engine.Game, cur int32, me int8) {
 			ei = p.addEdge(cur, edge{opt: o, avail: 1, outcome: -1})
 			expanded = true
 		} else {
-			ei = p.selectUCB(cur, legal)
+			ei = p.selectUCB(p.found[:found])
 		}
 		p.path = append(p.path, ei)
 		mustApply(d, p.edges[ei].opt)
@@ -310,13 +313,12 @@ func (p *MCTS) advance(d *engine.Game, me int8) {
 	}
 }
 
-// selectUCB picks the legal option of node ni maximising UCB1 with
-// availability and returns its edge.
-func (p *MCTS) selectUCB(ni int32, legal []engine.Option) int32 {
+// selectUCB picks, of the edges of the legal options (in their order),
+// the one maximising UCB1 with availability.
+func (p *MCTS) selectUCB(edges []int32) int32 {
 	best := int32(-1)
 	bestV := math.Inf(-1)
-	for _, o := range legal {
-		j := p.findEdge(ni, o)
+	for _, j := range edges {
 		e := &p.edges[j]
 		v := math.Inf(1)
 		if e.n > 0 {

@@ -328,6 +328,10 @@ func (g *Game) Describe(o Option) string {
 	case OptCampaign:
 		return "Campaign"
 	case OptFundraise:
+		// Several icons can pay for it (I-2): name the one spent.
+		if c := g.turn.Card; c >= 0 && o.A >= 0 && o.A < NumSlots {
+			return fmt.Sprintf("District Fundraise (%s icon)", r.Cards[c].Slots[o.A].Action)
+		}
 		return "District Fundraise"
 	case OptDirectAppeal:
 		if o.B >= 0 && o.B < NumDistricts && o.C >= 0 && o.C < NumDistricts {
@@ -338,6 +342,19 @@ func (g *Game) Describe(o Option) string {
 	case OptPlazaFundraise:
 		return "Plaza Fundraise"
 	case OptAbility:
+		// Name the District or cube that tells one use from another.
+		if c := g.turn.Card; c >= 0 {
+			switch r.Cards[c].Ability.Kind {
+			case AbilityPollingHere, AbilityPollingAny:
+				if o.B >= 0 && o.B < NumDistricts {
+					return "use the card ability in " + r.Districts[o.B]
+				}
+			case AbilityAttractCube:
+				if o.B >= 0 && o.B < NumDistricts && o.C >= 0 && o.C < NumDistricts {
+					return fmt.Sprintf("use the card ability: %s cube to %s", r.Districts[o.B], r.Districts[o.C])
+				}
+			}
+		}
 		return "use the card ability"
 	case OptFavor:
 		if o.A >= 0 && o.A < NumDistricts && o.B >= 0 && o.B < NumSlots {

@@ -512,3 +512,34 @@ func TestIllegalOptionsRefused(t *testing.T) {
 		t.Error("rulebook Strategy Phase 2: a used column accepted")
 	}
 }
+
+// TestDescribeTellsUsesApart: the words for an option name what tells it
+// from the other options of the same decision, as menus, errors and the
+// exec protocol's labels show them: the icon a District Fundraise spends
+// (I-2), and the District or cube of a card ability's use (C-15).
+func TestDescribeTellsUsesApart(t *testing.T) {
+	cases := []struct {
+		card string
+		o    Option
+		want string
+	}{
+		{"PW-01", Option{Kind: OptFundraise, A: SlotTL}, "District Fundraise (Public Works icon)"},
+		{"PW-01", Option{Kind: OptAbility, B: red}, "use the card ability in Red"},
+		{"CE-01", Option{Kind: OptAbility, B: blue}, "use the card ability in Blue"},
+		{"CE-04", Option{Kind: OptAbility, B: green, C: red}, "use the card ability: Green cube to Red"},
+		{"PW-03", Option{Kind: OptAbility}, "use the card ability"},
+	}
+	for _, c := range cases {
+		t.Run(c.want, func(t *testing.T) {
+			g := startTurn(t, c.card, 0, 1, red, nil)
+			if got := g.Describe(c.o); got != c.want {
+				t.Errorf("%s: Describe = %q, want %q", c.card, got, c.want)
+			}
+		})
+	}
+	// Outside a turn there is no card to read: the plain words.
+	g := newTestGame(t, 1, Normal)
+	if got := g.Describe(Option{Kind: OptFundraise}); got != "District Fundraise" {
+		t.Errorf("before the card: Describe = %q", got)
+	}
+}

@@ -172,24 +172,9 @@ func handIDs(g *engine.Game, st *engine.Seat) string {
 
 // describe lists options in words, for errors.
 func describe(g *engine.Game, opts []engine.Option) string {
-	r := g.Rules()
 	var l []string
 	for _, o := range opts {
-		d := g.Describe(o)
-		if o.Kind == engine.OptFundraise && g.CurrentTurn().Card >= 0 {
-			d += fmt.Sprintf(" (%s icon)", r.Cards[g.CurrentTurn().Card].Slots[o.A].Action)
-		}
-		if o.Kind == engine.OptAbility && g.CurrentTurn().Card >= 0 {
-			// The engine says "use the card ability" for every use; name
-			// the District or cube that tells them apart.
-			switch r.Cards[g.CurrentTurn().Card].Ability.Kind {
-			case engine.AbilityPollingHere, engine.AbilityPollingAny:
-				d += " in " + r.Districts[o.B]
-			case engine.AbilityAttractCube:
-				d += fmt.Sprintf(": %s cube to %s", r.Districts[o.B], r.Districts[o.C])
-			}
-		}
-		l = append(l, d)
+		l = append(l, g.Describe(o))
 	}
 	if len(l) == 0 {
 		return "none is legal"

@@ -383,6 +383,9 @@ func cost(e Event, money, pop int16) string {
 
 var rowNames = [NumRows]string{"top", "middle", "bottom"}
 
+// RowName is row r's name in words: top, middle or bottom.
+func RowName(r int) string { return rowNames[r] }
+
 var rewardNames = []string{"Money", "Popularity", "Polling", "Vote Share"}
 
 // Count writes n and a noun, in the plural unless n is 1: "1 Vote Share",

@@ -69,6 +69,10 @@ const (
 
 var slotNames = [NumSlots]string{"TL", "BL", "TR", "BR"}
 
+// SlotName is slot s's name, as rules files, menus and scenarios write it:
+// TL, BL, TR or BR.
+func SlotName(s int) string { return slotNames[s] }
+
 // Icon is what a card slot shows: a Strategy icon of an Action, or a
 // resource gained as income.
 type Icon struct {

@@ -352,8 +352,8 @@ func choiceMatcher(g *engine.Game, f string, c Choice) (func(engine.Option) bool
 	slot := int8(-1)
 	if c.Slot != "" {
 		slot = -2
-		for s, name := range []string{"TL", "BL", "TR", "BR"} {
-			if norm(name) == norm(c.Slot) {
+		for s := range engine.NumSlots {
+			if norm(engine.SlotName(s)) == norm(c.Slot) {
 				slot = int8(s)
 			}
 		}

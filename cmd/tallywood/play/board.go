@@ -475,7 +475,7 @@ func (s *Session) boardYou(b *strings.Builder) {
 		col := st.Columns[c]
 		var t string
 		if col.Card >= 0 {
-			t = fmt.Sprintf("%d %s %s %s", c+1, r.Cards[col.Card].ID, rowNames[col.Row], placementText(r, int(col.Card), c, col.Row))
+			t = fmt.Sprintf("%d %s %s %s", c+1, r.Cards[col.Card].ID, engine.RowName(int(col.Row)), placementText(r, int(col.Card), c, col.Row))
 			if col.Favors != 0 {
 				t += " +Favor"
 			}
@@ -524,7 +524,7 @@ func (s *Session) turnLine() string {
 	if col.Card < 0 {
 		return line + fmt.Sprintf(" in column %d: choose a row", s.turn.col+1)
 	}
-	line += fmt.Sprintf(" col %d %s:", s.turn.col+1, rowNames[col.Row])
+	line += fmt.Sprintf(" col %d %s:", s.turn.col+1, engine.RowName(int(col.Row)))
 	conn := r.ConnectedSlots(s.turn.col, col.Row) | col.Favors
 	for sl := range engine.NumSlots {
 		if conn&(1<<sl) == 0 || !c.Slots[sl].IsAction {

@@ -173,7 +173,7 @@ func (s *Session) favorTable(opts []engine.Option, nums []int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-*s", label, "Favor: flip an Endorsement to connect")
 	for _, sl := range slots {
-		fmt.Fprintf(&b, "%*s", cell, clip(slotNames[sl]+" "+iconShort(card.Slots[sl])+iconNote(card.Slots[sl]), cell-1))
+		fmt.Fprintf(&b, "%*s", cell, clip(engine.SlotName(int(sl))+" "+iconShort(card.Slots[sl])+iconNote(card.Slots[sl]), cell-1))
 	}
 	for _, d := range tokens {
 		lvl := g.EndorsementHeld(seat, d)

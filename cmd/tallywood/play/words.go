@@ -12,10 +12,6 @@ import (
 // (Popularity) with their amount, as in C-15.
 var actionShort = [engine.NumActions]string{"PW", "CE", "RE", "CA"}
 
-var slotNames = [engine.NumSlots]string{"TL", "BL", "TR", "BR"}
-
-var rowNames = [engine.NumRows]string{"top", "middle", "bottom"}
-
 // iconShort writes a card slot: PW, CE, RE, CA, or M1, M2, P1.
 func iconShort(ic engine.Icon) string {
 	switch {
@@ -114,7 +110,7 @@ func placementText(r *engine.Rules, card int, col, row int8) string {
 		if card >= 0 {
 			parts = append(parts, iconShort(r.Cards[card].Slots[sl]))
 		} else {
-			parts = append(parts, slotNames[sl])
+			parts = append(parts, engine.SlotName(int(sl)))
 		}
 	}
 	s := strings.Join(parts, "+")
@@ -185,7 +181,7 @@ func (s *Session) describe(o engine.Option) string {
 		if s.turn.card >= 0 {
 			var rows []string
 			for row := range int8(engine.NumRows) {
-				rows = append(rows, rowNames[row]+" "+placementText(r, int(s.turn.card), o.A, row))
+				rows = append(rows, engine.RowName(int(row))+" "+placementText(r, int(s.turn.card), o.A, row))
 			}
 			return fmt.Sprintf("column %d: %s", o.A+1, strings.Join(rows, " · "))
 		}
@@ -194,9 +190,9 @@ func (s *Session) describe(o engine.Option) string {
 			c := &r.Cards[s.turn.card]
 			pl := r.Columns[s.turn.col][o.A]
 			m, p := income(r, int(s.turn.card), s.turn.col, o.A)
-			return fmt.Sprintf("%s row: connects %s %s + %s %s, income %s", rowNames[o.A],
-				slotNames[pl.Slots[0]], iconShort(c.Slots[pl.Slots[0]]),
-				slotNames[pl.Slots[1]], iconShort(c.Slots[pl.Slots[1]]), resources(m, p))
+			return fmt.Sprintf("%s row: connects %s %s + %s %s, income %s", engine.RowName(int(o.A)),
+				engine.SlotName(int(pl.Slots[0])), iconShort(c.Slots[pl.Slots[0]]),
+				engine.SlotName(int(pl.Slots[1])), iconShort(c.Slots[pl.Slots[1]]), resources(m, p))
 		}
 	case engine.OptRegion:
 		if o.A == engine.Plaza {
@@ -268,7 +264,7 @@ func (s *Session) describe(o engine.Option) string {
 			if lvl > 0 && s.turn.card >= 0 {
 				e := r.Endorsements[lvl-1]
 				return fmt.Sprintf("Favor: flip %s Endorsement %d (%s) to connect %s: %s", r.Districts[o.A], lvl,
-					cost(e.FavorMoney, e.FavorPopularity), slotNames[o.B], iconLong(r.Cards[s.turn.card].Slots[o.B]))
+					cost(e.FavorMoney, e.FavorPopularity), engine.SlotName(int(o.B)), iconLong(r.Cards[s.turn.card].Slots[o.B]))
 			}
 		}
 	case engine.OptEnd:

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"math"
 	"sync/atomic"
 
 	"tallywood/engine"
@@ -173,20 +174,58 @@ type evaluator struct {
 	resCap  float64 // Money + Popularity you can still spend
 	turns   int     // your turns left, the current one included
 	votes   [engine.NumDistricts]float64
-	shares  [2][engine.NumDistricts]float64 // fixed shares: icons, token, majority shares
+	held    heldEndorsements
 	poll    [2][engine.NumDistricts]int8
 	str     [2][engine.NumDistricts + 1]int8
 	all     [engine.MaxSeats][engine.NumDistricts + 1]int8 // every seat's Strength
 	tab     *trackTable
-	base    [engine.NumDistricts]float64 // district margins as they stand
+	// Each District's margin and what it would become (see districtCalc,
+	// and dist): in the tables t when there are some, at way[d], else in
+	// own. Indexes, not pointers: a pointer into e would move e to the
+	// heap.
+	t   *boardTables
+	way [engine.NumDistricts]uint8
+	own [engine.NumDistricts]districtCalc
+}
+
+// dist is the calc of District d.
+func (e *evaluator) dist(d int8) *districtCalc {
+	if e.t != nil {
+		return &e.t.dist[d][e.way[d]]
+	}
+	return &e.own[d]
+}
+
+// districtKey is all a District's margin depends on (with the rules and
+// Weights.Progress): both sides' polling and fixed Vote Shares (icons,
+// token and majority shares), the District's votes (as bits, so that
+// equal keys mean the same bits) and whether there are turns left for
+// progress to count.
+type districtKey struct {
+	poll  [2]int8 // you first
+	fixed [2]int8
+	live  bool
+	votes uint64
+}
+
+// districtCalc is one District's margin as it stands and, worked out on
+// demand, the changes pollingValue and shareValue ask for. All of it is
+// a function of its key alone, so one calc serves every position with
+// that key: the results of a decision's options mostly change one
+// District, or none.
+type districtCalc struct {
+	key  districtKey
+	base float64 // the margin as it stands
 	// The fractional shares of both, and the shares of today's polling,
 	// that base was worked out from (pollingValue changes one side).
-	sBase, oBase [engine.NumDistricts]float64
-	at           [2][engine.NumDistricts]int8
-	// gain caches pollingValue, you first: gain[i][d][n] for n ≤ 4,
-	// valid when gainOK[i][d] has bit n.
-	gain   [2][engine.NumDistricts][5]float64
-	gainOK [2][engine.NumDistricts]uint8
+	sBase, oBase float64
+	at           [2]int8
+	// gain caches pollingValue, you first: gain[i][n] for n ≤ 4, valid
+	// when gainOK[i] has bit n; share caches shareValue likewise.
+	gain    [2][5]float64
+	gainOK  [2]uint8
+	share   [2]float64
+	shareOK [2]bool
 }
 
 // trackTable caches, per rule set, the fraction of the way to the next
@@ -253,13 +292,14 @@ func evalFrom(g *engine.Game, w *Weights, me int8, t *boardTables) float64 {
 // when what it would compute them from is the same: the same numbers,
 // without the work.
 type boardTables struct {
-	// The votes, from the Districts and the Plaza (compared whole: one
-	// comparison of a few dozen bytes is cheaper than picking out the
-	// fields boardVotes reads).
-	votesOK   bool
-	districts [engine.NumDistricts]engine.DistrictState
-	plaza     [engine.NumDistricts]int8
-	votes     [engine.NumDistricts]float64
+	// The votes and the held Endorsements, from the fields of the
+	// Districts and the Plaza they read (not the Districts whole: the
+	// spots, Favors and Vote Share tokens that options change would only
+	// make the tables miss).
+	votesOK bool
+	voteKey votesKey
+	votes   [engine.NumDistricts]float64
+	held    heldEndorsements
 	// The Strengths, from the Assistants and Plaza Badges, and the placed
 	// tiles, which never change once placed: among a position and the
 	// results of its options their number stands for them, so these serve
@@ -271,18 +311,82 @@ type boardTables struct {
 	assistants [engine.MaxSeats][engine.NumColumns]engine.AssistantState
 	plazaBadge [engine.MaxSeats]bool
 	all        [engine.MaxSeats][engine.NumDistricts + 1]int8
+	// dist keeps the last calcs of each District (districtCalc), for the
+	// rules and weights they were worked out with (weights are never
+	// changed in place); next is the way the next new one goes to.
+	distRules *engine.Rules
+	distW     *Weights
+	dist      [engine.NumDistricts][distWays]districtCalc
+	nDist     [engine.NumDistricts]uint8
+	next      [engine.NumDistricts]uint8
+}
+
+// distWays is how many calcs the tables keep per District: the position's
+// own and those of a few options that changed the District.
+const distWays = 4
+
+// districtOf returns the way of the calc of d for key k, and whether the
+// tables hold it; if not, the caller works it out into that way.
+func (t *boardTables) districtOf(d int8, k districtKey) (way uint8, ok bool) {
+	ways := &t.dist[d]
+	for i := range t.nDist[d] {
+		if ways[i].key == k {
+			return i, true
+		}
+	}
+	i := t.next[d]
+	t.next[d] = (i + 1) % distWays
+	t.nDist[d] = max(t.nDist[d], i+1)
+	return i, false
 }
 
 // reset readies the tables for the results of g's options (greedy's
 // decision at g).
 func (t *boardTables) reset(g *engine.Game) { t.nPlaced, t.strOK = g.NPlaced, false }
 
-// votesOf is boardVotes(g), from the tables when they hold it.
-func (t *boardTables) votesOf(g *engine.Game) [engine.NumDistricts]float64 {
-	if !t.votesOK || t.districts != g.Districts || t.plaza != g.Plaza {
-		t.districts, t.plaza, t.votes, t.votesOK = g.Districts, g.Plaza, boardVotes(g), true
+// votesKey is what boardVotes and heldOf read of the board.
+type votesKey struct {
+	cubes   [engine.NumDistricts][engine.NumDistricts]int8
+	support [engine.NumDistricts]int8
+	faceUp  [engine.NumDistricts]bool
+	endorse [engine.NumDistricts][engine.NumLevels]int8
+	plaza   [engine.NumDistricts]int8
+}
+
+// votesOf is boardVotes(g) and heldOf(g), from the tables when they hold
+// them.
+func (t *boardTables) votesOf(g *engine.Game) ([engine.NumDistricts]float64, *heldEndorsements) {
+	k := votesKey{plaza: g.Plaza}
+	for d := range g.Districts {
+		ds := &g.Districts[d]
+		k.cubes[d], k.support[d], k.faceUp[d], k.endorse[d] = ds.Cubes, ds.InitialSupport, ds.SupportFaceUp, ds.Endorsements
 	}
-	return t.votes
+	if !t.votesOK || t.voteKey != k {
+		t.voteKey, t.votes, t.votesOK = k, boardVotes(g), true
+		t.held = heldOf(g)
+	}
+	return t.votes, &t.held
+}
+
+// heldEndorsements lists the Endorsements held, District by District and
+// level by level: who holds each and its votes.
+type heldEndorsements struct {
+	n    int8
+	list [engine.NumDistricts * engine.NumLevels]struct{ seat, votes int8 }
+}
+
+func heldOf(g *engine.Game) heldEndorsements {
+	var h heldEndorsements
+	r := g.Rules()
+	for d := range g.Districts {
+		for l, s := range g.Districts[d].Endorsements {
+			if s != engine.NoSeat {
+				h.list[h.n].seat, h.list[h.n].votes = s, r.Endorsements[l].Votes
+				h.n++
+			}
+		}
+	}
+	return h
 }
 
 // strengthsOf is g.Strengths(), from the tables when they hold it. g must
@@ -372,17 +476,32 @@ func (e *evaluator) init(g *engine.Game, w *Weights, seat int8, t *boardTables) 
 	}
 
 	if t != nil {
-		e.votes = t.votesOf(g)
+		var h *heldEndorsements
+		e.votes, h = t.votesOf(g)
+		e.held = *h
 	} else {
-		e.votes = boardVotes(g)
+		e.votes, e.held = boardVotes(g), heldOf(g)
 	}
 	if !g.IsSolo() {
 		e.opp = e.rival()
 	}
+	if t != nil && (t.distRules != e.r || t.distW != w) {
+		// The calcs hold for one rule set and one Progress weight.
+		t.distRules, t.distW, t.nDist, t.next = e.r, w, [engine.NumDistricts]uint8{}, [engine.NumDistricts]uint8{}
+	}
+	e.t = t
 	for d := range int8(engine.NumDistricts) {
+		k := districtKey{live: e.turns > 0, votes: math.Float64bits(e.votes[d])}
 		for i, s := range [2]int8{e.me, e.opp} {
-			e.shares[i][d] = tallyShares(g, s, d)
 			e.poll[i][d] = g.Seats[s].Polling[d]
+			k.poll[i], k.fixed[i] = e.poll[i][d], fixedShares(g, s, d)
+		}
+		ok := false
+		if t != nil {
+			e.way[d], ok = t.districtOf(d, k)
+		}
+		if !ok {
+			e.newDistrict(e.dist(d), d, k)
 		}
 	}
 	// Strength of all, in one pass.
@@ -392,21 +511,27 @@ func (e *evaluator) init(g *engine.Game, w *Weights, seat int8, t *boardTables) 
 		e.all = g.Strengths()
 	}
 	e.str[0], e.str[1] = e.all[e.me], e.all[e.opp]
-	for d := range int8(engine.NumDistricts) {
-		// district at today's polling, without its share differences
-		// (both 0: adding them would not change a bit of the result).
-		s := e.shares[0][d] + e.progress(e.poll[0][d])
-		o := e.shares[1][d] + e.progress(e.poll[1][d])
-		e.sBase[d], e.oBase[d] = s, o
-		e.at[0][d], e.at[1][d] = e.r.SharesAt(e.poll[0][d]), e.r.SharesAt(e.poll[1][d])
-		e.base[d] = e.margin(d, s, o)
-	}
+}
+
+// newDistrict works out c, the calc of d for key k: district at today's
+// polling, without its share differences (both 0: adding them would not
+// change a bit of the result).
+func (e *evaluator) newDistrict(c *districtCalc, d int8, k districtKey) {
+	*c = districtCalc{key: k}
+	s := float64(k.fixed[0]) + e.progress(k.poll[0])
+	o := float64(k.fixed[1]) + e.progress(k.poll[1])
+	c.sBase, c.oBase = s, o
+	c.at[0], c.at[1] = e.r.SharesAt(k.poll[0]), e.r.SharesAt(k.poll[1])
+	c.base = e.margin(d, s, o)
 }
 
 // tallyShares is seat s's Vote Shares in d as the Final Tally counts them:
 // I-7 plus the Round 4 majority share (C-13).
-func tallyShares(g *engine.Game, s, d int8) float64 {
-	return float64(g.VoteShares(s, d) + g.Seats[s].MajorityShares[d])
+func tallyShares(g *engine.Game, s, d int8) float64 { return float64(fixedShares(g, s, d)) }
+
+// fixedShares is tallyShares as a count.
+func fixedShares(g *engine.Game, s, d int8) int8 {
+	return g.VoteShares(s, d) + g.Seats[s].MajorityShares[d]
 }
 
 // rival is, in a game of several players, the other seat the evaluation
@@ -483,11 +608,11 @@ func (e *evaluator) progress(p int8) float64 {
 // district is your margin in d with your polling at pMe and the
 // Opposition's at pOpp, plus extra fixed shares.
 func (e *evaluator) district(d int8, pMe, pOpp int8, extraMe, extraOpp float64) float64 {
-	r := e.r
-	dMe := float64(r.SharesAt(pMe) - r.SharesAt(e.poll[0][d]))
-	dOpp := float64(r.SharesAt(pOpp) - r.SharesAt(e.poll[1][d]))
-	s := e.shares[0][d] + dMe + extraMe + e.progress(pMe)
-	o := e.shares[1][d] + dOpp + extraOpp + e.progress(pOpp)
+	r, k := e.r, &e.dist(d).key
+	dMe := float64(r.SharesAt(pMe) - r.SharesAt(k.poll[0]))
+	dOpp := float64(r.SharesAt(pOpp) - r.SharesAt(k.poll[1]))
+	s := float64(k.fixed[0]) + dMe + extraMe + e.progress(pMe)
+	o := float64(k.fixed[1]) + dOpp + extraOpp + e.progress(pOpp)
 	return e.margin(d, s, o)
 }
 
@@ -506,24 +631,23 @@ func (e *evaluator) pollingValue(d int8, n int8, opp bool) float64 {
 	if opp {
 		i = 1
 	}
-	if n >= 0 && n < 5 && e.gainOK[i][d]&(1<<n) != 0 {
-		return e.gain[i][d][n]
+	c := e.dist(d)
+	if n >= 0 && n < 5 && c.gainOK[i]&(1<<n) != 0 {
+		return c.gain[i][n]
 	}
 	// district with one side's polling moved: the other side's fractional
 	// shares are those of base (its share difference is 0, which adds
 	// nothing to a single bit).
 	var v float64
+	p := po2(c.key.poll[i], n, e.r)
+	x := float64(c.key.fixed[i]) + float64(e.r.SharesAt(p)-c.at[i]) + e.progress(p)
 	if opp {
-		p := po2(e.poll[1][d], n, e.r)
-		o := e.shares[1][d] + float64(e.r.SharesAt(p)-e.at[1][d]) + e.progress(p)
-		v = e.margin(d, e.sBase[d], o) - e.base[d]
+		v = e.margin(d, c.sBase, x) - c.base
 	} else {
-		p := po2(e.poll[0][d], n, e.r)
-		s := e.shares[0][d] + float64(e.r.SharesAt(p)-e.at[0][d]) + e.progress(p)
-		v = e.margin(d, s, e.oBase[d]) - e.base[d]
+		v = e.margin(d, x, c.oBase) - c.base
 	}
 	if n >= 0 && n < 5 {
-		e.gain[i][d][n], e.gainOK[i][d] = v, e.gainOK[i][d]|1<<n
+		c.gain[i][n], c.gainOK[i] = v, c.gainOK[i]|1<<n
 	}
 	return v
 }
@@ -533,11 +657,21 @@ func po2(p, n int8, r *engine.Rules) int8 { return min(r.TrackMax, p+n) }
 // shareValue is the change of your margin when you (or, with opp, the
 // Opposition) gain one more fixed share in d.
 func (e *evaluator) shareValue(d int8, opp bool) float64 {
-	pm, po := e.poll[0][d], e.poll[1][d]
+	c := e.dist(d)
+	i := 0
 	if opp {
-		return e.district(d, pm, po, 0, 1) - e.base[d]
+		i = 1
 	}
-	return e.district(d, pm, po, 1, 0) - e.base[d]
+	if !c.shareOK[i] {
+		pm, po := c.key.poll[0], c.key.poll[1]
+		if opp {
+			c.share[i] = e.district(d, pm, po, 0, 1) - c.base
+		} else {
+			c.share[i] = e.district(d, pm, po, 1, 0) - c.base
+		}
+		c.shareOK[i] = true
+	}
+	return c.share[i]
 }
 
 // The terms of the evaluation, the features its calibration weighs.
@@ -562,7 +696,7 @@ func (e *evaluator) features() [NumFeatures]float64 {
 	g := e.g
 	var f [NumFeatures]float64
 	for d := range int8(engine.NumDistricts) {
-		f[FeatTally] += e.base[d]
+		f[FeatTally] += e.dist(d).base
 		f[FeatStrength] += float64(e.str[0][d])
 	}
 	f[FeatStrength] *= float64(e.turns) / 14
@@ -592,7 +726,7 @@ func (e *evaluator) total() float64 {
 	g, w := e.g, e.w
 	m := 0.0
 	for d := range int8(engine.NumDistricts) {
-		m += e.base[d]
+		m += e.dist(d).base
 		m += w.Polling * float64(e.poll[0][d])
 		m += w.Strength * float64(e.str[0][d]) * float64(e.turns) / 14
 	}
@@ -621,14 +755,12 @@ func (e *evaluator) total() float64 {
 func (e *evaluator) addHeld(m float64) float64 {
 	g := e.g
 	if e.r.Variants.EndorsementsScoreForHolder {
-		for d := range g.Districts {
-			for l, h := range g.Districts[d].Endorsements {
-				switch h {
-				case e.me:
-					m += float64(e.r.Endorsements[l].Votes)
-				case e.opp:
-					m -= float64(e.r.Endorsements[l].Votes)
-				}
+		for _, h := range e.held.list[:e.held.n] {
+			switch h.seat {
+			case e.me:
+				m += float64(h.votes)
+			case e.opp:
+				m -= float64(h.votes)
 			}
 		}
 	}

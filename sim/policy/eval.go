@@ -909,10 +909,16 @@ func (e *evaluator) potential() float64 {
 	default:
 		return 0
 	}
+	// iconVal[a] is actionValue(a, region), worked out when first needed
+	// (valued[a]): once the card is placed only the connected, unspent
+	// icons count, and most of a turn's evaluations come after.
 	var iconVal [engine.NumActions]float64
-	for sl := range engine.NumSlots {
-		if ic := card.Slots[sl]; ic.IsAction && iconVal[ic.Action] == 0 {
-			iconVal[ic.Action] = e.actionValue(ic.Action, region)
+	var valued [engine.NumActions]bool
+	if g.Pending == engine.DecColumn || g.Pending == engine.DecRow {
+		for sl := range engine.NumSlots {
+			if ic := card.Slots[sl]; ic.IsAction && !valued[ic.Action] {
+				iconVal[ic.Action], valued[ic.Action] = e.actionValue(ic.Action, region), true
+			}
 		}
 	}
 	slotVal := func(slot int8, connected bool) float64 {
@@ -964,6 +970,9 @@ func (e *evaluator) potential() float64 {
 			ic := card.Slots[sl]
 			if tv.Connected&bit == 0 || tv.Used&bit != 0 || !ic.IsAction {
 				continue
+			}
+			if !valued[ic.Action] {
+				iconVal[ic.Action], valued[ic.Action] = e.actionValue(ic.Action, region), true
 			}
 			if seen[ic.Action] {
 				v += iconVal[ic.Action] * 0.5

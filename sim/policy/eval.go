@@ -2,6 +2,7 @@ package policy
 
 import (
 	"math"
+	"math/bits"
 	"sync/atomic"
 
 	"tallywood/engine"
@@ -782,17 +783,11 @@ func (e *evaluator) addHeld(m float64) float64 {
 // decksInHand counts the Strategy decks represented in your hand.
 func (e *evaluator) decksInHand() int {
 	me := &e.g.Seats[e.me]
-	var decks [engine.NumDecks]bool
+	var decks uint
 	for _, c := range me.Hand[:me.NHand] {
-		decks[e.r.Cards[c].Deck] = true
+		decks |= 1 << e.r.Cards[c].Deck
 	}
-	n := 0
-	for _, ok := range decks {
-		if ok {
-			n++
-		}
-	}
-	return n
+	return bits.OnesCount(decks)
 }
 
 // roundRewards values the current Round card's rewards as today's
@@ -802,10 +797,11 @@ func (e *evaluator) roundRewards() float64 {
 	rd := &e.r.Rounds[g.Round] // g.RoundCard(), without the copy
 	v := 0.0
 	for d := range int8(engine.NumDistricts) {
-		for i := range 2 {
-			if e.str[i][d] > 0 {
-				v += e.reward(rd.Presence, d, i == 1)
-			}
+		if e.str[0][d] > 0 {
+			v += e.reward(rd.Presence, d, false)
+		}
+		if e.str[1][d] > 0 {
+			v += e.reward(rd.Presence, d, true)
 		}
 		switch e.majority(d) {
 		case e.me:

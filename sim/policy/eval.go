@@ -181,18 +181,17 @@ type evaluator struct {
 	all     [engine.MaxSeats][engine.NumDistricts + 1]int8 // every seat's Strength
 	tab     *trackTable
 	// Each District's margin and what it would become (see districtCalc,
-	// and dist): in the tables t when there are some, at way[d], else in
-	// own. Indexes, not pointers: a pointer into e would move e to the
-	// heap.
-	t   *boardTables
-	way [engine.NumDistricts]uint8
-	own [engine.NumDistricts]districtCalc
+	// and dist): in the tables when there are some, at calc[d], else in
+	// own (not pointed to from calc: a pointer into e would move e to the
+	// heap).
+	calc [engine.NumDistricts]*districtCalc
+	own  [engine.NumDistricts]districtCalc
 }
 
 // dist is the calc of District d.
 func (e *evaluator) dist(d int8) *districtCalc {
-	if e.t != nil {
-		return &e.t.dist[d][e.way[d]]
+	if c := e.calc[d]; c != nil {
+		return c
 	}
 	return &e.own[d]
 }
@@ -335,19 +334,19 @@ type boardTables struct {
 // own and those of a few options that changed the District.
 const distWays = 4
 
-// districtOf returns the way of the calc of d for key k, and whether the
-// tables hold it; if not, the caller works it out into that way.
-func (t *boardTables) districtOf(d int8, k districtKey) (way uint8, ok bool) {
+// districtOf returns the calc of d for key k, and whether the tables hold
+// it; if not, the caller works it out into the one returned.
+func (t *boardTables) districtOf(d int8, k districtKey) (c *districtCalc, ok bool) {
 	ways := &t.dist[d]
 	for i := range t.nDist[d] {
 		if ways[i].key == k {
-			return i, true
+			return &ways[i], true
 		}
 	}
 	i := t.next[d]
 	t.next[d] = (i + 1) % distWays
 	t.nDist[d] = max(t.nDist[d], i+1)
-	return i, false
+	return &ways[i], false
 }
 
 // reset readies the tables for the results of g's options (greedy's
@@ -499,16 +498,18 @@ func (e *evaluator) init(g *engine.Game, w *Weights, seat int8, t *boardTables) 
 		// The calcs hold for one rule set and one Progress weight.
 		t.distRules, t.distW, t.nDist, t.next = e.r, w, [engine.NumDistricts]uint8{}, [engine.NumDistricts]uint8{}
 	}
-	e.t = t
 	for d := range int8(engine.NumDistricts) {
-		k := districtKey{live: e.turns > 0, votes: math.Float64bits(e.votes[d])}
-		for i, s := range [2]int8{e.me, e.opp} {
-			e.poll[i][d] = g.Seats[s].Polling[d]
-			k.poll[i], k.fixed[i] = e.poll[i][d], fixedShares(g, s, d)
+		pm, po := g.Seats[e.me].Polling[d], g.Seats[e.opp].Polling[d]
+		e.poll[0][d], e.poll[1][d] = pm, po
+		k := districtKey{
+			poll:  [2]int8{pm, po},
+			fixed: [2]int8{fixedShares(g, e.me, d), fixedShares(g, e.opp, d)},
+			live:  e.turns > 0,
+			votes: math.Float64bits(e.votes[d]),
 		}
 		ok := false
 		if t != nil {
-			e.way[d], ok = t.districtOf(d, k)
+			e.calc[d], ok = t.districtOf(d, k)
 		}
 		if !ok {
 			e.newDistrict(e.dist(d), d, k)

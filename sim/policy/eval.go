@@ -198,14 +198,22 @@ func (e *evaluator) dist(d int8) *districtCalc {
 
 // districtKey is all a District's margin depends on (with the rules and
 // Weights.Progress): both sides' polling and fixed Vote Shares (icons,
-// token and majority shares), the District's votes (as bits, so that
-// equal keys mean the same bits) and whether there are turns left for
-// progress to count.
+// token and majority shares), whether there are turns left for progress
+// to count, and the District's votes (as bits, so that equal keys mean
+// the same bits). It is packed into two words, as districtOf compares
+// keys a few times per District per evaluation.
 type districtKey struct {
-	poll  [2]int8 // you first
-	fixed [2]int8
-	live  bool
+	sides uint64 // polling, you then the Opposition, fixed shares likewise, a byte each; bit 32: turns left
 	votes uint64
+}
+
+func makeDistrictKey(poll, fixed [2]int8, live bool, votes float64) districtKey {
+	k := districtKey{votes: math.Float64bits(votes)}
+	k.sides = uint64(uint8(poll[0])) | uint64(uint8(poll[1]))<<8 | uint64(uint8(fixed[0]))<<16 | uint64(uint8(fixed[1]))<<24
+	if live {
+		k.sides |= 1 << 32
+	}
+	return k
 }
 
 // districtCalc is one District's margin as it stands and, worked out on
@@ -214,8 +222,9 @@ type districtKey struct {
 // that key: the results of a decision's options mostly change one
 // District, or none.
 type districtCalc struct {
-	key  districtKey
-	base float64 // the margin as it stands
+	key         districtKey
+	poll, fixed [2]int8 // as in the key, you first
+	base        float64 // the margin as it stands
 	// The fractional shares of both, and the shares of today's polling,
 	// that base was worked out from (pollingValue changes one side).
 	sBase, oBase float64
@@ -501,18 +510,14 @@ func (e *evaluator) init(g *engine.Game, w *Weights, seat int8, t *boardTables) 
 	for d := range int8(engine.NumDistricts) {
 		pm, po := g.Seats[e.me].Polling[d], g.Seats[e.opp].Polling[d]
 		e.poll[0][d], e.poll[1][d] = pm, po
-		k := districtKey{
-			poll:  [2]int8{pm, po},
-			fixed: [2]int8{fixedShares(g, e.me, d), fixedShares(g, e.opp, d)},
-			live:  e.turns > 0,
-			votes: math.Float64bits(e.votes[d]),
-		}
+		poll, fixed := [2]int8{pm, po}, [2]int8{fixedShares(g, e.me, d), fixedShares(g, e.opp, d)}
+		k := makeDistrictKey(poll, fixed, e.turns > 0, e.votes[d])
 		ok := false
 		if t != nil {
 			e.calc[d], ok = t.districtOf(d, k)
 		}
 		if !ok {
-			e.newDistrict(e.dist(d), d, k)
+			e.newDistrict(e.dist(d), d, k, poll, fixed)
 		}
 	}
 	// Strength of all, in one pass.
@@ -527,12 +532,12 @@ func (e *evaluator) init(g *engine.Game, w *Weights, seat int8, t *boardTables) 
 // newDistrict works out c, the calc of d for key k: district at today's
 // polling, without its share differences (both 0: adding them would not
 // change a bit of the result).
-func (e *evaluator) newDistrict(c *districtCalc, d int8, k districtKey) {
-	*c = districtCalc{key: k}
-	s := float64(k.fixed[0]) + e.progress(k.poll[0])
-	o := float64(k.fixed[1]) + e.progress(k.poll[1])
+func (e *evaluator) newDistrict(c *districtCalc, d int8, k districtKey, poll, fixed [2]int8) {
+	*c = districtCalc{key: k, poll: poll, fixed: fixed}
+	s := float64(fixed[0]) + e.progress(poll[0])
+	o := float64(fixed[1]) + e.progress(poll[1])
 	c.sBase, c.oBase = s, o
-	c.at[0], c.at[1] = e.r.SharesAt(k.poll[0]), e.r.SharesAt(k.poll[1])
+	c.at[0], c.at[1] = e.r.SharesAt(poll[0]), e.r.SharesAt(poll[1])
 	c.base = e.margin(d, s, o)
 }
 
@@ -619,11 +624,11 @@ func (e *evaluator) progress(p int8) float64 {
 // district is your margin in d with your polling at pMe and the
 // Opposition's at pOpp, plus extra fixed shares.
 func (e *evaluator) district(d int8, pMe, pOpp int8, extraMe, extraOpp float64) float64 {
-	r, k := e.r, &e.dist(d).key
-	dMe := float64(r.SharesAt(pMe) - r.SharesAt(k.poll[0]))
-	dOpp := float64(r.SharesAt(pOpp) - r.SharesAt(k.poll[1]))
-	s := float64(k.fixed[0]) + dMe + extraMe + e.progress(pMe)
-	o := float64(k.fixed[1]) + dOpp + extraOpp + e.progress(pOpp)
+	r, c := e.r, e.dist(d)
+	dMe := float64(r.SharesAt(pMe) - r.SharesAt(c.poll[0]))
+	dOpp := float64(r.SharesAt(pOpp) - r.SharesAt(c.poll[1]))
+	s := float64(c.fixed[0]) + dMe + extraMe + e.progress(pMe)
+	o := float64(c.fixed[1]) + dOpp + extraOpp + e.progress(pOpp)
 	return e.margin(d, s, o)
 }
 
@@ -650,8 +655,8 @@ func (e *evaluator) pollingValue(d int8, n int8, opp bool) float64 {
 	// shares are those of base (its share difference is 0, which adds
 	// nothing to a single bit).
 	var v float64
-	p := po2(c.key.poll[i], n, e.r)
-	x := float64(c.key.fixed[i]) + float64(e.r.SharesAt(p)-c.at[i]) + e.progress(p)
+	p := po2(c.poll[i], n, e.r)
+	x := float64(c.fixed[i]) + float64(e.r.SharesAt(p)-c.at[i]) + e.progress(p)
 	if opp {
 		v = e.margin(d, c.sBase, x) - c.base
 	} else {
@@ -674,7 +679,7 @@ func (e *evaluator) shareValue(d int8, opp bool) float64 {
 		i = 1
 	}
 	if !c.shareOK[i] {
-		pm, po := c.key.poll[0], c.key.poll[1]
+		pm, po := c.poll[0], c.poll[1]
 		if opp {
 			c.share[i] = e.district(d, pm, po, 0, 1) - c.base
 		} else {

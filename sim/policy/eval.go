@@ -301,12 +301,12 @@ func evalFrom(g *engine.Game, w *Weights, me int8, t *boardTables) float64 {
 	return e.total()
 }
 
-// boardTables are the parts of an evaluation that depend on the board
-// alone, which most options of a decision leave as it was: the Districts'
-// votes and every seat's Strength. They hold the last ones worked out with
-// what they were worked out from, and an evaluation takes them from here
-// when what it would compute them from is the same: the same numbers,
-// without the work.
+// boardTables are the parts of an evaluation that most options of a
+// decision leave as they were: the Districts' votes, every seat's Strength
+// and each District's margin (districtCalc). They hold the last ones
+// worked out with what they were worked out from, and an evaluation takes
+// them from here when what it would compute them from is the same: the
+// same numbers, without the work.
 type boardTables struct {
 	// The votes and the held Endorsements, from the fields of the
 	// Districts and the Plaza they read (not the Districts whole: the

@@ -87,11 +87,10 @@ func (g *Game) Determinize(seed uint64) {
 			idx := &down[k][t]
 			pile := &g.Piles[k][t]
 			m := 0
-			for f := range len(g.rules.Tiles[k][t]) {
-				if seen[k][t]&(1<<f) == 0 {
-					faces[m] = uint8(f)
-					m++
-				}
+			// The unseen faces, ascending: the set bits of unseen.
+			for unseen := (uint64(1)<<len(g.rules.Tiles[k][t]) - 1) &^ seen[k][t]; unseen != 0; unseen &= unseen - 1 {
+				faces[m] = uint8(bits.TrailingZeros64(unseen))
+				m++
 			}
 			if m != n+int(pile.N) {
 				panic("engine: Determinize: tile faces not conserved")

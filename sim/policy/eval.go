@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"math"
+	"math/bits"
 	"sync/atomic"
 
 	"tallywood/engine"
@@ -173,20 +175,66 @@ type evaluator struct {
 	resCap  float64 // Money + Popularity you can still spend
 	turns   int     // your turns left, the current one included
 	votes   [engine.NumDistricts]float64
-	shares  [2][engine.NumDistricts]float64 // fixed shares: icons, token, majority shares
+	held    heldEndorsements
 	poll    [2][engine.NumDistricts]int8
 	str     [2][engine.NumDistricts + 1]int8
 	all     [engine.MaxSeats][engine.NumDistricts + 1]int8 // every seat's Strength
 	tab     *trackTable
-	base    [engine.NumDistricts]float64 // district margins as they stand
+	// Each District's margin and what it would become (see districtCalc,
+	// and dist): in the tables when there are some, at calc[d], else in
+	// own (not pointed to from calc: a pointer into e would move e to the
+	// heap).
+	calc [engine.NumDistricts]*districtCalc
+	own  [engine.NumDistricts]districtCalc
+}
+
+// dist is the calc of District d.
+func (e *evaluator) dist(d int8) *districtCalc {
+	if c := e.calc[d]; c != nil {
+		return c
+	}
+	return &e.own[d]
+}
+
+// districtKey is all a District's margin depends on (with the rules and
+// Weights.Progress): both sides' polling and fixed Vote Shares (icons,
+// token and majority shares), whether there are turns left for progress
+// to count, and the District's votes (as bits, so that equal keys mean
+// the same bits). It is packed into two words, as districtOf compares
+// keys a few times per District per evaluation.
+type districtKey struct {
+	sides uint64 // polling, you then the Opposition, fixed shares likewise, a byte each; bit 32: turns left
+	votes uint64
+}
+
+func makeDistrictKey(poll, fixed [2]int8, live bool, votes float64) districtKey {
+	k := districtKey{votes: math.Float64bits(votes)}
+	k.sides = uint64(uint8(poll[0])) | uint64(uint8(poll[1]))<<8 | uint64(uint8(fixed[0]))<<16 | uint64(uint8(fixed[1]))<<24
+	if live {
+		k.sides |= 1 << 32
+	}
+	return k
+}
+
+// districtCalc is one District's margin as it stands and, worked out on
+// demand, the changes pollingValue and shareValue ask for. All of it is
+// a function of its key alone, so one calc serves every position with
+// that key: the results of a decision's options mostly change one
+// District, or none.
+type districtCalc struct {
+	key         districtKey
+	poll, fixed [2]int8 // as in the key, you first
+	base        float64 // the margin as it stands
 	// The fractional shares of both, and the shares of today's polling,
 	// that base was worked out from (pollingValue changes one side).
-	sBase, oBase [engine.NumDistricts]float64
-	at           [2][engine.NumDistricts]int8
-	// gain caches pollingValue, you first: gain[i][d][n] for n ≤ 4,
-	// valid when gainOK[i][d] has bit n.
-	gain   [2][engine.NumDistricts][5]float64
-	gainOK [2][engine.NumDistricts]uint8
+	sBase, oBase float64
+	at           [2]int8
+	// gain caches pollingValue, you first: gain[i][n] for n ≤ 4, valid
+	// when gainOK[i] has bit n; share caches shareValue likewise.
+	gain    [2][5]float64
+	gainOK  [2]uint8
+	share   [2]float64
+	shareOK [2]bool
 }
 
 // trackTable caches, per rule set, the fraction of the way to the next
@@ -241,25 +289,33 @@ func evalFrom(g *engine.Game, w *Weights, me int8, t *boardTables) float64 {
 		}
 		return float64(g.Result.Lead(me, g.NSeats))
 	}
+	if t != nil {
+		// init sets every field of the evaluator that an evaluation with
+		// tables reads, so the tables' own serves without the clearing of
+		// a fresh one (most of a kilobyte, own included).
+		t.e.init(g, w, me, t)
+		return t.e.total()
+	}
 	var e evaluator
-	e.init(g, w, me, t)
+	e.init(g, w, me, nil)
 	return e.total()
 }
 
-// boardTables are the parts of an evaluation that depend on the board
-// alone, which most options of a decision leave as it was: the Districts'
-// votes and every seat's Strength. They hold the last ones worked out with
-// what they were worked out from, and an evaluation takes them from here
-// when what it would compute them from is the same: the same numbers,
-// without the work.
+// boardTables are the parts of an evaluation that most options of a
+// decision leave as they were: the Districts' votes, every seat's Strength
+// and each District's margin (districtCalc). They hold the last ones
+// worked out with what they were worked out from, and an evaluation takes
+// them from here when what it would compute them from is the same: the
+// same numbers, without the work.
 type boardTables struct {
-	// The votes, from the Districts and the Plaza (compared whole: one
-	// comparison of a few dozen bytes is cheaper than picking out the
-	// fields boardVotes reads).
-	votesOK   bool
-	districts [engine.NumDistricts]engine.DistrictState
-	plaza     [engine.NumDistricts]int8
-	votes     [engine.NumDistricts]float64
+	// The votes and the held Endorsements, from the fields of the
+	// Districts and the Plaza they read (not the Districts whole: the
+	// spots, Favors and Vote Share tokens that options change would only
+	// make the tables miss).
+	votesOK bool
+	voteKey votesKey
+	votes   [engine.NumDistricts]float64
+	held    heldEndorsements
 	// The Strengths, from the Assistants and Plaza Badges, and the placed
 	// tiles, which never change once placed: among a position and the
 	// results of its options their number stands for them, so these serve
@@ -271,18 +327,84 @@ type boardTables struct {
 	assistants [engine.MaxSeats][engine.NumColumns]engine.AssistantState
 	plazaBadge [engine.MaxSeats]bool
 	all        [engine.MaxSeats][engine.NumDistricts + 1]int8
+	// dist keeps the last calcs of each District (districtCalc), for the
+	// rules and weights they were worked out with (weights are never
+	// changed in place); next is the way the next new one goes to.
+	distRules *engine.Rules
+	distW     *Weights
+	dist      [engine.NumDistricts][distWays]districtCalc
+	nDist     [engine.NumDistricts]uint8
+	next      [engine.NumDistricts]uint8
+	// e is the evaluator of the evaluations with these tables.
+	e evaluator
+}
+
+// distWays is how many calcs the tables keep per District: the position's
+// own and those of a few options that changed the District.
+const distWays = 4
+
+// districtOf returns the calc of d for key k, and whether the tables hold
+// it; if not, the caller works it out into the one returned.
+func (t *boardTables) districtOf(d int8, k districtKey) (c *districtCalc, ok bool) {
+	ways := &t.dist[d]
+	for i := range t.nDist[d] {
+		if ways[i].key == k {
+			return &ways[i], true
+		}
+	}
+	i := t.next[d]
+	t.next[d] = (i + 1) % distWays
+	t.nDist[d] = max(t.nDist[d], i+1)
+	return &ways[i], false
 }
 
 // reset readies the tables for the results of g's options (greedy's
 // decision at g).
 func (t *boardTables) reset(g *engine.Game) { t.nPlaced, t.strOK = g.NPlaced, false }
 
-// votesOf is boardVotes(g), from the tables when they hold it.
-func (t *boardTables) votesOf(g *engine.Game) [engine.NumDistricts]float64 {
-	if !t.votesOK || t.districts != g.Districts || t.plaza != g.Plaza {
-		t.districts, t.plaza, t.votes, t.votesOK = g.Districts, g.Plaza, boardVotes(g), true
+// votesKey is what boardVotes and heldOf read of the board.
+type votesKey struct {
+	cubes   [engine.NumDistricts][engine.NumDistricts]int8
+	support [engine.NumDistricts]int8
+	faceUp  [engine.NumDistricts]bool
+	endorse [engine.NumDistricts][engine.NumLevels]int8
+	plaza   [engine.NumDistricts]int8
+}
+
+// votesOf is boardVotes(g) and heldOf(g), from the tables when they hold
+// them.
+func (t *boardTables) votesOf(g *engine.Game) ([engine.NumDistricts]float64, *heldEndorsements) {
+	k := votesKey{plaza: g.Plaza}
+	for d := range g.Districts {
+		ds := &g.Districts[d]
+		k.cubes[d], k.support[d], k.faceUp[d], k.endorse[d] = ds.Cubes, ds.InitialSupport, ds.SupportFaceUp, ds.Endorsements
 	}
-	return t.votes
+	if !t.votesOK || t.voteKey != k {
+		t.voteKey, t.votes, t.votesOK = k, boardVotes(g), true
+		t.held = heldOf(g)
+	}
+	return t.votes, &t.held
+}
+
+// heldEndorsements lists the Endorsements held, District by District and
+// level by level: who holds each and its votes.
+type heldEndorsements struct {
+	n    int8
+	list [engine.NumDistricts * engine.NumLevels]struct{ seat, votes int8 }
+}
+
+func heldOf(g *engine.Game) heldEndorsements {
+	var h heldEndorsements
+	r := g.Rules()
+	for d := range g.Districts {
+		for l, s := range g.Districts[d].Endorsements {
+			if s != engine.NoSeat {
+				h.list[h.n].seat, h.list[h.n].votes = s, r.Endorsements[l].Votes
+				h.n++
+			}
+		}
+	}
+	return h
 }
 
 // strengthsOf is g.Strengths(), from the tables when they hold it. g must
@@ -372,17 +494,30 @@ func (e *evaluator) init(g *engine.Game, w *Weights, seat int8, t *boardTables) 
 	}
 
 	if t != nil {
-		e.votes = t.votesOf(g)
+		var h *heldEndorsements
+		e.votes, h = t.votesOf(g)
+		e.held = *h
 	} else {
-		e.votes = boardVotes(g)
+		e.votes, e.held = boardVotes(g), heldOf(g)
 	}
 	if !g.IsSolo() {
 		e.opp = e.rival()
 	}
+	if t != nil && (t.distRules != e.r || t.distW != w) {
+		// The calcs hold for one rule set and one Progress weight.
+		t.distRules, t.distW, t.nDist, t.next = e.r, w, [engine.NumDistricts]uint8{}, [engine.NumDistricts]uint8{}
+	}
 	for d := range int8(engine.NumDistricts) {
-		for i, s := range [2]int8{e.me, e.opp} {
-			e.shares[i][d] = tallyShares(g, s, d)
-			e.poll[i][d] = g.Seats[s].Polling[d]
+		pm, po := g.Seats[e.me].Polling[d], g.Seats[e.opp].Polling[d]
+		e.poll[0][d], e.poll[1][d] = pm, po
+		poll, fixed := [2]int8{pm, po}, [2]int8{fixedShares(g, e.me, d), fixedShares(g, e.opp, d)}
+		k := makeDistrictKey(poll, fixed, e.turns > 0, e.votes[d])
+		ok := false
+		if t != nil {
+			e.calc[d], ok = t.districtOf(d, k)
+		}
+		if !ok {
+			e.newDistrict(e.dist(d), d, k, poll, fixed)
 		}
 	}
 	// Strength of all, in one pass.
@@ -392,21 +527,27 @@ func (e *evaluator) init(g *engine.Game, w *Weights, seat int8, t *boardTables) 
 		e.all = g.Strengths()
 	}
 	e.str[0], e.str[1] = e.all[e.me], e.all[e.opp]
-	for d := range int8(engine.NumDistricts) {
-		// district at today's polling, without its share differences
-		// (both 0: adding them would not change a bit of the result).
-		s := e.shares[0][d] + e.progress(e.poll[0][d])
-		o := e.shares[1][d] + e.progress(e.poll[1][d])
-		e.sBase[d], e.oBase[d] = s, o
-		e.at[0][d], e.at[1][d] = e.r.SharesAt(e.poll[0][d]), e.r.SharesAt(e.poll[1][d])
-		e.base[d] = e.margin(d, s, o)
-	}
+}
+
+// newDistrict works out c, the calc of d for key k: district at today's
+// polling, without its share differences (both 0: adding them would not
+// change a bit of the result).
+func (e *evaluator) newDistrict(c *districtCalc, d int8, k districtKey, poll, fixed [2]int8) {
+	*c = districtCalc{key: k, poll: poll, fixed: fixed}
+	s := float64(fixed[0]) + e.progress(poll[0])
+	o := float64(fixed[1]) + e.progress(poll[1])
+	c.sBase, c.oBase = s, o
+	c.at[0], c.at[1] = e.r.SharesAt(poll[0]), e.r.SharesAt(poll[1])
+	c.base = e.margin(d, s, o)
 }
 
 // tallyShares is seat s's Vote Shares in d as the Final Tally counts them:
 // I-7 plus the Round 4 majority share (C-13).
-func tallyShares(g *engine.Game, s, d int8) float64 {
-	return float64(g.VoteShares(s, d) + g.Seats[s].MajorityShares[d])
+func tallyShares(g *engine.Game, s, d int8) float64 { return float64(fixedShares(g, s, d)) }
+
+// fixedShares is tallyShares as a count.
+func fixedShares(g *engine.Game, s, d int8) int8 {
+	return g.VoteShares(s, d) + g.Seats[s].MajorityShares[d]
 }
 
 // rival is, in a game of several players, the other seat the evaluation
@@ -483,11 +624,11 @@ func (e *evaluator) progress(p int8) float64 {
 // district is your margin in d with your polling at pMe and the
 // Opposition's at pOpp, plus extra fixed shares.
 func (e *evaluator) district(d int8, pMe, pOpp int8, extraMe, extraOpp float64) float64 {
-	r := e.r
-	dMe := float64(r.SharesAt(pMe) - r.SharesAt(e.poll[0][d]))
-	dOpp := float64(r.SharesAt(pOpp) - r.SharesAt(e.poll[1][d]))
-	s := e.shares[0][d] + dMe + extraMe + e.progress(pMe)
-	o := e.shares[1][d] + dOpp + extraOpp + e.progress(pOpp)
+	r, c := e.r, e.dist(d)
+	dMe := float64(r.SharesAt(pMe) - r.SharesAt(c.poll[0]))
+	dOpp := float64(r.SharesAt(pOpp) - r.SharesAt(c.poll[1]))
+	s := float64(c.fixed[0]) + dMe + extraMe + e.progress(pMe)
+	o := float64(c.fixed[1]) + dOpp + extraOpp + e.progress(pOpp)
 	return e.margin(d, s, o)
 }
 
@@ -506,24 +647,23 @@ func (e *evaluator) pollingValue(d int8, n int8, opp bool) float64 {
 	if opp {
 		i = 1
 	}
-	if n >= 0 && n < 5 && e.gainOK[i][d]&(1<<n) != 0 {
-		return e.gain[i][d][n]
+	c := e.dist(d)
+	if n >= 0 && n < 5 && c.gainOK[i]&(1<<n) != 0 {
+		return c.gain[i][n]
 	}
 	// district with one side's polling moved: the other side's fractional
 	// shares are those of base (its share difference is 0, which adds
 	// nothing to a single bit).
 	var v float64
+	p := po2(c.poll[i], n, e.r)
+	x := float64(c.fixed[i]) + float64(e.r.SharesAt(p)-c.at[i]) + e.progress(p)
 	if opp {
-		p := po2(e.poll[1][d], n, e.r)
-		o := e.shares[1][d] + float64(e.r.SharesAt(p)-e.at[1][d]) + e.progress(p)
-		v = e.margin(d, e.sBase[d], o) - e.base[d]
+		v = e.margin(d, c.sBase, x) - c.base
 	} else {
-		p := po2(e.poll[0][d], n, e.r)
-		s := e.shares[0][d] + float64(e.r.SharesAt(p)-e.at[0][d]) + e.progress(p)
-		v = e.margin(d, s, e.oBase[d]) - e.base[d]
+		v = e.margin(d, x, c.oBase) - c.base
 	}
 	if n >= 0 && n < 5 {
-		e.gain[i][d][n], e.gainOK[i][d] = v, e.gainOK[i][d]|1<<n
+		c.gain[i][n], c.gainOK[i] = v, c.gainOK[i]|1<<n
 	}
 	return v
 }
@@ -533,11 +673,21 @@ func po2(p, n int8, r *engine.Rules) int8 { return min(r.TrackMax, p+n) }
 // shareValue is the change of your margin when you (or, with opp, the
 // Opposition) gain one more fixed share in d.
 func (e *evaluator) shareValue(d int8, opp bool) float64 {
-	pm, po := e.poll[0][d], e.poll[1][d]
+	c := e.dist(d)
+	i := 0
 	if opp {
-		return e.district(d, pm, po, 0, 1) - e.base[d]
+		i = 1
 	}
-	return e.district(d, pm, po, 1, 0) - e.base[d]
+	if !c.shareOK[i] {
+		pm, po := c.poll[0], c.poll[1]
+		if opp {
+			c.share[i] = e.district(d, pm, po, 0, 1) - c.base
+		} else {
+			c.share[i] = e.district(d, pm, po, 1, 0) - c.base
+		}
+		c.shareOK[i] = true
+	}
+	return c.share[i]
 }
 
 // The terms of the evaluation, the features its calibration weighs.
@@ -562,7 +712,7 @@ func (e *evaluator) features() [NumFeatures]float64 {
 	g := e.g
 	var f [NumFeatures]float64
 	for d := range int8(engine.NumDistricts) {
-		f[FeatTally] += e.base[d]
+		f[FeatTally] += e.dist(d).base
 		f[FeatStrength] += float64(e.str[0][d])
 	}
 	f[FeatStrength] *= float64(e.turns) / 14
@@ -592,7 +742,7 @@ func (e *evaluator) total() float64 {
 	g, w := e.g, e.w
 	m := 0.0
 	for d := range int8(engine.NumDistricts) {
-		m += e.base[d]
+		m += e.dist(d).base
 		m += w.Polling * float64(e.poll[0][d])
 		m += w.Strength * float64(e.str[0][d]) * float64(e.turns) / 14
 	}
@@ -621,14 +771,12 @@ func (e *evaluator) total() float64 {
 func (e *evaluator) addHeld(m float64) float64 {
 	g := e.g
 	if e.r.Variants.EndorsementsScoreForHolder {
-		for d := range g.Districts {
-			for l, h := range g.Districts[d].Endorsements {
-				switch h {
-				case e.me:
-					m += float64(e.r.Endorsements[l].Votes)
-				case e.opp:
-					m -= float64(e.r.Endorsements[l].Votes)
-				}
+		for _, h := range e.held.list[:e.held.n] {
+			switch h.seat {
+			case e.me:
+				m += float64(h.votes)
+			case e.opp:
+				m -= float64(h.votes)
 			}
 		}
 	}
@@ -641,17 +789,11 @@ func (e *evaluator) addHeld(m float64) float64 {
 // decksInHand counts the Strategy decks represented in your hand.
 func (e *evaluator) decksInHand() int {
 	me := &e.g.Seats[e.me]
-	var decks [engine.NumDecks]bool
+	var decks uint
 	for _, c := range me.Hand[:me.NHand] {
-		decks[e.r.Cards[c].Deck] = true
+		decks |= 1 << e.r.Cards[c].Deck
 	}
-	n := 0
-	for _, ok := range decks {
-		if ok {
-			n++
-		}
-	}
-	return n
+	return bits.OnesCount(decks)
 }
 
 // roundRewards values the current Round card's rewards as today's
@@ -661,10 +803,11 @@ func (e *evaluator) roundRewards() float64 {
 	rd := &e.r.Rounds[g.Round] // g.RoundCard(), without the copy
 	v := 0.0
 	for d := range int8(engine.NumDistricts) {
-		for i := range 2 {
-			if e.str[i][d] > 0 {
-				v += e.reward(rd.Presence, d, i == 1)
-			}
+		if e.str[0][d] > 0 {
+			v += e.reward(rd.Presence, d, false)
+		}
+		if e.str[1][d] > 0 {
+			v += e.reward(rd.Presence, d, true)
 		}
 		switch e.majority(d) {
 		case e.me:
@@ -768,10 +911,16 @@ func (e *evaluator) potential() float64 {
 	default:
 		return 0
 	}
+	// iconVal[a] is actionValue(a, region), worked out when first needed
+	// (valued[a]): once the card is placed only the connected, unspent
+	// icons count, and most of a turn's evaluations come after.
 	var iconVal [engine.NumActions]float64
-	for sl := range engine.NumSlots {
-		if ic := card.Slots[sl]; ic.IsAction && iconVal[ic.Action] == 0 {
-			iconVal[ic.Action] = e.actionValue(ic.Action, region)
+	var valued [engine.NumActions]bool
+	if g.Pending == engine.DecColumn || g.Pending == engine.DecRow {
+		for sl := range engine.NumSlots {
+			if ic := card.Slots[sl]; ic.IsAction && !valued[ic.Action] {
+				iconVal[ic.Action], valued[ic.Action] = e.actionValue(ic.Action, region), true
+			}
 		}
 	}
 	slotVal := func(slot int8, connected bool) float64 {
@@ -823,6 +972,9 @@ func (e *evaluator) potential() float64 {
 			ic := card.Slots[sl]
 			if tv.Connected&bit == 0 || tv.Used&bit != 0 || !ic.IsAction {
 				continue
+			}
+			if !valued[ic.Action] {
+				iconVal[ic.Action], valued[ic.Action] = e.actionValue(ic.Action, region), true
 			}
 			if seen[ic.Action] {
 				v += iconVal[ic.Action] * 0.5

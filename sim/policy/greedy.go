@@ -154,19 +154,23 @@ type hiddenUse struct {
 	rest  uint64 // Solo deck, Solo box, bag, tiles and tokens turned face up
 }
 
-// The cards word has room for four decks.
-const _ = uint(4 - engine.NumDecks)
+// touched packs the counts field by field, not in loops: it runs once per
+// option, and the loops cost more than the loads. There are four decks and
+// three tiers.
+const (
+	_ = uint(4 - engine.NumDecks)
+	_ = uint(engine.NumDecks - 4)
+	_ = uint(3 - engine.NumTiers)
+	_ = uint(engine.NumTiers - 3)
+)
 
 func touched(g *engine.Game) hiddenUse {
-	var u hiddenUse
-	for d := range engine.NumDecks {
-		u.cards = u.cards<<16 | uint64(g.Decks[d].N)<<8 | uint64(g.Discards[d].N)
+	dk, ds, p := &g.Decks, &g.Discards, &g.Piles
+	return hiddenUse{
+		cards: uint64(dk[0].N)<<56 | uint64(ds[0].N)<<48 | uint64(dk[1].N)<<40 | uint64(ds[1].N)<<32 |
+			uint64(dk[2].N)<<24 | uint64(ds[2].N)<<16 | uint64(dk[3].N)<<8 | uint64(ds[3].N),
+		piles: uint64(p[0][0].N)<<40 | uint64(p[0][1].N)<<32 | uint64(p[0][2].N)<<24 |
+			uint64(p[1][0].N)<<16 | uint64(p[1][1].N)<<8 | uint64(p[1][2].N),
+		rest: uint64(g.Solo.N) | uint64(g.SoloBox.N)<<8 | uint64(g.BagCount())<<16 | uint64(g.Flips())<<32,
 	}
-	for k := range 2 {
-		for t := range engine.NumTiers {
-			u.piles = u.piles<<8 | uint64(g.Piles[k][t].N)
-		}
-	}
-	u.rest = uint64(g.Solo.N) | uint64(g.SoloBox.N)<<8 | uint64(g.BagCount())<<16 | uint64(g.Flips())<<32
-	return u
 }

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -405,27 +404,13 @@ func verdict(c *CompareCell) string {
 // DecodeCompare reads a result written by CompareResult.JSON.
 func DecodeCompare(data []byte) (*CompareResult, error) {
 	var r CompareResult
-	if err := decodeStrict(data, &r); err != nil {
-		return nil, fmt.Errorf("not a tallywood compare result: %v", err)
+	if err := decodeStrict(data, &r, KindCompare); err != nil {
+		return nil, err
 	}
 	if r.Kind != KindCompare || r.Format != FormatCompare {
 		return nil, fmt.Errorf("not a tallywood compare result (kind %q, format %q)", r.Kind, r.Format)
 	}
 	return &r, nil
-}
-
-// decodeStrict decodes one JSON value into v, refusing unknown fields and
-// anything after it.
-func decodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if dec.More() {
-		return errors.New("data after the result")
-	}
-	return nil
 }
 
 // MergeCompare adds up compare results of disjoint shards of one run

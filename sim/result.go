@@ -229,23 +229,34 @@ const MaxResultBytes = 32 << 20
 // names): they are copied into every merged output.
 const maxText = 1024
 
+// decodeStrict decodes data, one result of the given kind ("sim",
+// "compare", ...), into v: at most MaxResultBytes, no unknown field, and
+// nothing after it but white space. Every decoder of results reads its
+// JSON here, so their errors are worded alike: "not a tallywood KIND
+// result: ...".
+func decodeStrict(data []byte, v any, kind string) error {
+	if len(data) > MaxResultBytes {
+		return fmt.Errorf("not a tallywood %s result: larger than %s", kind, engine.FormatBytes(MaxResultBytes))
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("not a tallywood %s result: %v", kind, err)
+	}
+	if rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
+		return fmt.Errorf("not a tallywood %s result: data after the result at byte %d (concatenated results?)", kind, len(data)-len(rest))
+	}
+	return nil
+}
+
 // DecodeResult reads a result written by JSON (one JSON object, nothing
 // after it) and checks that it is internally consistent: counts that add
 // up, arrays of the rules' sizes, sums a game could reach, and no more
 // games than its shards hold. The error names the first inconsistency.
 func DecodeResult(data []byte) (*Result, error) {
-	if len(data) > MaxResultBytes {
-		return nil, fmt.Errorf("not a tallywood sim result: larger than %s", engine.FormatBytes(MaxResultBytes))
-	}
 	var r Result
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
-		return nil, fmt.Errorf("not a tallywood sim result: %v", err)
-	}
-	end := dec.InputOffset()
-	if rest := bytes.TrimLeft(data[end:], " \t\r\n"); len(rest) > 0 {
-		return nil, fmt.Errorf("not a tallywood sim result: data after the result at byte %d (concatenated results?)", len(data)-len(rest))
+	if err := decodeStrict(data, &r, KindSim); err != nil {
+		return nil, err
 	}
 	if r.Format != FormatSim {
 		return nil, fmt.Errorf("not a tallywood sim result (format %q, want %q)", r.Format, FormatSim)

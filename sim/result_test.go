@@ -3,8 +3,12 @@ package sim
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"tallywood/engine"
 )
 
 // shardDoc returns shard 1/2 of a 40-game run as a generic JSON document
@@ -266,6 +270,52 @@ func TestBuildInfoString(t *testing.T) {
 	} {
 		if got := tt.b.String(); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.b, got, tt.want)
+		}
+	}
+}
+
+// TestDecodersWordTrailingDataAlike: every result decoder refuses data
+// after its result, a stray closing brace too, in the same words.
+func TestDecodersWordTrailingDataAlike(t *testing.T) {
+	ctx := t.Context()
+	cmp := normalVsHard(t, 5)
+	cmp.Cells[0].A.Policy, cmp.Cells[0].B.Policy = mustSpec(t, "random"), mustSpec(t, "random")
+	compared, err := Compare(ctx, cmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sweepCfg := sweepConfig(t, 3)
+	sweepCfg.Cells = sweepCfg.Cells[:1]
+	swept, err := Sweep(ctx, sweepCfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tableCfg := tableConfig(t, 3, 1, Shard{}, "random", "random")
+	tableCompared, err := CompareTables(ctx, tableCfg, TableArm{"a", engine.Reference()}, TableArm{"b", engine.Reference()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		kind   string
+		data   []byte
+		decode func([]byte) error
+	}{
+		{KindSim, run(t, testConfig(t, 4, 1, Shard{})).JSON(), func(b []byte) error { _, err := DecodeResult(b); return err }},
+		{KindCompare, compared.JSON(), func(b []byte) error { _, err := DecodeCompare(b); return err }},
+		{KindSweep, swept.JSON(), func(b []byte) error { _, err := DecodeSweep(b); return err }},
+		{KindTable, runTable(t, tableCfg).JSON(), func(b []byte) error { _, err := DecodeTableResult(b); return err }},
+		{KindTableCompare, tableCompared.JSON(), func(b []byte) error { _, err := DecodeTableCompare(b); return err }},
+	} {
+		if err := tt.decode(tt.data); err != nil {
+			t.Errorf("%s: its own JSON: %v", tt.kind, err)
+		}
+		for _, extra := range []string{string(tt.data), "}", " \n]"} {
+			data := append(slices.Clone(tt.data), extra...)
+			at := len(tt.data) + len(extra) - len(strings.TrimLeft(extra, " \n"))
+			want := fmt.Sprintf("not a tallywood %s result: data after the result at byte %d (concatenated results?)", tt.kind, at)
+			if err := tt.decode(data); err == nil || err.Error() != want {
+				t.Errorf("%s followed by %.10q: error %v, want %q", tt.kind, extra, err, want)
+			}
 		}
 	}
 }

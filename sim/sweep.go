@@ -365,8 +365,8 @@ func cmpFloat(a, b float64) int {
 // DecodeSweep reads a result written by SweepResult.JSON.
 func DecodeSweep(data []byte) (*SweepResult, error) {
 	var r SweepResult
-	if err := decodeStrict(data, &r); err != nil {
-		return nil, fmt.Errorf("not a tallywood sweep result: %v", err)
+	if err := decodeStrict(data, &r, KindSweep); err != nil {
+		return nil, err
 	}
 	if r.Kind != KindSweep || r.Format != FormatSweep {
 		return nil, fmt.Errorf("not a tallywood sweep result (kind %q, format %q)", r.Kind, r.Format)

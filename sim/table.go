@@ -562,27 +562,30 @@ func (r *TableResult) check() error {
 
 // IsTableResult reports whether data is, by its format field, the JSON of
 // a study without the Opposition.
-func IsTableResult(data []byte) bool {
+func IsTableResult(data []byte) bool { return formatOf(data) == FormatTable }
+
+// formatOf is the format field of the JSON value data starts with; ""
+// when it has none or is no JSON. What follows the value is decodeStrict's
+// to refuse.
+func formatOf(data []byte) string {
 	var head struct {
 		Format string `json:"format"`
 	}
-	return json.Unmarshal(data, &head) == nil && head.Format == FormatTable
+	json.NewDecoder(bytes.NewReader(data)).Decode(&head)
+	return head.Format
 }
 
 // DecodeTableResult reads a study's JSON, refusing unknown fields,
 // trailing data and inconsistent counts.
 func DecodeTableResult(data []byte) (*TableResult, error) {
-	if !IsTableResult(data) {
-		return nil, fmt.Errorf("not a tallywood study of several players (format %s)", FormatTable)
+	// The format first, so that another kind of result is named as such
+	// rather than by its first unknown field.
+	if f := formatOf(data); f != FormatTable {
+		return nil, fmt.Errorf("not a tallywood %s result (format %q, want %q)", KindTable, f, FormatTable)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var r TableResult
-	if err := dec.Decode(&r); err != nil {
+	if err := decodeStrict(data, &r, KindTable); err != nil {
 		return nil, err
-	}
-	if dec.More() {
-		return nil, errors.New("trailing data after the result")
 	}
 	if err := r.check(); err != nil {
 		return nil, err

@@ -206,7 +206,7 @@ func TestBadInput(t *testing.T) {
 				": rerun the shard with one build, or merge anyway with --allow-mixed-versions"},
 		{"merge missing file", []string{"merge", shardA, missing}, "tallywood: merge: open " + missing + ": no such file or directory"},
 		{"merge a study with a solo shard", []string{"merge", tableA, shardA},
-			"tallywood: merge: " + shardA + ": not a tallywood study of several players (format tallywood-table/1)"},
+			"tallywood: merge: " + shardA + `: not a tallywood table result (format "tallywood-sim/1", want "tallywood-table/1")`},
 		{"merge studies of other lineups", []string{"merge", tableA, tableOther},
 			"tallywood: merge: " + tableOther + ": lineup random,random,random differs from random,random in " + tableA + ": shards of different studies"},
 		{"merge no files", []string{"merge"}, "tallywood: merge: no result files given" + see("merge")},

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -436,26 +437,11 @@ func MergeCompare(results []*CompareResult, names []string) (*CompareResult, err
 	}
 	for ri := 1; ri < len(results); ri++ {
 		r, name := results[ri], names[ri]
-		differ := func(what string) error {
-			return fmt.Errorf("%s: %s differs from %s: shards of different runs", name, what, names[0])
-		}
-		switch {
-		case !sameArm(r.A, first.A):
-			return nil, differ("arm A")
-		case !sameArm(r.B, first.B):
-			return nil, differ("arm B")
-		case r.Seed != first.Seed:
-			return nil, differ("seed")
-		case len(r.Cells) != len(first.Cells):
-			return nil, differ("cells")
-		}
-		for i := range r.Cells {
-			a, b := &r.Cells[i], &first.Cells[i]
-			if a.A.labels != b.A.labels || a.B.labels != b.B.labels || a.MaxGames != b.MaxGames || a.Sequential != nil {
-				return nil, differ("cells")
-			}
-		}
-		if err := shards.add(r.Shard, name, func(got, want int) error { return differ("shard count") }); err != nil {
+		if err := shards.add(name, r.Shard,
+			field{"arm A", sameArm(r.A, first.A), armText(r.A), armText(first.A)},
+			field{"arm B", sameArm(r.B, first.B), armText(r.B), armText(first.B)},
+			sameField("seed", r.Seed, first.Seed),
+			field{"cells", sameCompareCells(r.Cells, first.Cells), compareCellNames(r.Cells), compareCellNames(first.Cells)}); err != nil {
 			return nil, err
 		}
 		for i := range r.Cells {
@@ -473,6 +459,41 @@ func MergeCompare(results []*CompareResult, names []string) (*CompareResult, err
 	out.Shard = shards.set.String()
 	out.finish()
 	return &out, nil
+}
+
+// armText shows an arm in an error: its name, rules hash and overrides.
+func armText(a ArmInfo) string {
+	s := a.Name + " (rules " + short(a.RulesHash)
+	if len(a.Overrides) > 0 {
+		s += " with " + strings.Join(a.Overrides, ", ")
+	}
+	return s + ")"
+}
+
+// sameCompareCells reports whether shard cells a are those of the first
+// shard, b: the same arms' cells and games, and no sequential test (which
+// plays no shards).
+func sameCompareCells(a, b []CompareCell) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].A.labels != b[i].A.labels || a[i].B.labels != b[i].B.labels || a[i].MaxGames != b[i].MaxGames || a[i].Sequential != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// compareCellNames lists a comparison's cells in an error: what each arm
+// plays, and the games.
+func compareCellNames(cs []CompareCell) string {
+	parts := make([]string, len(cs))
+	for i := range cs {
+		c := &cs[i]
+		parts[i] = fmt.Sprintf("%s:%s×%d", c.A.name(), c.B.name(), c.MaxGames)
+	}
+	return "[" + strings.Join(parts, " ") + "]"
 }
 
 func sameArm(a, b ArmInfo) bool {

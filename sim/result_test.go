@@ -319,3 +319,86 @@ func TestDecodersWordTrailingDataAlike(t *testing.T) {
 		}
 	}
 }
+
+// TestMergesWordMismatchAlike: every merge refuses a shard of another run
+// in the same words, naming the field and both values.
+func TestMergesWordMismatchAlike(t *testing.T) {
+	ctx := t.Context()
+	names := []string{"a", "b"}
+	want := func(field, got, want string) string {
+		return "b: " + field + " " + got + " differs from " + want + " in a: shards of different runs"
+	}
+	compared := func(seed uint64, shard Shard) *CompareResult {
+		cfg := normalVsHard(t, 6)
+		cfg.Cells[0].A.Policy, cfg.Cells[0].B.Policy = mustSpec(t, "random"), mustSpec(t, "random")
+		cfg.Seed, cfg.Shard = seed, shard
+		r, err := Compare(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	swept := func(seed uint64, shard Shard) *SweepResult {
+		cfg := sweepConfig(t, 6)
+		cfg.Cells = cfg.Cells[:1]
+		cfg.Seed, cfg.Shard = seed, shard
+		r, err := Sweep(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	table := func(seed uint64, shard Shard) *TableResult {
+		cfg := tableConfig(t, 6, 1, shard, "random", "random")
+		cfg.Seed = seed
+		return runTable(t, cfg)
+	}
+	solo := func(seed uint64, shard Shard) *Result {
+		cfg := testConfig(t, 6, 1, shard)
+		cfg.Seed = seed
+		return run(t, cfg)
+	}
+	half, third := Shard{K: 1, N: 2}, Shard{K: 2, N: 3}
+	for _, tt := range []struct {
+		name string
+		err  func() error
+		want string
+	}{
+		{"sim seed", func() error {
+			_, err := Merge([]*Result{solo(7, half), solo(8, Shard{K: 2, N: 2})}, names, MergeOptions{})
+			return err
+		}, want("seed", "8", "7")},
+		{"table seed", func() error {
+			_, err := MergeTables([]*TableResult{table(5, half), table(6, Shard{K: 2, N: 2})}, names, MergeOptions{})
+			return err
+		}, want("seed", "6", "5")},
+		{"compare seed", func() error {
+			_, err := MergeCompare([]*CompareResult{compared(3, half), compared(4, Shard{K: 2, N: 2})}, names)
+			return err
+		}, want("seed", "4", "3")},
+		{"sweep seed", func() error {
+			_, err := MergeSweep([]*SweepResult{swept(5, half), swept(6, Shard{K: 2, N: 2})}, names)
+			return err
+		}, want("seed", "6", "5")},
+		{"sim shard count", func() error {
+			_, err := Merge([]*Result{solo(7, half), solo(7, third)}, names, MergeOptions{})
+			return err
+		}, want("shard count", "3", "2")},
+		{"table shard count", func() error {
+			_, err := MergeTables([]*TableResult{table(5, half), table(5, third)}, names, MergeOptions{})
+			return err
+		}, want("shard count", "3", "2")},
+		{"compare shard count", func() error {
+			_, err := MergeCompare([]*CompareResult{compared(3, half), compared(3, third)}, names)
+			return err
+		}, want("shard count", "3", "2")},
+		{"sweep shard count", func() error {
+			_, err := MergeSweep([]*SweepResult{swept(5, half), swept(5, third)}, names)
+			return err
+		}, want("shard count", "3", "2")},
+	} {
+		if err := tt.err(); err == nil || err.Error() != tt.want {
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -398,22 +399,12 @@ func MergeSweep(results []*SweepResult, names []string) (*SweepResult, error) {
 	}
 	for ri := 1; ri < len(results); ri++ {
 		r, name := results[ri], names[ri]
-		differ := func(what string) error {
-			return fmt.Errorf("%s: %s differs from %s: shards of different runs", name, what, names[0])
-		}
-		switch {
-		case r.RulesHash != first.RulesHash || !slices.Equal(r.Overrides, first.Overrides):
-			return nil, differ("rules")
-		case r.Seed != first.Seed:
-			return nil, differ("seed")
-		case r.GamesPerCell != first.GamesPerCell:
-			return nil, differ("games_per_cell")
-		case !slices.Equal(r.Params, first.Params) || r.Target != first.Target:
-			return nil, differ("params")
-		case !sameSweepCells(r.Cells, first.Cells):
-			return nil, differ("cells")
-		}
-		if err := shards.add(r.Shard, name, func(got, want int) error { return differ("shard count") }); err != nil {
+		if err := shards.add(name, r.Shard,
+			field{"rules", r.RulesHash == first.RulesHash && slices.Equal(r.Overrides, first.Overrides), r.rulesText(), first.rulesText()},
+			sameField("seed", r.Seed, first.Seed),
+			sameField("games_per_cell", r.GamesPerCell, first.GamesPerCell),
+			field{"params", slices.Equal(r.Params, first.Params) && r.Target == first.Target, r.paramsText(), first.paramsText()},
+			field{"cells", sameSweepCells(r.Cells, first.Cells), sweepCellNames(r.Cells), sweepCellNames(first.Cells)}); err != nil {
 			return nil, err
 		}
 		for i := range r.Cells {
@@ -444,6 +435,39 @@ func MergeSweep(results []*SweepResult, names []string) (*SweepResult, error) {
 		out.GamesPerSecond = float64(games) / secs
 	}
 	return &out, nil
+}
+
+// rulesText shows a sweep's base rules in an error: hash and overrides.
+func (r *SweepResult) rulesText() string {
+	s := short(r.RulesHash)
+	if len(r.Overrides) > 0 {
+		s += " with " + strings.Join(r.Overrides, ", ")
+	}
+	return s
+}
+
+// paramsText shows a sweep's parameters and target in an error.
+func (r *SweepResult) paramsText() string {
+	s := "[" + strings.Join(r.Params, " ") + "]"
+	if r.Target != 0 {
+		s += fmt.Sprintf(" target %g", r.Target)
+	}
+	return s
+}
+
+// sweepCellNames lists a sweep's cells in an error: each cell and its
+// points' values.
+func sweepCellNames(cs []SweepCell) string {
+	parts := make([]string, len(cs))
+	for i := range cs {
+		c := &cs[i]
+		values := make([]string, len(c.Points))
+		for j, p := range c.Points {
+			values[j] = strings.Join(p.Values, ",")
+		}
+		parts[i] = c.Mode + "/" + c.Policy + "/" + c.Politician + ":" + strings.Join(values, ";")
+	}
+	return "[" + strings.Join(parts, " ") + "]"
 }
 
 func sameSweepCells(a, b []SweepCell) bool {

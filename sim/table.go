@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -614,24 +615,15 @@ func MergeTables(results []*TableResult, names []string, opt MergeOptions) (*Tab
 		if err := r.check(); err != nil {
 			return nil, fmt.Errorf("%s: %v", name, err)
 		}
-		differ := func(what, got, want string) error {
-			return fmt.Errorf("%s: %s %s differs from %s in %s: shards of different studies", name, what, got, want, names[0])
-		}
-		switch {
-		case r.TallywoodVersion != first.TallywoodVersion && !opt.AllowMixedVersions:
-			return nil, fmt.Errorf("%s: tallywood_version %q differs from %q in %s: rerun the shard with one build, or merge anyway with --allow-mixed-versions",
-				name, r.TallywoodVersion, first.TallywoodVersion, names[0])
-		case r.RulesHash != first.RulesHash:
-			return nil, differ("rules_hash", short(r.RulesHash), short(first.RulesHash))
-		case r.Seed != first.Seed:
-			return nil, differ("seed", fmt.Sprint(r.Seed), fmt.Sprint(first.Seed))
-		case r.Deals != first.Deals:
-			return nil, differ("deals", fmt.Sprint(r.Deals), fmt.Sprint(first.Deals))
-		case strings.Join(r.Lineup, " ") != strings.Join(first.Lineup, " "):
-			return nil, differ("lineup", strings.Join(r.Lineup, ","), strings.Join(first.Lineup, ","))
-		}
 		if i > 0 {
-			if err := shards.add(r.Shard, name, func(got, want int) error { return differ("shard count", fmt.Sprint(got), fmt.Sprint(want)) }); err != nil {
+			if err := opt.sameVersion(name, names[0], r.TallywoodVersion, first.TallywoodVersion); err != nil {
+				return nil, err
+			}
+			if err := shards.add(name, r.Shard,
+				hashField("rules_hash", r.RulesHash, first.RulesHash),
+				sameField("seed", r.Seed, first.Seed),
+				sameField("deals", r.Deals, first.Deals),
+				field{"lineup", slices.Equal(r.Lineup, first.Lineup), strings.Join(r.Lineup, ","), strings.Join(first.Lineup, ",")}); err != nil {
 				return nil, err
 			}
 			out.ElapsedSeconds += r.ElapsedSeconds

@@ -208,7 +208,7 @@ func TestBadInput(t *testing.T) {
 		{"merge a study with a solo shard", []string{"merge", tableA, shardA},
 			"tallywood: merge: " + shardA + `: not a tallywood table result (format "tallywood-sim/1", want "tallywood-table/1")`},
 		{"merge studies of other lineups", []string{"merge", tableA, tableOther},
-			"tallywood: merge: " + tableOther + ": lineup random,random,random differs from random,random in " + tableA + ": shards of different studies"},
+			"tallywood: merge: " + tableOther + ": lineup random,random,random differs from random,random in " + tableA + ": shards of different runs"},
 		{"merge no files", []string{"merge"}, "tallywood: merge: no result files given" + see("merge")},
 		{"merge format", []string{"merge", "--format", "jsonl", shardA}, `tallywood: merge: --format "jsonl" is not table, json, csv or html` + see("merge")},
 		{"merge out csv format json", []string{"merge", "--format", "json", "--out", filepath.Join(dir, "m.csv"), shardA},

@@ -220,20 +220,20 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 	window := 4 * nw
 	tokens := make(chan struct{}, window)
 	results := make(chan chunkRes, window)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	var errOnce sync.Once
-	var firstErr error
-	n := cfg.Shard.Len(cell.Games)
-	nChunks := (n + chunkSize - 1) / chunkSize // n ≤ MaxGames: no overflow
+	games := newChunks(cfg.Shard.Len(cell.Games), chunkSize, stop)
 	pool := sync.Pool{New: func() any { s := make([]pairRec, 0, chunkSize); return &s }}
 	rules := [2]*engine.Rules{cfg.A.Rules, cfg.B.Rules}
 	specs := [2]*CellSpec{&cell.A, &cell.B}
-	for range nw {
-		p := newPlayer(opp)
-		defer p.close()
-		p.stop = stop // a chunk with a game cut short is never committed
-		wg.Go(func() {
+	players := make([]*player, nw)
+	for w := range players {
+		players[w] = newPlayer(opp)
+		defer players[w].close()
+		players[w].stop = stop // a chunk with a game cut short is never committed
+	}
+	var err error // the first error of a game; read once results is closed
+	go func() {
+		err = games.run(nw, func(w int) {
+			p := players[w]
 			for {
 				if stop.Load() || halt.Load() {
 					return
@@ -247,11 +247,10 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 				case <-ctx.Done():
 					return
 				}
-				ci := next.Add(1) - 1
-				if ci >= nChunks {
+				ci, lo, hi, ok := games.take()
+				if !ok {
 					return
 				}
-				lo, hi := ci*chunkSize, min((ci+1)*chunkSize, n)
 				buf := pool.Get().(*[]pairRec)
 				recs := (*buf)[:0]
 				for j := lo; j < hi; j++ {
@@ -262,8 +261,7 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 					var rec pairRec
 					for k, s := range specs {
 						if err := p.play(rules[k], seed, s.Mode, s.Policy, s.Politician); err != nil {
-							errOnce.Do(func() { firstErr = err })
-							stop.Store(true)
+							games.fail(err)
 							stopAll()
 							return
 						}
@@ -279,8 +277,8 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 				results <- chunkRes{ci, buf}
 			}
 		})
-	}
-	go func() { wg.Wait(); close(results) }()
+		close(results)
+	}()
 
 	var counts [2]Counts
 	var pairs PairCounts
@@ -324,8 +322,8 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 			<-tokens
 		}
 	}
-	if firstErr != nil {
-		return nil, firstErr
+	if err != nil {
+		return nil, err
 	}
 	cc := &CompareCell{MaxGames: cell.Games, Pairs: pairs}
 	for k, s := range specs {

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -178,63 +177,57 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	for ci, spec := range cfg.Cells {
 		start := time.Now()
 		counts := make([]sweepCounts, nw)
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		var errOnce sync.Once
-		var firstErr error
-		for w := range nw {
+		for w := range counts {
 			counts[w].points = make([]Counts, len(cfg.Points))
 			counts[w].pairs = make([]PairCounts, len(cfg.Points))
-			wg.Go(func() {
-				p, c := players[w], &counts[w]
-				play := func(r *engine.Rules, seed uint64) bool {
-					if err := p.play(r, seed, spec.Mode, spec.Policy, spec.Politician); err != nil {
-						errOnce.Do(func() { firstErr = err })
-						stop.Store(true)
-						return false
-					}
-					return !stop.Load() // a game cut short is not counted
+		}
+		games := newChunks(n, chunkSize, stop)
+		err := games.run(nw, func(w int) {
+			p, c := players[w], &counts[w]
+			play := func(r *engine.Rules, seed uint64) bool {
+				if err := p.play(r, seed, spec.Mode, spec.Policy, spec.Politician); err != nil {
+					games.fail(err)
+					return false
 				}
-				for {
-					lo := (next.Add(1) - 1) * chunkSize
-					if lo >= n {
+				return !stop.Load() // a game cut short is not counted
+			}
+			for {
+				_, lo, hi, ok := games.take()
+				if !ok {
+					return
+				}
+				for j := lo; j < hi; j++ {
+					if stop.Load() {
 						return
 					}
-					hi := min(lo+chunkSize, n)
-					for j := lo; j < hi; j++ {
-						if stop.Load() {
-							return
-						}
-						seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
-						if !play(cfg.Base, seed) {
-							return
-						}
-						c.base.Add(&p.g)
-						base := p.g.Result
-						fbOther, fbBoth := p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth
-						for pi := range cfg.Points {
-							if asBase[pi] {
-								// The same play as the base: the same game.
-								c.points[pi].addResult(&base, fbOther, fbBoth)
-								c.pairs[pi].Add(&base, &base)
-								continue
-							}
-							if !play(cfg.Points[pi].Rules, seed) {
-								return
-							}
-							c.points[pi].Add(&p.g)
-							c.pairs[pi].Add(&base, &p.g.Result)
-						}
+					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
+					if !play(cfg.Base, seed) {
+						return
 					}
-					if cfg.Progress != nil {
-						cfg.Progress.Add((hi - lo) * int64(1+len(cfg.Points)))
+					c.base.Add(&p.g)
+					base := p.g.Result
+					fbOther, fbBoth := p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth
+					for pi := range cfg.Points {
+						if asBase[pi] {
+							// The same play as the base: the same game.
+							c.points[pi].addResult(&base, fbOther, fbBoth)
+							c.pairs[pi].Add(&base, &base)
+							continue
+						}
+						if !play(cfg.Points[pi].Rules, seed) {
+							return
+						}
+						c.points[pi].Add(&p.g)
+						c.pairs[pi].Add(&base, &p.g.Result)
 					}
 				}
-			})
-		}
-		wg.Wait()
-		if firstErr != nil {
-			return nil, firstErr
+				if cfg.Progress != nil {
+					cfg.Progress.Add((hi - lo) * int64(1+len(cfg.Points)))
+				}
+			}
+		})
+		if err != nil {
+			return nil, err
 		}
 		total := &counts[0]
 		for w := 1; w < nw; w++ {

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -425,51 +424,43 @@ func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *ta
 	n := len(cfg.Lineup)
 	stop, release := stopFlag(ctx)
 	defer release()
-	deals := cfg.Shard.Len(cfg.Deals)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	var errOnce sync.Once
-	var firstErr error
-	for w := range cfg.workers() {
-		wg.Go(func() {
-			p := NewTablePlayer(cfg.Lineup)
-			defer p.Close()
-			deal := make([]TableCounts, len(arms))
-			for a := range deal {
-				deal[a] = l.newCounts()
+	deals := newChunks(cfg.Shard.Len(cfg.Deals), dealChunk, stop)
+	err := deals.run(cfg.workers(), func(w int) {
+		p := NewTablePlayer(cfg.Lineup)
+		defer p.Close()
+		deal := make([]TableCounts, len(arms))
+		for a := range deal {
+			deal[a] = l.newCounts()
+		}
+		for {
+			_, lo, hi, ok := deals.take()
+			if !ok {
+				return
 			}
-			for {
-				lo := (next.Add(1) - 1) * dealChunk
-				if lo >= deals {
-					return
-				}
-				for j := lo; j < min(lo+dealChunk, deals); j++ {
-					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
-					first := engine.TableInitiative(seed, n)
-					for a, r := range arms {
-						deal[a].reset()
-						for k := range n {
-							if stop.Load() {
-								return
-							}
-							if err := p.Play(r, seed, k, nil); err != nil {
-								errOnce.Do(func() { firstErr = err })
-								stop.Store(true)
-								return
-							}
-							deal[a].addGame(&p.Game, k, l.index, &first)
+			for j := lo; j < hi; j++ {
+				seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
+				first := engine.TableInitiative(seed, n)
+				for a, r := range arms {
+					deal[a].reset()
+					for k := range n {
+						if stop.Load() {
+							return
 						}
-					}
-					add(w, deal)
-					if cfg.Progress != nil {
-						cfg.Progress.Add(int64(n * len(arms)))
+						if err := p.Play(r, seed, k, nil); err != nil {
+							deals.fail(err)
+							return
+						}
+						deal[a].addGame(&p.Game, k, l.index, &first)
 					}
 				}
+				add(w, deal)
+				if cfg.Progress != nil {
+					cfg.Progress.Add(int64(n * len(arms)))
+				}
 			}
-		})
-	}
-	wg.Wait()
-	return stop.Load(), firstErr
+		}
+	})
+	return stop.Load(), err
 }
 
 func (cfg *TableConfig) workers() int { return workerCount(cfg.Workers) }

@@ -258,6 +258,36 @@ func TestCompareSweepWorkersAndShards(t *testing.T) {
 	}
 }
 
+// TestSeatsWorkers: a study of several players and a comparison at a
+// table give the same result for --workers 1 and 3 (80 deals: five chunks
+// of deals, so three workers do play side by side).
+func TestSeatsWorkers(t *testing.T) {
+	deals := "80"
+	if testing.Short() {
+		deals = "40" // the race detector runs this too
+	}
+	for _, cmd := range [][]string{
+		{"sim", "--seats", "3", "--policy", "greedy,random,random", "--games", deals, "--seed", "4"},
+		{"compare", "--seats", "3", "--policy", "greedy,random,random", "--b-set", "track.max=14", "--games", deals, "--seed", "4"},
+	} {
+		t.Run(cmd[0], func(t *testing.T) {
+			var want []byte
+			for _, w := range []string{"1", "3"} {
+				code, out, errs := runCLI(t, append(cmd, "--workers", w, "--format", "json", "--quiet")...)
+				if code != exitOK {
+					t.Fatalf("exit %d: %s", code, errs)
+				}
+				got := untimed(t, []byte(out))
+				if want == nil {
+					want = got
+				} else if !bytes.Equal(got, want) {
+					t.Errorf("--workers %s differs from --workers 1:\n%s\nwant\n%s", w, got, want)
+				}
+			}
+		})
+	}
+}
+
 // TestSweepOutputs: the table, JSON and CSV of one sweep agree, the seed
 // and the crossing are printed.
 func TestSweepOutputs(t *testing.T) {

@@ -69,30 +69,21 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "merge: %v", err)
 	}
-	results := make([]*sim.Result, len(o.files))
-	for i, name := range o.files {
-		data, err := engine.ReadFileMax(name, sim.MaxResultBytes)
-		if err != nil {
-			return failInput(stderr, "merge: %v", err)
-		}
-		if i == 0 {
-			switch resultKind(data) {
-			case sim.KindTable:
-				return mergeTables(o, data, out, stderr)
-			case sim.KindCompare:
-				return mergeCompares(o, data, out, stderr)
-			case sim.KindSweep:
-				return mergeSweeps(o, data, out, stderr)
-			}
-		}
-		r, err := sim.DecodeResult(data)
-		if err != nil {
-			return failInput(stderr, "merge: %s: %v", name, err)
-		}
-		if r.Interrupted {
-			fmt.Fprintf(stderr, "tallywood: merge: %s holds an interrupted run: the merged result is partial (marked interrupted)\n", name)
-		}
-		results[i] = r
+	first, err := engine.ReadFileMax(o.files[0], sim.MaxResultBytes)
+	if err != nil {
+		return failInput(stderr, "merge: %v", err)
+	}
+	switch resultKind(first) {
+	case sim.KindTable:
+		return mergeTables(o, first, out, stderr)
+	case sim.KindCompare:
+		return mergeCompares(o, first, out, stderr)
+	case sim.KindSweep:
+		return mergeSweeps(o, first, out, stderr)
+	}
+	results, code := readShards(o, first, sim.DecodeResult, func(r *sim.Result) bool { return r.Interrupted }, stderr)
+	if code != exitOK {
+		return code
 	}
 	merged, err := sim.Merge(results, o.files, o.opt)
 	if err != nil {
@@ -116,11 +107,7 @@ func mergeTables(o *mergeOptions, first []byte, out *output, stderr io.Writer) i
 	if o.wide {
 		return failf(stderr, "merge", "merge: --wide only matters with the solo game's results")
 	}
-	results, code := readShards(o, first, sim.DecodeTableResult, func(name string, r *sim.TableResult) {
-		if r.Interrupted {
-			fmt.Fprintf(stderr, "tallywood: merge: %s holds an interrupted run: the merged result is partial (marked interrupted)\n", name)
-		}
-	}, stderr)
+	results, code := readShards(o, first, sim.DecodeTableResult, func(r *sim.TableResult) bool { return r.Interrupted }, stderr)
 	if code != exitOK {
 		return code
 	}
@@ -135,10 +122,10 @@ func mergeTables(o *mergeOptions, first []byte, out *output, stderr io.Writer) i
 }
 
 // readShards reads and decodes merge's files in order, first being the
-// first file's contents (already read to learn the kind); seen, if not
-// nil, reports on each shard as it is decoded. On a bad file it reports
-// the error and returns its exit code.
-func readShards[T any](o *mergeOptions, first []byte, decode func([]byte) (T, error), seen func(name string, r T), stderr io.Writer) ([]T, int) {
+// first file's contents (already read to learn the kind), and says on
+// stderr which of them hold an interrupted run (by interrupted). On a bad
+// file it reports the error and returns its exit code.
+func readShards[T any](o *mergeOptions, first []byte, decode func([]byte) (T, error), interrupted func(T) bool, stderr io.Writer) ([]T, int) {
 	results := make([]T, len(o.files))
 	for i, name := range o.files {
 		data := first
@@ -152,8 +139,8 @@ func readShards[T any](o *mergeOptions, first []byte, decode func([]byte) (T, er
 		if err != nil {
 			return nil, failInput(stderr, "merge: %s: %v", name, err)
 		}
-		if seen != nil {
-			seen(name, r)
+		if interrupted(r) {
+			fmt.Fprintf(stderr, "tallywood: merge: %s holds an interrupted run: the merged result is partial (marked interrupted)\n", name)
 		}
 		results[i] = r
 	}

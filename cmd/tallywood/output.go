@@ -126,6 +126,19 @@ func (o *output) writeFailed(cmd string, err error, stderr io.Writer) int {
 	return failRun(stderr, "%s: writing %s: %v", cmd, o.name(), unwrapPath(err))
 }
 
+// partial says on stderr that cmd's result, which holds what ("12
+// games"), is partial (interrupted) and where it now is, and returns
+// exitFailed. Every command that writes a result, merge too, says it in
+// these words.
+func (o *output) partial(cmd, what string, stderr io.Writer) int {
+	gone := ""
+	if o.exists && !o.stream {
+		gone = "; its previous contents are gone"
+	}
+	fmt.Fprintf(stderr, "tallywood: %s: interrupted: %s now holds a partial result (%s, marked interrupted)%s\n", cmd, o.name(), what, gone)
+	return exitFailed
+}
+
 // write writes data to the destination.
 func (o *output) write(data []byte) error {
 	switch {

@@ -111,7 +111,7 @@ func writeTableResult(cmd string, res *sim.TableResult, format string, out *outp
 		data = tableCSV(res)
 	case "html":
 		var err error
-		if data, err = renderReport(report.Source{Name: "this study", Table: res, Version: res.TallywoodVersion}); err != nil {
+		if data, err = renderReport(report.Source{Name: reportName(cmd, "this study"), Table: res, Version: res.TallywoodVersion}); err != nil {
 			return failRun(stderr, "%v", err)
 		}
 	default:
@@ -121,9 +121,7 @@ func writeTableResult(cmd string, res *sim.TableResult, format string, out *outp
 		return out.writeFailed(cmd, err, stderr)
 	}
 	if res.Interrupted {
-		fmt.Fprintf(stderr, "tallywood: %s: interrupted: %s now holds a partial result (%d games, marked interrupted)\n",
-			cmd, out.name(), res.Counts.Games)
-		return exitFailed
+		return out.partial(cmd, fmt.Sprintf("%d games", res.Counts.Games), stderr)
 	}
 	return exitOK
 }
@@ -303,8 +301,7 @@ func runTableCompare(f *compareFlags, stdout, stderr io.Writer) int {
 		return out.writeFailed("compare", err, stderr)
 	}
 	if res.Interrupted {
-		fmt.Fprintf(stderr, "tallywood: compare: interrupted: %s now holds a partial result (%d deals, marked interrupted)\n", out.name(), res.Deals)
-		return exitFailed
+		return out.partial("compare", fmt.Sprintf("%d deals", res.Deals), stderr)
 	}
 	return exitOK
 }

@@ -638,15 +638,9 @@ func writeCompare(cmd string, res *sim.CompareResult, format string, out *output
 	default:
 		data = res.JSON()
 	}
-	if err := out.write(data); err != nil {
-		return out.writeFailed(cmd, err, stderr)
+	var pairs int64
+	for _, c := range res.Cells {
+		pairs += c.Games
 	}
-	if res.Interrupted {
-		var pairs int64
-		for _, c := range res.Cells {
-			pairs += c.Games
-		}
-		return out.partial(cmd, fmt.Sprintf("%d paired games", pairs), stderr)
-	}
-	return exitOK
+	return out.result(cmd, data, res.Interrupted, fmt.Sprintf("%d paired games", pairs), stderr)
 }

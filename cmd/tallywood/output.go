@@ -126,11 +126,17 @@ func (o *output) writeFailed(cmd string, err error, stderr io.Writer) int {
 	return failRun(stderr, "%s: writing %s: %v", cmd, o.name(), unwrapPath(err))
 }
 
-// partial says on stderr that cmd's result, which holds what ("12
-// games"), is partial (interrupted) and where it now is, and returns
-// exitFailed. Every command that writes a result, merge too, says it in
-// these words.
-func (o *output) partial(cmd, what string, stderr io.Writer) int {
+// result writes data, cmd's result rendered, and returns the exit code.
+// A partial result (interrupted), which holds what ("12 games"), says on
+// stderr where it now is and exits 1: every command that writes a result,
+// merge too, says it in these words.
+func (o *output) result(cmd string, data []byte, partial bool, what string, stderr io.Writer) int {
+	if err := o.write(data); err != nil {
+		return o.writeFailed(cmd, err, stderr)
+	}
+	if !partial {
+		return exitOK
+	}
 	gone := ""
 	if o.exists && !o.stream {
 		gone = "; its previous contents are gone"

@@ -195,13 +195,7 @@ func writeResult(cmd string, res *sim.Result, format string, wide bool, out *out
 	default:
 		data = simTable(res, wide)
 	}
-	if err := out.write(data); err != nil {
-		return out.writeFailed(cmd, err, stderr)
-	}
-	if res.Interrupted {
-		return out.partial(cmd, fmt.Sprintf("%d games", played(res)), stderr)
-	}
-	return exitOK
+	return out.result(cmd, data, res.Interrupted, fmt.Sprintf("%d games", played(res)), stderr)
 }
 
 func played(r *sim.Result) int64 {

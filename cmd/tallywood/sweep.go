@@ -147,17 +147,11 @@ func writeSweep(cmd string, res *sim.SweepResult, format string, out *output, st
 	default:
 		data = sweepTable(res)
 	}
-	if err := out.write(data); err != nil {
-		return out.writeFailed(cmd, err, stderr)
+	var games int64
+	for _, c := range res.Cells {
+		games += c.Base.Games * int64(1+len(c.Points))
 	}
-	if res.Interrupted {
-		var games int64
-		for _, c := range res.Cells {
-			games += c.Base.Games * int64(1+len(c.Points))
-		}
-		return out.partial(cmd, fmt.Sprintf("%d games", games), stderr)
-	}
-	return exitOK
+	return out.result(cmd, data, res.Interrupted, fmt.Sprintf("%d games", games), stderr)
 }
 
 // sweepPoints reads the --set flags: each PATH=VALUES gives a parameter

@@ -117,13 +117,7 @@ func writeTableResult(cmd string, res *sim.TableResult, format string, out *outp
 	default:
 		data = tableText(res)
 	}
-	if err := out.write(data); err != nil {
-		return out.writeFailed(cmd, err, stderr)
-	}
-	if res.Interrupted {
-		return out.partial(cmd, fmt.Sprintf("%d games", res.Counts.Games), stderr)
-	}
-	return exitOK
+	return out.result(cmd, data, res.Interrupted, fmt.Sprintf("%d games", res.Counts.Games), stderr)
 }
 
 // Output of a study.
@@ -297,13 +291,7 @@ func runTableCompare(f *compareFlags, stdout, stderr io.Writer) int {
 			return failRun(stderr, "%v", err)
 		}
 	}
-	if err := out.write(data); err != nil {
-		return out.writeFailed("compare", err, stderr)
-	}
-	if res.Interrupted {
-		return out.partial("compare", fmt.Sprintf("%d deals", res.Deals), stderr)
-	}
-	return exitOK
+	return out.result("compare", data, res.Interrupted, fmt.Sprintf("%d deals", res.Deals), stderr)
 }
 
 // tableCompareText renders a comparison at a table: per policy and per

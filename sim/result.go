@@ -564,8 +564,12 @@ func Merge(results []*Result, names []string, opt MergeOptions) (*Result, error)
 }
 
 // Coverage is how many of a run's shards a result holds.
-func (r *Result) Coverage() (shards, of int) {
-	set, err := parseShardSet(r.Shard)
+func (r *Result) Coverage() (shards, of int) { return coverage(r.Shard) }
+
+// coverage is how many of a run's shards the shard field s holds; 0 of 0
+// when s is not a shard field.
+func coverage(s string) (shards, of int) {
+	set, err := parseShardSet(s)
 	if err != nil {
 		return 0, 0
 	}

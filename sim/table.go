@@ -585,6 +585,9 @@ func DecodeTableResult(data []byte) (*TableResult, error) {
 	return &r, nil
 }
 
+// Coverage is how many of a study's shards a result holds.
+func (r *TableResult) Coverage() (shards, of int) { return coverage(r.Shard) }
+
 // MergeTables adds up table results of disjoint shards of one study. names
 // label the results in errors (file names).
 func MergeTables(results []*TableResult, names []string, opt MergeOptions) (*TableResult, error) {

@@ -267,6 +267,20 @@ func TestInterruptMessages(t *testing.T) {
 	}
 }
 
+// TestMergeTableCoverage: a merge of some shards of a study of several
+// players says how much of it they hold as a solo merge does.
+func TestMergeTableCoverage(t *testing.T) {
+	shard := filepath.Join(t.TempDir(), "t.json")
+	if code, _, errs := runCLI(t, "sim", "--seats", "2", "--policy", "random", "--games", "20", "--shard", "1/3", "--format", "json", "--out", shard, "--quiet"); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	code, _, errs := runCLI(t, "merge", "--format", "json", shard)
+	want := "tallywood: merge: 1 of 3 shards: 7 of the study's 20 deals (35.0%); the result is marked \"complete\": false\n"
+	if code != exitOK || errs != want {
+		t.Errorf("exit %d, stderr %q; want 0, %q", code, errs, want)
+	}
+}
+
 // TestMergeInterruptedShard: every kind of merge names the interrupted
 // shard, then says where the partial result now is, in the same words.
 func TestMergeInterruptedShard(t *testing.T) {

@@ -89,15 +89,8 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failInput(stderr, "merge: %v", err)
 	}
-	if shards, of := merged.Coverage(); shards < of {
-		var games int64
-		for _, c := range merged.Cells {
-			games += c.Games
-		}
-		total := int64(len(merged.Cells)) * merged.GamesPerCell
-		fmt.Fprintf(stderr, "tallywood: merge: %d of %d shards: %d of the study's %d games (%.1f%%); the result is marked \"complete\": false\n",
-			shards, of, games, total, 100*float64(games)/float64(total))
-	}
+	shards, of := merged.Coverage()
+	noteCoverage(stderr, shards, of, played(merged), int64(len(merged.Cells))*merged.GamesPerCell, "games")
 	return writeResult("merge", merged, o.format, o.wide, out, stderr)
 }
 
@@ -115,10 +108,18 @@ func mergeTables(o *mergeOptions, first []byte, out *output, stderr io.Writer) i
 	if err != nil {
 		return failInput(stderr, "merge: %v", err)
 	}
-	if merged.Shard != "" {
-		fmt.Fprintf(stderr, "tallywood: merge: shards %s: %d of the study's %d deals\n", merged.Shard, merged.Counts.Deals, merged.Deals)
-	}
+	shards, of := merged.Coverage()
+	noteCoverage(stderr, shards, of, merged.Counts.Deals, merged.Deals, "deals")
 	return writeTableResult("merge", merged, o.format, out, stderr)
+}
+
+// noteCoverage says on stderr how much of the study a merge of some of its
+// shards (shards of of) holds: n of its total games or deals (unit).
+func noteCoverage(stderr io.Writer, shards, of int, n, total int64, unit string) {
+	if shards < of {
+		fmt.Fprintf(stderr, "tallywood: merge: %d of %d shards: %d of the study's %d %s (%.1f%%); the result is marked \"complete\": false\n",
+			shards, of, n, total, unit, 100*float64(n)/float64(total))
+	}
 }
 
 // readShards reads and decodes merge's files in order, first being the

@@ -1,11 +1,11 @@
 package sim
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -220,20 +220,20 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 	window := 4 * nw
 	tokens := make(chan struct{}, window)
 	results := make(chan chunkRes, window)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	var errOnce sync.Once
-	var firstErr error
-	n := cfg.Shard.Len(cell.Games)
-	nChunks := (n + chunkSize - 1) / chunkSize // n ≤ MaxGames: no overflow
+	games := newChunks(cfg.Shard.Len(cell.Games), chunkSize, stop)
 	pool := sync.Pool{New: func() any { s := make([]pairRec, 0, chunkSize); return &s }}
 	rules := [2]*engine.Rules{cfg.A.Rules, cfg.B.Rules}
 	specs := [2]*CellSpec{&cell.A, &cell.B}
-	for range nw {
-		p := newPlayer(opp)
-		defer p.close()
-		p.stop = stop // a chunk with a game cut short is never committed
-		wg.Go(func() {
+	players := make([]*player, nw)
+	for w := range players {
+		players[w] = newPlayer(opp)
+		defer players[w].close()
+		players[w].stop = stop // a chunk with a game cut short is never committed
+	}
+	var err error // the first error of a game; read once results is closed
+	go func() {
+		err = games.run(nw, func(w int) {
+			p := players[w]
 			for {
 				if stop.Load() || halt.Load() {
 					return
@@ -247,11 +247,10 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 				case <-ctx.Done():
 					return
 				}
-				ci := next.Add(1) - 1
-				if ci >= nChunks {
+				ci, lo, hi, ok := games.take()
+				if !ok {
 					return
 				}
-				lo, hi := ci*chunkSize, min((ci+1)*chunkSize, n)
 				buf := pool.Get().(*[]pairRec)
 				recs := (*buf)[:0]
 				for j := lo; j < hi; j++ {
@@ -262,8 +261,7 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 					var rec pairRec
 					for k, s := range specs {
 						if err := p.play(rules[k], seed, s.Mode, s.Policy, s.Politician); err != nil {
-							errOnce.Do(func() { firstErr = err })
-							stop.Store(true)
+							games.fail(err)
 							stopAll()
 							return
 						}
@@ -279,8 +277,8 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 				results <- chunkRes{ci, buf}
 			}
 		})
-	}
-	go func() { wg.Wait(); close(results) }()
+		close(results)
+	}()
 
 	var counts [2]Counts
 	var pairs PairCounts
@@ -324,8 +322,8 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 			<-tokens
 		}
 	}
-	if firstErr != nil {
-		return nil, firstErr
+	if err != nil {
+		return nil, err
 	}
 	cc := &CompareCell{MaxGames: cell.Games, Pairs: pairs}
 	for k, s := range specs {
@@ -405,27 +403,13 @@ func verdict(c *CompareCell) string {
 // DecodeCompare reads a result written by CompareResult.JSON.
 func DecodeCompare(data []byte) (*CompareResult, error) {
 	var r CompareResult
-	if err := decodeStrict(data, &r); err != nil {
-		return nil, fmt.Errorf("not a tallywood compare result: %v", err)
+	if err := decodeStrict(data, &r, KindCompare); err != nil {
+		return nil, err
 	}
 	if r.Kind != KindCompare || r.Format != FormatCompare {
 		return nil, fmt.Errorf("not a tallywood compare result (kind %q, format %q)", r.Kind, r.Format)
 	}
 	return &r, nil
-}
-
-// decodeStrict decodes one JSON value into v, refusing unknown fields and
-// anything after it.
-func decodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if dec.More() {
-		return errors.New("data after the result")
-	}
-	return nil
 }
 
 // MergeCompare adds up compare results of disjoint shards of one run
@@ -451,26 +435,11 @@ func MergeCompare(results []*CompareResult, names []string) (*CompareResult, err
 	}
 	for ri := 1; ri < len(results); ri++ {
 		r, name := results[ri], names[ri]
-		differ := func(what string) error {
-			return fmt.Errorf("%s: %s differs from %s: shards of different runs", name, what, names[0])
-		}
-		switch {
-		case !sameArm(r.A, first.A):
-			return nil, differ("arm A")
-		case !sameArm(r.B, first.B):
-			return nil, differ("arm B")
-		case r.Seed != first.Seed:
-			return nil, differ("seed")
-		case len(r.Cells) != len(first.Cells):
-			return nil, differ("cells")
-		}
-		for i := range r.Cells {
-			a, b := &r.Cells[i], &first.Cells[i]
-			if a.A.labels != b.A.labels || a.B.labels != b.B.labels || a.MaxGames != b.MaxGames || a.Sequential != nil {
-				return nil, differ("cells")
-			}
-		}
-		if err := shards.add(r.Shard, name, func(got, want int) error { return differ("shard count") }); err != nil {
+		if err := shards.add(name, r.Shard,
+			field{"arm A", sameArm(r.A, first.A), armText(r.A), armText(first.A)},
+			field{"arm B", sameArm(r.B, first.B), armText(r.B), armText(first.B)},
+			sameField("seed", r.Seed, first.Seed),
+			field{"cells", sameCompareCells(r.Cells, first.Cells), compareCellNames(r.Cells), compareCellNames(first.Cells)}); err != nil {
 			return nil, err
 		}
 		for i := range r.Cells {
@@ -488,6 +457,41 @@ func MergeCompare(results []*CompareResult, names []string) (*CompareResult, err
 	out.Shard = shards.set.String()
 	out.finish()
 	return &out, nil
+}
+
+// armText shows an arm in an error: its name, rules hash and overrides.
+func armText(a ArmInfo) string {
+	s := a.Name + " (rules " + short(a.RulesHash)
+	if len(a.Overrides) > 0 {
+		s += " with " + strings.Join(a.Overrides, ", ")
+	}
+	return s + ")"
+}
+
+// sameCompareCells reports whether shard cells a are those of the first
+// shard, b: the same arms' cells and games, and no sequential test (which
+// plays no shards).
+func sameCompareCells(a, b []CompareCell) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].A.labels != b[i].A.labels || a[i].B.labels != b[i].B.labels || a[i].MaxGames != b[i].MaxGames || a[i].Sequential != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// compareCellNames lists a comparison's cells in an error: what each arm
+// plays, and the games.
+func compareCellNames(cs []CompareCell) string {
+	parts := make([]string, len(cs))
+	for i := range cs {
+		c := &cs[i]
+		parts[i] = fmt.Sprintf("%s:%s×%d", c.A.name(), c.B.name(), c.MaxGames)
+	}
+	return "[" + strings.Join(parts, " ") + "]"
 }
 
 func sameArm(a, b ArmInfo) bool {

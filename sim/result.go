@@ -229,23 +229,34 @@ const MaxResultBytes = 32 << 20
 // names): they are copied into every merged output.
 const maxText = 1024
 
+// decodeStrict decodes data, one result of the given kind ("sim",
+// "compare", ...), into v: at most MaxResultBytes, no unknown field, and
+// nothing after it but white space. Every decoder of results reads its
+// JSON here, so their errors are worded alike: "not a tallywood KIND
+// result: ...".
+func decodeStrict(data []byte, v any, kind string) error {
+	if len(data) > MaxResultBytes {
+		return fmt.Errorf("not a tallywood %s result: larger than %s", kind, engine.FormatBytes(MaxResultBytes))
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("not a tallywood %s result: %v", kind, err)
+	}
+	if rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
+		return fmt.Errorf("not a tallywood %s result: data after the result at byte %d (concatenated results?)", kind, len(data)-len(rest))
+	}
+	return nil
+}
+
 // DecodeResult reads a result written by JSON (one JSON object, nothing
 // after it) and checks that it is internally consistent: counts that add
 // up, arrays of the rules' sizes, sums a game could reach, and no more
 // games than its shards hold. The error names the first inconsistency.
 func DecodeResult(data []byte) (*Result, error) {
-	if len(data) > MaxResultBytes {
-		return nil, fmt.Errorf("not a tallywood sim result: larger than %s", engine.FormatBytes(MaxResultBytes))
-	}
 	var r Result
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
-		return nil, fmt.Errorf("not a tallywood sim result: %v", err)
-	}
-	end := dec.InputOffset()
-	if rest := bytes.TrimLeft(data[end:], " \t\r\n"); len(rest) > 0 {
-		return nil, fmt.Errorf("not a tallywood sim result: data after the result at byte %d (concatenated results?)", len(data)-len(rest))
+	if err := decodeStrict(data, &r, KindSim); err != nil {
+		return nil, err
 	}
 	if r.Format != FormatSim {
 		return nil, fmt.Errorf("not a tallywood sim result (format %q, want %q)", r.Format, FormatSim)
@@ -415,10 +426,39 @@ type MergeOptions struct {
 	AllowMixedVersions bool
 }
 
+// field is one value that every shard of a run holds alike: whether a
+// shard's equals the first shard's, and both as an error shows them.
+type field struct {
+	name      string
+	same      bool
+	got, want string
+}
+
+// sameField is a field compared and shown as it is.
+func sameField[T comparable](name string, got, want T) field {
+	return field{name, got == want, fmt.Sprint(got), fmt.Sprint(want)}
+}
+
+// hashField is a rules hash, compared whole and shown short.
+func hashField(name, got, want string) field {
+	return field{name, got == want, short(got), short(want)}
+}
+
+// sameVersion refuses shard name, recorded by tallywood version got, when
+// the first shard was recorded by want, unless opt allows mixed versions.
+func (opt MergeOptions) sameVersion(name, first, got, want string) error {
+	if got == want || opt.AllowMixedVersions {
+		return nil
+	}
+	return fmt.Errorf("%s: tallywood_version %q differs from %q in %s: rerun the shard with one build, or merge anyway with --allow-mixed-versions",
+		name, got, want, first)
+}
+
 // shardUnion collects the shards of the results being merged, naming the
 // result each came from, and refuses a shard twice or another shard count.
 type shardUnion struct {
 	set   shardSet
+	first string // the first result's name
 	owner map[int]string
 }
 
@@ -427,22 +467,27 @@ func newShardUnion(shard, name string) (*shardUnion, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	u := &shardUnion{set: set, owner: map[int]string{}}
+	u := &shardUnion{set: set, first: name, owner: map[int]string{}}
 	for _, k := range set.ks {
 		u.owner[k] = name
 	}
 	return u, nil
 }
 
-// add adds the shards of result name; countDiffers words a different
-// shard count (got, want) as the caller's other mismatches are worded.
-func (u *shardUnion) add(shard, name string, countDiffers func(got, want int) error) error {
+// add adds the shards of result name. It refuses them as shards of
+// another run than the first result's when one of fields, or the shard
+// count, differs from the first result's, naming the first that does with
+// both values. Every merge (Merge, MergeTables, MergeCompare, MergeSweep)
+// adds its shards here, so they word a mismatch alike.
+func (u *shardUnion) add(name, shard string, fields ...field) error {
 	s, err := parseShardSet(shard)
 	if err != nil {
 		return fmt.Errorf("%s: %v", name, err)
 	}
-	if s.n != u.set.n {
-		return countDiffers(s.n, u.set.n)
+	for _, f := range append(fields, sameField("shard count", s.n, u.set.n)) {
+		if !f.same {
+			return fmt.Errorf("%s: %s %s differs from %s in %s: shards of different runs", name, f.name, f.got, f.want, u.first)
+		}
 	}
 	for _, k := range s.ks {
 		if prev, dup := u.owner[k]; dup {
@@ -481,23 +526,14 @@ func Merge(results []*Result, names []string, opt MergeOptions) (*Result, error)
 	}
 	for ri := 1; ri < len(results); ri++ {
 		r, name := results[ri], names[ri]
-		differ := func(what, got, want string) error {
-			return fmt.Errorf("%s: %s %s differs from %s in %s: shards of different runs", name, what, got, want, names[0])
+		if err := opt.sameVersion(name, names[0], r.TallywoodVersion, first.TallywoodVersion); err != nil {
+			return nil, err
 		}
-		switch {
-		case r.TallywoodVersion != first.TallywoodVersion && !opt.AllowMixedVersions:
-			return nil, fmt.Errorf("%s: tallywood_version %q differs from %q in %s: rerun the shard with one build, or merge anyway with --allow-mixed-versions",
-				name, r.TallywoodVersion, first.TallywoodVersion, names[0])
-		case r.RulesHash != first.RulesHash:
-			return nil, differ("rules_hash", short(r.RulesHash), short(first.RulesHash))
-		case r.Seed != first.Seed:
-			return nil, differ("seed", fmt.Sprint(r.Seed), fmt.Sprint(first.Seed))
-		case r.GamesPerCell != first.GamesPerCell:
-			return nil, differ("games_per_cell", fmt.Sprint(r.GamesPerCell), fmt.Sprint(first.GamesPerCell))
-		case !sameCells(r.Cells, first.Cells):
-			return nil, differ("cells", cellNames(r.Cells), cellNames(first.Cells))
-		}
-		if err := shards.add(r.Shard, name, func(got, want int) error { return differ("shard count", strconv.Itoa(got), strconv.Itoa(want)) }); err != nil {
+		if err := shards.add(name, r.Shard,
+			hashField("rules_hash", r.RulesHash, first.RulesHash),
+			sameField("seed", r.Seed, first.Seed),
+			sameField("games_per_cell", r.GamesPerCell, first.GamesPerCell),
+			field{"cells", sameCells(r.Cells, first.Cells), cellNames(r.Cells), cellNames(first.Cells)}); err != nil {
 			return nil, err
 		}
 		for i := range r.Cells {
@@ -528,8 +564,12 @@ func Merge(results []*Result, names []string, opt MergeOptions) (*Result, error)
 }
 
 // Coverage is how many of a run's shards a result holds.
-func (r *Result) Coverage() (shards, of int) {
-	set, err := parseShardSet(r.Shard)
+func (r *Result) Coverage() (shards, of int) { return coverage(r.Shard) }
+
+// coverage is how many of a run's shards the shard field s holds; 0 of 0
+// when s is not a shard field.
+func coverage(s string) (shards, of int) {
+	set, err := parseShardSet(s)
 	if err != nil {
 		return 0, 0
 	}

@@ -3,8 +3,12 @@ package sim
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"tallywood/engine"
 )
 
 // shardDoc returns shard 1/2 of a 40-game run as a generic JSON document
@@ -266,6 +270,135 @@ func TestBuildInfoString(t *testing.T) {
 	} {
 		if got := tt.b.String(); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.b, got, tt.want)
+		}
+	}
+}
+
+// TestDecodersWordTrailingDataAlike: every result decoder refuses data
+// after its result, a stray closing brace too, in the same words.
+func TestDecodersWordTrailingDataAlike(t *testing.T) {
+	ctx := t.Context()
+	cmp := normalVsHard(t, 5)
+	cmp.Cells[0].A.Policy, cmp.Cells[0].B.Policy = mustSpec(t, "random"), mustSpec(t, "random")
+	compared, err := Compare(ctx, cmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sweepCfg := sweepConfig(t, 3)
+	sweepCfg.Cells = sweepCfg.Cells[:1]
+	swept, err := Sweep(ctx, sweepCfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tableCfg := tableConfig(t, 3, 1, Shard{}, "random", "random")
+	tableCompared, err := CompareTables(ctx, tableCfg, TableArm{"a", engine.Reference()}, TableArm{"b", engine.Reference()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		kind   string
+		data   []byte
+		decode func([]byte) error
+	}{
+		{KindSim, run(t, testConfig(t, 4, 1, Shard{})).JSON(), func(b []byte) error { _, err := DecodeResult(b); return err }},
+		{KindCompare, compared.JSON(), func(b []byte) error { _, err := DecodeCompare(b); return err }},
+		{KindSweep, swept.JSON(), func(b []byte) error { _, err := DecodeSweep(b); return err }},
+		{KindTable, runTable(t, tableCfg).JSON(), func(b []byte) error { _, err := DecodeTableResult(b); return err }},
+		{KindTableCompare, tableCompared.JSON(), func(b []byte) error { _, err := DecodeTableCompare(b); return err }},
+	} {
+		if err := tt.decode(tt.data); err != nil {
+			t.Errorf("%s: its own JSON: %v", tt.kind, err)
+		}
+		for _, extra := range []string{string(tt.data), "}", " \n]"} {
+			data := append(slices.Clone(tt.data), extra...)
+			at := len(tt.data) + len(extra) - len(strings.TrimLeft(extra, " \n"))
+			want := fmt.Sprintf("not a tallywood %s result: data after the result at byte %d (concatenated results?)", tt.kind, at)
+			if err := tt.decode(data); err == nil || err.Error() != want {
+				t.Errorf("%s followed by %.10q: error %v, want %q", tt.kind, extra, err, want)
+			}
+		}
+	}
+}
+
+// TestMergesWordMismatchAlike: every merge refuses a shard of another run
+// in the same words, naming the field and both values.
+func TestMergesWordMismatchAlike(t *testing.T) {
+	ctx := t.Context()
+	names := []string{"a", "b"}
+	want := func(field, got, want string) string {
+		return "b: " + field + " " + got + " differs from " + want + " in a: shards of different runs"
+	}
+	compared := func(seed uint64, shard Shard) *CompareResult {
+		cfg := normalVsHard(t, 6)
+		cfg.Cells[0].A.Policy, cfg.Cells[0].B.Policy = mustSpec(t, "random"), mustSpec(t, "random")
+		cfg.Seed, cfg.Shard = seed, shard
+		r, err := Compare(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	swept := func(seed uint64, shard Shard) *SweepResult {
+		cfg := sweepConfig(t, 6)
+		cfg.Cells = cfg.Cells[:1]
+		cfg.Seed, cfg.Shard = seed, shard
+		r, err := Sweep(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	table := func(seed uint64, shard Shard) *TableResult {
+		cfg := tableConfig(t, 6, 1, shard, "random", "random")
+		cfg.Seed = seed
+		return runTable(t, cfg)
+	}
+	solo := func(seed uint64, shard Shard) *Result {
+		cfg := testConfig(t, 6, 1, shard)
+		cfg.Seed = seed
+		return run(t, cfg)
+	}
+	half, third := Shard{K: 1, N: 2}, Shard{K: 2, N: 3}
+	for _, tt := range []struct {
+		name string
+		err  func() error
+		want string
+	}{
+		{"sim seed", func() error {
+			_, err := Merge([]*Result{solo(7, half), solo(8, Shard{K: 2, N: 2})}, names, MergeOptions{})
+			return err
+		}, want("seed", "8", "7")},
+		{"table seed", func() error {
+			_, err := MergeTables([]*TableResult{table(5, half), table(6, Shard{K: 2, N: 2})}, names, MergeOptions{})
+			return err
+		}, want("seed", "6", "5")},
+		{"compare seed", func() error {
+			_, err := MergeCompare([]*CompareResult{compared(3, half), compared(4, Shard{K: 2, N: 2})}, names)
+			return err
+		}, want("seed", "4", "3")},
+		{"sweep seed", func() error {
+			_, err := MergeSweep([]*SweepResult{swept(5, half), swept(6, Shard{K: 2, N: 2})}, names)
+			return err
+		}, want("seed", "6", "5")},
+		{"sim shard count", func() error {
+			_, err := Merge([]*Result{solo(7, half), solo(7, third)}, names, MergeOptions{})
+			return err
+		}, want("shard count", "3", "2")},
+		{"table shard count", func() error {
+			_, err := MergeTables([]*TableResult{table(5, half), table(5, third)}, names, MergeOptions{})
+			return err
+		}, want("shard count", "3", "2")},
+		{"compare shard count", func() error {
+			_, err := MergeCompare([]*CompareResult{compared(3, half), compared(3, third)}, names)
+			return err
+		}, want("shard count", "3", "2")},
+		{"sweep shard count", func() error {
+			_, err := MergeSweep([]*SweepResult{swept(5, half), swept(5, third)}, names)
+			return err
+		}, want("shard count", "3", "2")},
+	} {
+		if err := tt.err(); err == nil || err.Error() != tt.want {
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
 		}
 	}
 }

@@ -170,6 +170,49 @@ func stopFlag(ctx context.Context) (*atomic.Bool, func()) {
 	return &stop, func() { close(done) }
 }
 
+// chunks deals the items 0..n−1 (games or deals) out to workers a chunk
+// at a time, in order, and keeps the first error a worker reports: the
+// worker loop of Run, Sweep, compareCell and runDeals.
+type chunks struct {
+	n, size int64        // the items, and the items of a chunk
+	stop    *atomic.Bool // set by fail; the workers test it
+	next    atomic.Int64 // the next chunk to take
+	once    sync.Once
+	err     error
+}
+
+func newChunks(n, size int64, stop *atomic.Bool) *chunks {
+	return &chunks{n: n, size: size, stop: stop}
+}
+
+// take takes the next chunk: its index and its items lo..hi−1; ok is false
+// when every chunk is taken.
+func (c *chunks) take() (i, lo, hi int64, ok bool) {
+	i = c.next.Add(1) - 1
+	lo = i * c.size // i stays within a few chunks past n: no overflow
+	if lo >= c.n {
+		return i, 0, 0, false
+	}
+	return i, lo, min(lo+c.size, c.n), true
+}
+
+// fail keeps err if it is the first and stops every worker.
+func (c *chunks) fail(err error) {
+	c.once.Do(func() { c.err = err })
+	c.stop.Store(true)
+}
+
+// run runs work(w) on workers goroutines, w = 0..workers−1, waits for them
+// and returns the first error given to fail.
+func (c *chunks) run(workers int, work func(w int)) error {
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() { work(w) })
+	}
+	wg.Wait()
+	return c.err
+}
+
 // Run plays every cell of cfg and returns the result. Cells are played one
 // after the other, each by all workers; a worker takes chunks of
 // consecutive games of the shard and adds each game to its own Counts,
@@ -215,54 +258,46 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		start := time.Now()
 		counts := make([]Counts, nw)
 		failures := make([][]Failure, nw)
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		var errOnce sync.Once
-		var firstErr error
-		for w := range nw {
-			wg.Go(func() {
-				p, c := players[w], &counts[w]
-				for {
-					lo := (next.Add(1) - 1) * chunkSize
-					if lo >= n {
+		games := newChunks(n, chunkSize, stop)
+		err := games.run(nw, func(w int) {
+			p, c := players[w], &counts[w]
+			for {
+				_, lo, hi, ok := games.take()
+				if !ok {
+					return
+				}
+				for j := lo; j < hi; j++ {
+					if stop.Load() {
 						return
 					}
-					hi := min(lo+chunkSize, n)
-					for j := lo; j < hi; j++ {
-						if stop.Load() {
-							return
-						}
-						seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
-						err := p.play(cfg.Rules, seed, spec.Mode, spec.Policy, spec.Politician)
-						var failed *policy.FailedError
-						switch {
-						case err == nil && stop.Load():
-							return // the game may have been cut short: not counted
-						case err == nil:
-							c.Add(&p.g)
-						case ctx.Err() != nil:
-							return // cancelled: the game is not played, not failed
-						case errors.As(err, &failed):
-							c.Errors++
-							failures[w] = append(failures[w], Failure{Game: cfg.Shard.Game(j), Seed: seed, Error: err.Error()})
-							if failedGames.Add(1) > cfg.MaxErrors {
-								stop.Store(true)
-							}
-						default:
-							errOnce.Do(func() { firstErr = err })
+					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
+					err := p.play(cfg.Rules, seed, spec.Mode, spec.Policy, spec.Politician)
+					var failed *policy.FailedError
+					switch {
+					case err == nil && stop.Load():
+						return // the game may have been cut short: not counted
+					case err == nil:
+						c.Add(&p.g)
+					case ctx.Err() != nil:
+						return // cancelled: the game is not played, not failed
+					case errors.As(err, &failed):
+						c.Errors++
+						failures[w] = append(failures[w], Failure{Game: cfg.Shard.Game(j), Seed: seed, Error: err.Error()})
+						if failedGames.Add(1) > cfg.MaxErrors {
 							stop.Store(true)
-							return
 						}
-					}
-					if cfg.Progress != nil {
-						cfg.Progress.Add(hi - lo)
+					default:
+						games.fail(err)
+						return
 					}
 				}
-			})
-		}
-		wg.Wait()
-		if firstErr != nil {
-			return nil, firstErr
+				if cfg.Progress != nil {
+					cfg.Progress.Add(hi - lo)
+				}
+			}
+		})
+		if err != nil {
+			return nil, err
 		}
 		total := &counts[0]
 		for w := 1; w < nw; w++ {

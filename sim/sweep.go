@@ -8,7 +8,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"sync"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -177,63 +177,57 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	for ci, spec := range cfg.Cells {
 		start := time.Now()
 		counts := make([]sweepCounts, nw)
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		var errOnce sync.Once
-		var firstErr error
-		for w := range nw {
+		for w := range counts {
 			counts[w].points = make([]Counts, len(cfg.Points))
 			counts[w].pairs = make([]PairCounts, len(cfg.Points))
-			wg.Go(func() {
-				p, c := players[w], &counts[w]
-				play := func(r *engine.Rules, seed uint64) bool {
-					if err := p.play(r, seed, spec.Mode, spec.Policy, spec.Politician); err != nil {
-						errOnce.Do(func() { firstErr = err })
-						stop.Store(true)
-						return false
-					}
-					return !stop.Load() // a game cut short is not counted
+		}
+		games := newChunks(n, chunkSize, stop)
+		err := games.run(nw, func(w int) {
+			p, c := players[w], &counts[w]
+			play := func(r *engine.Rules, seed uint64) bool {
+				if err := p.play(r, seed, spec.Mode, spec.Policy, spec.Politician); err != nil {
+					games.fail(err)
+					return false
 				}
-				for {
-					lo := (next.Add(1) - 1) * chunkSize
-					if lo >= n {
+				return !stop.Load() // a game cut short is not counted
+			}
+			for {
+				_, lo, hi, ok := games.take()
+				if !ok {
+					return
+				}
+				for j := lo; j < hi; j++ {
+					if stop.Load() {
 						return
 					}
-					hi := min(lo+chunkSize, n)
-					for j := lo; j < hi; j++ {
-						if stop.Load() {
-							return
-						}
-						seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
-						if !play(cfg.Base, seed) {
-							return
-						}
-						c.base.Add(&p.g)
-						base := p.g.Result
-						fbOther, fbBoth := p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth
-						for pi := range cfg.Points {
-							if asBase[pi] {
-								// The same play as the base: the same game.
-								c.points[pi].addResult(&base, fbOther, fbBoth)
-								c.pairs[pi].Add(&base, &base)
-								continue
-							}
-							if !play(cfg.Points[pi].Rules, seed) {
-								return
-							}
-							c.points[pi].Add(&p.g)
-							c.pairs[pi].Add(&base, &p.g.Result)
-						}
+					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
+					if !play(cfg.Base, seed) {
+						return
 					}
-					if cfg.Progress != nil {
-						cfg.Progress.Add((hi - lo) * int64(1+len(cfg.Points)))
+					c.base.Add(&p.g)
+					base := p.g.Result
+					fbOther, fbBoth := p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth
+					for pi := range cfg.Points {
+						if asBase[pi] {
+							// The same play as the base: the same game.
+							c.points[pi].addResult(&base, fbOther, fbBoth)
+							c.pairs[pi].Add(&base, &base)
+							continue
+						}
+						if !play(cfg.Points[pi].Rules, seed) {
+							return
+						}
+						c.points[pi].Add(&p.g)
+						c.pairs[pi].Add(&base, &p.g.Result)
 					}
 				}
-			})
-		}
-		wg.Wait()
-		if firstErr != nil {
-			return nil, firstErr
+				if cfg.Progress != nil {
+					cfg.Progress.Add((hi - lo) * int64(1+len(cfg.Points)))
+				}
+			}
+		})
+		if err != nil {
+			return nil, err
 		}
 		total := &counts[0]
 		for w := 1; w < nw; w++ {
@@ -365,8 +359,8 @@ func cmpFloat(a, b float64) int {
 // DecodeSweep reads a result written by SweepResult.JSON.
 func DecodeSweep(data []byte) (*SweepResult, error) {
 	var r SweepResult
-	if err := decodeStrict(data, &r); err != nil {
-		return nil, fmt.Errorf("not a tallywood sweep result: %v", err)
+	if err := decodeStrict(data, &r, KindSweep); err != nil {
+		return nil, err
 	}
 	if r.Kind != KindSweep || r.Format != FormatSweep {
 		return nil, fmt.Errorf("not a tallywood sweep result (kind %q, format %q)", r.Kind, r.Format)
@@ -398,22 +392,12 @@ func MergeSweep(results []*SweepResult, names []string) (*SweepResult, error) {
 	}
 	for ri := 1; ri < len(results); ri++ {
 		r, name := results[ri], names[ri]
-		differ := func(what string) error {
-			return fmt.Errorf("%s: %s differs from %s: shards of different runs", name, what, names[0])
-		}
-		switch {
-		case r.RulesHash != first.RulesHash || !slices.Equal(r.Overrides, first.Overrides):
-			return nil, differ("rules")
-		case r.Seed != first.Seed:
-			return nil, differ("seed")
-		case r.GamesPerCell != first.GamesPerCell:
-			return nil, differ("games_per_cell")
-		case !slices.Equal(r.Params, first.Params) || r.Target != first.Target:
-			return nil, differ("params")
-		case !sameSweepCells(r.Cells, first.Cells):
-			return nil, differ("cells")
-		}
-		if err := shards.add(r.Shard, name, func(got, want int) error { return differ("shard count") }); err != nil {
+		if err := shards.add(name, r.Shard,
+			field{"rules", r.RulesHash == first.RulesHash && slices.Equal(r.Overrides, first.Overrides), r.rulesText(), first.rulesText()},
+			sameField("seed", r.Seed, first.Seed),
+			sameField("games_per_cell", r.GamesPerCell, first.GamesPerCell),
+			field{"params", slices.Equal(r.Params, first.Params) && r.Target == first.Target, r.paramsText(), first.paramsText()},
+			field{"cells", sameSweepCells(r.Cells, first.Cells), sweepCellNames(r.Cells), sweepCellNames(first.Cells)}); err != nil {
 			return nil, err
 		}
 		for i := range r.Cells {
@@ -444,6 +428,39 @@ func MergeSweep(results []*SweepResult, names []string) (*SweepResult, error) {
 		out.GamesPerSecond = float64(games) / secs
 	}
 	return &out, nil
+}
+
+// rulesText shows a sweep's base rules in an error: hash and overrides.
+func (r *SweepResult) rulesText() string {
+	s := short(r.RulesHash)
+	if len(r.Overrides) > 0 {
+		s += " with " + strings.Join(r.Overrides, ", ")
+	}
+	return s
+}
+
+// paramsText shows a sweep's parameters and target in an error.
+func (r *SweepResult) paramsText() string {
+	s := "[" + strings.Join(r.Params, " ") + "]"
+	if r.Target != 0 {
+		s += fmt.Sprintf(" target %g", r.Target)
+	}
+	return s
+}
+
+// sweepCellNames lists a sweep's cells in an error: each cell and its
+// points' values.
+func sweepCellNames(cs []SweepCell) string {
+	parts := make([]string, len(cs))
+	for i := range cs {
+		c := &cs[i]
+		values := make([]string, len(c.Points))
+		for j, p := range c.Points {
+			values[j] = strings.Join(p.Values, ",")
+		}
+		parts[i] = c.Mode + "/" + c.Policy + "/" + c.Politician + ":" + strings.Join(values, ";")
+	}
+	return "[" + strings.Join(parts, " ") + "]"
 }
 
 func sameSweepCells(a, b []SweepCell) bool {

@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -424,51 +424,43 @@ func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *ta
 	n := len(cfg.Lineup)
 	stop, release := stopFlag(ctx)
 	defer release()
-	deals := cfg.Shard.Len(cfg.Deals)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	var errOnce sync.Once
-	var firstErr error
-	for w := range cfg.workers() {
-		wg.Go(func() {
-			p := NewTablePlayer(cfg.Lineup)
-			defer p.Close()
-			deal := make([]TableCounts, len(arms))
-			for a := range deal {
-				deal[a] = l.newCounts()
+	deals := newChunks(cfg.Shard.Len(cfg.Deals), dealChunk, stop)
+	err := deals.run(cfg.workers(), func(w int) {
+		p := NewTablePlayer(cfg.Lineup)
+		defer p.Close()
+		deal := make([]TableCounts, len(arms))
+		for a := range deal {
+			deal[a] = l.newCounts()
+		}
+		for {
+			_, lo, hi, ok := deals.take()
+			if !ok {
+				return
 			}
-			for {
-				lo := (next.Add(1) - 1) * dealChunk
-				if lo >= deals {
-					return
-				}
-				for j := lo; j < min(lo+dealChunk, deals); j++ {
-					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
-					first := engine.TableInitiative(seed, n)
-					for a, r := range arms {
-						deal[a].reset()
-						for k := range n {
-							if stop.Load() {
-								return
-							}
-							if err := p.Play(r, seed, k, nil); err != nil {
-								errOnce.Do(func() { firstErr = err })
-								stop.Store(true)
-								return
-							}
-							deal[a].addGame(&p.Game, k, l.index, &first)
+			for j := lo; j < hi; j++ {
+				seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
+				first := engine.TableInitiative(seed, n)
+				for a, r := range arms {
+					deal[a].reset()
+					for k := range n {
+						if stop.Load() {
+							return
 						}
-					}
-					add(w, deal)
-					if cfg.Progress != nil {
-						cfg.Progress.Add(int64(n * len(arms)))
+						if err := p.Play(r, seed, k, nil); err != nil {
+							deals.fail(err)
+							return
+						}
+						deal[a].addGame(&p.Game, k, l.index, &first)
 					}
 				}
+				add(w, deal)
+				if cfg.Progress != nil {
+					cfg.Progress.Add(int64(n * len(arms)))
+				}
 			}
-		})
-	}
-	wg.Wait()
-	return stop.Load(), firstErr
+		}
+	})
+	return stop.Load(), err
 }
 
 func (cfg *TableConfig) workers() int { return workerCount(cfg.Workers) }
@@ -562,33 +554,39 @@ func (r *TableResult) check() error {
 
 // IsTableResult reports whether data is, by its format field, the JSON of
 // a study without the Opposition.
-func IsTableResult(data []byte) bool {
+func IsTableResult(data []byte) bool { return formatOf(data) == FormatTable }
+
+// formatOf is the format field of the JSON value data starts with; ""
+// when it has none or is no JSON. What follows the value is decodeStrict's
+// to refuse.
+func formatOf(data []byte) string {
 	var head struct {
 		Format string `json:"format"`
 	}
-	return json.Unmarshal(data, &head) == nil && head.Format == FormatTable
+	json.NewDecoder(bytes.NewReader(data)).Decode(&head)
+	return head.Format
 }
 
 // DecodeTableResult reads a study's JSON, refusing unknown fields,
 // trailing data and inconsistent counts.
 func DecodeTableResult(data []byte) (*TableResult, error) {
-	if !IsTableResult(data) {
-		return nil, fmt.Errorf("not a tallywood study of several players (format %s)", FormatTable)
+	// The format first, so that another kind of result is named as such
+	// rather than by its first unknown field.
+	if f := formatOf(data); f != FormatTable {
+		return nil, fmt.Errorf("not a tallywood %s result (format %q, want %q)", KindTable, f, FormatTable)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var r TableResult
-	if err := dec.Decode(&r); err != nil {
+	if err := decodeStrict(data, &r, KindTable); err != nil {
 		return nil, err
-	}
-	if dec.More() {
-		return nil, errors.New("trailing data after the result")
 	}
 	if err := r.check(); err != nil {
 		return nil, err
 	}
 	return &r, nil
 }
+
+// Coverage is how many of a study's shards a result holds.
+func (r *TableResult) Coverage() (shards, of int) { return coverage(r.Shard) }
 
 // MergeTables adds up table results of disjoint shards of one study. names
 // label the results in errors (file names).
@@ -611,24 +609,15 @@ func MergeTables(results []*TableResult, names []string, opt MergeOptions) (*Tab
 		if err := r.check(); err != nil {
 			return nil, fmt.Errorf("%s: %v", name, err)
 		}
-		differ := func(what, got, want string) error {
-			return fmt.Errorf("%s: %s %s differs from %s in %s: shards of different studies", name, what, got, want, names[0])
-		}
-		switch {
-		case r.TallywoodVersion != first.TallywoodVersion && !opt.AllowMixedVersions:
-			return nil, fmt.Errorf("%s: tallywood_version %q differs from %q in %s: rerun the shard with one build, or merge anyway with --allow-mixed-versions",
-				name, r.TallywoodVersion, first.TallywoodVersion, names[0])
-		case r.RulesHash != first.RulesHash:
-			return nil, differ("rules_hash", short(r.RulesHash), short(first.RulesHash))
-		case r.Seed != first.Seed:
-			return nil, differ("seed", fmt.Sprint(r.Seed), fmt.Sprint(first.Seed))
-		case r.Deals != first.Deals:
-			return nil, differ("deals", fmt.Sprint(r.Deals), fmt.Sprint(first.Deals))
-		case strings.Join(r.Lineup, " ") != strings.Join(first.Lineup, " "):
-			return nil, differ("lineup", strings.Join(r.Lineup, ","), strings.Join(first.Lineup, ","))
-		}
 		if i > 0 {
-			if err := shards.add(r.Shard, name, func(got, want int) error { return differ("shard count", fmt.Sprint(got), fmt.Sprint(want)) }); err != nil {
+			if err := opt.sameVersion(name, names[0], r.TallywoodVersion, first.TallywoodVersion); err != nil {
+				return nil, err
+			}
+			if err := shards.add(name, r.Shard,
+				hashField("rules_hash", r.RulesHash, first.RulesHash),
+				sameField("seed", r.Seed, first.Seed),
+				sameField("deals", r.Deals, first.Deals),
+				field{"lineup", slices.Equal(r.Lineup, first.Lineup), strings.Join(r.Lineup, ","), strings.Join(first.Lineup, ",")}); err != nil {
 				return nil, err
 			}
 			out.ElapsedSeconds += r.ElapsedSeconds

@@ -1,10 +1,8 @@
 package sim
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -103,19 +101,14 @@ func (r *TableCompareResult) JSON() []byte {
 // refusing unknown fields, trailing data and rows that do not fit the
 // lineup.
 func DecodeTableCompare(data []byte) (*TableCompareResult, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var r TableCompareResult
-	if err := dec.Decode(&r); err != nil {
+	if err := decodeStrict(data, &r, KindTableCompare); err != nil {
 		return nil, err
-	}
-	if dec.More() {
-		return nil, errors.New("trailing data after the result")
 	}
 	names, _ := policyNames(r.Lineup)
 	switch {
 	case r.Kind != KindTableCompare:
-		return nil, fmt.Errorf("kind %q is not %s", r.Kind, KindTableCompare)
+		return nil, fmt.Errorf("not a tallywood %s result (kind %q)", KindTableCompare, r.Kind)
 	case r.Players < 2 || r.Players > engine.MaxSeats || len(r.Lineup) != r.Players:
 		return nil, fmt.Errorf("players %d with a lineup of %d", r.Players, len(r.Lineup))
 	case len(r.Policies) != len(names) || len(r.Initiative) != r.Players:

@@ -248,6 +248,72 @@ func TestInterruptMessages(t *testing.T) {
 	if code != exitFailed || errs != want {
 		t.Errorf("exit %d, stderr %q; want 1, %q", code, errs, want)
 	}
+	// Every command words it alike, with what its result counts.
+	for _, tt := range []struct {
+		args []string
+		what string
+	}{
+		{[]string{"sim", "--seats", "2", "--policy", "random", "--games", "100"}, "0 games"},
+		{[]string{"compare", "--policy", "random", "--b-mode", "hard", "--games", "100"}, "0 paired games"},
+		{[]string{"sweep", "--set", "difficulties.hard.bonus_divisor=1,2", "--policy", "random", "--games", "100"}, "0 games"},
+		{[]string{"compare", "--seats", "2", "--policy", "random", "--b-set", "track.max=14", "--games", "100"}, "0 deals"},
+	} {
+		os.WriteFile(out, []byte("a complete result"), 0o644)
+		code, _, errs := runCLI(t, append(tt.args, "--format", "json", "--out", out, "--quiet")...)
+		want := fmt.Sprintf("tallywood: %s: interrupted: %q now holds a partial result (%s, marked interrupted); its previous contents are gone\n", tt.args[0], out, tt.what)
+		if code != exitFailed || errs != want {
+			t.Errorf("%v: exit %d, stderr %q; want 1, %q", tt.args, code, errs, want)
+		}
+	}
+}
+
+// TestMergeTableCoverage: a merge of some shards of a study of several
+// players says how much of it they hold as a solo merge does.
+func TestMergeTableCoverage(t *testing.T) {
+	shard := filepath.Join(t.TempDir(), "t.json")
+	if code, _, errs := runCLI(t, "sim", "--seats", "2", "--policy", "random", "--games", "20", "--shard", "1/3", "--format", "json", "--out", shard, "--quiet"); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	code, _, errs := runCLI(t, "merge", "--format", "json", shard)
+	want := "tallywood: merge: 1 of 3 shards: 7 of the study's 20 deals (35.0%); the result is marked \"complete\": false\n"
+	if code != exitOK || errs != want {
+		t.Errorf("exit %d, stderr %q; want 0, %q", code, errs, want)
+	}
+}
+
+// TestMergeInterruptedShard: every kind of merge names the interrupted
+// shard, then says where the partial result now is, in the same words.
+func TestMergeInterruptedShard(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name string
+		args []string
+		what string
+	}{
+		{"sim", []string{"sim", "--mode", "normal", "--policy", "random", "--games", "20"}, "10 games"},
+		{"table", []string{"sim", "--seats", "2", "--policy", "random", "--games", "20"}, "20 games"},
+		{"compare", []string{"compare", "--mode", "normal", "--policy", "random", "--b-mode", "hard", "--games", "20"}, "10 paired games"},
+		{"sweep", []string{"sweep", "--set", "difficulties.hard.bonus_divisor=1,2", "--mode", "hard", "--policy", "random", "--games", "20"}, "30 games"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			whole, cut := filepath.Join(dir, tt.name+"-1.json"), filepath.Join(dir, tt.name+"-2.json")
+			if code, _, errs := runCLI(t, append(tt.args, "--shard", "1/2", "--format", "json", "--out", whole, "--quiet")...); code != exitOK {
+				t.Fatalf("shard 1/2: exit %d: %s", code, errs)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			old := baseContext
+			baseContext = func() context.Context { return ctx }
+			runCLI(t, append(tt.args, "--shard", "2/2", "--format", "json", "--out", cut, "--quiet")...)
+			baseContext = old
+			code, _, errs := runCLI(t, "merge", "--format", "json", whole, cut)
+			want := "tallywood: merge: " + cut + " holds an interrupted run: the merged result is partial (marked interrupted)\n" +
+				"tallywood: merge: interrupted: stdout now holds a partial result (" + tt.what + ", marked interrupted)\n"
+			if code != exitFailed || errs != want {
+				t.Errorf("exit %d, stderr\n%s\nwant 1 and\n%s", code, errs, want)
+			}
+		})
+	}
 }
 
 // TestSecondInterruptQuits is issue 11 item 12 (the part outside the

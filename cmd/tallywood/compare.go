@@ -165,18 +165,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failRun(stderr, "compare: %v", err)
 	}
-	data, err := compareData(res, f.format, "this run")
-	if err != nil {
-		return failRun(stderr, "%v", err)
-	}
-	if err := output.write(data); err != nil {
-		return output.writeFailed("compare", err, stderr)
-	}
-	if res.Interrupted {
-		fmt.Fprintf(stderr, "tallywood: compare: interrupted: %s now holds a partial result (marked interrupted)\n", output.name())
-		return exitFailed
-	}
-	return exitOK
+	return writeCompare("compare", res, f.format, output, stderr)
 }
 
 // armRules loads arm k's rules (--a-rules, else --rules, then --a-set)
@@ -623,7 +612,7 @@ func mergeCompares(o *mergeOptions, first []byte, out *output, stderr io.Writer)
 	if o.format != "table" && o.format != "json" && o.format != "html" {
 		return failf(stderr, "merge", "merge: --format %s: compare results are written as table, json or html", o.format)
 	}
-	results, code := readShards(o, first, sim.DecodeCompare, nil, stderr)
+	results, code := readShards(o, first, sim.DecodeCompare, func(r *sim.CompareResult) bool { return r.Interrupted }, stderr)
 	if code != exitOK {
 		return code
 	}
@@ -631,28 +620,27 @@ func mergeCompares(o *mergeOptions, first []byte, out *output, stderr io.Writer)
 	if err != nil {
 		return failInput(stderr, "merge: %v", err)
 	}
-	data, err := compareData(merged, o.format, "merged shards")
-	if err != nil {
-		return failRun(stderr, "%v", err)
-	}
-	if err := out.write(data); err != nil {
-		return out.writeFailed("merge", err, stderr)
-	}
-	if merged.Interrupted {
-		fmt.Fprintln(stderr, "tallywood: merge: a shard holds an interrupted run: the merged result is partial (marked interrupted)")
-		return exitFailed
-	}
-	return exitOK
+	return writeCompare("merge", merged, o.format, out, stderr)
 }
 
-// compareData renders a comparison in format (table, json or html; name
-// is what the report calls it).
-func compareData(res *sim.CompareResult, format, name string) ([]byte, error) {
+// writeCompare writes a comparison in format (table, json or html) to
+// out; a partial one says where it now is and exits 1.
+func writeCompare(cmd string, res *sim.CompareResult, format string, out *output, stderr io.Writer) int {
+	var data []byte
 	switch format {
 	case "table":
-		return compareTable(res), nil
+		data = compareTable(res)
 	case "html":
-		return renderReport(report.Source{Name: name, Compare: res, Version: res.Version})
+		var err error
+		if data, err = renderReport(report.Source{Name: reportName(cmd, "this run"), Compare: res, Version: res.Version}); err != nil {
+			return failRun(stderr, "%v", err)
+		}
+	default:
+		data = res.JSON()
 	}
-	return res.JSON(), nil
+	var pairs int64
+	for _, c := range res.Cells {
+		pairs += c.Games
+	}
+	return out.result(cmd, data, res.Interrupted, fmt.Sprintf("%d paired games", pairs), stderr)
 }

@@ -223,19 +223,7 @@ func TestCompareSweepWorkersAndShards(t *testing.T) {
 		{"sweep", "--set", "difficulties.hard.bonus_divisor=1..3", "--mode", "hard", "--games", games, "--seed", "4", "--target", "0.1"},
 	} {
 		t.Run(cmd[0], func(t *testing.T) {
-			var want []byte
-			for _, w := range []string{"1", "2", "3"} {
-				code, out, errs := runCLI(t, append(cmd, "--workers", w, "--format", "json", "--quiet")...)
-				if code != exitOK {
-					t.Fatalf("exit %d: %s", code, errs)
-				}
-				got := untimed(t, []byte(out))
-				if want == nil {
-					want = got
-				} else if !bytes.Equal(got, want) {
-					t.Errorf("--workers %s differs from --workers 1", w)
-				}
-			}
+			want := sameForWorkers(t, cmd, "1", "2", "3")
 			var files []string
 			for k := 1; k <= 3; k++ {
 				f := filepath.Join(dir, fmt.Sprintf("%s-%d.json", cmd[0], k))
@@ -256,6 +244,42 @@ func TestCompareSweepWorkersAndShards(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSeatsWorkers: a study of several players and a comparison at a
+// table give the same result for --workers 1 and 3 (80 deals: five chunks
+// of deals, so three workers do play side by side).
+func TestSeatsWorkers(t *testing.T) {
+	deals := "80"
+	if testing.Short() {
+		deals = "40" // the race detector runs this too
+	}
+	for _, cmd := range [][]string{
+		{"sim", "--seats", "3", "--policy", "greedy,random,random", "--games", deals, "--seed", "4"},
+		{"compare", "--seats", "3", "--policy", "greedy,random,random", "--b-set", "track.max=14", "--games", deals, "--seed", "4"},
+	} {
+		t.Run(cmd[0], func(t *testing.T) { sameForWorkers(t, cmd, "1", "3") })
+	}
+}
+
+// sameForWorkers runs cmd with each --workers of workers, reports a JSON
+// result that differs (timing aside) from the first's, and returns that.
+func sameForWorkers(t *testing.T, cmd []string, workers ...string) []byte {
+	t.Helper()
+	var want []byte
+	for _, w := range workers {
+		code, out, errs := runCLI(t, append(cmd, "--workers", w, "--format", "json", "--quiet")...)
+		if code != exitOK {
+			t.Fatalf("--workers %s: exit %d: %s", w, code, errs)
+		}
+		got := untimed(t, []byte(out))
+		if want == nil {
+			want = got
+		} else if !bytes.Equal(got, want) {
+			t.Errorf("--workers %s differs from --workers %s:\n%s\nwant\n%s", w, workers[0], got, want)
+		}
+	}
+	return want
 }
 
 // TestSweepOutputs: the table, JSON and CSV of one sweep agree, the seed

@@ -69,44 +69,28 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "merge: %v", err)
 	}
-	results := make([]*sim.Result, len(o.files))
-	for i, name := range o.files {
-		data, err := engine.ReadFileMax(name, sim.MaxResultBytes)
-		if err != nil {
-			return failInput(stderr, "merge: %v", err)
-		}
-		if i == 0 {
-			switch resultKind(data) {
-			case sim.KindTable:
-				return mergeTables(o, data, out, stderr)
-			case sim.KindCompare:
-				return mergeCompares(o, data, out, stderr)
-			case sim.KindSweep:
-				return mergeSweeps(o, data, out, stderr)
-			}
-		}
-		r, err := sim.DecodeResult(data)
-		if err != nil {
-			return failInput(stderr, "merge: %s: %v", name, err)
-		}
-		if r.Interrupted {
-			fmt.Fprintf(stderr, "tallywood: merge: %s holds an interrupted run: the merged result is partial (marked interrupted)\n", name)
-		}
-		results[i] = r
+	first, err := engine.ReadFileMax(o.files[0], sim.MaxResultBytes)
+	if err != nil {
+		return failInput(stderr, "merge: %v", err)
+	}
+	switch resultKind(first) {
+	case sim.KindTable:
+		return mergeTables(o, first, out, stderr)
+	case sim.KindCompare:
+		return mergeCompares(o, first, out, stderr)
+	case sim.KindSweep:
+		return mergeSweeps(o, first, out, stderr)
+	}
+	results, code := readShards(o, first, sim.DecodeResult, func(r *sim.Result) bool { return r.Interrupted }, stderr)
+	if code != exitOK {
+		return code
 	}
 	merged, err := sim.Merge(results, o.files, o.opt)
 	if err != nil {
 		return failInput(stderr, "merge: %v", err)
 	}
-	if shards, of := merged.Coverage(); shards < of {
-		var games int64
-		for _, c := range merged.Cells {
-			games += c.Games
-		}
-		total := int64(len(merged.Cells)) * merged.GamesPerCell
-		fmt.Fprintf(stderr, "tallywood: merge: %d of %d shards: %d of the study's %d games (%.1f%%); the result is marked \"complete\": false\n",
-			shards, of, games, total, 100*float64(games)/float64(total))
-	}
+	shards, of := merged.Coverage()
+	noteCoverage(stderr, shards, of, played(merged), int64(len(merged.Cells))*merged.GamesPerCell, "games")
 	return writeResult("merge", merged, o.format, o.wide, out, stderr)
 }
 
@@ -116,11 +100,7 @@ func mergeTables(o *mergeOptions, first []byte, out *output, stderr io.Writer) i
 	if o.wide {
 		return failf(stderr, "merge", "merge: --wide only matters with the solo game's results")
 	}
-	results, code := readShards(o, first, sim.DecodeTableResult, func(name string, r *sim.TableResult) {
-		if r.Interrupted {
-			fmt.Fprintf(stderr, "tallywood: merge: %s holds an interrupted run: the merged result is partial (marked interrupted)\n", name)
-		}
-	}, stderr)
+	results, code := readShards(o, first, sim.DecodeTableResult, func(r *sim.TableResult) bool { return r.Interrupted }, stderr)
 	if code != exitOK {
 		return code
 	}
@@ -128,17 +108,25 @@ func mergeTables(o *mergeOptions, first []byte, out *output, stderr io.Writer) i
 	if err != nil {
 		return failInput(stderr, "merge: %v", err)
 	}
-	if merged.Shard != "" {
-		fmt.Fprintf(stderr, "tallywood: merge: shards %s: %d of the study's %d deals\n", merged.Shard, merged.Counts.Deals, merged.Deals)
-	}
+	shards, of := merged.Coverage()
+	noteCoverage(stderr, shards, of, merged.Counts.Deals, merged.Deals, "deals")
 	return writeTableResult("merge", merged, o.format, out, stderr)
 }
 
+// noteCoverage says on stderr how much of the study a merge of some of its
+// shards (shards of of) holds: n of its total games or deals (unit).
+func noteCoverage(stderr io.Writer, shards, of int, n, total int64, unit string) {
+	if shards < of {
+		fmt.Fprintf(stderr, "tallywood: merge: %d of %d shards: %d of the study's %d %s (%.1f%%); the result is marked \"complete\": false\n",
+			shards, of, n, total, unit, 100*float64(n)/float64(total))
+	}
+}
+
 // readShards reads and decodes merge's files in order, first being the
-// first file's contents (already read to learn the kind); seen, if not
-// nil, reports on each shard as it is decoded. On a bad file it reports
-// the error and returns its exit code.
-func readShards[T any](o *mergeOptions, first []byte, decode func([]byte) (T, error), seen func(name string, r T), stderr io.Writer) ([]T, int) {
+// first file's contents (already read to learn the kind), and says on
+// stderr which of them hold an interrupted run (by interrupted). On a bad
+// file it reports the error and returns its exit code.
+func readShards[T any](o *mergeOptions, first []byte, decode func([]byte) (T, error), interrupted func(T) bool, stderr io.Writer) ([]T, int) {
 	results := make([]T, len(o.files))
 	for i, name := range o.files {
 		data := first
@@ -152,8 +140,8 @@ func readShards[T any](o *mergeOptions, first []byte, decode func([]byte) (T, er
 		if err != nil {
 			return nil, failInput(stderr, "merge: %s: %v", name, err)
 		}
-		if seen != nil {
-			seen(name, r)
+		if interrupted(r) {
+			fmt.Fprintf(stderr, "tallywood: merge: %s holds an interrupted run: the merged result is partial (marked interrupted)\n", name)
 		}
 		results[i] = r
 	}

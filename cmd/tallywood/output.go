@@ -126,6 +126,25 @@ func (o *output) writeFailed(cmd string, err error, stderr io.Writer) int {
 	return failRun(stderr, "%s: writing %s: %v", cmd, o.name(), unwrapPath(err))
 }
 
+// result writes data, cmd's result rendered, and returns the exit code.
+// A partial result (interrupted), which holds what ("12 games"), says on
+// stderr where it now is and exits 1: every command that writes a result,
+// merge too, says it in these words.
+func (o *output) result(cmd string, data []byte, partial bool, what string, stderr io.Writer) int {
+	if err := o.write(data); err != nil {
+		return o.writeFailed(cmd, err, stderr)
+	}
+	if !partial {
+		return exitOK
+	}
+	gone := ""
+	if o.exists && !o.stream {
+		gone = "; its previous contents are gone"
+	}
+	fmt.Fprintf(stderr, "tallywood: %s: interrupted: %s now holds a partial result (%s, marked interrupted)%s\n", cmd, o.name(), what, gone)
+	return exitFailed
+}
+
 // write writes data to the destination.
 func (o *output) write(data []byte) error {
 	switch {

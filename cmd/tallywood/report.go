@@ -61,6 +61,15 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// reportName is what the report of cmd's result calls it: "merged shards"
+// for merge, else run ("this run", "this study").
+func reportName(cmd, run string) string {
+	if cmd == "merge" {
+		return "merged shards"
+	}
+	return run
+}
+
 // renderReport renders the HTML report of srcs, made by this tallywood
 // now; the header of each result gives the command line that reproduces
 // it, rebuilt from the result.

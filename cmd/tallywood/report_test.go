@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"html"
 	"os"
 	"path/filepath"
@@ -104,23 +105,41 @@ func shellWords(t *testing.T, s string) []string {
 // .html, write the report directly.
 func TestHTMLOutput(t *testing.T) {
 	dir := t.TempDir()
-	shard1, shard2 := filepath.Join(dir, "1.json"), filepath.Join(dir, "2.json")
-	tests := []struct {
+	sweepArgs := []string{"--set", "difficulties.hard.bonus_divisor=1,2", "--mode", "hard", "--policy", "random", "--games", "10", "--quiet"}
+	seatsArgs := []string{"--seats", "2", "--policy", "random", "--games", "10", "--quiet"}
+	type htmlCase struct {
 		name    string
 		args    []string
 		out     string
 		heading string
-	}{
+	}
+	tests := []htmlCase{
 		{"sim --out x.html", []string{"sim", "--games", "10", "--mode", "normal", "--policy", "random", "--quiet"}, "sim.html", "sim: this run"},
 		{"sim --format html", []string{"sim", "--games", "10", "--mode", "normal", "--policy", "random", "--format", "html", "--quiet"}, "sim.out", "sim: this run"},
 		{"compare --out x.HTML", []string{"compare", "--games", "10", "--policy", "random", "--b-mode", "hard", "--quiet"}, "compare.HTML", "compare: this run"},
-		{"merge --format html", []string{"merge", "--format", "html", shard1, shard2}, "merge.out", "sim: merged shards"},
+		{"sweep --format html", append([]string{"sweep", "--format", "html"}, sweepArgs...), "sweep.out", "sweep: this run"},
+		{"sim --seats --format html", append([]string{"sim", "--format", "html"}, seatsArgs...), "seats.out", "sim --seats: this study"},
 	}
-	for k, shard := range []string{shard1, shard2} {
-		if code, _, errs := runCLI(t, "sim", "--games", "10", "--mode", "normal", "--policy", "random",
-			"--shard", []string{"1/2", "2/2"}[k], "--format", "json", "--out", shard, "--quiet"); code != exitOK {
-			t.Fatalf("shard: exit %d: %s", code, errs)
+	// Every kind of merge titles its report "merged shards".
+	for _, kind := range []struct {
+		name string
+		args []string
+	}{
+		{"sim", []string{"sim", "--games", "10", "--mode", "normal", "--policy", "random"}},
+		{"compare", []string{"compare", "--games", "10", "--mode", "normal", "--policy", "random", "--b-mode", "hard"}},
+		{"sweep", append([]string{"sweep"}, sweepArgs...)},
+		{"sim --seats", append([]string{"sim"}, seatsArgs...)},
+	} {
+		var shards []string
+		for k := 1; k <= 2; k++ {
+			shard := filepath.Join(dir, fmt.Sprintf("%s-%d.json", strings.ReplaceAll(kind.name, " ", ""), k))
+			if code, _, errs := runCLI(t, append(kind.args, "--shard", fmt.Sprintf("%d/2", k), "--format", "json", "--out", shard, "--quiet")...); code != exitOK {
+				t.Fatalf("%s shard: exit %d: %s", kind.name, code, errs)
+			}
+			shards = append(shards, shard)
 		}
+		tests = append(tests, htmlCase{"merge " + kind.name, append([]string{"merge", "--format", "html"}, shards...),
+			"merge-" + strings.ReplaceAll(kind.name, " ", "") + ".out", kind.name + ": merged shards"})
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

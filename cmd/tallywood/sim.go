@@ -188,30 +188,14 @@ func writeResult(cmd string, res *sim.Result, format string, wide bool, out *out
 	case "csv":
 		data = simCSV(res)
 	case "html":
-		name := "this run"
-		if cmd == "merge" {
-			name = "merged shards"
-		}
 		var err error
-		if data, err = renderReport(report.Source{Name: name, Sim: res, Version: res.TallywoodVersion}); err != nil {
+		if data, err = renderReport(report.Source{Name: reportName(cmd, "this run"), Sim: res, Version: res.TallywoodVersion}); err != nil {
 			return failRun(stderr, "%v", err)
 		}
 	default:
 		data = simTable(res, wide)
 	}
-	if err := out.write(data); err != nil {
-		return out.writeFailed(cmd, err, stderr)
-	}
-	if res.Interrupted {
-		replaced := ""
-		if out.exists && !out.stream {
-			replaced = "; its previous contents are gone"
-		}
-		fmt.Fprintf(stderr, "tallywood: %s: interrupted: %s now holds a partial result (%d games, marked interrupted)%s\n",
-			cmd, out.name(), played(res), replaced)
-		return exitFailed
-	}
-	return exitOK
+	return out.result(cmd, data, res.Interrupted, fmt.Sprintf("%d games", played(res)), stderr)
 }
 
 func played(r *sim.Result) int64 {

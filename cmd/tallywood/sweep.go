@@ -127,18 +127,12 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failRun(stderr, "sweep: %v", err)
 	}
-	if code := writeSweep(res, fmtName, output, stderr, "sweep"); code != exitOK {
-		return code
-	}
-	if res.Interrupted {
-		fmt.Fprintf(stderr, "tallywood: sweep: interrupted: %s now holds a partial result (marked interrupted)\n", output.name())
-		return exitFailed
-	}
-	return exitOK
+	return writeSweep("sweep", res, fmtName, output, stderr)
 }
 
-// writeSweep renders a sweep result in format to out.
-func writeSweep(res *sim.SweepResult, format string, out *output, stderr io.Writer, cmd string) int {
+// writeSweep writes a sweep result in format to out; a partial one says
+// where it now is and exits 1.
+func writeSweep(cmd string, res *sim.SweepResult, format string, out *output, stderr io.Writer) int {
 	var data []byte
 	switch format {
 	case "json":
@@ -147,16 +141,17 @@ func writeSweep(res *sim.SweepResult, format string, out *output, stderr io.Writ
 		data = sweepCSV(res)
 	case "html":
 		var err error
-		if data, err = renderReport(report.Source{Name: "this run", Sweep: res, Version: res.Version}); err != nil {
+		if data, err = renderReport(report.Source{Name: reportName(cmd, "this run"), Sweep: res, Version: res.Version}); err != nil {
 			return failRun(stderr, "%v", err)
 		}
 	default:
 		data = sweepTable(res)
 	}
-	if err := out.write(data); err != nil {
-		return out.writeFailed(cmd, err, stderr)
+	var games int64
+	for _, c := range res.Cells {
+		games += c.Base.Games * int64(1+len(c.Points))
 	}
-	return exitOK
+	return out.result(cmd, data, res.Interrupted, fmt.Sprintf("%d games", games), stderr)
 }
 
 // sweepPoints reads the --set flags: each PATH=VALUES gives a parameter
@@ -359,7 +354,7 @@ func sweepCSV(r *sim.SweepResult) []byte {
 // mergeSweeps is merge for sweep shards; first is the first file's
 // contents.
 func mergeSweeps(o *mergeOptions, first []byte, out *output, stderr io.Writer) int {
-	results, code := readShards(o, first, sim.DecodeSweep, nil, stderr)
+	results, code := readShards(o, first, sim.DecodeSweep, func(r *sim.SweepResult) bool { return r.Interrupted }, stderr)
 	if code != exitOK {
 		return code
 	}
@@ -367,12 +362,5 @@ func mergeSweeps(o *mergeOptions, first []byte, out *output, stderr io.Writer) i
 	if err != nil {
 		return failInput(stderr, "merge: %v", err)
 	}
-	if code := writeSweep(merged, o.format, out, stderr, "merge"); code != exitOK {
-		return code
-	}
-	if merged.Interrupted {
-		fmt.Fprintln(stderr, "tallywood: merge: a shard holds an interrupted run: the merged result is partial (marked interrupted)")
-		return exitFailed
-	}
-	return exitOK
+	return writeSweep("merge", merged, o.format, out, stderr)
 }

@@ -111,21 +111,13 @@ func writeTableResult(cmd string, res *sim.TableResult, format string, out *outp
 		data = tableCSV(res)
 	case "html":
 		var err error
-		if data, err = renderReport(report.Source{Name: "this study", Table: res, Version: res.TallywoodVersion}); err != nil {
+		if data, err = renderReport(report.Source{Name: reportName(cmd, "this study"), Table: res, Version: res.TallywoodVersion}); err != nil {
 			return failRun(stderr, "%v", err)
 		}
 	default:
 		data = tableText(res)
 	}
-	if err := out.write(data); err != nil {
-		return out.writeFailed(cmd, err, stderr)
-	}
-	if res.Interrupted {
-		fmt.Fprintf(stderr, "tallywood: %s: interrupted: %s now holds a partial result (%d games, marked interrupted)\n",
-			cmd, out.name(), res.Counts.Games)
-		return exitFailed
-	}
-	return exitOK
+	return out.result(cmd, data, res.Interrupted, fmt.Sprintf("%d games", res.Counts.Games), stderr)
 }
 
 // Output of a study.
@@ -299,14 +291,7 @@ func runTableCompare(f *compareFlags, stdout, stderr io.Writer) int {
 			return failRun(stderr, "%v", err)
 		}
 	}
-	if err := out.write(data); err != nil {
-		return out.writeFailed("compare", err, stderr)
-	}
-	if res.Interrupted {
-		fmt.Fprintf(stderr, "tallywood: compare: interrupted: %s now holds a partial result (%d deals, marked interrupted)\n", out.name(), res.Deals)
-		return exitFailed
-	}
-	return exitOK
+	return out.result("compare", data, res.Interrupted, fmt.Sprintf("%d deals", res.Deals), stderr)
 }
 
 // tableCompareText renders a comparison at a table: per policy and per

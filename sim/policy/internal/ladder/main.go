@@ -83,9 +83,10 @@ func replaceTable(path string, table []byte) error {
 // entry is one row group of the ladder: a policy, the names it was given
 // (a spec, skill levels), and its games.
 type entry struct {
-	spec   policy.Spec
-	levels []string
-	games  int64
+	spec    policy.Spec
+	levels  []string
+	games   int64
+	counted bool // games was given with a name (NxSPEC), not by -games
 }
 
 // label names the entry in the table: the canonical spec and the skill
@@ -100,18 +101,20 @@ func (e entry) label() string {
 
 // parseEntries reads the arguments. Names of one policy (a level and its
 // spec, two spellings of a spec: equal String()) share one entry, played
-// once with the most games asked for.
+// once with the most games asked for by NxSPEC, or the default games when
+// no name of it gave a number: the levels -levels adds, with no number,
+// do not raise the 2000 games of 2000xmcts:iters=400 to the default.
 func parseEntries(args []string, games int64) ([]entry, error) {
 	var es []entry
 	index := map[string]int{}
 	for _, a := range args {
-		n := games
+		n, counted := games, false
 		if c, s, ok := strings.Cut(a, "x"); ok {
 			if v, err := strconv.ParseInt(c, 10, 64); err == nil {
 				if v < 1 {
 					return nil, fmt.Errorf("%q: want at least 1 game", a)
 				}
-				n, a = v, s
+				n, a, counted = v, s, true
 			}
 		}
 		sp, err := policy.Parse(a)
@@ -127,7 +130,12 @@ func parseEntries(args []string, games int64) ([]entry, error) {
 		if sp.Level != "" && !slices.Contains(es[i].levels, sp.Level) {
 			es[i].levels = append(es[i].levels, sp.Level)
 		}
-		es[i].games = max(es[i].games, n)
+		switch {
+		case counted && !es[i].counted:
+			es[i].games, es[i].counted = n, true
+		case counted == es[i].counted:
+			es[i].games = max(es[i].games, n)
+		}
 	}
 	if len(es) == 0 {
 		return nil, fmt.Errorf("no policies: give specs or -levels")

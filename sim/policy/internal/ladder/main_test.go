@@ -27,6 +27,19 @@ func TestParseEntries(t *testing.T) {
 	if strings.Join(got, "; ") != strings.Join(want, "; ") {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
+	// make ladder: the levels -levels appends name the counted searches
+	// again without a number, which must not raise them to the default.
+	es, err = parseEntries([]string{"greedy", "2000xmcts:iters=100", "2000xmcts:iters=400", "casual", "skilled", "expert"}, 10000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = got[:0]
+	for _, e := range es {
+		got = append(got, e.spec.String()+" "+strconv.FormatInt(e.games, 10))
+	}
+	if want := "greedy 10000; mcts:iters=100 2000; mcts:iters=400 2000"; strings.Join(got, "; ") != want {
+		t.Errorf("with -levels: got %q, want %q", strings.Join(got, "; "), want)
+	}
 	for _, bad := range []string{"0xgreedy", "nope"} {
 		if _, err := parseEntries([]string{bad}, 10); err == nil {
 			t.Errorf("parseEntries(%q) accepted", bad)

@@ -13,7 +13,7 @@ test:
 bench:
 	go test -run '^$$' -bench . -benchmem ./...
 
-# The strength ladder of docs/policies.md, rewritten in place (the search
+# The strength ladder of docs/policies.md, rewritten in place (the
 # whole table takes about 13 minutes on two idle cores).
 ladder:
 	go run ./sim/policy/internal/ladder -update docs/policies.md -levels -games 10000 \

@@ -342,7 +342,8 @@ func (g *Game) Describe(o Option) string {
 	case OptPlazaFundraise:
 		return "Plaza Fundraise"
 	case OptAbility:
-		// Name the District or cube that tells one use from another.
+		// Name the District or cube that tells one use of the ability
+		// from another (C-15).
 		if c := g.turn.Card; c >= 0 {
 			switch r.Cards[c].Ability.Kind {
 			case AbilityPollingHere, AbilityPollingAny:

@@ -541,11 +541,8 @@ func (e *evaluator) newDistrict(c *districtCalc, d int8, k districtKey, poll, fi
 	c.base = e.margin(d, s, o)
 }
 
-// tallyShares is seat s's Vote Shares in d as the Final Tally counts them:
+// fixedShares is seat s's Vote Shares in d as the Final Tally counts them:
 // I-7 plus the Round 4 majority share (C-13).
-func tallyShares(g *engine.Game, s, d int8) float64 { return float64(fixedShares(g, s, d)) }
-
-// fixedShares is tallyShares as a count.
 func fixedShares(g *engine.Game, s, d int8) int8 {
 	return g.VoteShares(s, d) + g.Seats[s].MajorityShares[d]
 }
@@ -561,7 +558,7 @@ func (e *evaluator) rival() int8 {
 	var shares [engine.MaxSeats][engine.NumDistricts]float64
 	for s := range g.NSeats {
 		for d := range int8(engine.NumDistricts) {
-			shares[s][d] = tallyShares(g, s, d)
+			shares[s][d] = float64(fixedShares(g, s, d))
 			total[d] += shares[s][d]
 		}
 	}

@@ -233,6 +233,7 @@ func compile(f *rulesFile) (*Rules, error) {
 	compileCards(c, f, r)
 	compileSolo(c, f, r)
 	compileDifficulties(c, f, r)
+	compileBounds(c, r)
 	r.Variants = Variants(f.Variants)
 	r.FallbackMoney = c.num("opposition_fallback.money", f.OppositionFallback.Money, 0, MaxTrack)
 	r.FallbackPop = c.num("opposition_fallback.popularity", f.OppositionFallback.Popularity, 0, MaxTrack)
@@ -388,8 +389,8 @@ func compileCosts(c *checker, f *rulesFile, r *Rules) {
 }
 
 func compilePoliticians(c *checker, f *rulesFile, r *Rules) {
-	if len(f.Politicians) == 0 {
-		c.fail("politicians", "empty (C-12)")
+	if len(f.Politicians) == 0 || len(f.Politicians) > MaxPoliticians {
+		c.fail("politicians", "has %d politicians, want 1..%d (C-12)", len(f.Politicians), MaxPoliticians)
 	}
 	ids := map[string]bool{}
 	for i, p := range f.Politicians {

@@ -137,7 +137,7 @@ func TestWithErrors(t *testing.T) {
 		{"difficulties.hard.bonus_divisor", "0",
 			`rules: set difficulties.hard.bonus_divisor=0: difficulties.hard.bonus_divisor: 0 is out of range 1..40`},
 		{"name", "two\nlines",
-			`rules: set "name=two\nlines": name: "two\nlines" holds a control character (it must be one line)`},
+			`rules: set "name=two\nlines": name: "two\nlines" holds U+000A, a control or hidden character (it must be one line, shown as written)`},
 		{"name\nx", "1",
 			`rules: set "name\nx=1": the rules file has no field "name\nx" (nearest: name)`},
 		{"solo_cards[7].left_district", "Purple",

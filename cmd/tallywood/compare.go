@@ -341,7 +341,7 @@ func dimension[T any](f *compareFlags, flag string, armValue func(*armFlags) str
 // the extension ("reference" for the reference set), with its overrides.
 func armName(path string, overrides []string) string {
 	name := "reference"
-	if path != "" && path != "default" {
+	if path != "" && path != "default" && path != engine.ReferenceName {
 		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
 	if len(overrides) > 0 {

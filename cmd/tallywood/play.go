@@ -82,13 +82,9 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, "play: --seat %d is outside 1..%d", *seat, *seats)
 		}
 	}
-	rules := engine.Reference()
-	if *rulesPath != "" {
-		r, err := engine.LoadFile(*rulesPath)
-		if err != nil {
-			return failInput(stderr, "play: %v", err)
-		}
-		rules = r
+	rules, err := loadRules(*rulesPath)
+	if err != nil {
+		return failInput(stderr, "play: %v", err)
 	}
 	cfg := play.Config{
 		Rules:      rules,
@@ -102,7 +98,6 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		cfg.Pause = *pause
 	}
 	var s *play.Session
-	var err error
 	if *load != "" {
 		for _, f := range []string{"mode", "seed", "politician", "seats", "seat", "policy"} {
 			if fs.Changed(f) {

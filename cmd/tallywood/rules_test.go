@@ -32,7 +32,9 @@ func TestRulesCommand(t *testing.T) {
 	named := writeRules(t, dir, "named.json", `"name": "reference"`, `"name": "gentle-hard"`)
 	copied := writeRules(t, dir, "copy.json", `"name": "reference"`, `"name": "reference"`)
 	missing := writeRules(t, dir, "missing.json", `"hard": {"player_initiative": 2, `, `"hard": {`)
+	bom := writeRules(t, dir, "bom.json", "{", "\uFEFF{")
 	ref := engine.Reference().Hash
+	refOK := `: ok: "reference", version "reference-set 1 (reconstruction, not the printed components)", hash ` + ref + "\n"
 	tests := []struct {
 		name   string
 		args   []string
@@ -42,6 +44,13 @@ func TestRulesCommand(t *testing.T) {
 	}{
 		{"check reference copy", []string{"rules", "check", copied}, exitOK,
 			copied + `: ok: "reference", version "reference-set 1 (reconstruction, not the printed components)", hash ` + ref + "\n", ""},
+		// Issue 22: a Windows editor's byte-order mark was refused as
+		// "invalid character 'ï'"; default was a file name here only.
+		{"check byte-order mark", []string{"rules", "check", bom}, exitOK, bom + refOK, ""},
+		{"check default", []string{"rules", "check", "default"}, exitOK, "default" + refOK, ""},
+		{"check reference", []string{"rules", "check", "reference"}, exitOK, "reference" + refOK, ""},
+		{"diff default", []string{"rules", "diff", "default", "reference"}, exitOK,
+			"A: default: \"reference\" (" + ref[:12] + ")\nB: reference: \"reference\" (" + ref[:12] + ")\nno differences in play\n", ""},
 		{"check renamed copy", []string{"rules", "check", named}, exitOK,
 			named + `: ok: "gentle-hard", plays as the reference set, version "reference-set 1 (reconstruction, not the printed components)", hash ` + ref + "\n", ""},
 		{"check missing field", []string{"rules", "check", missing}, exitBadArgs, "",

@@ -83,9 +83,11 @@ func parseSpecs(flag, s string) ([]policy.Spec, []string, error) {
 	return specs, items, nil
 }
 
-// loadRules reads a rules file; "" and "default" are the reference set.
+// loadRules reads a rules file; "", "default" and "reference" are the
+// reference set, for every command that names rules (issue 22: play and
+// rules check read a file named default); ./default names such a file.
 func loadRules(path string) (*engine.Rules, error) {
-	if path == "" || path == "default" {
+	if path == "" || path == "default" || path == engine.ReferenceName {
 		return engine.Reference(), nil
 	}
 	return engine.LoadFile(path)

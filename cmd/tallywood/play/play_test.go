@@ -18,8 +18,11 @@ import (
 // testConfig is a session against the real Opposition, echoing input so
 // that transcripts read like terminal sessions.
 func testConfig(seed uint64, mode engine.Mode, pol int) Config {
-	return Config{Rules: engine.Reference(), Seed: seed, Mode: mode, Politician: pol, Opposition: opposition.Solo{}, Echo: true}
+	return Config{Rules: engine.Reference(), Seed: seed, Mode: mode, Politician: pol, Opposition: opposition.Solo{}, Echo: true, Write: writeFile}
 }
+
+// writeFile stands for the command's writer of save files.
+func writeFile(path string, data []byte) error { return os.WriteFile(path, data, 0o644) }
 
 func newSession(t *testing.T, cfg Config) *Session {
 	t.Helper()

@@ -37,6 +37,14 @@ type Config struct {
 	Echo bool
 	// SavePath is the file `s` writes when no file is named.
 	SavePath string
+	// Write writes a save file; the command sets it to the writer of
+	// --out, so that `s FILE` follows its rules (a symlink's target is
+	// written, a FIFO or device written into, a file's mode kept). nil
+	// refuses to save.
+	Write func(path string, data []byte) error
+	// TrustLineup lets a save file's lineup run as written: programs
+	// (exec:) and parameters beyond the defaults and the skill levels.
+	TrustLineup bool
 	// Hinter answers `h`; nil asks the greedy policy (sim/policy).
 	Hinter Hinter
 

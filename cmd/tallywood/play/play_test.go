@@ -885,3 +885,19 @@ func TestBoardPendingAssistant(t *testing.T) {
 		t.Errorf("the Assistant just sent to Red:\n%s", board)
 	}
 }
+
+// TestLongInputLine: a 10 MB input line is skipped with a note, not
+// echoed back (issue 22: it came back twice, in the echo and the error).
+func TestLongInputLine(t *testing.T) {
+	s := newSession(t, testConfig(3, engine.Normal, 0))
+	_, out := run(t, s, strings.Repeat("x", 10<<20)+"\n1\nq\ny\n")
+	if len(out) > 64<<10 {
+		t.Errorf("%d bytes of output", len(out))
+	}
+	if !strings.Contains(out, "(skipped a line longer than 4096 bytes)") {
+		t.Errorf("no note of the skipped line; tail:\n%s", tail(out, 6))
+	}
+	if !strings.Contains(out, "> ") {
+		t.Error("the next line was not read as a choice")
+	}
+}

@@ -449,6 +449,9 @@ func TestLoadEditedField(t *testing.T) {
 		{"decision removed", `,
     {"opt":"row"}`, ``, `play: save file: decisions (2)` + tail},
 		{"no check", `"check": {`, `"x": {`, `play: save file: json: unknown field "x"`},
+		// Issue 22: every string of a save is checked for what it may be.
+		{"politician bidi", `"politician": "moderate",`, `"politician": "mod\u202eerate",`, `play: save file: politician: "mod\u202eerate" holds U+202E, a control or hidden character`},
+		{"rules_version newline", `"rules_version": "reference-set 1`, `"rules_version": "reference-set\n1`, `play: save file: rules_version: "reference-set\n1 (reconstruction, not the printed components)" holds U+000A, a control or hidden character`},
 		{"format 1", `"tallywood-play 2"`, `"tallywood-play 1"`, `play: save file: format "tallywood-play 1" is from an earlier version of tallywood, whose seeds dealt other games; it cannot be resumed`},
 	}
 	for _, tc := range tests {

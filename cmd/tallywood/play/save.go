@@ -201,6 +201,16 @@ func ParseRecord(data []byte) (*Record, error) {
 	case len(r.Decisions) > MaxDecisions:
 		return nil, fmt.Errorf("play: save file: %d decisions, more than %d", len(r.Decisions), MaxDecisions)
 	}
+	// Printed in the banner and trace's header: one line, shown as written.
+	texts := []struct{ field, text string }{{"rules_version", r.RulesVersion}, {"politician", r.Politician}}
+	for i, spec := range r.Lineup {
+		texts = append(texts, struct{ field, text string }{fmt.Sprintf("lineup[%d]", i), spec})
+	}
+	for _, t := range texts {
+		if c, ok := engine.Hidden(t.text); ok {
+			return nil, fmt.Errorf("play: save file: %s: %q holds %U, a control or hidden character", t.field, t.text, c)
+		}
+	}
 	switch {
 	case r.Seats == 0 && (r.Seat != 0 || r.Lineup != nil):
 		return nil, errors.New("play: save file: seat or lineup without seats")

@@ -31,6 +31,7 @@ type Policy struct {
 
 	seed    uint64 // Reset's, for the program's generator
 	started bool   // GameStart sent for the game in progress
+	reused  bool   // the program of this game played an earlier one
 	seat    int8   // the seat the program plays in it
 	n       int    // decisions of the game so far
 	err     error  // why the last Choose has no answer
@@ -56,6 +57,14 @@ func (p *Policy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 	p.n++
 	p.err = nil
 	o, err := p.choose(g, legal)
+	var gone *exitedError
+	if err != nil && p.n == 1 && p.reused && errors.As(err, &gone) {
+		// A program may end after the last game's end (docs/protocol.md):
+		// it is restarted, and that costs no game (issue 22: the next game
+		// failed, or not, by timing).
+		p.drop()
+		o, err = p.choose(g, legal)
+	}
 	if err != nil {
 		p.err = fmt.Errorf("exec: game seed %d, decision %d (round %d, %s): %v [program %q]",
 			g.Seed, p.n, g.Round+1, g.Pending, err, p.cfg.command)
@@ -71,6 +80,8 @@ func (p *Policy) choose(g *engine.Game, legal []engine.Option) (engine.Option, e
 		return engine.Option{}, err
 	}
 	if !p.started {
+		p.reused = pr.games > 0
+		pr.games++
 		p.seat = g.Decision().Seat
 		pol := g.Seats[p.seat].Politician
 		difficulty := "table"

@@ -65,6 +65,10 @@ func fakeSpec(mode, pidFile, opts string) string {
 //	garbage    answers a line that is not JSON                } of the games
 //	illegal    answers an id that is not among the options    } failsGame picks
 //	spawn      starts a child that holds its output, then hangs }
+//	closeout   closes its output, then hangs                  }
+//	fork       starts a child on /dev/null at the handshake (in its
+//	           process group), then answers the first option
+//	endexit    answers the first option and exits after each end
 //	nohello    exits before the handshake
 //	oldproto   answers the handshake with protocol 0
 //	record:F   asks for the rules, answers the first option and appends
@@ -125,9 +129,17 @@ func fakePlayer(mode, pidFile string) int {
 			if mode == "oldproto" {
 				proto = 0
 			}
+			if mode == "fork" {
+				child := osexec.Command(os.Args[0], "fakeplayer", "sleep", pidFile+".child")
+				child.Start() // stdio on /dev/null: nothing tells it the run ended
+			}
 			send(HelloReply{Type: "hello", Protocol: proto, Name: "fake " + mode, WantRules: record != nil})
 		case "game":
 			seed = msg.Seed
+		case "end":
+			if mode == "endexit" {
+				return 0
+			}
 		case "decision":
 			if mode == "hangnow" {
 				time.Sleep(time.Hour)
@@ -143,6 +155,9 @@ func fakePlayer(mode, pidFile string) int {
 					child := osexec.Command(os.Args[0], "fakeplayer", "sleep", pidFile+".child")
 					child.Stdout = os.Stdout
 					child.Start()
+					time.Sleep(time.Hour)
+				case "closeout":
+					os.Stdout.Close()
 					time.Sleep(time.Hour)
 				case "garbage":
 					out.WriteString("this is not JSON\n")

@@ -88,7 +88,7 @@ func (p *Policy) choose(g *engine.Game, legal []engine.Option) (engine.Option, e
 		if g.IsSolo() {
 			difficulty = g.Mode.String()
 		}
-		start := GameStart{Type: "game", Seed: g.Seed, PlayerSeed: p.seed, Difficulty: difficulty, Players: int(g.NSeats),
+		start := GameStart{Type: "game", PlayerSeed: playerSeed(p.seed), Difficulty: difficulty, Players: int(g.NSeats),
 			Seat: int(p.seat), Politician: g.Rules().Politicians[pol].ID, PoliticianIndex: int(pol)}
 		if err := pr.send(start, p.cfg.timeout); err != nil {
 			return engine.Option{}, err
@@ -96,7 +96,7 @@ func (p *Policy) choose(g *engine.Game, legal []engine.Option) (engine.Option, e
 		p.started = true
 	}
 	opts := Options(g, legal)
-	msg := Decision{Type: "decision", Seed: g.Seed, N: p.n, Decision: g.Pending.String(), View: NewView(g), Options: opts}
+	msg := Decision{Type: "decision", N: p.n, Decision: g.Pending.String(), View: NewView(g), Options: opts}
 	if err := pr.send(msg, p.cfg.timeout); err != nil {
 		return engine.Option{}, err
 	}

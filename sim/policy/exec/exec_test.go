@@ -265,7 +265,7 @@ func TestExitAfterEnd(t *testing.T) {
 func TestHandshakeFailures(t *testing.T) {
 	tests := []struct{ mode, want string }{
 		{"nohello", `handshake: the program exited (exit status 4) before answering; its stderr ends: "fake player: no handshake today"`},
-		{"oldproto", `handshake: the program speaks protocol 0, this harness 1`},
+		{"oldproto", `handshake: the program speaks protocol 0, this harness 2`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -193,7 +194,9 @@ func TestSchemaRefusesWrongMessages(t *testing.T) {
 		`{"type":"answer"}`,
 		`{"type":"answer","id":3}`,
 		`{"type":"answer","id":"end/0/0/0","why":"because"}`,
-		`{"type":"hello","protocol":2,"name":"x"}`,
+		`{"type":"hello","protocol":1,"name":"x"}`,
+		// Version 2 sends no game seed (issue 22).
+		`{"type":"game","seed":1,"player_seed":1,"difficulty":"normal","players":2,"seat":0,"politician":"p","politician_index":0}`,
 		`{"type":"game","seed":-1,"difficulty":"normal","politician":"p","politician_index":0}`,
 		`{"type":"game","seed":18446744073709551616,"difficulty":"normal","politician":"p","politician_index":0}`,
 		`{"type":"game","seed":1,"difficulty":"easy","politician":"p","politician_index":0}`,
@@ -259,6 +262,13 @@ func TestGameMessagesValidate(t *testing.T) {
 	counts := map[string]int{}
 	for n := 1; sc.Scan(); n++ {
 		root.validateMessage(t, sc.Bytes(), fmt.Sprintf("message %d", n))
+		// Issue 22: the game seed recomputes every shuffle; no message
+		// holds it, nor the player seed it.
+		for i := range uint64(3) {
+			if seed := strconv.FormatUint(sim.GameSeed(faultSeed, i), 10); bytes.Contains(sc.Bytes(), []byte(seed)) {
+				t.Fatalf("message %d holds the seed of game %d, %s: %s", n, i, seed, sc.Bytes())
+			}
+		}
 		var m struct{ Type string }
 		json.Unmarshal(sc.Bytes(), &m)
 		counts[m.Type]++

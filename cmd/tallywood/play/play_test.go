@@ -13,6 +13,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/opposition"
+	"tallywood/sim/policy"
 )
 
 // testConfig is a session against the real Opposition, echoing input so
@@ -653,6 +654,11 @@ func FuzzParseRecord(f *testing.F) {
 	f.Add([]byte(strings.Replace(string(good), `"opt":"card"`, `"opt":"teleport"`, 1)))
 	f.Add([]byte(strings.Replace(string(good), `"seed": 17`, `"seed": -1`, 1)))
 	f.Add([]byte(strings.Replace(string(good), `"a":`, `"a":300,"x":`, 1)))
+	// Issue 22: forged lineups that start a program or a long search.
+	for _, lineup := range []string{`exec:sh -c "exit 3"`, "mcts:iters=100000", "expert"} {
+		rec := Record{Format: RecordFormat, RulesHash: engine.Reference().Hash, Seed: 5, Politician: "moderate", Seats: 2, Seat: 2, Lineup: []string{lineup}}
+		f.Add(rec.Marshal())
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rec, err := ParseRecord(data)
 		if err != nil {
@@ -669,8 +675,20 @@ func FuzzParseRecord(f *testing.F) {
 			return // a whole game is shorter; keep the fuzzer fast
 		}
 		rec.RulesHash = engine.Reference().Hash
-		if r, err := Resume(testConfig(0, 0, 0), rec); err == nil && len(r.rec.Decisions) != len(rec.Decisions) {
+		r, err := Resume(testConfig(0, 0, 0), rec)
+		if err != nil {
+			return
+		}
+		defer r.Close()
+		if len(r.rec.Decisions) != len(rec.Decisions) {
 			t.Fatalf("resumed %d of %d decisions", len(r.rec.Decisions), len(rec.Decisions))
+		}
+		// Nothing that runs a program or a search of unknown size loads
+		// without TrustLineup.
+		for _, spec := range rec.Lineup {
+			if sp, err := policy.Parse(spec); err != nil || untrusted(sp) != "" {
+				t.Fatalf("resumed a save whose lineup holds %q", spec)
+			}
 		}
 	})
 }

@@ -186,8 +186,8 @@ func TestFaultyPlayers(t *testing.T) {
 
 // TestNothingLeftBehind: a program that forks a child on /dev/null (which
 // nothing tells the run ended) leaves nothing running after a normal run,
-// in sim, at a table and as trace uses a policy (issue 22: the process
-// group was killed only if the program had not exited within 1 s).
+// in sim, compare, at a table and as trace uses a policy (issue 22: the
+// process group was killed only if the program had not exited within 1 s).
 func TestNothingLeftBehind(t *testing.T) {
 	runs := []struct {
 		name string
@@ -195,6 +195,18 @@ func TestNothingLeftBehind(t *testing.T) {
 	}{
 		{"sim", func(t *testing.T, spec string) {
 			if _, err := sim.Run(context.Background(), faultConfig(t, spec, 2)); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"compare", func(t *testing.T, spec string) {
+			sp, err := policy.Parse(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cell := sim.CellSpec{Mode: engine.Normal, Policy: sp, Politician: 0}
+			cfg := sim.CompareConfig{A: sim.CompareArm{Name: "a", Rules: engine.Reference()}, B: sim.CompareArm{Name: "b", Rules: engine.Reference()},
+				Cells: []sim.ComparePair{{A: cell, B: cell, Games: 4}}, Seed: 3, Workers: 2}
+			if _, err := sim.Compare(context.Background(), cfg); err != nil {
 				t.Fatal(err)
 			}
 		}},

@@ -2,6 +2,7 @@ package scenario_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -135,6 +136,17 @@ func TestScenarioFiles(t *testing.T) {
 	write("good.json", ref)
 	write("bad.json", strings.Replace(ref, `"cubes_per_district": 10`, `"cubes_per_district": 99`, 1))
 	write("big.json", ref+strings.Repeat(" ", engine.MaxRulesFileSize))
+	// Vote Shares at the engine's bound: 4 icons, the token, 7 × 15 + 17.
+	var at []engine.Assignment
+	for i := range 4 {
+		at = append(at, engine.Assignment{Path: fmt.Sprintf("rounds[%d].presence", i), Value: `{"kind":"vote_share","amount":15}`},
+			engine.Assignment{Path: fmt.Sprintf("rounds[%d].district_majority", i), Value: fmt.Sprintf(`{"kind":"vote_share","amount":%d}`, 15+2*(i/3))})
+	}
+	shares, err := engine.Reference().With(at...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("shares.json", string(shares.Canonical()))
 	if err := os.WriteFile(filepath.Join(dir, "outside.json"), []byte(ref), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -164,6 +176,9 @@ func TestScenarioFiles(t *testing.T) {
 		{"cut short", `{` + base, `scenario: the JSON ends before the object does`},
 		{"name bidi", `{"name": "x\u202e", "description": "d", "run": [], "expect": {"you.money": 4}}`, `scenario: name: "x\u202e" holds U+202E`},
 		{"description newline", `{"name": "x", "description": "d\ne", "run": [], "expect": {"you.money": 4}}`, `scenario: description: "d\ne" holds U+000A`},
+		{"majority shares at the bound", `{` + base + `, "rules": "shares.json", "setup": {"you": {"majority_shares": {"Red": 0}}}}`, ""},
+		{"majority shares past the bound", `{` + base + `, "rules": "shares.json", "setup": {"you": {"majority_shares": {"Red": 1}}}}`,
+			`scenario: setup.you.majority_shares.Red: 1: with the rules' icons, token and vote_share rewards the seat could reach 128 Vote Shares, more than the limit of 127`},
 		{"step type", `{"name": "x", "description": "d", "run": [{"clean_up": {"discard": "PW-01"}}], "expect": {"you.money": 4}}`, `scenario: run[0]: clean_up: discard: want a list, not string`},
 	}
 	for _, tt := range tests {

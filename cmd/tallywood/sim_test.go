@@ -482,6 +482,9 @@ func TestDistinctExecPolicies(t *testing.T) {
 	if specs[0].String() == specs[1].String() || specs[2].String() != "exec:sh 'c,d.sh'" {
 		t.Errorf("specs %q, %q, %q", specs[0], specs[1], specs[2])
 	}
+	if _, err := parsePolicies("policy", "exec:sh 'a\u202e.sh'"); err == nil || !strings.Contains(err.Error(), "holds U+202E, a control or hidden character") {
+		t.Errorf("a hidden character in a spec: %v", err)
+	}
 	if _, err := parsePolicies("policy", "exec:sh a.sh,exec:sh a.sh"); err == nil || !strings.Contains(err.Error(), "is given twice") {
 		t.Errorf("the same command twice: %v", err)
 	}

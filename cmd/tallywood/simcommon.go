@@ -93,6 +93,11 @@ func parseSpecs(flag, s string) ([]policy.Spec, []string, error) {
 	specs := make([]policy.Spec, len(items))
 	for i, p := range items {
 		p = strings.TrimSpace(p)
+		// A spec labels results, which refuse to be read back with a
+		// control or hidden character (issue 22).
+		if r, ok := engine.Hidden(p); ok {
+			return nil, nil, fmt.Errorf("--%s: %q holds %U, a control or hidden character (a policy spec is one line, shown as written)", flag, p, r)
+		}
 		name, params, hasParams := strings.Cut(p, ":")
 		p = strings.ToLower(name)
 		if hasParams {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -133,5 +134,55 @@ func playBounded(t *testing.T, r *Rules, games int) {
 				t.Fatalf("seed %d: %v", seed, err)
 			}
 		}
+	}
+}
+
+// TestMutatedRulesStayBounded is the property behind compileBounds: rules
+// files mutated at random towards large accumulators (Research bonuses,
+// discounts, vote_share rewards, turns) are either refused, naming the
+// field and the limit, or play with every accumulator within its type:
+// Check, after every decision, finds nothing wrapped.
+func TestMutatedRulesStayBounded(t *testing.T) {
+	files := 300
+	if testing.Short() {
+		files = 60
+	}
+	rng := rand.New(rand.NewPCG(22, 1))
+	kinds := []string{"presence", "district_majority"}
+	actions := []string{"Public Works", "Celebrity", "Research", "Campaign"}
+	var accepted, refused int
+	for f := range files {
+		var as []Assignment
+		for i := range 4 {
+			as = append(as, Assignment{fmt.Sprintf("rounds[%d].turns", i), fmt.Sprint(3 + rng.IntN(2))})
+			if rng.IntN(2) == 0 {
+				as = append(as, Assignment{fmt.Sprintf("rounds[%d].%s", i, kinds[rng.IntN(2)]), fmt.Sprintf(`{"kind":"vote_share","amount":%d}`, 1+rng.IntN(40))})
+			}
+		}
+		for range 1 + rng.IntN(30) {
+			card := rng.IntN(64)
+			switch rng.IntN(3) {
+			case 0:
+				as = append(as, Assignment{fmt.Sprintf("strategy_cards[%d].ability", card), fmt.Sprintf(`{"kind":"research_bonus","polling":%d}`, 1+rng.IntN(40))})
+			case 1:
+				as = append(as, Assignment{fmt.Sprintf("strategy_cards[%d].ability", card),
+					fmt.Sprintf(`{"kind":"discount","action":%q,"money":%d,"popularity":%d}`, actions[rng.IntN(4)], 1+rng.IntN(40), rng.IntN(41))})
+			default:
+				as = append(as, Assignment{"actions.research_polling", fmt.Sprint(rng.IntN(41))})
+			}
+		}
+		r, err := Reference().With(as...)
+		if err != nil {
+			if !strings.Contains(err.Error(), "more than the limit of") {
+				t.Fatalf("file %d refused, not for a bound: %v", f, err)
+			}
+			refused++
+			continue
+		}
+		accepted++
+		playBounded(t, r, 4)
+	}
+	if accepted < files/10 || refused < files/10 {
+		t.Errorf("%d accepted, %d refused: the mutations do not reach both sides of the bounds", accepted, refused)
 	}
 }

@@ -9,9 +9,10 @@ import (
 // MaxHeld is the largest count the engine stores for a player's
 // accumulators, one signed byte each: its Vote Shares in a District, its
 // passive discounts and its Research bonus (C-15); a Research's gain is
-// added to a Polling tracker, so it is bounded by MaxHeld - track.max. compileBounds refuses a
-// rules file under which some game could pass it (issue 22: 40-share
-// rewards wrapped to negative shares, four 40-Polling bonuses to −96).
+// added to a Polling tracker, so it is bounded by MaxHeld - track.max.
+// compileBounds refuses a rules file under which some game could pass it
+// (issue 22: 40-share rewards wrapped to negative shares, four 40-Polling
+// bonuses to −96).
 // Bounded rather than widened: a discount above the dearest action's cost,
 // or a Research gain above track.max, changes nothing, and 127 Vote Shares
 // in one District is far beyond any board the rulebook describes.
@@ -35,8 +36,7 @@ func compileBounds(c *checker, r *Rules) {
 	for _, rd := range r.Rounds {
 		turns = max(turns, int(rd.Turns))
 	}
-	type amount func(a Ability) int8
-	passive := func(what string, kind AbilityKind, action Action, start, limit int, get amount, field string) {
+	passive := func(what string, kind AbilityKind, action Action, start, limit int, get func(Ability) int8, field string) {
 		var cards []int
 		for i, card := range r.Cards {
 			if a := card.Ability; a.Kind == kind && (kind != AbilityDiscount || a.Action == action) && get(a) > 0 {

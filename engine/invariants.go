@@ -82,6 +82,24 @@ func (g *Game) Check() error {
 				return fmt.Errorf("engine: check: seat %d tracker %d out of 0..%d", s, v, r.TrackMax)
 			}
 		}
+		// C-13, C-15: the accumulators never wrap (compileBounds bounds
+		// them; a wrapped sum of gains reads negative).
+		if !st.Automaton && (st.Politician < 0 || int(st.Politician) >= len(r.Politicians)) {
+			return fmt.Errorf("engine: check: seat %d politician %d out of 0..%d", s, st.Politician, len(r.Politicians)-1)
+		}
+		if st.ResearchBonus < 0 {
+			return fmt.Errorf("engine: check: seat %d Research bonus %d", s, st.ResearchBonus)
+		}
+		for a := range NumActions {
+			if st.DiscountMoney[a] < 0 || st.DiscountPopularity[a] < 0 {
+				return fmt.Errorf("engine: check: seat %d %s discount %d Money, %d Popularity", s, Action(a), st.DiscountMoney[a], st.DiscountPopularity[a])
+			}
+		}
+		for d := range int8(NumDistricts) {
+			if st.MajorityShares[d] < 0 || g.VoteShares(s, d)+st.MajorityShares[d] < 0 {
+				return fmt.Errorf("engine: check: seat %d Vote Shares in %s wrapped", s, r.Districts[d])
+			}
+		}
 		if b := g.BadgesLeft(s); b < 0 {
 			return fmt.Errorf("engine: check: seat %d has %d Badges left", s, b)
 		}

@@ -376,6 +376,10 @@ func Parse(data []byte) (*Rules, error) {
 	if len(data) > MaxRulesFileSize {
 		return nil, fmt.Errorf("rules: the file is larger than the %d bytes (1 MiB) allowed", MaxRulesFileSize)
 	}
+	// Windows editors may start a UTF-8 file with a byte-order mark: it
+	// says nothing about the rules, so it is dropped (issue 22: it was
+	// refused as "invalid character 'ï'").
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	var f rulesFile
 	if err := decodeStrict(data, "", &f); err != nil {
 		return nil, decodeError(data, err)

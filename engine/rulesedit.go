@@ -35,8 +35,13 @@ func shown(s string) string {
 
 // ParseAssignment reads PATH=VALUE. The path ends at the first "=", so a
 // value may itself contain "=". Whether the path names a field is checked
-// by With, which knows the schema.
+// by With, which knows the schema. An assignment is one line, shown as
+// written: results record it (Rules.Overrides) and refuse to be read back
+// with a control or hidden character (issue 22).
 func ParseAssignment(s string) (Assignment, error) {
+	if r, ok := Hidden(s); ok {
+		return Assignment{}, fmt.Errorf("rules: set %s: holds %U, a control or hidden character (an assignment is one line, shown as written)", shown(s), r)
+	}
 	path, value, ok := strings.Cut(s, "=")
 	if !ok {
 		return Assignment{}, fmt.Errorf("rules: set %s: want PATH=VALUE", shown(s))

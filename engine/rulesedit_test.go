@@ -21,6 +21,9 @@ func TestParseAssignment(t *testing.T) {
 		{in: "solo_cards[-1].id=a", wantErr: `rules: set solo_cards[-1].id=a: path "solo_cards[-1].id": "[-1]" is not an index (a number from 0)`},
 		{in: "solo_cards[1.id=a", wantErr: `rules: set solo_cards[1.id=a: path "solo_cards[1.id": "[1.id" has no closing ]`},
 		{in: "track..max=3", wantErr: `rules: set track..max=3: path "track..max": empty name at byte 7`},
+		// Issue 22: results record the assignment and must read it back.
+		{in: "notes=two\nlines", wantErr: `rules: set "notes=two\nlines": holds U+000A, a control or hidden character (an assignment is one line, shown as written)`},
+		{in: "name=x\u202e", wantErr: `rules: set "name=x\u202e": holds U+202E, a control or hidden character (an assignment is one line, shown as written)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -137,7 +140,7 @@ func TestWithErrors(t *testing.T) {
 		{"difficulties.hard.bonus_divisor", "0",
 			`rules: set difficulties.hard.bonus_divisor=0: difficulties.hard.bonus_divisor: 0 is out of range 1..40`},
 		{"name", "two\nlines",
-			`rules: set "name=two\nlines": name: "two\nlines" holds a control character (it must be one line)`},
+			`rules: set "name=two\nlines": name: "two\nlines" holds U+000A, a control or hidden character (it must be one line, shown as written)`},
 		{"name\nx", "1",
 			`rules: set "name\nx=1": the rules file has no field "name\nx" (nearest: name)`},
 		{"solo_cards[7].left_district", "Purple",

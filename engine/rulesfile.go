@@ -164,18 +164,33 @@ func (c *checker) id(field, id string, seen map[string]bool) {
 const maxName = 40
 
 // label checks a one-line text printed in headers and narration (a name,
-// an id): no control characters
-// (a newline would split a header line), no surrounding spaces, at most
-// limit bytes.
+// an id): no control or hidden characters (a newline would split a header
+// line, U+202E reverse it), no surrounding spaces, at most limit bytes.
 func (c *checker) label(field, s string, limit int) {
 	switch {
 	case len(s) > limit:
 		c.fail(field, "%q is longer than %d bytes", s, limit)
 	case strings.TrimSpace(s) != s:
 		c.fail(field, "%q has leading or trailing spaces", s)
-	case strings.IndexFunc(s, unicode.IsControl) >= 0:
-		c.fail(field, "%q holds a control character (it must be one line)", s)
+	default:
+		if r, ok := Hidden(s); ok {
+			c.fail(field, "%q holds %U, a control or hidden character (it must be one line, shown as written)", s, r)
+		}
 	}
+}
+
+// Hidden returns the first character of s that breaks a line or does not
+// show as written: a control character, a line or paragraph separator, or
+// a format character (the bidirectional overrides such as U+202E that
+// reverse what follows, zero-width spaces and joiners such as U+200B).
+// Every name and label read from a file is checked with it (issue 22).
+func Hidden(s string) (rune, bool) {
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp) {
+			return r, true
+		}
+	}
+	return 0, false
 }
 
 // checker collects the first validation error with the path of the field.
@@ -233,6 +248,7 @@ func compile(f *rulesFile) (*Rules, error) {
 	compileCards(c, f, r)
 	compileSolo(c, f, r)
 	compileDifficulties(c, f, r)
+	compileBounds(c, r)
 	r.Variants = Variants(f.Variants)
 	r.FallbackMoney = c.num("opposition_fallback.money", f.OppositionFallback.Money, 0, MaxTrack)
 	r.FallbackPop = c.num("opposition_fallback.popularity", f.OppositionFallback.Popularity, 0, MaxTrack)
@@ -388,8 +404,8 @@ func compileCosts(c *checker, f *rulesFile, r *Rules) {
 }
 
 func compilePoliticians(c *checker, f *rulesFile, r *Rules) {
-	if len(f.Politicians) == 0 {
-		c.fail("politicians", "empty (C-12)")
+	if len(f.Politicians) == 0 || len(f.Politicians) > MaxPoliticians {
+		c.fail("politicians", "has %d politicians, want 1..%d (C-12)", len(f.Politicians), MaxPoliticians)
 	}
 	ids := map[string]bool{}
 	for i, p := range f.Politicians {

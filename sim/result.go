@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -245,6 +246,84 @@ func decodeStrict(data []byte, v any, kind string) error {
 	}
 	if rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
 		return fmt.Errorf("not a tallywood %s result: data after the result at byte %d (concatenated results?)", kind, len(data)-len(rest))
+	}
+	if err := checkStrings(reflect.ValueOf(v).Elem(), ""); err != nil {
+		return fmt.Errorf("not a tallywood %s result: %v", kind, err)
+	}
+	return nil
+}
+
+// checkStrings checks every string of a decoded result, at any depth,
+// against what it may be: no control or hidden character anywhere (every
+// one is printed in a table, a CSV row or a page), a mode normal or hard,
+// a policy or lineup entry a policy's spec (issue 22: a cell mode of
+// "normal\n\x1b[31mFAKE LINE\x1b[0m" merged and printed an extra
+// coloured row). path is the field's JSON path, for the error.
+func checkStrings(v reflect.Value, path string) error {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			return checkStrings(v.Elem(), path)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			f := v.Type().Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			p := path
+			switch {
+			case !f.IsExported() && !f.Anonymous || name == "-":
+				continue
+			case !f.Anonymous && path == "":
+				p = name
+			case !f.Anonymous:
+				p = path + "." + name
+			}
+			if err := checkStrings(v.Field(i), p); err != nil {
+				return err
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			if err := checkStrings(v.Index(i), fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		iter := v.MapRange()
+		for iter.Next() {
+			if err := checkStrings(iter.Key(), path+" key"); err != nil {
+				return err
+			}
+			if err := checkStrings(iter.Value(), fmt.Sprintf("%s.%v", path, iter.Key())); err != nil {
+				return err
+			}
+		}
+	case reflect.String:
+		return checkString(path, v.String())
+	}
+	return nil
+}
+
+// checkString checks one string of a result at path.
+func checkString(path, s string) error {
+	if r, ok := engine.Hidden(s); ok {
+		return fmt.Errorf("%s: %q holds %U, a control or hidden character", path, s, r)
+	}
+	field := path[strings.LastIndexByte(path, '.')+1:]
+	field, _, _ = strings.Cut(field, "[")
+	switch field {
+	case "mode":
+		if m, err := engine.ParseMode(s); err != nil || m.String() != s {
+			return fmt.Errorf("%s: %q is not normal or hard", path, s)
+		}
+	case "policy", "lineup":
+		// The shape of a spec, NAME[:PARAMS], not this binary's list of
+		// policies: a result of a newer version, or of an outside program
+		// not installed here, still merges.
+		name, _, _ := strings.Cut(s, ":")
+		if name == "" || strings.TrimLeft(name, "abcdefghijklmnopqrstuvwxyz0123456789_-") != "" {
+			return fmt.Errorf("%s: %q is not a policy spec (NAME or NAME:PARAMETERS, the name in lower case)", path, s)
+		}
 	}
 	return nil
 }

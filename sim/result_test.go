@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -400,5 +401,52 @@ func TestMergesWordMismatchAlike(t *testing.T) {
 		if err := tt.err(); err == nil || err.Error() != tt.want {
 			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
 		}
+	}
+}
+
+// TestResultStringsChecked: every string of a result file is checked
+// against what it may be, in every kind of result (issue 22: a cell mode
+// of "normal\n\x1b[31mFAKE LINE\x1b[0m" merged and printed an extra row).
+func TestResultStringsChecked(t *testing.T) {
+	r, err := Run(context.Background(), testConfig(t, 4, 1, Shard{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim := string(r.JSON())
+	table, err := RunTable(context.Background(), tableConfig(t, 2, 1, Shard{}, "random", "greedy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := string(table.JSON())
+	mode := `"mode": "` + r.Cells[0].Mode + `"`
+	pol := `"policy": "` + r.Cells[0].Policy + `"`
+	tests := []struct {
+		name, data, from, to, want string
+		decode                     func([]byte) error
+	}{
+		{"escape codes in a mode", sim, mode, `"mode": "normal\n\u001b[31mFAKE LINE\u001b[0m"`,
+			`not a tallywood sim result: cells[0].mode: "normal\n\x1b[31mFAKE LINE\x1b[0m" holds U+000A, a control or hidden character`, nil},
+		{"mode not a difficulty", sim, mode, `"mode": "easy"`, `cells[0].mode: "easy" is not normal or hard`, nil},
+		{"mode in capitals", sim, mode, `"mode": "Normal"`, `cells[0].mode: "Normal" is not normal or hard`, nil},
+		{"policy not a spec", sim, pol, `"policy": "Cheater!"`, `cells[0].policy: "Cheater!" is not a policy spec`, nil},
+		{"bidi in a politician", sim, `"politician": "`, `"politician": "\u202e`, `cells[0].politician: "\u202e`, nil},
+		{"zero width in a district", sim, `"district": "Red"`, `"district": "Re\u200bd"`, `cells[0].districts[0].district: "Re\u200bd" holds U+200B`, nil},
+		{"lineup not a spec", tab, "\"lineup\": [\n    \"random\"", "\"lineup\": [\n    \"Random\"", `not a tallywood table result: lineup[0]: "Random" is not a policy spec`,
+			func(b []byte) error { _, err := DecodeTableResult(b); return err }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := strings.Replace(tt.data, tt.from, tt.to, 1)
+			if data == tt.data {
+				t.Fatalf("no %s in the result", tt.from)
+			}
+			decode := tt.decode
+			if decode == nil {
+				decode = func(b []byte) error { _, err := DecodeResult(b); return err }
+			}
+			if err := decode([]byte(data)); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v\nwant …%s", err, tt.want)
+			}
+		})
 	}
 }

@@ -70,12 +70,19 @@ func workerCount(w int) int {
 }
 
 // workers is the number of workers to start: Workers (default
-// GOMAXPROCS), but no more than there are chunks of games for, since a
-// worker without a chunk only costs memory.
+// GOMAXPROCS), but no more than there are games for, since a worker
+// without a game only costs memory.
 func (c *Config) workers() int {
-	n := workerCount(c.Workers)
-	chunks := (c.Shard.Len(c.Games) + chunkSize - 1) / chunkSize
-	return int(max(1, min(int64(n), chunks)))
+	return int(max(1, min(int64(workerCount(c.Workers)), c.Shard.Len(c.Games))))
+}
+
+// chunkFor is the chunk size for n items on workers workers: size, or less
+// when size would leave a worker idle (issue 22: --workers 2 started one
+// exec program for runs of up to 64 games, and an outside program's games
+// can take seconds each). The counts are sums, so the chunks change no
+// result.
+func chunkFor(n int64, workers int, size int64) int64 {
+	return max(1, min(size, (n+int64(workers)-1)/int64(workers)))
 }
 
 func (c *Config) opposition() engine.Opposition {
@@ -258,7 +265,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		start := time.Now()
 		counts := make([]Counts, nw)
 		failures := make([][]Failure, nw)
-		games := newChunks(n, chunkSize, stop)
+		games := newChunks(n, chunkFor(n, nw, chunkSize), stop)
 		err := games.run(nw, func(w int) {
 			p, c := players[w], &counts[w]
 			for {

@@ -189,7 +189,8 @@ func TestPlayNoAllocs(t *testing.T) {
 }
 
 // TestWorkersCapped is issue 11 item 11: no more workers start than there
-// are chunks of games for them.
+// are games for them; and every worker started gets games (issue 22:
+// --workers 2 left one idle up to 64 games).
 func TestWorkersCapped(t *testing.T) {
 	for _, tt := range []struct {
 		games   int64
@@ -198,13 +199,20 @@ func TestWorkersCapped(t *testing.T) {
 		want    int
 	}{
 		{1, Shard{}, 100000, 1},
-		{chunkSize + 1, Shard{}, 100000, 2},
-		{10 * chunkSize, Shard{K: 1, N: 5}, 100000, 2},
+		{2, Shard{}, 2, 2},
+		{60, Shard{}, 2, 2},
+		{chunkSize + 1, Shard{}, 3, 3},
+		{10, Shard{K: 1, N: 5}, 100000, 2},
 		{10 * chunkSize, Shard{}, 3, 3},
 	} {
 		cfg := Config{Games: tt.games, Shard: tt.shard, Workers: tt.workers}
-		if got := cfg.workers(); got != tt.want {
+		got := cfg.workers()
+		if got != tt.want {
 			t.Errorf("%d games, shard %v, %d workers: %d start, want %d", tt.games, tt.shard, tt.workers, got, tt.want)
+		}
+		n := tt.shard.Len(tt.games)
+		if size := chunkFor(n, got, chunkSize); (n+size-1)/size < int64(got) {
+			t.Errorf("%d games on %d workers: chunks of %d leave a worker idle", n, got, size)
 		}
 	}
 }

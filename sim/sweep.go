@@ -181,7 +181,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 			counts[w].points = make([]Counts, len(cfg.Points))
 			counts[w].pairs = make([]PairCounts, len(cfg.Points))
 		}
-		games := newChunks(n, chunkSize, stop)
+		games := newChunks(n, chunkFor(n, nw, chunkSize), stop)
 		err := games.run(nw, func(w int) {
 			p, c := players[w], &counts[w]
 			play := func(r *engine.Rules, seed uint64) bool {

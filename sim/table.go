@@ -424,7 +424,8 @@ func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *ta
 	n := len(cfg.Lineup)
 	stop, release := stopFlag(ctx)
 	defer release()
-	deals := newChunks(cfg.Shard.Len(cfg.Deals), dealChunk, stop)
+	nd := cfg.Shard.Len(cfg.Deals)
+	deals := newChunks(nd, chunkFor(nd, cfg.workers(), dealChunk), stop)
 	err := deals.run(cfg.workers(), func(w int) {
 		p := NewTablePlayer(cfg.Lineup)
 		defer p.Close()

@@ -187,6 +187,11 @@ func (f *compareFlags) armRules(k int) (r *engine.Rules, name, flag string, err 
 	if name == "" {
 		name = armName(path, r.Overrides)
 	}
+	// The name labels the result, which refuses to be read back with a
+	// control or hidden character (issue 22).
+	if c, ok := engine.Hidden(name); ok {
+		return nil, "", flag, fmt.Errorf("arm %s's name %q (--%s-name, or its rules file's base name) holds %U, a control or hidden character (it names the arm on one line)", strings.ToUpper(armNames[k]), name, armNames[k], c)
+	}
 	return r, name, flag, nil
 }
 
@@ -341,7 +346,7 @@ func dimension[T any](f *compareFlags, flag string, armValue func(*armFlags) str
 // the extension ("reference" for the reference set), with its overrides.
 func armName(path string, overrides []string) string {
 	name := "reference"
-	if path != "" && path != "default" {
+	if path != "" && path != "default" && path != engine.ReferenceName {
 		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
 	if len(overrides) > 0 {

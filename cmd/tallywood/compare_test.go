@@ -56,6 +56,11 @@ func TestCompareSweepBadInput(t *testing.T) {
 			"tallywood: compare: --b-rules: " + invalid + ": rules: cubes_per_district: 99 is out of range 1..20"},
 		{"arm set path", []string{"compare", "--b-set", "difficulties.hard.bonus_divisr=3"},
 			`tallywood: compare: --b-set: rules: set difficulties.hard.bonus_divisr=3: difficulties.hard has no field "bonus_divisr" (nearest: bonus_divisor)`},
+		// Issue 22: what labels a result must read back from it.
+		{"arm name bidi", []string{"compare", "--b-mode", "hard", "--a-name", "old\u202e"},
+			`tallywood: compare: arm A's name "old\u202e" (--a-name, or its rules file's base name) holds U+202E, a control or hidden character (it names the arm on one line)`},
+		{"arm set newline", []string{"compare", "--b-set", "notes=a\nb"},
+			`tallywood: compare: --b-set: rules: set "notes=a\nb": holds U+000A, a control or hidden character (an assignment is one line, shown as written)`},
 		{"arm policy", []string{"compare", "--a-policy", "nope"},
 			`tallywood: compare: --a-policy: policy "nope": unknown (known: ` + known + ")"},
 		{"policy twice", []string{"compare", "--policy", "greedy,GREEDY", "--b-mode", "hard"},

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"tallywood/engine"
 	"tallywood/sim"
 )
 
@@ -130,18 +131,19 @@ func TestExecPythonHeuristic(t *testing.T) {
 	}
 }
 
-// crashingPlayer crashes at the fifth decision of the games whose seed is
-// a multiple of three, and plays the first option otherwise.
+// crashingPlayer crashes at the fifth decision of the games whose
+// politician index is a multiple of three (the program knows no game
+// seed), and plays the first option otherwise.
 const crashingPlayer = `import json, sys
-seed = 0
+pol = 0
 for line in iter(sys.stdin.readline, ""):
     m = json.loads(line)
     if m["type"] == "hello":
-        print(json.dumps({"type": "hello", "protocol": 1, "name": "crasher"}), flush=True)
+        print(json.dumps({"type": "hello", "protocol": 2, "name": "crasher"}), flush=True)
     elif m["type"] == "game":
-        seed = m["seed"]
+        pol = m["politician_index"]
     elif m["type"] == "decision":
-        if seed % 3 == 0 and m["n"] == 5:
+        if pol % 3 == 0 and m["n"] == 5:
             sys.exit("crashing on purpose")
         print(json.dumps({"type": "answer", "id": m["options"][0]["id"]}), flush=True)
 `
@@ -157,7 +159,7 @@ func TestExecMaxErrors(t *testing.T) {
 	}
 	var failing int64
 	for i := range uint64(12) {
-		if sim.GameSeed(4, i)%3 == 0 {
+		if sim.RandomPolitician(sim.GameSeed(4, i), len(engine.Reference().Politicians))%3 == 0 {
 			failing++
 		}
 	}

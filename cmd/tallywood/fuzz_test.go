@@ -22,6 +22,7 @@ func FuzzFlags(f *testing.F) {
 		"sim\x00--politician\x00all", "sim\x00--politician\x00random,moderate", "sim\x00--out\x00x.csv\x00--wide",
 		"sim\x00--format\x00JSON\x00--out\x00x.json", "sim\x00--shard\x003/8\x00--workers\x00100000",
 		"sim\x00--games=-1", "sim\x00--mode\x00both,hard", "sim\x00-x", "sim\x00--games",
+		"sim\x00--policy\x00exec:sh 'a,b',random", "sim\x00--policy\x00exec:sh \"a,\\\"b\",timeout=2s,greedy",
 		"merge\x00a.json\x00b.json", "merge\x00--format\x00csv\x00--wide\x00a", "merge\x00--allow-mixed-versions",
 	} {
 		f.Add(line)
@@ -97,4 +98,27 @@ func checkSimOptions(t *testing.T, o *simOptions) {
 		}
 		seen[k] = true
 	}
+}
+
+// FuzzSplitPolicies: a --policy list splits into pieces that join back to
+// it, and the cuts are at commas outside quotes only: no piece of the cut
+// holds another (issue 22: exec:prog 'a,b' was cut inside the quotes).
+func FuzzSplitPolicies(f *testing.F) {
+	for _, s := range []string{"greedy,random", "exec:prog 'a,b',random", `exec:sh -c "x,\"y\"",timeout=2s`, `a\,b,c`, `'unterminated,x`, "mcts:iters=4,c=1.4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if pieces := splitPolicies(s); strings.Join(pieces, ",") != s {
+			t.Fatalf("%q split into %q, which do not join back", s, pieces)
+		}
+		pieces := splitOutsideQuotes(s)
+		if strings.Join(pieces, ",") != s {
+			t.Fatalf("%q cut into %q, which do not join back", s, pieces)
+		}
+		for _, p := range pieces {
+			if again := splitOutsideQuotes(p); len(again) != 1 {
+				t.Fatalf("%q: piece %q holds a comma outside quotes", s, p)
+			}
+		}
+	})
 }

@@ -49,6 +49,25 @@ const tempMarker = ".tallywood-tmp-"
 // prepares to write it. Messages to stderr say which stale temporary
 // files it removed.
 func openOutput(path string, stdout, stderr io.Writer) (*output, error) {
+	return openDestination("--out", path, stdout, stderr)
+}
+
+// writeSave writes a save file of play's s command by the rules of
+// --out (issue 22: s replaced symlinks, FIFOs and /dev/full, and made a
+// 0600 file 0644).
+func writeSave(path string, data []byte, stderr io.Writer) error {
+	if path == "-" {
+		return errors.New("a save file needs a file name")
+	}
+	o, err := openDestination("save file", path, nil, stderr)
+	if err != nil {
+		return err
+	}
+	return o.write(data)
+}
+
+// openDestination is openOutput for a destination named what in messages.
+func openDestination(what, path string, stdout, stderr io.Writer) (*output, error) {
 	o := &output{path: path, stdout: stdout, mode: 0o644}
 	if path == "" || path == "-" {
 		o.path = ""
@@ -56,34 +75,34 @@ func openOutput(path string, stdout, stderr io.Writer) (*output, error) {
 	}
 	lst, err := os.Lstat(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("--out %q: %v", path, unwrapPath(err))
+		return nil, fmt.Errorf("%s %q: %v", what, path, unwrapPath(err))
 	}
 	o.target = path
 	if err == nil {
 		st, err := os.Stat(path) // follows a symlink
 		if err != nil {
-			return nil, fmt.Errorf("--out %q is a symlink whose target cannot be used: %v", path, unwrapPath(err))
+			return nil, fmt.Errorf("%s %q is a symlink whose target cannot be used: %v", what, path, unwrapPath(err))
 		}
 		switch m := st.Mode(); {
 		case m.IsDir():
-			return nil, fmt.Errorf("--out %q is a directory", path)
+			return nil, fmt.Errorf("%s %q is a directory", what, path)
 		case m.IsRegular():
 			o.exists, o.mode = true, m.Perm()
 			if lst.Mode()&fs.ModeSymlink != 0 {
 				if o.target, err = filepath.EvalSymlinks(path); err != nil {
-					return nil, fmt.Errorf("--out %q is a symlink whose target cannot be used: %v", path, unwrapPath(err))
+					return nil, fmt.Errorf("%s %q is a symlink whose target cannot be used: %v", what, path, unwrapPath(err))
 				}
 			}
 		case m&fs.ModeNamedPipe != 0, m&fs.ModeCharDevice != 0:
 			o.stream, o.exists = true, true
 			return o, nil
 		default:
-			return nil, fmt.Errorf("--out %q is neither a file, a FIFO nor a character device (%v)", path, m.Type())
+			return nil, fmt.Errorf("%s %q is neither a file, a FIFO nor a character device (%v)", what, path, m.Type())
 		}
 	}
 	dir := filepath.Dir(o.target)
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("--out %q: directory %q does not exist", path, dir)
+		return nil, fmt.Errorf("%s %q: directory %q does not exist", what, path, dir)
 	}
 	for _, stale := range removeStaleTemps(o.target) {
 		fmt.Fprintf(stderr, "tallywood: removed %q, left by a run that was killed while writing %q\n", stale, path)
@@ -92,7 +111,7 @@ func openOutput(path string, stdout, stderr io.Writer) (*output, error) {
 	// if and only if this works.
 	f, tmp, err := o.createTemp()
 	if err != nil {
-		return nil, fmt.Errorf("--out %q cannot be written: %v", path, unwrapPath(err))
+		return nil, fmt.Errorf("%s %q cannot be written: %v", what, path, unwrapPath(err))
 	}
 	f.Close()
 	o.dropTemp(tmp)

@@ -24,7 +24,7 @@ var playStdin io.Reader = os.Stdin
 
 const playUsage = `usage: tallywood play [--mode normal|hard] [--seed N] [--rules FILE] [--politician ID] [--save FILE]
        tallywood play --seats N [--seat S] [--policy LINEUP] [--seed N] [--rules FILE] [--save FILE]
-       tallywood play --load FILE [--rules FILE]
+       tallywood play --load FILE [--rules FILE] [--trust-lineup]
 
 Plays a solo game of Tallywood Rally against the Opposition. Before each of
 your decisions the board is shown with a numbered menu of the legal options;
@@ -52,6 +52,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	seats := fs.Int("seats", 1, "`N` players: 1 is the solo game; 2 to 4 play without the Opposition")
 	seat := fs.Int("seat", 1, "with --seats: your seat `S` (1 to N)")
 	lineupFlag := fs.String("policy", defaultPolicy, "with --seats: the `LINEUP` of the other seats, one policy for all or one per seat")
+	trust := fs.Bool("trust-lineup", false, "with --load: run the save file's lineup as written, programs (exec:) and searches of any size")
 	pause := fs.Bool("pause", false, "wait for Enter between the Opposition's steps (on by default when the input is a terminal)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -65,6 +66,9 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	if *seats < 1 || *seats > engine.MaxSeats {
 		return fail(stderr, "play: --seats %d is outside 1..%d", *seats, engine.MaxSeats)
+	}
+	if err := onlyWith(fs, "trust-lineup", "--load", *load != ""); err != nil {
+		return fail(stderr, "play: %v", err)
 	}
 	for _, f := range []string{"seat", "policy"} {
 		// With --load the file holds them: refused below, by name.
@@ -82,27 +86,24 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, "play: --seat %d is outside 1..%d", *seat, *seats)
 		}
 	}
-	rules := engine.Reference()
-	if *rulesPath != "" {
-		r, err := engine.LoadFile(*rulesPath)
-		if err != nil {
-			return failInput(stderr, "play: %v", err)
-		}
-		rules = r
+	rules, err := loadRules(*rulesPath)
+	if err != nil {
+		return failInput(stderr, "play: %v", err)
 	}
 	cfg := play.Config{
-		Rules:      rules,
-		Opposition: opposition.Solo{},
-		Color:      colourWanted(stdout),
-		Pause:      isTerminal(playStdin),
-		Echo:       !isTerminal(playStdin),
-		SavePath:   *save,
+		Rules:       rules,
+		Opposition:  opposition.Solo{},
+		Color:       colourWanted(stdout),
+		Pause:       isTerminal(playStdin),
+		Echo:        !isTerminal(playStdin),
+		SavePath:    *save,
+		Write:       func(path string, data []byte) error { return writeSave(path, data, stderr) },
+		TrustLineup: *trust,
 	}
 	if fs.Changed("pause") {
 		cfg.Pause = *pause
 	}
 	var s *play.Session
-	var err error
 	if *load != "" {
 		for _, f := range []string{"mode", "seed", "politician", "seats", "seat", "policy"} {
 			if fs.Changed(f) {

@@ -41,17 +41,17 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	case len(rest) == 1 && rest[0] == "dump":
 		out.Write(engine.ReferenceJSON())
 	case len(rest) == 2 && rest[0] == "check":
-		r, err := engine.LoadFile(rest[1])
+		r, err := loadRules(rest[1])
 		if err != nil {
 			return failInput(stderr, "%v", err)
 		}
 		fmt.Fprintf(&out, "%s: ok: %s, version %q, hash %s\n", rest[1], rulesLabel(r), r.Version, r.Hash)
 	case len(rest) == 3 && rest[0] == "diff":
-		a, err := loadRulesArg(rest[1])
+		a, err := loadRules(rest[1])
 		if err != nil {
 			return failInput(stderr, "rules diff: %v", err)
 		}
-		b, err := loadRulesArg(rest[2])
+		b, err := loadRules(rest[2])
 		if err != nil {
 			return failInput(stderr, "rules diff: %v", err)
 		}
@@ -72,14 +72,6 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 		return exitFailed // run reports a failed write to stdout
 	}
 	return exitOK
-}
-
-// loadRulesArg reads a rules argument: a file, or "reference".
-func loadRulesArg(arg string) (*engine.Rules, error) {
-	if arg == engine.ReferenceName {
-		return engine.Reference(), nil
-	}
-	return engine.LoadFile(arg)
 }
 
 // rulesLabel describes rules by their label, saying when they play as the

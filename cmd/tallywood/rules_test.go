@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,7 +34,9 @@ func TestRulesCommand(t *testing.T) {
 	named := writeRules(t, dir, "named.json", `"name": "reference"`, `"name": "gentle-hard"`)
 	copied := writeRules(t, dir, "copy.json", `"name": "reference"`, `"name": "reference"`)
 	missing := writeRules(t, dir, "missing.json", `"hard": {"player_initiative": 2, `, `"hard": {`)
+	bom := writeRules(t, dir, "bom.json", "{", "\uFEFF{")
 	ref := engine.Reference().Hash
+	refOK := `: ok: "reference", version "reference-set 1 (reconstruction, not the printed components)", hash ` + ref + "\n"
 	tests := []struct {
 		name   string
 		args   []string
@@ -42,6 +46,13 @@ func TestRulesCommand(t *testing.T) {
 	}{
 		{"check reference copy", []string{"rules", "check", copied}, exitOK,
 			copied + `: ok: "reference", version "reference-set 1 (reconstruction, not the printed components)", hash ` + ref + "\n", ""},
+		// Issue 22: a Windows editor's byte-order mark was refused as
+		// "invalid character 'ï'"; default was a file name here only.
+		{"check byte-order mark", []string{"rules", "check", bom}, exitOK, bom + refOK, ""},
+		{"check default", []string{"rules", "check", "default"}, exitOK, "default" + refOK, ""},
+		{"check reference", []string{"rules", "check", "reference"}, exitOK, "reference" + refOK, ""},
+		{"diff default", []string{"rules", "diff", "default", "reference"}, exitOK,
+			"A: default: \"reference\" (" + ref[:12] + ")\nB: reference: \"reference\" (" + ref[:12] + ")\nno differences in play\n", ""},
 		{"check renamed copy", []string{"rules", "check", named}, exitOK,
 			named + `: ok: "gentle-hard", plays as the reference set, version "reference-set 1 (reconstruction, not the printed components)", hash ` + ref + "\n", ""},
 		{"check missing field", []string{"rules", "check", missing}, exitBadArgs, "",
@@ -90,5 +101,72 @@ func TestRulesWriteError(t *testing.T) {
 	}
 	if want := "tallywood: rules: the output could not be written: no space left on device\n"; stderr.String() != want {
 		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+}
+
+// TestRulesCheckBounds: the rules files of issue 22 that the engine could
+// not hold (negative Vote Shares, a Research bonus of -96, a discount that
+// made Public Works cost 98, a 129th politician) are refused by rules
+// check and by every command that loads them, naming the field and the
+// limit, exit 2, nothing on stdout.
+func TestRulesCheckBounds(t *testing.T) {
+	dir := t.TempDir()
+	edit := func(name string, change func(f map[string]any)) string {
+		var f map[string]any
+		if err := json.Unmarshal(engine.ReferenceJSON(), &f); err != nil {
+			t.Fatal(err)
+		}
+		change(f)
+		b, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	everyCard := func(ability map[string]any) func(f map[string]any) {
+		return func(f map[string]any) {
+			for _, c := range f["strategy_cards"].([]any) {
+				c.(map[string]any)["ability"] = ability
+			}
+		}
+	}
+	files := []struct{ path, err string }{
+		{edit("shares.json", func(f map[string]any) {
+			for _, r := range f["rounds"].([]any) {
+				r.(map[string]any)["presence"] = map[string]any{"kind": "vote_share", "amount": 40}
+				r.(map[string]any)["district_majority"] = map[string]any{"kind": "vote_share", "amount": 40}
+			}
+		}), "rules: rounds[1].district_majority.amount: a player's Vote Shares in a District reach 165"},
+		{edit("research.json", everyCard(map[string]any{"kind": "research_bonus", "polling": 40})),
+			"rules: strategy_cards[2].ability.polling: one Research's Polling (actions.research_polling and research_bonus cards) reaches 121 with 3 cards played in a round of 4 turns, more than the limit of 115"},
+		{edit("discount.json", everyCard(map[string]any{"kind": "discount", "action": "Public Works", "money": 40})),
+			"rules: strategy_cards[3].ability.money: the Public Works money discount reaches 160 with 4 cards played in a round of 4 turns, more than the limit of 127"},
+		{edit("politicians.json", func(f map[string]any) {
+			var pols []any
+			for i := range 129 {
+				pols = append(pols, map[string]any{"id": fmt.Sprintf("p%d", i)})
+			}
+			f["politicians"] = pols
+		}), "rules: politicians: has 129 politicians, want 1..128 (C-12)"},
+	}
+	for _, f := range files {
+		for _, args := range [][]string{
+			{"rules", "check", f.path},
+			{"sim", "--games", "2", "--rules", f.path},
+			{"sim", "--seats", "2", "--games", "2", "--rules", f.path},
+			{"trace", "--rules", f.path},
+		} {
+			code, stdout, stderr := runCLI(t, args...)
+			if code != exitBadArgs || stdout != "" || !strings.Contains(stderr, f.path+": "+f.err) {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q\nwant exit 2 and %s", args, code, stdout, stderr, f.err)
+			}
+		}
+		if code, _, stderr := runPlayWith(t, "q\n", "--rules", f.path); code != exitBadArgs || !strings.Contains(stderr, f.err) {
+			t.Errorf("play: exit %d, stderr %q", code, stderr)
+		}
 	}
 }

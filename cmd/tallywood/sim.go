@@ -181,12 +181,13 @@ func reportFailures(w io.Writer, r *sim.Result) {
 // when it is partial: interrupted (exit 1, naming where the partial
 // result now is) or some shards only.
 func writeResult(cmd string, res *sim.Result, format string, wide bool, out *output, stderr io.Writer) int {
+	what := fmt.Sprintf("%d games", played(res))
 	var data []byte
 	switch format {
 	case "json":
 		data = res.JSON()
 	case "csv":
-		data = simCSV(res)
+		data = simCSV(res, what)
 	case "html":
 		var err error
 		if data, err = renderReport(report.Source{Name: reportName(cmd, "this run"), Sim: res, Version: res.TallywoodVersion}); err != nil {
@@ -195,7 +196,17 @@ func writeResult(cmd string, res *sim.Result, format string, wide bool, out *out
 	default:
 		data = simTable(res, wide)
 	}
-	return out.result(cmd, data, res.Interrupted, fmt.Sprintf("%d games", played(res)), stderr)
+	return out.result(cmd, data, res.Interrupted, what, stderr)
+}
+
+// csvPartial ends the CSV of an interrupted run, which holds what ("12
+// games"), with a row saying so: a person sees it, and a reader that wants
+// every row to have the header's fields (Go's encoding/csv, pandas) stops
+// there (issue 22: partial CSV files carried no mark).
+func csvPartial(w *csv.Writer, interrupted bool, what string) {
+	if interrupted {
+		w.Write([]string{"# partial result: the run was interrupted after " + what})
+	}
 }
 
 func played(r *sim.Result) int64 {
@@ -288,7 +299,7 @@ var simCSVHeader = []string{
 	"games_per_second",
 }
 
-func simCSV(r *sim.Result) []byte {
+func simCSV(r *sim.Result, what string) []byte {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
 	w.Write(simCSVHeader)
@@ -305,6 +316,7 @@ func simCSV(r *sim.Result) []byte {
 			f(c.GamesPerSecond),
 		})
 	}
+	csvPartial(w, r.Interrupted, what)
 	w.Flush()
 	return b.Bytes()
 }

@@ -459,10 +459,41 @@ func TestSplitPolicies(t *testing.T) {
 		{"mcts:iters=400,rollout=greedy,random", []string{"mcts:iters=400,rollout=greedy", "random"}},
 		{"random,mcts:iters=4,c=1.4", []string{"random", "mcts:iters=4,c=1.4"}},
 		{"random", []string{"random"}},
+		// Issue 22: a comma in quotes is the exec command's.
+		{"exec:prog 'a,b',random", []string{"exec:prog 'a,b'", "random"}},
+		{`exec:sh -c "x,\"y,z\"",timeout=2s,greedy`, []string{`exec:sh -c "x,\"y,z\"",timeout=2s`, "greedy"}},
+		{`exec:prog a\,b,random`, []string{`exec:prog a\,b`, "random"}},
 	}
 	for _, tt := range tests {
 		if got := splitPolicies(tt.in); strings.Join(got, "|") != strings.Join(tt.want, "|") {
 			t.Errorf("splitPolicies(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestDistinctExecPolicies: two exec specs of different commands are two
+// policies, in a --policy list and as compare's arms (issue 22: they were
+// refused as "the same"); the same command twice still is one.
+func TestDistinctExecPolicies(t *testing.T) {
+	specs, err := parsePolicies("policy", "exec:sh a.sh,exec:sh b.sh,exec:sh 'c,d.sh'")
+	if err != nil || len(specs) != 3 {
+		t.Fatalf("got %d specs, %v", len(specs), err)
+	}
+	if specs[0].String() == specs[1].String() || specs[2].String() != "exec:sh 'c,d.sh'" {
+		t.Errorf("specs %q, %q, %q", specs[0], specs[1], specs[2])
+	}
+	if _, err := parsePolicies("policy", "exec:sh 'a\u202e.sh'"); err == nil || !strings.Contains(err.Error(), "holds U+202E, a control or hidden character") {
+		t.Errorf("a hidden character in a spec: %v", err)
+	}
+	if _, err := parsePolicies("policy", "exec:sh a.sh,exec:sh a.sh"); err == nil || !strings.Contains(err.Error(), "is given twice") {
+		t.Errorf("the same command twice: %v", err)
+	}
+	// The arms are checked before --out, whose directory does not exist.
+	out := filepath.Join(t.TempDir(), "none", "r.json")
+	for _, b := range []string{"exec:sh b.sh", "exec:sh a.sh"} {
+		_, _, stderr := runCLI(t, "compare", "--a-policy", "exec:sh a.sh", "--b-policy", b, "--games", "1", "--out", out)
+		if same := strings.Contains(stderr, "arms A and B are the same"); same != (b == "exec:sh a.sh") {
+			t.Errorf("--b-policy %q: %s", b, stderr)
 		}
 	}
 }

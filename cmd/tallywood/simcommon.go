@@ -29,10 +29,11 @@ const (
 // splitPolicies splits a --policy list at commas. A policy's own
 // parameters are also separated by commas ("mcts:iters=400,rollout=greedy"),
 // so a piece that is key=value without a name (no ':' before the '=')
-// continues the previous spec.
+// continues the previous spec. A comma inside quotes is part of an exec
+// command (docs/protocol.md: exec:prog 'a,b').
 func splitPolicies(s string) []string {
 	var out []string
-	for _, p := range strings.Split(s, ",") {
+	for _, p := range splitOutsideQuotes(s) {
 		eq := strings.Index(p, "=")
 		colon := strings.Index(p, ":")
 		if len(out) > 0 && eq >= 0 && (colon < 0 || colon > eq) {
@@ -42,6 +43,29 @@ func splitPolicies(s string) []string {
 		out = append(out, p)
 	}
 	return out
+}
+
+// splitOutsideQuotes splits s at the commas outside quotes, quoting as an
+// exec command does: '...' literally, "..." with \" and \\ escaped, and
+// a backslash outside single quotes escaping the next character.
+func splitOutsideQuotes(s string) []string {
+	var out []string
+	var quote byte
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case quote == 0 && c == ',':
+			out = append(out, s[start:i])
+			start = i + 1
+		case c == '\\' && quote != '\'':
+			i++
+		case quote == 0 && (c == '\'' || c == '"'):
+			quote = c
+		case c == quote:
+			quote = 0
+		}
+	}
+	return append(out, s[start:])
 }
 
 // parsePolicies reads a --policy list: the names ignore case (their
@@ -69,6 +93,11 @@ func parseSpecs(flag, s string) ([]policy.Spec, []string, error) {
 	specs := make([]policy.Spec, len(items))
 	for i, p := range items {
 		p = strings.TrimSpace(p)
+		// A spec labels results, which refuse to be read back with a
+		// control or hidden character (issue 22).
+		if r, ok := engine.Hidden(p); ok {
+			return nil, nil, fmt.Errorf("--%s: %q holds %U, a control or hidden character (a policy spec is one line, shown as written)", flag, p, r)
+		}
 		name, params, hasParams := strings.Cut(p, ":")
 		p = strings.ToLower(name)
 		if hasParams {
@@ -83,9 +112,11 @@ func parseSpecs(flag, s string) ([]policy.Spec, []string, error) {
 	return specs, items, nil
 }
 
-// loadRules reads a rules file; "" and "default" are the reference set.
+// loadRules reads a rules file; "", "default" and "reference" are the
+// reference set, for every command that names rules (issue 22: play and
+// rules check read a file named default); ./default names such a file.
 func loadRules(path string) (*engine.Rules, error) {
-	if path == "" || path == "default" {
+	if path == "" || path == "default" || path == engine.ReferenceName {
 		return engine.Reference(), nil
 	}
 	return engine.LoadFile(path)

@@ -133,12 +133,17 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 // writeSweep writes a sweep result in format to out; a partial one says
 // where it now is and exits 1.
 func writeSweep(cmd string, res *sim.SweepResult, format string, out *output, stderr io.Writer) int {
+	var games int64
+	for _, c := range res.Cells {
+		games += c.Base.Games * int64(1+len(c.Points))
+	}
+	what := fmt.Sprintf("%d games", games)
 	var data []byte
 	switch format {
 	case "json":
 		data = res.JSON()
 	case "csv":
-		data = sweepCSV(res)
+		data = sweepCSV(res, what)
 	case "html":
 		var err error
 		if data, err = renderReport(report.Source{Name: reportName(cmd, "this run"), Sweep: res, Version: res.Version}); err != nil {
@@ -147,11 +152,7 @@ func writeSweep(cmd string, res *sim.SweepResult, format string, out *output, st
 	default:
 		data = sweepTable(res)
 	}
-	var games int64
-	for _, c := range res.Cells {
-		games += c.Base.Games * int64(1+len(c.Points))
-	}
-	return out.result(cmd, data, res.Interrupted, fmt.Sprintf("%d games", games), stderr)
+	return out.result(cmd, data, res.Interrupted, what, stderr)
 }
 
 // sweepPoints reads the --set flags: each PATH=VALUES gives a parameter
@@ -316,7 +317,7 @@ func sweepTable(r *sim.SweepResult) []byte {
 	return b.Bytes()
 }
 
-func sweepCSV(r *sim.SweepResult) []byte {
+func sweepCSV(r *sim.SweepResult, what string) []byte {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
 	header := append([]string{"mode", "policy", "politician"}, r.Params...)
@@ -347,6 +348,7 @@ func sweepCSV(r *sim.SweepResult) []byte {
 				f(p.MarginDiff), f(p.MarginDiffCI95[0]), f(p.MarginDiffCI95[1])})
 		}
 	}
+	csvPartial(w, r.Interrupted, what)
 	w.Flush()
 	return b.Bytes()
 }

@@ -103,12 +103,13 @@ func runTableSim(ctx context.Context, o *simOptions, out *output, stderr io.Writ
 // writeTableResult writes a study in format to out; an interrupted study
 // says where its partial result now is and exits 1.
 func writeTableResult(cmd string, res *sim.TableResult, format string, out *output, stderr io.Writer) int {
+	what := fmt.Sprintf("%d games", res.Counts.Games)
 	var data []byte
 	switch format {
 	case "json":
 		data = res.JSON()
 	case "csv":
-		data = tableCSV(res)
+		data = tableCSV(res, what)
 	case "html":
 		var err error
 		if data, err = renderReport(report.Source{Name: reportName(cmd, "this study"), Table: res, Version: res.TallywoodVersion}); err != nil {
@@ -117,7 +118,7 @@ func writeTableResult(cmd string, res *sim.TableResult, format string, out *outp
 	default:
 		data = tableText(res)
 	}
-	return out.result(cmd, data, res.Interrupted, fmt.Sprintf("%d games", res.Counts.Games), stderr)
+	return out.result(cmd, data, res.Interrupted, what, stderr)
 }
 
 // Output of a study.
@@ -168,7 +169,7 @@ var tableCSVHeader = []string{
 	"mean_score", "score_ci95_lo", "score_ci95_hi", "mean_place", "mean_votes",
 }
 
-func tableCSV(r *sim.TableResult) []byte {
+func tableCSV(r *sim.TableResult, what string) []byte {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
 	w.Write(tableCSVHeader)
@@ -187,6 +188,7 @@ func tableCSV(r *sim.TableResult) []byte {
 			})
 		}
 	}
+	csvPartial(w, r.Interrupted, what)
 	w.Flush()
 	return b.Bytes()
 }

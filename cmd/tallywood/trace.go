@@ -19,7 +19,7 @@ func init() {
 }
 
 const traceUsage = `usage: tallywood trace [flags]
-       tallywood trace --load FILE [--rules FILE] [--format text|jsonl]
+       tallywood trace --load FILE [--rules FILE] [--format text|jsonl] [--trust-lineup]
        tallywood trace --seats N --policy LINEUP [--seed S] [--game i] [--rotation K]
 
 Plays game --game of a run with master seed --seed (the same game that
@@ -47,6 +47,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	rulesFile := fs.String("rules", "", "rules `FILE`, or default (the reference set)")
 	format := fs.String("format", "text", "output `FORMAT`: text (rulebook narration) or jsonl")
 	load := fs.String("load", "", "narrate the game saved by 'tallywood play' in `FILE`")
+	trust := fs.Bool("trust-lineup", false, "with --load: run the save file's lineup as written, programs (exec:) and searches of any size")
 	seats := fs.Int("seats", 1, "`N` players: 1 is the solo game; 2 to 4 play without the Opposition, --policy as the lineup")
 	rotation := fs.Int("rotation", 0, "with --seats: the rotation `K` of the lineup (seat s played by entry (s+K) mod N)")
 	if code, done := parseFlags(fs, args, traceUsage, stdout, stderr); done {
@@ -54,6 +55,9 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	}
 	if code, done := noArgs(fs, stderr); done {
 		return code
+	}
+	if err := onlyWith(fs, "trust-lineup", "--load", *load != ""); err != nil {
+		return fail(stderr, "trace: %v", err)
 	}
 	// Game numbers are those of a sim run, so below sim's most games.
 	if *game >= sim.MaxGames {
@@ -96,7 +100,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return failInput(stderr, "trace: %v", err)
 		}
-		g, events, err = play.Replay(play.Config{Rules: rules, Opposition: opposition.Solo{}}, rec)
+		g, events, err = play.Replay(play.Config{Rules: rules, Opposition: opposition.Solo{}, TrustLineup: *trust}, rec)
 		if err != nil {
 			return failInput(stderr, "trace: %s: %v", *load, err)
 		}

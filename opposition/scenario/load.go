@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strconv"
 	"strings"
 
 	"tallywood/engine"
@@ -56,7 +59,7 @@ func Parse(data []byte, dir string) (*Scenario, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("scenario: %v", err)
+		return nil, fmt.Errorf("scenario: %s", jsonError(data, err))
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("scenario: trailing data after the JSON object")
@@ -66,6 +69,12 @@ func Parse(data []byte, dir string) (*Scenario, error) {
 	}
 	if strings.TrimSpace(f.Description) == "" {
 		return nil, errors.New("scenario: description: missing (say what it checks and cite the rule ids)")
+	}
+	// They are printed in reports: one line each, shown as written.
+	for _, t := range []struct{ field, text string }{{"name", f.Name}, {"description", f.Description}, {"politician", f.Politician}} {
+		if r, ok := engine.Hidden(t.text); ok {
+			return nil, fmt.Errorf("scenario: %s: %q holds %U, a control or hidden character (it must be one line, shown as written)", t.field, t.text, r)
+		}
 	}
 	r, err := loadRules(&f, dir)
 	if err != nil {
@@ -154,11 +163,59 @@ func checkFact(start *engine.Game, group, k string, v json.RawMessage) error {
 	return nil
 }
 
-// strictUnmarshal decodes one JSON value, refusing unknown fields.
+// strictUnmarshal decodes one JSON value, refusing unknown fields; the
+// error is worded by jsonError.
 func strictUnmarshal(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	return dec.Decode(v)
+	if err := dec.Decode(v); err != nil {
+		return errors.New(jsonError(data, err))
+	}
+	return nil
+}
+
+// jsonError words an error of encoding/json in the scenario's terms: the
+// field by its path in the file and the kind of value it takes, not Go's
+// struct and type names (issue 22: "json: cannot unmarshal number into Go
+// struct field Seat.setup.you.hand of type string").
+func jsonError(data []byte, err error) string {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		field := te.Field
+		if field == "" {
+			field = "the file"
+		}
+		return fmt.Sprintf("%s: want %s, not %s", field, kindOf(te.Type), te.Value)
+	case errors.As(err, &se):
+		line := 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
+		return fmt.Sprintf("line %d: not JSON: %v", line, se)
+	case errors.Is(err, io.EOF):
+		return "empty: want a JSON object"
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "the JSON ends before the object does"
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// kindOf names what a field of type t takes, in JSON terms.
+func kindOf(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "a whole number"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number, 0 or more"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	}
+	return "an object"
 }
 
 // optionalSwitch names the rule switches a rules file may leave out
@@ -169,24 +226,23 @@ var optionalSwitch = map[string]bool{"endorsement_check_every_district": true, "
 // variant switches by editing its JSON, so the engine validates them.
 func loadRules(f *File, dir string) (*engine.Rules, error) {
 	data := engine.ReferenceJSON()
+	name := "the reference set"
 	if f.Rules != "" {
-		if filepath.IsAbs(f.Rules) {
-			return nil, fmt.Errorf("scenario: rules: %q is an absolute path; name the rules file relative to the scenario file", f.Rules)
-		}
 		var err error
-		if data, err = os.ReadFile(filepath.Join(dir, f.Rules)); err != nil {
-			return nil, fmt.Errorf("scenario: rules: %v", err)
+		if data, err = readRules(dir, f.Rules); err != nil {
+			return nil, fmt.Errorf("scenario: rules: %q %v", f.Rules, err)
 		}
+		name = strconv.Quote(f.Rules)
 	}
 	if len(f.Variants) > 0 {
 		var doc map[string]json.RawMessage
 		if err := json.Unmarshal(data, &doc); err != nil {
-			return nil, fmt.Errorf("scenario: rules: %v", err)
+			return nil, fmt.Errorf("scenario: rules: %s: %s", name, jsonError(data, err))
 		}
 		variants := map[string]json.RawMessage{}
 		if raw, ok := doc["variants"]; ok {
 			if err := json.Unmarshal(raw, &variants); err != nil {
-				return nil, fmt.Errorf("scenario: rules: variants: %v", err)
+				return nil, fmt.Errorf("scenario: rules: %s: variants: %s", name, jsonError(raw, err))
 			}
 		}
 		for k, v := range f.Variants {
@@ -200,7 +256,54 @@ func loadRules(f *File, dir string) (*engine.Rules, error) {
 	}
 	r, err := engine.Parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("scenario: rules: %v", err)
+		return nil, fmt.Errorf("scenario: rules: %s: %v", name, err)
 	}
 	return r, nil
+}
+
+// readRules reads a scenario's rules file: a regular file in the
+// scenario's folder or below it, no larger than a rules file may be. The
+// folder is an os.Root, so neither ../ nor a symlink leads out of it
+// (issue 22: "rules": "../../../../dev/zero" ran out of memory, a FIFO
+// hung). The error follows the quoted name.
+func readRules(dir, name string) ([]byte, error) {
+	if !filepath.IsLocal(name) {
+		return nil, errors.New("is not a path inside the scenario's folder (no absolute path, no ..); name the rules file relative to the scenario file")
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
+	}
+	defer root.Close()
+	// Stat before opening: opening a FIFO would wait for a writer.
+	st, err := root.Stat(name)
+	if err != nil {
+		return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("is not a regular file (%v)", st.Mode().Type())
+	}
+	file, err := root.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
+	}
+	defer file.Close()
+	data, err := io.ReadAll(io.LimitReader(file, engine.MaxRulesFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
+	}
+	if len(data) > engine.MaxRulesFileSize {
+		return nil, fmt.Errorf("is larger than %s, the most a rules file can be", engine.FormatBytes(engine.MaxRulesFileSize))
+	}
+	return data, nil
+}
+
+// unwrapPath drops the operation and path of a *fs.PathError: the
+// message names the file already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -2,12 +2,15 @@ package scenario_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"tallywood/engine"
 	"tallywood/opposition/scenario"
@@ -70,13 +73,13 @@ func TestMalformed(t *testing.T) {
 		// Issue 11 item 16: a stated zero is not the default.
 		{"turn zero", `{` + base + `, "setup": {"turn": 0}}`, "setup.turn: 0 is not a turn"},
 		{"round zero", `{` + base + `, "setup": {"round": 0}}`, "setup.round: 0 is not a round"},
-		{"absolute rules", `{` + base + `, "rules": "/etc/passwd"}`, `rules: "/etc/passwd" is an absolute path`},
+		{"absolute rules", `{` + base + `, "rules": "/etc/passwd"}`, `rules: "/etc/passwd" is not a path inside the scenario's folder`},
 		{"no run", `{"name": "x", "description": "d", "expect": {"opposition.money": 0}}`, "run: missing"},
 		{"run not a list", `{"name": "x", "description": "d", "run": "clean_up", "expect": {"opposition.money": 0}}`, "run: want a list"},
 		{"your_turn bare", `{"name": "x", "description": "d", "run": ["your_turn"], "expect": {"opposition.money": 0}}`, "run[0]: your_turn needs its choices"},
 		{"step two keys", `{"name": "x", "description": "d", "run": [{"clean_up": {}, "your_turn": {}}], "expect": {"opposition.money": 0}}`, "run[0]: a step object has one key"},
 		{"choices on opposition_turn", `{"name": "x", "description": "d", "run": [{"opposition_turn": {}}], "expect": {"opposition.money": 0}}`, `run[0]: "opposition_turn" takes no choices`},
-		{"your_turn unknown field", `{"name": "x", "description": "d", "run": [{"your_turn": {"cards": "PW-01"}}], "expect": {"opposition.money": 0}}`, `run[0]: your_turn: json: unknown field "cards"`},
+		{"your_turn unknown field", `{"name": "x", "description": "d", "run": [{"your_turn": {"cards": "PW-01"}}], "expect": {"opposition.money": 0}}`, `run[0]: your_turn: unknown field "cards"`},
 		{"card not in hand", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-01", "column": 1, "row": "top", "region": "Red"}}], "expect": {"you.money": 0}}`,
 			`run[0]: your_turn.card: "PW-01" is not legal in the card decision (legal: play PW-14; play CE-13; play RE-15; play CA-02)`},
 		{"column", `{"name": "x", "description": "d", "seed": 3, "run": [{"your_turn": {"card": "PW-14", "column": 5, "row": "top", "region": "Red"}}], "expect": {"you.money": 0}}`, "run[0]: your_turn.column: 5 is not legal"},
@@ -114,6 +117,93 @@ func TestMalformed(t *testing.T) {
 	}
 }
 
+// TestScenarioFiles: a scenario's rules file is a regular file in its
+// folder, no larger than a rules file, and every refusal names the
+// scenario's field (and the rules file) in the scenario's terms (issue 22).
+func TestScenarioFiles(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "scenarios")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, data string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(sub, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ref := string(engine.ReferenceJSON())
+	write("good.json", ref)
+	write("bad.json", strings.Replace(ref, `"cubes_per_district": 10`, `"cubes_per_district": 99`, 1))
+	write("big.json", ref+strings.Repeat(" ", engine.MaxRulesFileSize))
+	// Vote Shares at the engine's bound: 4 icons, the token, 7 × 15 + 17.
+	var at []engine.Assignment
+	for i := range 4 {
+		at = append(at, engine.Assignment{Path: fmt.Sprintf("rounds[%d].presence", i), Value: `{"kind":"vote_share","amount":15}`},
+			engine.Assignment{Path: fmt.Sprintf("rounds[%d].district_majority", i), Value: fmt.Sprintf(`{"kind":"vote_share","amount":%d}`, 15+2*(i/3))})
+	}
+	shares, err := engine.Reference().With(at...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("shares.json", string(shares.Canonical()))
+	if err := os.WriteFile(filepath.Join(dir, "outside.json"), []byte(ref), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../outside.json", filepath.Join(sub, "link.json")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(sub, "fifo"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(sub, "folder"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	base := `"name": "x", "description": "d", "run": [], "expect": {"you.money": 4}`
+	tests := []struct{ name, json, want string }{
+		{"good", `{` + base + `, "rules": "good.json"}`, ""},
+		{"dev zero", `{` + base + `, "rules": "../../../../dev/zero"}`, `scenario: rules: "../../../../dev/zero" is not a path inside the scenario's folder`},
+		{"up one", `{` + base + `, "rules": "../outside.json"}`, `is not a path inside the scenario's folder`},
+		{"symlink out", `{` + base + `, "rules": "link.json"}`, `scenario: rules: "link.json" cannot be read: path escapes from parent`},
+		{"fifo", `{` + base + `, "rules": "fifo"}`, `scenario: rules: "fifo" is not a regular file (p---------)`},
+		{"folder", `{` + base + `, "rules": "folder"}`, `scenario: rules: "folder" is not a regular file (d---------)`},
+		{"too big", `{` + base + `, "rules": "big.json"}`, `scenario: rules: "big.json" is larger than 1 MiB, the most a rules file can be`},
+		{"rules error names the file", `{` + base + `, "rules": "bad.json"}`, `scenario: rules: "bad.json": rules: cubes_per_district: 99 is out of range 1..20`},
+		{"type", `{` + base + `, "setup": {"you": {"hand": [3]}}}`, `scenario: setup.you.hand: want a string, not number`},
+		{"negative seed", `{` + base + `, "seed": -1}`, `scenario: seed: want a whole number, 0 or more, not number -1`},
+		{"not json", "{\n" + base + ",\n}", `scenario: line 3: not JSON: invalid character '}' looking for beginning of object key string`},
+		{"empty", ``, `scenario: empty: want a JSON object`},
+		{"cut short", `{` + base, `scenario: the JSON ends before the object does`},
+		{"name bidi", `{"name": "x\u202e", "description": "d", "run": [], "expect": {"you.money": 4}}`, `scenario: name: "x\u202e" holds U+202E`},
+		{"description newline", `{"name": "x", "description": "d\ne", "run": [], "expect": {"you.money": 4}}`, `scenario: description: "d\ne" holds U+000A`},
+		{"majority shares at the bound", `{` + base + `, "rules": "shares.json", "setup": {"you": {"majority_shares": {"Red": 0}}}}`, ""},
+		{"majority shares past the bound", `{` + base + `, "rules": "shares.json", "setup": {"you": {"majority_shares": {"Red": 1}}}}`,
+			`scenario: setup.you.majority_shares.Red: 1: with the rules' icons, token and vote_share rewards the seat could reach 128 Vote Shares, more than the limit of 127`},
+		{"step type", `{"name": "x", "description": "d", "run": [{"clean_up": {"discard": "PW-01"}}], "expect": {"you.money": 4}}`, `scenario: run[0]: clean_up: discard: want a list, not string`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			done := make(chan error, 1)
+			go func() {
+				_, err := scenario.Parse([]byte(tt.json), sub)
+				done <- err
+			}()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatal("hangs")
+			}
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case tt.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tt.want) && !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("got %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
 // TestConserved checks that a stated position keeps the components: tiles
 // leave their piles, cubes the bag.
 func TestConserved(t *testing.T) {
@@ -128,6 +218,9 @@ func TestConserved(t *testing.T) {
 		t.Error(res.Diffs)
 	}
 }
+
+// quoted matches a Go-quoted string in an error.
+var quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
 
 // FuzzParse feeds arbitrary bytes to the parser: it must refuse or accept
 // without panicking, and an accepted scenario must run.
@@ -145,6 +238,10 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "scenario: ") {
 				t.Errorf("error %q lacks the package prefix", err)
+			}
+			// Quoted text is the file's own; the rest must not be Go's.
+			if m := quoted.ReplaceAllString(err.Error(), `""`); strings.Contains(m, "Go ") || strings.Contains(m, "json: ") {
+				t.Errorf("error %q speaks Go, not the scenario's terms", err)
 			}
 			return
 		}

@@ -514,6 +514,20 @@ func (b *builder) seatSetup(field string, seat int8, s *Seat) error {
 		if n < 0 || n > 10 {
 			return errf(f, "%d is not a number of Round 4 majority shares", n)
 		}
+		// With every icon, the token and every vote_share reward still to
+		// come, a seat's Vote Shares must stay within what the engine
+		// holds (engine.MaxHeld), as the rules' own bound proves for play.
+		most := n + len(b.r.ShareIcons) + 1
+		for _, rd := range b.r.Rounds {
+			for _, w := range []engine.Reward{rd.Presence, rd.DistrictMajority} {
+				if w.Kind == engine.RewardVoteShare {
+					most += int(w.Amount)
+				}
+			}
+		}
+		if most > engine.MaxHeld {
+			return errf(f, "%d: with the rules' icons, token and vote_share rewards the seat could reach %d Vote Shares, more than the limit of %d", n, most, engine.MaxHeld)
+		}
 		st.MajorityShares[d] = int8(n)
 	}
 	return nil

@@ -118,6 +118,9 @@ func Parse(spec string) (Spec, error) {
 		if err != nil {
 			return Spec{}, fmt.Errorf("policy %q: %v", spec, err)
 		}
+		// The outside parser writes Canon; it is the identity too (issue
+		// 22: every exec spec had String() "" and was "the same").
+		sp.canon = sp.Canon
 		return sp, nil
 	}
 	params := map[string]string{}

@@ -15,7 +15,7 @@ import json
 import random
 import sys
 
-PROTOCOL = 1
+PROTOCOL = 2
 
 # Preference of each action; higher is better. "end" is taken only when it
 # is the one option left worth nothing.

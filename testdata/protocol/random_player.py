@@ -4,14 +4,14 @@
     tallywood sim --policy 'exec:python3 testdata/protocol/random_player.py'
 
 Picks uniformly among the options with a generator seeded by the player
-seed (the game seed in solo), so a game is the same every time it is
+seed, so a game is the same every time it is
 played. Standard library only.
 """
 import json
 import random
 import sys
 
-PROTOCOL = 1
+PROTOCOL = 2
 
 
 def send(msg):

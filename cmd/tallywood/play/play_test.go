@@ -13,13 +13,17 @@ import (
 
 	"tallywood/engine"
 	"tallywood/opposition"
+	"tallywood/sim/policy"
 )
 
 // testConfig is a session against the real Opposition, echoing input so
 // that transcripts read like terminal sessions.
 func testConfig(seed uint64, mode engine.Mode, pol int) Config {
-	return Config{Rules: engine.Reference(), Seed: seed, Mode: mode, Politician: pol, Opposition: opposition.Solo{}, Echo: true}
+	return Config{Rules: engine.Reference(), Seed: seed, Mode: mode, Politician: pol, Opposition: opposition.Solo{}, Echo: true, Write: writeFile}
 }
+
+// writeFile stands for the command's writer of save files.
+func writeFile(path string, data []byte) error { return os.WriteFile(path, data, 0o644) }
 
 func newSession(t *testing.T, cfg Config) *Session {
 	t.Helper()
@@ -446,6 +450,9 @@ func TestLoadEditedField(t *testing.T) {
 		{"decision removed", `,
     {"opt":"row"}`, ``, `play: save file: decisions (2)` + tail},
 		{"no check", `"check": {`, `"x": {`, `play: save file: json: unknown field "x"`},
+		// Issue 22: every string of a save is checked for what it may be.
+		{"politician bidi", `"politician": "moderate",`, `"politician": "mod\u202eerate",`, `play: save file: politician: "mod\u202eerate" holds U+202E, a control or hidden character`},
+		{"rules_version newline", `"rules_version": "reference-set 1`, `"rules_version": "reference-set\n1`, `play: save file: rules_version: "reference-set\n1 (reconstruction, not the printed components)" holds U+000A, a control or hidden character`},
 		{"format 1", `"tallywood-play 2"`, `"tallywood-play 1"`, `play: save file: format "tallywood-play 1" is from an earlier version of tallywood, whose seeds dealt other games; it cannot be resumed`},
 	}
 	for _, tc := range tests {
@@ -647,6 +654,11 @@ func FuzzParseRecord(f *testing.F) {
 	f.Add([]byte(strings.Replace(string(good), `"opt":"card"`, `"opt":"teleport"`, 1)))
 	f.Add([]byte(strings.Replace(string(good), `"seed": 17`, `"seed": -1`, 1)))
 	f.Add([]byte(strings.Replace(string(good), `"a":`, `"a":300,"x":`, 1)))
+	// Issue 22: forged lineups that start a program or a long search.
+	for _, lineup := range []string{`exec:sh -c "exit 3"`, "mcts:iters=100000", "expert"} {
+		rec := Record{Format: RecordFormat, RulesHash: engine.Reference().Hash, Seed: 5, Politician: "moderate", Seats: 2, Seat: 2, Lineup: []string{lineup}}
+		f.Add(rec.Marshal())
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rec, err := ParseRecord(data)
 		if err != nil {
@@ -663,8 +675,20 @@ func FuzzParseRecord(f *testing.F) {
 			return // a whole game is shorter; keep the fuzzer fast
 		}
 		rec.RulesHash = engine.Reference().Hash
-		if r, err := Resume(testConfig(0, 0, 0), rec); err == nil && len(r.rec.Decisions) != len(rec.Decisions) {
+		r, err := Resume(testConfig(0, 0, 0), rec)
+		if err != nil {
+			return
+		}
+		defer r.Close()
+		if len(r.rec.Decisions) != len(rec.Decisions) {
 			t.Fatalf("resumed %d of %d decisions", len(r.rec.Decisions), len(rec.Decisions))
+		}
+		// Nothing that runs a program or a search of unknown size loads
+		// without TrustLineup.
+		for _, spec := range rec.Lineup {
+			if sp, err := policy.Parse(spec); err != nil || untrusted(sp) != "" {
+				t.Fatalf("resumed a save whose lineup holds %q", spec)
+			}
 		}
 	})
 }
@@ -880,5 +904,21 @@ func TestBoardPendingAssistant(t *testing.T) {
 	board := s.board()
 	if strings.Contains(board, "no spot: Y") || !strings.Contains(board, " · Y spot after the actions") {
 		t.Errorf("the Assistant just sent to Red:\n%s", board)
+	}
+}
+
+// TestLongInputLine: a 10 MB input line is skipped with a note, not
+// echoed back (issue 22: it came back twice, in the echo and the error).
+func TestLongInputLine(t *testing.T) {
+	s := newSession(t, testConfig(3, engine.Normal, 0))
+	_, out := run(t, s, strings.Repeat("x", 10<<20)+"\n1\nq\ny\n")
+	if len(out) > 64<<10 {
+		t.Errorf("%d bytes of output", len(out))
+	}
+	if !strings.Contains(out, "(skipped a line longer than 4096 bytes)") {
+		t.Errorf("no note of the skipped line; tail:\n%s", tail(out, 6))
+	}
+	if !strings.Contains(out, "> ") {
+		t.Error("the next line was not read as a choice")
 	}
 }

@@ -8,8 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"tallywood/engine"
@@ -203,6 +201,16 @@ func ParseRecord(data []byte) (*Record, error) {
 	case len(r.Decisions) > MaxDecisions:
 		return nil, fmt.Errorf("play: save file: %d decisions, more than %d", len(r.Decisions), MaxDecisions)
 	}
+	// Printed in the banner and trace's header: one line, shown as written.
+	texts := []struct{ field, text string }{{"rules_version", r.RulesVersion}, {"politician", r.Politician}}
+	for i, spec := range r.Lineup {
+		texts = append(texts, struct{ field, text string }{fmt.Sprintf("lineup[%d]", i), spec})
+	}
+	for _, t := range texts {
+		if c, ok := engine.Hidden(t.text); ok {
+			return nil, fmt.Errorf("play: save file: %s: %q holds %U, a control or hidden character", t.field, t.text, c)
+		}
+	}
 	switch {
 	case r.Seats == 0 && (r.Seat != 0 || r.Lineup != nil):
 		return nil, errors.New("play: save file: seat or lineup without seats")
@@ -282,6 +290,10 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 			if err != nil {
 				return nil, fmt.Errorf("play: save file: lineup[%d]: %v", i, err)
 			}
+			if why := untrusted(p); why != "" && !cfg.TrustLineup {
+				return nil, fmt.Errorf("play: save file: lineup[%d] %q %s; a save file runs that only when the command line says so: "+
+					"if you trust the file, add --trust-lineup", i, spec, why)
+			}
 			cfg.Lineup = append(cfg.Lineup, p)
 		}
 	}
@@ -323,6 +335,29 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 	s.banner = fmt.Sprintf("Resumed the saved game: seed %d, %s, %s; %s replayed, now at %s.",
 		rec.Seed, what, rec.Politician, engine.Count(len(rec.Decisions), "decision"), s.where())
 	return s, nil
+}
+
+// untrusted says why a policy of a save file's lineup may not run unless
+// the command line trusts the file, or "". Anyone can write a save file
+// (its check is a digest, not a signature), so loading one must not start
+// a program nor a search of any size (issue 22: exec:sh -c ran on
+// trace --load, mcts:iters=100000 kept it busy for minutes). The default
+// parameters and the skill levels are the policies the ladder measures:
+// their cost is known.
+func untrusted(p policy.Spec) string {
+	if p.Name == "exec" {
+		return "starts a program"
+	}
+	s := p.String()
+	if !strings.Contains(s, ":") {
+		return ""
+	}
+	for _, l := range policy.Levels {
+		if l.Spec == s {
+			return ""
+		}
+	}
+	return "sets parameters beyond the defaults and the skill levels (a search of any size)"
 }
 
 // MaxSaveBytes bounds a save file: a whole game is a few hundred
@@ -374,9 +409,8 @@ func short(hash string) string {
 	return hash
 }
 
-// save writes the record to path, or to Config.SavePath; the write goes
-// through a temporary file, so an interrupted save never leaves half a
-// file behind.
+// save writes the record to path, or to Config.SavePath, with
+// Config.Write.
 func (s *Session) save(path string) {
 	if path == "" {
 		path = s.cfg.SavePath
@@ -385,32 +419,14 @@ func (s *Session) save(path string) {
 		s.printf("Save where? Type s FILE.\n")
 		return
 	}
-	if err := writeFileAtomic(path, s.rec.Marshal()); err != nil {
+	if s.cfg.Write == nil {
+		s.printf("Could not save: this session has no file writer.\n")
+		return
+	}
+	if err := s.cfg.Write(path, s.rec.Marshal()); err != nil {
 		s.printf("Could not save: %v\n", err)
 		return
 	}
 	s.savedAt = len(s.rec.Decisions)
 	s.printf("Saved %s to %s. Resume with: tallywood play --load %s\n", engine.Count(len(s.rec.Decisions), "decision"), path, path)
-}
-
-func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".tallywood-save-*")
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(data)
-	if werr == nil {
-		werr = f.Chmod(0o644)
-	}
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(f.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-	}
-	return werr
 }

@@ -37,6 +37,14 @@ type Config struct {
 	Echo bool
 	// SavePath is the file `s` writes when no file is named.
 	SavePath string
+	// Write writes a save file; the command sets it to the writer of
+	// --out, so that `s FILE` follows its rules (a symlink's target is
+	// written, a FIFO or device written into, a file's mode kept). nil
+	// refuses to save.
+	Write func(path string, data []byte) error
+	// TrustLineup lets a save file's lineup run as written: programs
+	// (exec:) and parameters beyond the defaults and the skill levels.
+	TrustLineup bool
 	// Hinter answers `h`; nil asks the greedy policy (sim/policy).
 	Hinter Hinter
 
@@ -319,27 +327,46 @@ func TableOutcome(g *engine.Game) string {
 	return out + "."
 }
 
+// maxLine bounds an input line: a command is a few characters, a file
+// name a path. A longer line is skipped, not held nor echoed (issue 22: a
+// 10 MB line was echoed back twice).
+const maxLine = 4096
+
 // readLine reads one line of input without its line end; at the end of
-// the input it returns io.EOF once nothing is left.
+// the input it returns io.EOF once nothing is left. A line longer than
+// maxLine reads as an empty one, after a note.
 func (s *Session) readLine() (string, error) {
 	if s.eof {
 		return "", io.EOF
 	}
-	line, err := s.in.ReadString('\n')
-	if err != nil {
-		if line == "" {
+	var line []byte
+	long := false
+	for {
+		chunk, err := s.in.ReadSlice('\n')
+		if long = long || len(line)+len(chunk) > maxLine; !long {
+			line = append(line, chunk...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && len(line) == 0 && !long {
 			s.eof = true
 			return "", io.EOF
 		}
-		if err != io.EOF {
+		if err != nil && err != io.EOF {
 			return "", err
 		}
+		break
 	}
-	line = strings.TrimRight(line, "\r\n")
+	if long {
+		s.printf("(skipped a line longer than %d bytes)\n", maxLine)
+		return "", nil
+	}
+	text := strings.TrimRight(string(line), "\r\n")
 	if s.cfg.Echo {
-		s.printf("%s\n", line)
+		s.printf("%s\n", text)
 	}
-	return line, nil
+	return text, nil
 }
 
 // decide shows the board and the menu of the pending decision and reads

@@ -15,7 +15,7 @@ import (
 // and the policies of lineup in the other seats.
 func tableConfig(t *testing.T, seed uint64, seats int, seat int8, lineup ...string) Config {
 	t.Helper()
-	cfg := Config{Rules: engine.Reference(), Seed: seed, Seats: seats, Seat: seat, Echo: true}
+	cfg := Config{Rules: engine.Reference(), Seed: seed, Seats: seats, Seat: seat, Echo: true, Write: writeFile}
 	for _, l := range lineup {
 		spec, err := policy.Parse(l)
 		if err != nil {

@@ -67,7 +67,7 @@ func BenchmarkDecisionMessage(b *testing.B) {
 	for b.Loop() {
 		g := games[i%len(games)]
 		i++
-		msg := Decision{Type: "decision", Seed: g.Seed, N: 1, Decision: g.Pending.String(), View: NewView(g), Options: Options(g, g.Legal(nil))}
+		msg := Decision{Type: "decision", N: 1, Decision: g.Pending.String(), View: NewView(g), Options: Options(g, g.Legal(nil))}
 		if _, err := json.Marshal(msg); err != nil {
 			b.Fatal(err)
 		}

@@ -31,6 +31,7 @@ type Policy struct {
 
 	seed    uint64 // Reset's, for the program's generator
 	started bool   // GameStart sent for the game in progress
+	reused  bool   // the program of this game played an earlier one
 	seat    int8   // the seat the program plays in it
 	n       int    // decisions of the game so far
 	err     error  // why the last Choose has no answer
@@ -56,6 +57,14 @@ func (p *Policy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 	p.n++
 	p.err = nil
 	o, err := p.choose(g, legal)
+	var gone *exitedError
+	if err != nil && p.n == 1 && p.reused && errors.As(err, &gone) {
+		// A program may end after the last game's end (docs/protocol.md):
+		// it is restarted, and that costs no game (issue 22: the next game
+		// failed, or not, by timing).
+		p.drop()
+		o, err = p.choose(g, legal)
+	}
 	if err != nil {
 		p.err = fmt.Errorf("exec: game seed %d, decision %d (round %d, %s): %v [program %q]",
 			g.Seed, p.n, g.Round+1, g.Pending, err, p.cfg.command)
@@ -71,13 +80,15 @@ func (p *Policy) choose(g *engine.Game, legal []engine.Option) (engine.Option, e
 		return engine.Option{}, err
 	}
 	if !p.started {
+		p.reused = pr.games > 0
+		pr.games++
 		p.seat = g.Decision().Seat
 		pol := g.Seats[p.seat].Politician
 		difficulty := "table"
 		if g.IsSolo() {
 			difficulty = g.Mode.String()
 		}
-		start := GameStart{Type: "game", Seed: g.Seed, PlayerSeed: p.seed, Difficulty: difficulty, Players: int(g.NSeats),
+		start := GameStart{Type: "game", PlayerSeed: playerSeed(p.seed), Difficulty: difficulty, Players: int(g.NSeats),
 			Seat: int(p.seat), Politician: g.Rules().Politicians[pol].ID, PoliticianIndex: int(pol)}
 		if err := pr.send(start, p.cfg.timeout); err != nil {
 			return engine.Option{}, err
@@ -85,7 +96,7 @@ func (p *Policy) choose(g *engine.Game, legal []engine.Option) (engine.Option, e
 		p.started = true
 	}
 	opts := Options(g, legal)
-	msg := Decision{Type: "decision", Seed: g.Seed, N: p.n, Decision: g.Pending.String(), View: NewView(g), Options: opts}
+	msg := Decision{Type: "decision", N: p.n, Decision: g.Pending.String(), View: NewView(g), Options: opts}
 	if err := pr.send(msg, p.cfg.timeout); err != nil {
 		return engine.Option{}, err
 	}

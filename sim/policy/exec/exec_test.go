@@ -138,6 +138,8 @@ func TestFaultyPlayers(t *testing.T) {
 		{"crash", "", `the program exited \(exit status 3\) before answering; its stderr ends: "fake player: crashing as asked"`},
 		{"hang", "timeout=200ms", `no answer within 200ms`},
 		{"spawn", "timeout=200ms", `no answer within 200ms`},
+		// Issue 22: this was "the program exited (signal: killed)".
+		{"closeout", "", `the program closed its output before answering but did not exit within 1s; it was stopped`},
 		{"garbage", "", `answer "this is not JSON" is not \{"type":"answer","id":"\.\.\."\}`},
 		{"illegal", "", `answer id "nope/5/0/0" is not one of the \d+ option ids`},
 	}
@@ -182,10 +184,100 @@ func TestFaultyPlayers(t *testing.T) {
 	}
 }
 
+// TestNothingLeftBehind: a program that forks a child on /dev/null (which
+// nothing tells the run ended) leaves nothing running after a normal run,
+// in sim, compare, at a table and as trace uses a policy (issue 22: the
+// process group was killed only if the program had not exited within 1 s).
+func TestNothingLeftBehind(t *testing.T) {
+	runs := []struct {
+		name string
+		run  func(t *testing.T, spec string)
+	}{
+		{"sim", func(t *testing.T, spec string) {
+			if _, err := sim.Run(context.Background(), faultConfig(t, spec, 2)); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"compare", func(t *testing.T, spec string) {
+			sp, err := policy.Parse(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cell := sim.CellSpec{Mode: engine.Normal, Policy: sp, Politician: 0}
+			cfg := sim.CompareConfig{A: sim.CompareArm{Name: "a", Rules: engine.Reference()}, B: sim.CompareArm{Name: "b", Rules: engine.Reference()},
+				Cells: []sim.ComparePair{{A: cell, B: cell, Games: 4}}, Seed: 3, Workers: 2}
+			if _, err := sim.Compare(context.Background(), cfg); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"table", func(t *testing.T, spec string) {
+			var lineup []policy.Spec
+			for _, s := range []string{spec, "random"} {
+				sp, err := policy.Parse(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				lineup = append(lineup, sp)
+			}
+			cfg := sim.TableConfig{Rules: engine.Reference(), Seed: 5, Deals: 2, Workers: 2, Lineup: lineup}
+			if _, err := sim.RunTable(context.Background(), cfg); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"one game", func(t *testing.T, spec string) {
+			sp, err := policy.Parse(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := engine.New(engine.Reference(), 3, engine.Config{Opposition: opposition.Solo{}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := sp.New()
+			defer policy.Close(p)
+			p.Reset(3)
+			if err := policy.Play(g, p, nil); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	}
+	for _, tt := range runs {
+		t.Run(tt.name, func(t *testing.T) {
+			before := runtime.NumGoroutine()
+			pidFile := filepath.Join(t.TempDir(), "pids")
+			tt.run(t, fakeSpec("fork", pidFile, ""))
+			if len(pids(t, pidFile+".child")) == 0 {
+				t.Fatal("the program started no child")
+			}
+			requireReaped(t, pidFile, false)
+			requireReaped(t, pidFile+".child", true)
+			requireNoGoroutineLeak(t, before)
+		})
+	}
+}
+
+// TestExitAfterEnd: a program that exits after reading each end costs no
+// game: it is restarted for the next (issue 22: the next game failed, by
+// timing).
+func TestExitAfterEnd(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	res, err := sim.Run(context.Background(), faultConfig(t, fakeSpec("endexit", pidFile, ""), 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := res.Cells[0]; c.Errors != 0 || c.Games != faultGames() {
+		t.Errorf("%d games, %d failed: %v", c.Games, c.Errors, c.Failures)
+	}
+	if n := len(pids(t, pidFile)); n < 2 {
+		t.Errorf("%d programs started: the program did not exit after end", n)
+	}
+	requireReaped(t, pidFile, false)
+}
+
 func TestHandshakeFailures(t *testing.T) {
 	tests := []struct{ mode, want string }{
 		{"nohello", `handshake: the program exited (exit status 4) before answering; its stderr ends: "fake player: no handshake today"`},
-		{"oldproto", `handshake: the program speaks protocol 0, this harness 1`},
+		{"oldproto", `handshake: the program speaks protocol 0, this harness 2`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {

@@ -40,9 +40,14 @@ func TestMain(m *testing.M) {
 // in the games it fails (failsGame).
 const failDecision = 5
 
-// failsGame tells the games a faulty fake player fails: a third of them,
-// chosen by seed so that the tests can play the others without it.
-func failsGame(seed uint64) bool { return seed%3 == 0 }
+// failsGame tells the games a faulty fake player fails: about a quarter
+// of them (3 of the 9 short games, 5 of the 24), chosen by the player
+// seed, which is all the program knows of a game (failsPlayer), so that
+// the tests can play the others without it. seed is the game seed, which
+// is the policy's in solo.
+func failsGame(seed uint64) bool { return failsPlayer(playerSeed(seed)) }
+
+func failsPlayer(playerSeed uint64) bool { return playerSeed%4 == 3 }
 
 // fakeSpec is the exec spec of a fake player.
 func fakeSpec(mode, pidFile, opts string) string {
@@ -65,6 +70,10 @@ func fakeSpec(mode, pidFile, opts string) string {
 //	garbage    answers a line that is not JSON                } of the games
 //	illegal    answers an id that is not among the options    } failsGame picks
 //	spawn      starts a child that holds its output, then hangs }
+//	closeout   closes its output, then hangs                  }
+//	fork       starts a child on /dev/null at the handshake (in its
+//	           process group), then answers the first option
+//	endexit    answers the first option and exits after each end
 //	nohello    exits before the handshake
 //	oldproto   answers the handshake with protocol 0
 //	record:F   asks for the rules, answers the first option and appends
@@ -112,7 +121,7 @@ func fakePlayer(mode, pidFile string) int {
 		}
 		var msg struct {
 			Type    string
-			Seed    uint64
+			Seed    uint64 `json:"player_seed"`
 			N       int
 			Options []OptionMsg
 		}
@@ -125,14 +134,22 @@ func fakePlayer(mode, pidFile string) int {
 			if mode == "oldproto" {
 				proto = 0
 			}
+			if mode == "fork" {
+				child := osexec.Command(os.Args[0], "fakeplayer", "sleep", pidFile+".child")
+				child.Start() // stdio on /dev/null: nothing tells it the run ended
+			}
 			send(HelloReply{Type: "hello", Protocol: proto, Name: "fake " + mode, WantRules: record != nil})
 		case "game":
 			seed = msg.Seed
+		case "end":
+			if mode == "endexit" {
+				return 0
+			}
 		case "decision":
 			if mode == "hangnow" {
 				time.Sleep(time.Hour)
 			}
-			if msg.N == failDecision && failsGame(seed) {
+			if msg.N == failDecision && failsPlayer(seed) {
 				switch mode {
 				case "crash":
 					fmt.Fprintln(os.Stderr, "fake player: crashing as asked")
@@ -143,6 +160,9 @@ func fakePlayer(mode, pidFile string) int {
 					child := osexec.Command(os.Args[0], "fakeplayer", "sleep", pidFile+".child")
 					child.Stdout = os.Stdout
 					child.Start()
+					time.Sleep(time.Hour)
+				case "closeout":
+					os.Stdout.Close()
 					time.Sleep(time.Hour)
 				case "garbage":
 					out.WriteString("this is not JSON\n")

@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 
 	"tallywood/engine"
@@ -8,7 +10,8 @@ import (
 
 // ProtocolVersion is the version of the protocol docs/protocol.md
 // describes. A program must answer the handshake with the same number.
-const ProtocolVersion = 1
+// Version 2 took the game seed out of the messages (issue 22).
+const ProtocolVersion = 2
 
 // The messages, one JSON object per line. "type" tells them apart;
 // docs/protocol.schema.json is their JSON Schema.
@@ -42,9 +45,8 @@ type Rules struct {
 // GameStart opens a game (harness → program), at the program's first
 // decision in it.
 type GameStart struct {
-	Type            string `json:"type"` // "game"
-	Seed            uint64 `json:"seed"`
-	PlayerSeed      uint64 `json:"player_seed"` // for the program's own generator
+	Type            string `json:"type"`        // "game"
+	PlayerSeed      uint64 `json:"player_seed"` // for the program's own generator: playerSeed
 	Difficulty      string `json:"difficulty"`  // "table" without the Opposition
 	Players         int    `json:"players"`     // seats at the table, the Opposition's included
 	Seat            int    `json:"seat"`        // the program's
@@ -56,8 +58,7 @@ type GameStart struct {
 // with an Answer.
 type Decision struct {
 	Type     string      `json:"type"` // "decision"
-	Seed     uint64      `json:"seed"`
-	N        int         `json:"n"` // 1 for the game's first decision
+	N        int         `json:"n"`    // 1 for the game's first decision
 	Decision string      `json:"decision"`
 	View     View        `json:"view"`
 	Options  []OptionMsg `json:"options"`
@@ -78,7 +79,6 @@ type Answer struct {
 // GameEnd closes a game with its Final Tally (harness → program).
 type GameEnd struct {
 	Type      string `json:"type"` // "end"
-	Seed      uint64 `json:"seed"`
 	Seat      int    `json:"seat"`
 	Outcome   string `json:"outcome"` // for the program's seat: "win", "draw" or "loss"
 	Place     int    `json:"place"`   // 1 for the most votes; tied seats share a place
@@ -102,6 +102,16 @@ type DistrictTally struct {
 	Shares    []int  `json:"shares"`
 	PerShare  int    `json:"per_share"`
 	SeatVotes []int  `json:"seat_votes"`
+}
+
+// playerSeed is the seed of the program's own generator in a game whose
+// policy was reset with seed: a hash of it, which says nothing of the game
+// seed, from which every shuffle could be recomputed (issue 22: the
+// messages carried the game seed, and in solo player_seed was it). The
+// same game gives the same player seed, so it stays reproducible.
+func playerSeed(seed uint64) uint64 {
+	h := sha256.Sum256(binary.BigEndian.AppendUint64([]byte("tallywood/exec/player_seed/"), seed))
+	return binary.BigEndian.Uint64(h[:8])
 }
 
 // newGameEnd builds the GameEnd of finished game g for seat.
@@ -137,6 +147,6 @@ func newGameEnd(g *engine.Game, seat int8, decisions int) GameEnd {
 			SeatVotes: ints(dt.SeatVotes[:n]),
 		})
 	}
-	return GameEnd{Type: "end", Seed: g.Seed, Seat: int(seat), Outcome: outcome, Place: int(res.Place[seat]),
+	return GameEnd{Type: "end", Seat: int(seat), Outcome: outcome, Place: int(res.Place[seat]),
 		Margin: margin, Decisions: decisions, Tally: t}
 }

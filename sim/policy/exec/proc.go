@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	osexec "os/exec"
 	"strings"
@@ -18,53 +19,70 @@ import (
 const maxLine = 64 << 10
 
 // closeGrace is how long a program may take to exit after its input is
-// closed before it is killed.
+// closed before it is killed, and how long it may take to exit after it
+// closed its output.
 const closeGrace = time.Second
 
 // proc is one running program. The harness writes to in and reads from
 // out with deadlines, so no goroutine waits on the program; stop kills
-// and reaps it exactly once, from whichever goroutine gets there first.
+// its process group and reaps it exactly once, from whichever goroutine
+// gets there first.
 type proc struct {
 	cmd    *osexec.Cmd
 	in     *os.File // the program's stdin, our end
 	out    *os.File // the program's stdout, our end
+	errR   *os.File // the program's stderr, our end, copied into stderr
 	r      *bufio.Reader
 	stderr *tail
 	name   string // the program's name, from the handshake
 	rules  string // the rules hash of the handshake
+	games  int    // games started with it
 
-	once    sync.Once
+	exit    chan struct{} // closed when the program has exited: waitErr holds how
+	errDone chan struct{} // closed when the copy of its stderr ends
 	waitErr error
+	once    sync.Once
 }
 
-// start runs argv with its stdin and stdout on pipes and its stderr kept
-// in a tail buffer for error messages.
+// start runs argv with its stdin, stdout and stderr on pipes, stderr kept
+// in a tail buffer for error messages. Every end the program gets is an
+// *os.File, so Wait returns when the program exits, whatever its children
+// hold; one goroutine waits for the exit and one copies stderr.
 func start(argv []string) (*proc, error) {
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		return nil, err
+	var ends [6]*os.File // in R, W; out R, W; err R, W
+	for i := 0; i < len(ends); i += 2 {
+		r, w, err := os.Pipe()
+		if err != nil {
+			for _, f := range ends[:i] {
+				f.Close()
+			}
+			return nil, err
+		}
+		ends[i], ends[i+1] = r, w
 	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, err
-	}
-	p := &proc{in: inW, out: outR, r: bufio.NewReaderSize(outR, maxLine), stderr: &tail{}}
+	p := &proc{in: ends[1], out: ends[2], errR: ends[4], r: bufio.NewReaderSize(ends[2], maxLine), stderr: &tail{},
+		exit: make(chan struct{}), errDone: make(chan struct{})}
 	p.cmd = osexec.Command(argv[0], argv[1:]...)
-	p.cmd.Stdin, p.cmd.Stdout, p.cmd.Stderr = inR, outW, p.stderr
-	// A program that leaves a child holding its stderr must not keep
-	// Wait waiting for the copy.
-	p.cmd.WaitDelay = closeGrace
+	p.cmd.Stdin, p.cmd.Stdout, p.cmd.Stderr = ends[0], ends[3], ends[5]
 	setGroup(p.cmd)
-	err = p.cmd.Start()
-	inR.Close()
-	outW.Close()
+	err := p.cmd.Start()
+	ends[0].Close()
+	ends[3].Close()
+	ends[5].Close()
 	if err != nil {
-		inW.Close()
-		outR.Close()
+		p.in.Close()
+		p.out.Close()
+		p.errR.Close()
 		return nil, unwrapExec(err)
 	}
+	go func() {
+		p.waitErr = p.cmd.Wait()
+		close(p.exit)
+	}()
+	go func() {
+		io.Copy(p.stderr, p.errR)
+		close(p.errDone)
+	}()
 	return p, nil
 }
 
@@ -80,7 +98,7 @@ func (p *proc) send(msg any, timeout time.Duration) error {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return fmt.Errorf("the program did not read its input within %s", timeout)
 		}
-		return p.exited("reading its input")
+		return p.exited("reading its input", "input")
 	}
 	return nil
 }
@@ -102,43 +120,64 @@ func (p *proc) receive(timeout time.Duration) ([]byte, error) {
 	if len(line) > 0 {
 		return nil, fmt.Errorf("answer %s has no end of line before the program closed its output", quoteLine(line))
 	}
-	return nil, p.exited("answering")
+	return nil, p.exited("answering", "output")
 }
 
-// exited stops the program after it stopped talking and says how it
-// ended, with the end of what it wrote to stderr.
-func (p *proc) exited(doing string) error {
-	err := p.stop(false)
-	msg := "the program exited"
-	if err != nil {
-		msg += " (" + err.Error() + ")"
+// exitedError is the error of a program that stopped talking: it exited,
+// or closed its end of a pipe.
+type exitedError struct{ msg string }
+
+func (e *exitedError) Error() string { return e.msg }
+
+// exited stops the program after it closed its end ("input" or "output")
+// of a pipe and says what happened, with the end of what it wrote to
+// stderr: it exited, and how, or it closed the pipe but did not exit
+// within closeGrace (issue 22: that was "exited (signal: killed)").
+func (p *proc) exited(doing, end string) error {
+	var msg string
+	select {
+	case <-p.exit:
+		msg = "the program exited"
+		if err := p.stop(false); err != nil {
+			msg += " (" + err.Error() + ")"
+		}
+		msg += " before " + doing
+	case <-time.After(closeGrace):
+		p.stop(false)
+		msg = fmt.Sprintf("the program closed its %s before %s but did not exit within %s; it was stopped", end, doing, closeGrace)
 	}
-	msg += " before " + doing
 	if t := p.stderr.last(); t != "" {
 		msg += "; its stderr ends: " + t
 	}
-	return errors.New(msg)
+	return &exitedError{msg}
 }
 
 // stop ends the program once and reaps it. graceful closes its input and
-// gives it closeGrace to exit; otherwise, or after that, its process group
-// is killed. It returns the program's exit error, if any.
+// gives it closeGrace to exit. Then, whether it exited or not, its process
+// group is killed: nothing the program started outlives it (issue 22: a
+// child on /dev/null survived every normal run, since the group was killed
+// only after the grace). A group that still has members keeps its id
+// reserved, so the kill after the leader's exit reaches no one else. It
+// returns the program's exit error, if any.
 func (p *proc) stop(graceful bool) error {
 	p.once.Do(func() {
 		p.in.Close()
 		if graceful {
-			done := make(chan error, 1)
-			go func() { done <- p.cmd.Wait() }()
 			select {
-			case p.waitErr = <-done:
+			case <-p.exit:
 			case <-time.After(closeGrace):
-				killGroup(p.cmd)
-				p.waitErr = <-done
 			}
-		} else {
-			killGroup(p.cmd)
-			p.waitErr = p.cmd.Wait()
 		}
+		killGroup(p.cmd)
+		<-p.exit
+		// The group is dead, and with it every writer of stderr but one
+		// that left the group (setsid): it is not waited for.
+		select {
+		case <-p.errDone:
+		case <-time.After(closeGrace):
+		}
+		p.errR.Close()
+		<-p.errDone
 		p.out.Close()
 	})
 	return p.waitErr

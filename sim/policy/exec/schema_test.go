@@ -6,13 +6,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/big"
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
-	"strings"
+	"strconv"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"tallywood/sim"
 	"tallywood/sim/policy"
@@ -20,169 +20,48 @@ import (
 
 // The tests hold docs/protocol.schema.json, docs/protocol.md and the Go
 // messages to each other: the examples of the page and every message of
-// real games validate against the schema. validate implements the part of
-// JSON Schema the file uses (type, const, enum, properties, required,
-// additionalProperties, items, minItems, minimum, maximum, oneOf, $ref),
-// and refuses any other keyword so that the schema cannot silently grow
-// past what is checked.
+// real games validate against the schema. A maintained validator of the
+// whole standard (santhosh-tekuri/jsonschema, JSON Schema 2020-12) checks
+// them, so the schema may use any keyword and a mistake in it is caught
+// by the compiler, not trusted to a subset written for the test.
 
-type schema map[string]any
+// schema is the compiled docs/protocol.schema.json.
+type schema struct{ *jsonschema.Schema }
 
 func loadSchema(t *testing.T) schema {
 	t.Helper()
-	b, err := os.ReadFile("../../../docs/protocol.schema.json")
+	f, err := os.Open("../../../docs/protocol.schema.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var s schema
-	if err := dec.Decode(&s); err != nil {
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return s
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("protocol.schema.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("protocol.schema.json")
+	if err != nil {
+		t.Fatalf("docs/protocol.schema.json: %v", err)
+	}
+	return schema{sch}
 }
 
-var checkedKeywords = []string{"$schema", "$id", "title", "description", "$defs", "$ref", "type", "const", "enum",
-	"properties", "required", "additionalProperties", "items", "minItems", "minimum", "maximum", "oneOf"}
-
-// validate reports the first way v does not match s, or nil.
-func (root schema) validate(s map[string]any, v any, path string) error {
-	for k := range s {
-		if !slices.Contains(checkedKeywords, k) {
-			return fmt.Errorf("schema keyword %q at %s is not checked by this test", k, path)
-		}
+// check reports how one message does not match the schema, or nil.
+func (s schema) check(line []byte) error {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(line))
+	if err != nil {
+		return fmt.Errorf("not JSON: %v", err)
 	}
-	if ref, ok := s["$ref"].(string); ok {
-		name, ok := strings.CutPrefix(ref, "#/$defs/")
-		def, found := root["$defs"].(map[string]any)[name].(map[string]any)
-		if !ok || !found {
-			return fmt.Errorf("%s: bad $ref %q", path, ref)
-		}
-		return root.validate(def, v, path)
-	}
-	if alts, ok := s["oneOf"].([]any); ok {
-		var errs []string
-		matched := 0
-		for _, a := range alts {
-			if err := root.validate(a.(map[string]any), v, path); err != nil {
-				errs = append(errs, err.Error())
-			} else {
-				matched++
-			}
-		}
-		if matched != 1 {
-			return fmt.Errorf("%s: matches %d of oneOf, want 1 (%s)", path, matched, strings.Join(errs, "; "))
-		}
-	}
-	if c, ok := s["const"]; ok && fmt.Sprint(c) != fmt.Sprint(v) {
-		return fmt.Errorf("%s: %v, want %v", path, v, c)
-	}
-	if e, ok := s["enum"].([]any); ok && !slices.ContainsFunc(e, func(x any) bool { return fmt.Sprint(x) == fmt.Sprint(v) }) {
-		return fmt.Errorf("%s: %v is not one of %v", path, v, e)
-	}
-	if ty, ok := s["type"]; ok {
-		var types []string
-		switch ty := ty.(type) {
-		case string:
-			types = []string{ty}
-		case []any:
-			for _, x := range ty {
-				types = append(types, x.(string))
-			}
-		}
-		if !slices.Contains(types, jsonType(v)) && !(jsonType(v) == "integer" && slices.Contains(types, "number")) {
-			return fmt.Errorf("%s: %s, want %v", path, jsonType(v), types)
-		}
-	}
-	if n, ok := v.(json.Number); ok {
-		x, _ := new(big.Float).SetString(n.String())
-		for kw, cmp := range map[string]int{"minimum": -1, "maximum": 1} {
-			if lim, ok := s[kw].(json.Number); ok {
-				l, _ := new(big.Float).SetString(lim.String())
-				if x.Cmp(l) == cmp {
-					return fmt.Errorf("%s: %s beyond %s %s", path, n, kw, lim)
-				}
-			}
-		}
-	}
-	switch v := v.(type) {
-	case map[string]any:
-		props, _ := s["properties"].(map[string]any)
-		for _, r := range asList(s["required"]) {
-			if _, ok := v[r]; !ok {
-				return fmt.Errorf("%s: no required field %q", path, r)
-			}
-		}
-		for k, x := range v {
-			p, ok := props[k].(map[string]any)
-			if !ok {
-				if s["additionalProperties"] == false {
-					return fmt.Errorf("%s: field %q is not in the schema", path, k)
-				}
-				continue
-			}
-			if err := root.validate(p, x, path+"."+k); err != nil {
-				return err
-			}
-		}
-	case []any:
-		if m, ok := s["minItems"].(json.Number); ok {
-			if min, _ := m.Int64(); int64(len(v)) < min {
-				return fmt.Errorf("%s: %d items, want at least %d", path, len(v), min)
-			}
-		}
-		if items, ok := s["items"].(map[string]any); ok {
-			for i, x := range v {
-				if err := root.validate(items, x, fmt.Sprintf("%s[%d]", path, i)); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
+	return s.Validate(v)
 }
 
-func asList(v any) []string {
-	var out []string
-	l, _ := v.([]any)
-	for _, x := range l {
-		out = append(out, x.(string))
-	}
-	return out
-}
-
-func jsonType(v any) string {
-	switch v := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
-	case json.Number:
-		if strings.ContainsAny(v.String(), ".eE") {
-			return "number"
-		}
-		return "integer"
-	}
-	return fmt.Sprintf("%T", v)
-}
-
-func (root schema) validateMessage(t *testing.T, line []byte, where string) {
+func (s schema) validateMessage(t *testing.T, line []byte, where string) {
 	t.Helper()
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		t.Errorf("%s: not JSON: %v", where, err)
-		return
-	}
-	if err := root.validate(root, v, "$"); err != nil {
+	if err := s.check(line); err != nil {
 		t.Errorf("%s: %v", where, err)
 	}
 }
@@ -193,7 +72,9 @@ func TestSchemaRefusesWrongMessages(t *testing.T) {
 		`{"type":"answer"}`,
 		`{"type":"answer","id":3}`,
 		`{"type":"answer","id":"end/0/0/0","why":"because"}`,
-		`{"type":"hello","protocol":2,"name":"x"}`,
+		`{"type":"hello","protocol":1,"name":"x"}`,
+		// Version 2 sends no game seed (issue 22).
+		`{"type":"game","seed":1,"player_seed":1,"difficulty":"normal","players":2,"seat":0,"politician":"p","politician_index":0}`,
 		`{"type":"game","seed":-1,"difficulty":"normal","politician":"p","politician_index":0}`,
 		`{"type":"game","seed":18446744073709551616,"difficulty":"normal","politician":"p","politician_index":0}`,
 		`{"type":"game","seed":1,"difficulty":"easy","politician":"p","politician_index":0}`,
@@ -201,13 +82,7 @@ func TestSchemaRefusesWrongMessages(t *testing.T) {
 		`{"type":"end","seed":1,"outcome":"win","margin":1,"decisions":1,"tally":{"districts":[],"endorsements":[],"bonus":[]}}`,
 	}
 	for _, b := range bad {
-		var v any
-		dec := json.NewDecoder(strings.NewReader(b))
-		dec.UseNumber()
-		if err := dec.Decode(&v); err != nil {
-			t.Fatal(err)
-		}
-		if root.validate(root, v, "$") == nil {
+		if root.check([]byte(b)) == nil {
 			t.Errorf("%s validates", b)
 		}
 	}
@@ -259,6 +134,13 @@ func TestGameMessagesValidate(t *testing.T) {
 	counts := map[string]int{}
 	for n := 1; sc.Scan(); n++ {
 		root.validateMessage(t, sc.Bytes(), fmt.Sprintf("message %d", n))
+		// Issue 22: the game seed recomputes every shuffle; no message
+		// holds it, nor the player seed it.
+		for i := range uint64(3) {
+			if seed := strconv.FormatUint(sim.GameSeed(faultSeed, i), 10); bytes.Contains(sc.Bytes(), []byte(seed)) {
+				t.Fatalf("message %d holds the seed of game %d, %s: %s", n, i, seed, sc.Bytes())
+			}
+		}
 		var m struct{ Type string }
 		json.Unmarshal(sc.Bytes(), &m)
 		counts[m.Type]++

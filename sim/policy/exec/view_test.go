@@ -50,7 +50,7 @@ func positions(t testing.TB) []*engine.Game {
 func decisionJSON(t testing.TB, g *engine.Game) []byte {
 	t.Helper()
 	legal := g.Legal(nil)
-	b, err := json.Marshal(Decision{Type: "decision", Seed: 1, N: 1, Decision: g.Pending.String(), View: NewView(g), Options: Options(g, legal)})
+	b, err := json.Marshal(Decision{Type: "decision", N: 1, Decision: g.Pending.String(), View: NewView(g), Options: Options(g, legal)})
 	if err != nil {
 		t.Fatal(err)
 	}

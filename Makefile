@@ -2,7 +2,7 @@
 
 FUZZTIME ?= 20s
 
-.PHONY: run test bench fuzz lint ladder report-screenshot
+.PHONY: run test bench fuzz lint ladder weights report-screenshot
 
 run:
 	go run ./cmd/tallywood sim
@@ -14,10 +14,19 @@ bench:
 	go test -run '^$$' -bench . -benchmem ./...
 
 # The strength ladder of docs/policies.md, rewritten in place (the
-# whole table takes about 13 minutes on two idle cores).
+# whole table takes about 20 minutes on two idle cores).
 ladder:
 	go run ./sim/policy/internal/ladder -update docs/policies.md -levels -games 10000 \
-		random builder pollster greedy 2000xmcts:iters=100 2000xmcts:iters=400
+		random builder pollster greedy learned 2000xmcts:iters=100 1000xmcts:iters=400 \
+		2000xmcts:iters=100,prior=16 500xmcts:iters=400,prior=16
+
+# The shipped weights of the learned score (sim/policy/value.json), trained
+# again by the command recorded in the file (about 15 minutes on two idle
+# cores; TestMakefileTrainsTheShippedWeights checks the two commands agree,
+# and go test ./sim/policy/internal/train -run Regenerate -regen that the
+# command makes the file).
+weights:
+	go run ./sim/policy/internal/train -seed 8000 -heldout 8001 -heldout-games 300 -hidden 32 -epochs 6 -lr 0.001 -decay 0.0001 -sharpen 20 -candidates 4 -select-games 2000 -select-seed 8003 -iterate 1 -iterate-games 3000 -iterate-spec mcts:iters=100,prior=16 2000xmcts:iters=400 -out sim/policy/value.json
 
 # go test -fuzz takes one target in one package at a time.
 fuzz:

@@ -12,6 +12,7 @@ import (
 var benchSpecs = []string{
 	"random", "greedy", "pollster", "builder",
 	"mcts:iters=100", "mcts:iters=400",
+	"learned", "mcts:iters=100,prior=1",
 	"novice", "casual", "skilled", "expert",
 }
 
@@ -80,6 +81,29 @@ func BenchmarkEval(b *testing.B) {
 	for b.Loop() {
 		Eval(pos[i])
 		i = (i + 1) % len(pos)
+	}
+}
+
+// BenchmarkNetValue times one learned evaluation of a position (the
+// features, the net's inputs and its output), without tables.
+func BenchmarkNetValue(b *testing.B) {
+	pos := positions(b)
+	var x [NetInputs]float32
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		netEval(pos[i], ShippedNet, engine.NoSeat, nil, &x)
+		i = (i + 1) % len(pos)
+	}
+}
+
+// BenchmarkNet times the net alone on one position's inputs.
+func BenchmarkNet(b *testing.B) {
+	var x [NetInputs]float32
+	ScoreInputs(positions(b)[3], 0, &x)
+	b.ReportAllocs()
+	for b.Loop() {
+		ShippedNet.Value(&x)
 	}
 }
 

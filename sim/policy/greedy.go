@@ -55,6 +55,25 @@ type Greedy struct {
 	// tables holds the board's votes and Strengths, which most results of
 	// a decision's options share.
 	tables boardTables
+	// net, when set, scores the results by the learned value instead of
+	// the hand-weighted score (the learned player); x is its scratch.
+	net *Net
+	x   [NetInputs]float32
+	// visit, when set, is handed each option's result instead of scoring
+	// it (Afterstates).
+	visit func(i int, c *engine.Game)
+}
+
+// score is the value of c, the result of option i, for seat me.
+func (p *Greedy) score(i int, c *engine.Game, me int8) float64 {
+	if p.visit != nil {
+		p.visit(i, c)
+		return 0
+	}
+	if p.net != nil {
+		return netEval(c, p.net, me, &p.tables, &p.x)
+	}
+	return evalFrom(c, &p.w, me, &p.tables)
 }
 
 // NewGreedy returns the greedy policy with the default weights.
@@ -112,7 +131,7 @@ func (p *Greedy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 			chance[i], anyChance = true, true
 			continue
 		}
-		scores[i] = float64(n) * evalFrom(&p.c, &p.w, me, &p.tables)
+		scores[i] = float64(n) * p.score(i, &p.c, me)
 	}
 	for k := 0; anyChance && k < n; k++ {
 		p.base = *g
@@ -124,7 +143,7 @@ func (p *Greedy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 			}
 			p.c = p.base
 			p.c.ApplyLegal(o)
-			scores[i] += evalFrom(&p.c, &p.w, me, &p.tables)
+			scores[i] += p.score(i, &p.c, me)
 		}
 	}
 	best := 0

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -20,19 +21,37 @@ func init() {
 			{"c", "0.7", "UCB exploration constant, in units of the reward (0..10)", floatIn(0, 10)},
 			{"scale", "10", "votes of margin that make one unit of reward (1..1000)", floatIn(1, 1000)},
 			{"reuse", "true", "keep the searched subtree from one decision to the next (true or false)", oneOf("true", "false")},
+			{"prior", "0", "tree depth to which the learned score (value.json) gives a node's options a prior and PUCT selects (0: none, 1: the root)", intIn(0, 64)},
+			{"cp", "1.5", "PUCT exploration constant, where a prior is given (0..20)", floatIn(0, 20)},
+			weightsParam,
 		},
 		build: func(p map[string]string) (func() Policy, error) {
-			cfg := MCTSConfig{
-				Iters:   atoi(p, "iters"),
-				Rollout: p["rollout"],
-				Depth:   atoi(p, "depth"),
-				C:       atof(p, "c"),
-				Scale:   atof(p, "scale"),
-				Reuse:   p["reuse"] == "true",
+			n, err := pinnedNet(p["weights"])
+			if err != nil {
+				return nil, err
 			}
-			return func() Policy { return NewMCTS(cfg) }, nil
+			if p["weights"] != "" && p["prior"] == "0" {
+				return nil, fmt.Errorf("weights= needs prior= (without a prior mcts does not use the learned score)")
+			}
+			return mctsWith(p, n), nil
 		},
+		withNet: mctsWith,
 	})
+}
+
+func mctsWith(p map[string]string, n *Net) func() Policy {
+	cfg := MCTSConfig{
+		Iters:   atoi(p, "iters"),
+		Rollout: p["rollout"],
+		Depth:   atoi(p, "depth"),
+		C:       atof(p, "c"),
+		Scale:   atof(p, "scale"),
+		Reuse:   p["reuse"] == "true",
+	}
+	if cfg.PriorDepth = atoi(p, "prior"); cfg.PriorDepth > 0 {
+		cfg.Net, cfg.CP = n, atof(p, "cp")
+	}
+	return func() Policy { return NewMCTS(cfg) }
 }
 
 // MCTSConfig are the parameters of the search player.
@@ -43,6 +62,13 @@ type MCTSConfig struct {
 	C       float64 // UCB exploration constant
 	Scale   float64 // margin in votes per unit of reward
 	Reuse   bool    // keep the subtree of the option played for the next decision
+	// PriorDepth > 0: the nodes of the tree's first PriorDepth levels get
+	// a prior over their options from the learned score Net (a softmax of
+	// each option's score, as the net was trained), and select by PUCT
+	// with constant CP (see priorsOf, selectPUCT).
+	PriorDepth int
+	CP         float64
+	Net        *Net
 }
 
 // MCTS is single-observer information-set Monte Carlo tree search
@@ -79,7 +105,15 @@ type MCTS struct {
 	buf      [engine.MaxOptions]engine.Option
 	avail    [engine.MaxOptions]int32 // unexpanded legal options, by index
 	found    [engine.MaxOptions]int32 // edges of the expanded ones, in legal's order
-	sim      engine.Game              // the determinized game of the iteration
+	// priors holds the nodes' priors (node.prior, node.nPrior).
+	priors []prior
+	score  [engine.MaxOptions]float64
+	sim    engine.Game // the determinized game of the iteration
+	// With a Net: the result of one option, the tables of the node's
+	// position and the net's inputs (priorsOf).
+	kid    engine.Game
+	tables boardTables
+	x      [NetInputs]float32
 	// The root and option of the last decision, for Reuse.
 	lastRoot int32
 	lastOpt  engine.Option
@@ -94,6 +128,15 @@ func (p *MCTS) SetStop(stop *atomic.Bool) { p.stop = stop }
 // room for room of them before they move to the end of the arena.
 type node struct {
 	first, n, room int32
+	// The node's prior over its options is p.priors[prior:prior+nPrior]
+	// (nPrior 0: none yet).
+	prior, nPrior int32
+}
+
+// prior is the prior probability of one option at a node.
+type prior struct {
+	opt engine.Option
+	p   float64
 }
 
 type edge struct {
@@ -134,7 +177,7 @@ func (p *MCTS) Reset(gameSeed uint64) {
 }
 
 func (p *MCTS) clear() {
-	p.nodes, p.edges, p.outcomes = p.nodes[:0], p.edges[:0], p.outcomes[:0]
+	p.nodes, p.edges, p.outcomes, p.priors = p.nodes[:0], p.edges[:0], p.outcomes[:0], p.priors[:0]
 }
 
 func (p *MCTS) newNode() int32 {
@@ -264,6 +307,21 @@ func (p *MCTS) iterate(d *engine.Game, cur int32, me int8) {
 			found++
 		}
 		var ei int32
+		if len(p.path) < p.cfg.PriorDepth {
+			if p.nodes[cur].nPrior == 0 {
+				p.priorsOf(d, cur, legal, me)
+			}
+			var isNew bool
+			ei, isNew = p.selectPUCT(d, cur, legal)
+			p.path = append(p.path, ei)
+			mustApply(d, p.edges[ei].opt)
+			if isNew {
+				break
+			}
+			p.advance(d, me)
+			cur, expanded = p.descend(d, ei, me)
+			continue
+		}
 		if unexpanded > 0 {
 			o := legal[p.avail[engine.IntN(&p.rng, unexpanded)]]
 			ei = p.addEdge(cur, edge{opt: o, avail: 1, outcome: -1})
@@ -276,24 +334,111 @@ func (p *MCTS) iterate(d *engine.Game, cur int32, me int8) {
 		if expanded {
 			break
 		}
-		// Descend to the node of what the player observes at its next
-		// real decision.
 		p.advance(d, me)
-		key := observe(d, me)
-		next := p.child(ei, key)
-		if next < 0 {
-			next = p.newNode()
-			p.outcomes = append(p.outcomes, outcome{key: key, node: next, next: p.edges[ei].outcome})
-			p.edges[ei].outcome = int32(len(p.outcomes) - 1)
-			expanded = true
-		}
-		cur = next
+		cur, expanded = p.descend(d, ei, me)
 	}
-	r := math.Tanh(p.simulate(d, me) / p.cfg.Scale)
+	p.backup(math.Tanh(p.simulate(d, me) / p.cfg.Scale))
+}
+
+// backup adds reward r to the edges of the iteration's path.
+func (p *MCTS) backup(r float64) {
 	for _, ei := range p.path {
 		p.edges[ei].n++
 		p.edges[ei].w += r
 	}
+}
+
+// descend returns the node below edge ei for what the player observes
+// at its next real decision in d, and whether it is new.
+func (p *MCTS) descend(d *engine.Game, ei int32, me int8) (int32, bool) {
+	key := observe(d, me)
+	if next := p.child(ei, key); next >= 0 {
+		return next, false
+	}
+	next := p.newNode()
+	p.outcomes = append(p.outcomes, outcome{key: key, node: next, next: p.edges[ei].outcome})
+	p.edges[ei].outcome = int32(len(p.outcomes) - 1)
+	return next, true
+}
+
+// priorsOf gives node cur its prior over legal, the options of d: the
+// softmax of each option's learned score in d (the determinization of the
+// iteration), at the temperature the net was trained with, priorTemp.
+// legal lives in p.buf, which nothing here reuses.
+func (p *MCTS) priorsOf(d *engine.Game, cur int32, legal []engine.Option, me int8) {
+	p.tables.reset(d)
+	top := math.Inf(-1)
+	sc := p.score[:len(legal)]
+	for i, o := range legal {
+		p.kid = *d
+		mustApply(&p.kid, o)
+		sc[i] = netEval(&p.kid, p.cfg.Net, me, &p.tables, &p.x) / priorTemp
+		top = max(top, sc[i])
+	}
+	sum := 0.0
+	for i := range sc {
+		sc[i] = math.Exp(sc[i] - top)
+		sum += sc[i]
+	}
+	nd := &p.nodes[cur]
+	nd.prior, nd.nPrior = int32(len(p.priors)), int32(len(legal))
+	for i, o := range legal {
+		p.priors = append(p.priors, prior{o, sc[i] / sum})
+	}
+}
+
+// priorTemp is the temperature, in votes, of the softmax the learned
+// score was trained under (sim/policy/internal/train).
+const priorTemp = 1
+
+// selectPUCT picks, of the legal options at node cur (which has priors),
+// the one maximising Q + CP·P·√N/(1+n), N the option's availability and
+// n its visits; an option without visits counts the node's mean reward
+// as Q (first-play urgency). It returns the option's edge, created if it
+// had none, and whether it was created. An option another
+// determinization did not offer has the mean prior.
+func (p *MCTS) selectPUCT(d *engine.Game, cur int32, legal []engine.Option) (int32, bool) {
+	nd := p.nodes[cur]
+	pri := p.priors[nd.prior : nd.prior+nd.nPrior]
+	var sumW, sumN, avail float64
+	for i := range legal {
+		p.found[i] = p.findEdge(cur, legal[i])
+		if j := p.found[i]; j >= 0 {
+			e := &p.edges[j]
+			sumW, sumN = sumW+e.w, sumN+e.n
+			avail = max(avail, e.avail)
+		}
+	}
+	fpu := 0.0
+	if sumN > 0 {
+		fpu = sumW / sumN
+	}
+	sqrtN := math.Sqrt(avail + 1)
+	best, bestV := -1, math.Inf(-1)
+	for i, o := range legal {
+		pr := 1 / float64(len(pri))
+		for _, q := range pri {
+			if q.opt == o {
+				pr = q.p
+				break
+			}
+		}
+		q, n := fpu, 0.0
+		if j := p.found[i]; j >= 0 {
+			e := &p.edges[j]
+			e.avail++
+			if e.n > 0 {
+				q, n = e.w/e.n, e.n
+			}
+		}
+		if v := q + p.cfg.CP*pr*sqrtN/(1+n); v > bestV {
+			best, bestV = i, v
+		}
+	}
+	if j := p.found[best]; j >= 0 {
+		return j, false
+	}
+	return p.addEdge(cur, edge{opt: legal[best], avail: 1, outcome: -1}), true
 }
 
 // advance plays the decisions that are not me's choice until me has a
@@ -412,4 +557,16 @@ func observe(g *engine.Game, me int8) uint64 {
 		}
 	}
 	return h
+}
+
+// Visits writes to out, for each option of legal (the options of the
+// decision Choose last searched), the visits the search gave it at the
+// root: the trainer of the learned value imitates them.
+func (p *MCTS) Visits(legal []engine.Option, out []float64) {
+	for i, o := range legal {
+		out[i] = 0
+		if j := p.findEdge(p.lastRoot, o); j >= 0 {
+			out[i] = p.edges[j].n
+		}
+	}
 }

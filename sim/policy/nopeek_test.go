@@ -87,6 +87,9 @@ func TestNoPeeking(t *testing.T) {
 		{"builder", 3},
 		{"mcts:iters=40", 2},
 		{"mcts:iters=10,rollout=greedy,depth=3", 1},
+		{"learned", 3},
+		{"learned:samples=2", 2},
+		{"mcts:iters=40,prior=2", 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.spec, func(t *testing.T) {
@@ -114,7 +117,7 @@ func TestNoPeekingCatchesAPeeker(t *testing.T) {
 // state between decisions (mcts reuses its tree): the decisions agree as
 // long as the observations do.
 func TestNoPeekingOverATurn(t *testing.T) {
-	for _, spec := range []string{"mcts:iters=30", "greedy"} {
+	for _, spec := range []string{"mcts:iters=30", "greedy", "learned", "mcts:iters=30,prior=1"} {
 		t.Run(spec, func(t *testing.T) {
 			sp, err := Parse(spec)
 			if err != nil {
@@ -188,7 +191,7 @@ func (handPeeker) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 // built-in policy plays a seat without peeking at other players' hands).
 func TestNoPeekingAtTheTable(t *testing.T) {
 	games := tablePositions(t)
-	for _, spec := range []string{"random", "greedy", "pollster", "builder", "mcts:iters=30", "mcts:iters=10,rollout=greedy,depth=3"} {
+	for _, spec := range []string{"random", "greedy", "pollster", "builder", "mcts:iters=30", "mcts:iters=10,rollout=greedy,depth=3", "learned", "mcts:iters=20,prior=2"} {
 		t.Run(spec, func(t *testing.T) {
 			sp, err := Parse(spec)
 			if err != nil {

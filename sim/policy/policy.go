@@ -69,6 +69,18 @@ type Spec struct {
 	canon  string
 }
 
+// WithNet returns the constructor of the spec's policy scoring by the
+// weights n instead of the shipped ones: for the trainer's rounds of
+// games and a designer's retrained weights. Only the policies that score
+// by the learned value take weights.
+func (s Spec) WithNet(n *Net) (func() Policy, error) {
+	e, ok := registry[s.Name]
+	if !ok || e.withNet == nil || !usesNet(s) {
+		return nil, fmt.Errorf("policy %q does not score by the learned value", s.Canon)
+	}
+	return e.withNet(s.Params, n), nil
+}
+
 // String returns the canonical spec string, the policy's identity.
 func (s Spec) String() string { return s.canon }
 
@@ -81,6 +93,9 @@ type entry struct {
 	// raw, when set, reads everything after "NAME:" instead of build
 	// (Register: exec's command line is not key=value pairs).
 	raw func(rest string) (Spec, error)
+	// withNet, for the policies that score by the learned value, builds
+	// the policy with other weights (see Spec.WithNet).
+	withNet func(p map[string]string, n *Net) func() Policy
 }
 
 // param is one parameter of a policy: its default and how a value is

@@ -160,7 +160,7 @@ func TestDescribeListsParameters(t *testing.T) {
 // TestPoliciesPlayLegally plays whole games with every policy: Play fails
 // on an option that is not legal.
 func TestPoliciesPlayLegally(t *testing.T) {
-	for _, spec := range []string{"random", "greedy", "greedy:samples=2", "pollster", "builder", "mcts:iters=8", "mcts:iters=4,rollout=greedy,depth=2"} {
+	for _, spec := range []string{"random", "greedy", "greedy:samples=2", "pollster", "builder", "mcts:iters=8", "mcts:iters=4,rollout=greedy,depth=2", "learned", "mcts:iters=8,prior=3"} {
 		t.Run(spec, func(t *testing.T) {
 			sp, err := Parse(spec)
 			if err != nil {

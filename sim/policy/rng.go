@@ -7,4 +7,5 @@ const (
 	streamPollster
 	streamBuilder
 	streamMCTS
+	streamLearned
 )

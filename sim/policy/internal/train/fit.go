@@ -1,0 +1,274 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"sync"
+
+	"tallywood/sim/policy"
+)
+
+// scale is the net's output unit, in votes, and temp the temperature of
+// the softmax over a decision's scores, in votes.
+const (
+	scale = 10
+	temp  = 1
+)
+
+// fit trains a new net on d. Initial weights and the order of the
+// decisions come from a generator seeded by the data seed, the round and
+// the candidate.
+func fit(o options, d *data, round, candidate int) *policy.Net {
+	rng := rand.New(rand.NewPCG(o.seed, uint64(round)<<8|uint64(candidate)+0x7472616e))
+	n := newNet(o.hidden, rng)
+	tr := newTrainer(n, o.lr, o.decay)
+	order := make([]int32, d.decisions())
+	for i := range order {
+		order[i] = int32(i)
+	}
+	const batch = 128
+	steps := o.epochs * ((len(order) + batch - 1) / batch)
+	bar := newBar(o.progress, fmt.Sprintf("fit %d.%d (%d decisions)", round, candidate, d.decisions()), steps)
+	for range o.epochs {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for b := 0; b < len(order); b += batch {
+			tr.step(d, order[b:min(b+batch, len(order))], o.workers)
+			bar.add(1)
+		}
+	}
+	bar.done()
+	return n
+}
+
+// newNet returns a net whose correction starts near zero: the learned
+// player starts as greedy and moves from there.
+func newNet(hidden int, rng *rand.Rand) *policy.Net {
+	n := &policy.Net{Hidden: hidden, Scale: scale}
+	if hidden == 0 {
+		n.W2 = make([]float32, policy.NetInputs)
+		return n
+	}
+	n.W1 = make([]float32, hidden*policy.NetInputs)
+	n.B1 = make([]float32, hidden)
+	n.W2 = make([]float32, hidden)
+	// He initialisation for the rectified layer, small output weights.
+	s1 := math.Sqrt(2.0 / policy.NetInputs)
+	for i := range n.W1 {
+		n.W1[i] = float32(rng.NormFloat64() * s1)
+	}
+	s2 := math.Sqrt(1.0 / float64(hidden))
+	for i := range n.W2 {
+		n.W2[i] = float32(rng.NormFloat64() * s2 * 0.01)
+	}
+	return n
+}
+
+// trainer runs Adam, with decoupled weight decay, on a net's weights,
+// flattened into one vector.
+type trainer struct {
+	net       *policy.Net
+	lr, decay float64
+	m, v      []float64
+	t         int
+	halves    [2]gradBuf // each half batch's gradient and scratch
+	flat      []*float32 // the weights, in the order of the gradient
+}
+
+type gradBuf struct {
+	g     []float64
+	hid   []float32 // one row's hidden units
+	acts  []float32 // the hidden units of a decision's rows
+	score []float64
+}
+
+func newTrainer(n *policy.Net, lr, decay float64) *trainer {
+	tr := &trainer{net: n, lr: lr, decay: decay}
+	for i := range n.W1 {
+		tr.flat = append(tr.flat, &n.W1[i])
+	}
+	for i := range n.B1 {
+		tr.flat = append(tr.flat, &n.B1[i])
+	}
+	for i := range n.W2 {
+		tr.flat = append(tr.flat, &n.W2[i])
+	}
+	tr.flat = append(tr.flat, &n.B2)
+	k := len(tr.flat)
+	tr.m, tr.v = make([]float64, k), make([]float64, k)
+	for h := range tr.halves {
+		tr.halves[h] = gradBuf{g: make([]float64, k), hid: make([]float32, policy.MaxHidden)}
+	}
+	return tr
+}
+
+// step takes one Adam step on the mean cross-entropy of the batch's
+// decisions. The batch's two halves are differentiated apart
+// (concurrently with two workers) and added in order, so the step is the
+// same for any number of workers.
+func (tr *trainer) step(d *data, idx []int32, workers int) {
+	mid := len(idx) / 2
+	parts := [2][]int32{idx[:mid], idx[mid:]}
+	if workers > 1 {
+		var wg sync.WaitGroup
+		for h := range parts {
+			wg.Go(func() { tr.grad(d, parts[h], &tr.halves[h]) })
+		}
+		wg.Wait()
+	} else {
+		for h := range parts {
+			tr.grad(d, parts[h], &tr.halves[h])
+		}
+	}
+	tr.t++
+	const b1, b2, eps = 0.9, 0.999, 1e-8
+	c1 := 1 - math.Pow(b1, float64(tr.t))
+	c2 := 1 - math.Pow(b2, float64(tr.t))
+	inv := 1 / float64(len(idx))
+	for i, w := range tr.flat {
+		g := (tr.halves[0].g[i] + tr.halves[1].g[i]) * inv
+		tr.m[i] = b1*tr.m[i] + (1-b1)*g
+		tr.v[i] = b2*tr.v[i] + (1-b2)*g*g
+		*w -= float32(tr.lr*(tr.m[i]/c1)/(math.Sqrt(tr.v[i]/c2)+eps) + tr.lr*tr.decay*float64(*w))
+	}
+}
+
+// forward is the net's output (before Scale) at row x, leaving the hidden
+// units in hid: the player's own Net.Forward, so that what is trained is
+// what plays.
+func forward(n *policy.Net, x []float32, hid []float32) float64 {
+	return float64(n.Forward((*[policy.NetInputs]float32)(x), hid))
+}
+
+// grad sums into b the gradient of the cross-entropy between each
+// decision's visit shares and the softmax of its corrected scores.
+func (tr *trainer) grad(d *data, idx []int32, b *gradBuf) {
+	n := tr.net
+	g := b.g
+	clear(g)
+	const k = policy.NetInputs
+	nW1, H := len(n.W1), n.Hidden
+	for _, dk := range idx {
+		lo, hi := d.rows(int(dk))
+		b.score = b.score[:0]
+		b.acts = b.acts[:0]
+		for r := lo; r < hi; r++ {
+			out := 0.0
+			if !d.over[r] {
+				out = forward(n, d.x[r*k:r*k+k], b.hid)
+			}
+			b.acts = append(b.acts, b.hid[:H]...)
+			b.score = append(b.score, (float64(d.hand[r])+scale*out)/temp)
+		}
+		softmax(b.score)
+		for j := range hi - lo {
+			r := lo + j
+			if d.over[r] {
+				continue
+			}
+			// d CE / d out = scale/temp · (p − π)
+			e := scale / temp * (b.score[j] - float64(d.pi[r]))
+			x := d.x[r*k : r*k+k]
+			if H == 0 {
+				for i, v := range x {
+					g[i] += e * float64(v)
+				}
+				g[len(g)-1] += e
+				continue
+			}
+			hid := b.acts[j*H : (j+1)*H]
+			for u := range H {
+				if hid[u] <= 0 {
+					continue
+				}
+				g[nW1+H+u] += e * float64(hid[u])
+				back := e * float64(n.W2[u])
+				g[nW1+u] += back
+				row := g[u*k : u*k+k]
+				for i, v := range x {
+					row[i] += back * float64(v)
+				}
+			}
+			g[len(g)-1] += e
+		}
+	}
+}
+
+// softmax turns s into probabilities in place.
+func softmax(s []float64) {
+	top := math.Inf(-1)
+	for _, v := range s {
+		top = max(top, v)
+	}
+	sum := 0.0
+	for i, v := range s {
+		s[i] = math.Exp(v - top)
+		sum += s[i]
+	}
+	for i := range s {
+		s[i] /= sum
+	}
+}
+
+type report struct{ text, summary string }
+
+// heldOutReport measures, on decisions the net was not trained on, how
+// often the corrected score picks the search's most visited option, and
+// the cross-entropy with its visit shares, against the hand score's.
+func heldOutReport(n *policy.Net, d *data, spec string) report {
+	const k = policy.NetInputs
+	hid := make([]float32, policy.MaxHidden)
+	var agreeNet, agreeHand, ceNet, ceHand float64
+	var sNet, sHand []float64
+	for dk := range d.decisions() {
+		lo, hi := d.rows(dk)
+		sNet, sHand = sNet[:0], sHand[:0]
+		want := lo
+		for r := lo; r < hi; r++ {
+			out := 0.0
+			if !d.over[r] {
+				out = forward(n, d.x[r*k:r*k+k], hid)
+			}
+			sNet = append(sNet, (float64(d.hand[r])+scale*out)/temp)
+			sHand = append(sHand, float64(d.hand[r])/temp)
+			if d.pi[r] > d.pi[want] {
+				want = r
+			}
+		}
+		if argmax(sNet) == want-lo {
+			agreeNet++
+		}
+		if argmax(sHand) == want-lo {
+			agreeHand++
+		}
+		softmax(sNet)
+		softmax(sHand)
+		for j := range sNet {
+			if p := float64(d.pi[lo+j]); p > 0 {
+				ceNet -= p * math.Log(max(sNet[j], 1e-300))
+				ceHand -= p * math.Log(max(sHand[j], 1e-300))
+			}
+		}
+	}
+	m := float64(max(1, d.decisions()))
+	var b strings.Builder
+	fmt.Fprintf(&b, "held-out decisions: %d games of %s, %d decisions with a choice\n", d.games, spec, d.decisions())
+	fmt.Fprintf(&b, "| score | picks the search's choice | cross-entropy with its visits |\n|---|---|---|\n")
+	fmt.Fprintf(&b, "| hand-weighted (greedy) | %.1f%% | %.3f |\n", 100*agreeHand/m, ceHand/m)
+	fmt.Fprintf(&b, "| learned | %.1f%% | %.3f |\n", 100*agreeNet/m, ceNet/m)
+	summary := fmt.Sprintf("%d held-out games of %s: picks the search's choice at %.1f%% of %d decisions (the hand score: %.1f%%)",
+		d.games, spec, 100*agreeNet/m, d.decisions(), 100*agreeHand/m)
+	return report{b.String(), summary}
+}
+
+// argmax is the index of the first largest value.
+func argmax(s []float64) int {
+	best := 0
+	for i, v := range s {
+		if v > s[best] {
+			best = i
+		}
+	}
+	return best
+}

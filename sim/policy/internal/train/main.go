@@ -1,0 +1,434 @@
+// Command train makes the weights of the learned player's evaluation
+// (sim/policy/value.json). It plays the games of a search player on a data
+// seed and, at every decision the player makes, records each option's
+// result as the learned player would score it (policy.Afterstates) and the
+// share of the search's visits that option got. It then fits the net, a
+// correction added to the hand-weighted score, so that the softmax of the
+// corrected scores over a decision's options matches the search's visits
+// (cross-entropy, Adam): a one-step lookahead that ranks options as the
+// search does, at the cost of one evaluation per option (expert
+// iteration's policy target, on afterstates). With -iterate it then plays
+// games of the search guided by the net just fitted (mcts:leaf=net), adds
+// their decisions and fits again. It reports, on games of another seed,
+// how often the fitted scores pick the search's choice, against the hand
+// score's, and writes the weights file, which records the command, the
+// data seed, the rules and the policies.
+//
+//	go run ./sim/policy/internal/train -seed 8000 -heldout 8001 \
+//	    -out sim/policy/value.json 2000xmcts:iters=400
+//
+// The same arguments give the same file byte for byte, whatever the
+// number of workers: games are played in parallel but kept by index, and
+// the gradient of a batch is summed in a fixed order.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"tallywood/engine"
+	"tallywood/opposition"
+	"tallywood/sim"
+	"tallywood/sim/policy"
+)
+
+func main() {
+	o := options{}
+	flag.Uint64Var(&o.seed, "seed", 8000, "master seed of the training games")
+	flag.Uint64Var(&o.heldout, "heldout", 8001, "master seed of the held-out games")
+	flag.IntVar(&o.heldoutGames, "heldout-games", 1000, "held-out games, played by the first policy of the mix")
+	flag.StringVar(&o.out, "out", "", "write the weights to this file (default: report only)")
+	flag.StringVar(&o.rulesFile, "rules", "", "rules file to train for (default: the reference rules)")
+	flag.IntVar(&o.workers, "workers", 2, "parallel games and gradient halves")
+	flag.IntVar(&o.hidden, "hidden", 32, "hidden units (0: a linear value)")
+	flag.IntVar(&o.epochs, "epochs", 6, "passes over the data per fit")
+	flag.IntVar(&o.candidates, "candidates", 4, "fits per round, from different initial weights; the best in the selection games is kept")
+	flag.IntVar(&o.selectGames, "select-games", 2000, "selection games per candidate, played by the learned player")
+	flag.Uint64Var(&o.selectSeed, "select-seed", 8003, "master seed of the selection games")
+	flag.IntVar(&o.iterate, "iterate", 0, "rounds of games by the learned player, each followed by a refit")
+	flag.IntVar(&o.iterGames, "iterate-games", 0, "games per -iterate round (default: as many as the mix)")
+	flag.StringVar(&o.iterSpecText, "iterate-spec", "mcts:iters=100,prior=16", "the search of the -iterate rounds, guided by the net just fitted")
+	flag.Float64Var(&o.lr, "lr", 0.001, "Adam's step size")
+	flag.Float64Var(&o.decay, "decay", 0.0001, "weight decay per step, relative to the step size")
+	flag.Float64Var(&o.sharpen, "sharpen", 20, "targets: the search's visit shares raised to this power, renormalised (1: the shares; large: its choice)")
+	flag.BoolVar(&o.quiet, "quiet", false, "no progress bar")
+	flag.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: train [flags] NxSPEC...   (e.g. 6000xmcts:iters=100)")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	mix, err := parseMix(flag.Args())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "train:", err)
+		os.Exit(2)
+	}
+	o.mix = mix
+	if o.iterSpec, err = policy.Parse(o.iterSpecText); err != nil {
+		fmt.Fprintln(os.Stderr, "train: -iterate-spec:", err)
+		os.Exit(2)
+	}
+	o.command = command(o, flag.Args())
+	o.rules = engine.Reference()
+	if o.rulesFile != "" {
+		if o.rules, err = engine.LoadFile(o.rulesFile); err != nil {
+			fmt.Fprintln(os.Stderr, "train:", err)
+			os.Exit(2)
+		}
+	}
+	if !o.quiet {
+		o.progress = os.Stderr
+	}
+	start := time.Now()
+	net, report, err := run(o)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "train:", err)
+		os.Exit(1)
+	}
+	fmt.Print(report)
+	fmt.Printf("took %s\n", time.Since(start).Round(time.Second))
+	if o.out != "" {
+		if err := os.WriteFile(o.out, net.Encode(), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "train:", err)
+			os.Exit(1)
+		}
+	}
+}
+
+type options struct {
+	mix                []mixItem
+	seed, heldout      uint64
+	candidates         int
+	selectGames        int
+	selectSeed         uint64
+	heldoutGames       int
+	out, rulesFile     string
+	rules              *engine.Rules
+	workers, hidden    int
+	epochs             int
+	iterate, iterGames int
+	iterSpecText       string
+	iterSpec           policy.Spec
+	lr, decay, sharpen float64
+	quiet              bool
+	command            string
+	progress           io.Writer // nil: silent
+}
+
+// command is the command line that trains the same weights: every flag
+// that changes them, none that does not (-out, -workers, -quiet).
+func command(o options, mix []string) string {
+	parts := []string{"go run ./sim/policy/internal/train",
+		fmt.Sprintf("-seed %d -heldout %d -heldout-games %d", o.seed, o.heldout, o.heldoutGames),
+		fmt.Sprintf("-hidden %d -epochs %d -lr %g -decay %g -sharpen %g", o.hidden, o.epochs, o.lr, o.decay, o.sharpen),
+		fmt.Sprintf("-candidates %d -select-games %d -select-seed %d", o.candidates, o.selectGames, o.selectSeed)}
+	if o.iterate > 0 {
+		parts = append(parts, fmt.Sprintf("-iterate %d -iterate-games %d -iterate-spec %s", o.iterate, o.iterGames, o.iterSpec))
+	}
+	if o.rulesFile != "" {
+		parts = append(parts, "-rules "+o.rulesFile)
+	}
+	return strings.Join(append(parts, mix...), " ")
+}
+
+// mixItem is one policy of the mix and its number of games.
+type mixItem struct {
+	games int
+	spec  policy.Spec
+}
+
+func parseMix(args []string) ([]mixItem, error) {
+	if len(args) == 0 {
+		return nil, fmt.Errorf("no games: give NxSPEC arguments, e.g. 6000xmcts:iters=100")
+	}
+	var mix []mixItem
+	for _, a := range args {
+		n, s, ok := strings.Cut(a, "x")
+		games, err := strconv.Atoi(n)
+		if !ok || err != nil || games < 1 {
+			return nil, fmt.Errorf("%q: want NxSPEC with N ≥ 1, e.g. 6000xmcts:iters=100", a)
+		}
+		sp, err := policy.Parse(s)
+		if err != nil {
+			return nil, err
+		}
+		mix = append(mix, mixItem{games, sp})
+	}
+	return mix, nil
+}
+
+// data holds decisions: the rows of decision k are first[k] to
+// first[k+1]-1, one per option, each with the net's inputs at the
+// option's result, the hand-weighted score there, whether the game is
+// over there (the net does not correct a final margin), and the share of
+// the search's visits the option got.
+type data struct {
+	x     []float32
+	hand  []float32
+	over  []bool
+	pi    []float32
+	first []int32
+	games int
+	// margins are the games' final margins, and score their wins plus
+	// half their draws.
+	margins []float32
+	score   float64
+}
+
+func (d *data) decisions() int { return len(d.first) }
+
+// rows returns decision k's rows.
+func (d *data) rows(k int) (int, int) {
+	end := len(d.pi)
+	if k+1 < len(d.first) {
+		end = int(d.first[k+1])
+	}
+	return int(d.first[k]), end
+}
+
+func (d *data) append(e *data) {
+	off := int32(len(d.pi))
+	for _, f := range e.first {
+		d.first = append(d.first, f+off)
+	}
+	d.x = append(d.x, e.x...)
+	d.hand = append(d.hand, e.hand...)
+	d.over = append(d.over, e.over...)
+	d.pi = append(d.pi, e.pi...)
+	d.games += e.games
+	d.margins = append(d.margins, e.margins...)
+	d.score += e.score
+}
+
+// visitor is a search that tells how it spread its visits over the
+// options of the decision it last chose at (policy.MCTS).
+type visitor interface {
+	Visits(legal []engine.Option, out []float64)
+}
+
+// run plays, fits, iterates and measures.
+func run(o options) (*policy.Net, string, error) {
+	var specs []string
+	var jobs []job
+	for j, m := range o.mix {
+		specs = append(specs, m.spec.String())
+		for i := range m.games {
+			jobs = append(jobs, job{newPolicy: m.spec.New, stream: uint64(j), i: i})
+		}
+	}
+	train, err := collect(o, jobs, o.seed, "games")
+	if err != nil {
+		return nil, "", err
+	}
+	net, netMargin, sel := best(o, train, 0, nil, math.Inf(-1))
+	iterGames := o.iterGames
+	if iterGames == 0 {
+		iterGames = len(jobs)
+	}
+	for it := 1; it <= o.iterate; it++ {
+		guided, err := o.iterSpec.WithNet(net)
+		if err != nil {
+			return nil, "", err
+		}
+		specs = append(specs, fmt.Sprintf("%s guided by round %d's net", o.iterSpec, it-1))
+		var more []job
+		for i := range iterGames {
+			more = append(more, job{newPolicy: guided, stream: uint64(len(o.mix) + it - 1), i: i})
+		}
+		d, err := collect(o, more, o.seed, fmt.Sprintf("round %d games", it))
+		if err != nil {
+			return nil, "", err
+		}
+		train.append(d)
+		var said string
+		net, netMargin, said = best(o, train, it, net, netMargin)
+		sel += said
+	}
+	first := o.mix[0].spec
+	var hold []job
+	for i := range o.heldoutGames {
+		hold = append(hold, job{newPolicy: first.New, stream: 0, i: i})
+	}
+	held, err := collect(o, hold, o.heldout, "held-out games")
+	if err != nil {
+		return nil, "", err
+	}
+	rep := heldOutReport(net, held, first.String())
+	rep.text = sel + rep.text
+	net.Meta = policy.NetMeta{
+		Command: o.command, DataSeed: o.seed, Rules: o.rules.Name, RulesHash: o.rules.Hash,
+		Policies: specs, Games: train.games, Positions: len(train.pi), HeldOut: rep.summary,
+	}
+	// The file's own encoding is what the hash names.
+	net, err = policy.ParseNet(net.Encode())
+	if err != nil {
+		return nil, "", err
+	}
+	return net, rep.text, nil
+}
+
+// best fits o.candidates nets on d (each from its own initial weights
+// and order) and returns the one whose learned player scores best in
+// o.selectGames games on the selection seed, by mean margin, unless top,
+// the best of the rounds before (at topMargin), does better: fits of the
+// same data can play several points apart, more than their held-out
+// agreement with the search shows, and a round that does not improve is
+// not kept. It says how each candidate did.
+func best(o options, d *data, round int, top *policy.Net, topMargin float64) (*policy.Net, float64, string) {
+	var b strings.Builder
+	for c := range max(1, o.candidates) {
+		n := fit(o, d, round, c)
+		if o.candidates <= 1 {
+			return n, 0, ""
+		}
+		var jobs []job
+		for i := range o.selectGames {
+			jobs = append(jobs, job{newPolicy: func() policy.Policy { return policy.NewLearned(n, 1) }, i: i})
+		}
+		games, err := collect(o, jobs, o.selectSeed, fmt.Sprintf("selection games of fit %d.%d", round, c))
+		if err != nil {
+			panic("train: " + err.Error()) // the learned player plays legally
+		}
+		sum := 0.0
+		for _, m := range games.margins {
+			sum += float64(m)
+		}
+		mean := sum / float64(len(games.margins))
+		fmt.Fprintf(&b, "fit %d, candidate %d: %d selection games on seed %d: score %.1f%%, mean margin %+.2f\n",
+			round, c, games.games, o.selectSeed, 100*games.score/float64(games.games), mean)
+		if mean > topMargin {
+			top, topMargin = n, mean
+		}
+	}
+	return top, topMargin, b.String()
+}
+
+// job is one game to play: game i of a policy's stream, on
+// sim.GameSeed(master, stream<<32|i), Normal for even i and Hard for odd,
+// the politician drawn as `sim --politician random` does.
+type job struct {
+	newPolicy func() policy.Policy
+	stream    uint64
+	i         int
+}
+
+// addTarget records the search's visits of the decision's options (or,
+// for a player that is not a search, its choice) as shares.
+func addTarget(d *data, p policy.Policy, legal []engine.Option, chosen engine.Option, visits []float64, sharpen float64) {
+	visits = visits[:len(legal)]
+	if v, ok := p.(visitor); ok {
+		v.Visits(legal, visits)
+	} else {
+		for i := range legal {
+			visits[i] = 0
+			if legal[i] == chosen {
+				visits[i] = 1
+			}
+		}
+	}
+	// Shares sharpened: a search's visits spread over options it tried
+	// and rejected; the power moves the target towards its choice. Shares
+	// are taken relative to the most visited, so the power cannot
+	// underflow them all.
+	top := 0.0
+	for _, v := range visits {
+		top = max(top, v)
+	}
+	total := 0.0
+	for i, v := range visits {
+		visits[i] = math.Pow(v/top, sharpen)
+		total += visits[i]
+	}
+	for _, v := range visits {
+		d.pi = append(d.pi, float32(v/total))
+	}
+}
+
+// collect plays the jobs and returns their decisions, in job order.
+func collect(o options, jobs []job, master uint64, what string) (*data, error) {
+	per := make([]data, len(jobs))
+	bar := newBar(o.progress, what, len(jobs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var errOnce sync.Once
+	var firstErr error
+	for range max(1, o.workers) {
+		wg.Go(func() {
+			buf := make([]engine.Option, 0, engine.MaxOptions)
+			var g engine.Game
+			var x [policy.NetInputs]float32
+			visits := make([]float64, engine.MaxOptions)
+			after := policy.NewAfterstates()
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(jobs) {
+					return
+				}
+				jb := jobs[k]
+				p := jb.newPolicy()
+				seed := sim.GameSeed(master, jb.stream<<32|uint64(jb.i))
+				cfg := engine.Config{Mode: engine.Mode(jb.i % 2), Politician: sim.RandomPolitician(seed, len(o.rules.Politicians)), Opposition: opposition.Solo{}}
+				if err := g.Reset(o.rules, seed, cfg); err != nil {
+					errOnce.Do(func() { firstErr = err })
+					return
+				}
+				p.Reset(seed)
+				after.Reset(seed)
+				d := &per[k]
+				for !g.Over() {
+					legal := g.Legal(buf[:0])
+					record := len(legal) >= 2 && g.Decision().Seat == 0
+					if record {
+						// Each hands out the options in its own order:
+						// rows go by the option's index.
+						at := len(d.pi)
+						d.first = append(d.first, int32(at))
+						d.x = append(d.x, make([]float32, len(legal)*policy.NetInputs)...)
+						d.hand = append(d.hand, make([]float32, len(legal))...)
+						d.over = append(d.over, make([]bool, len(legal))...)
+						after.Each(&g, legal, func(i int, c *engine.Game) {
+							h, over := policy.ScoreInputs(c, 0, &x)
+							copy(d.x[(at+i)*policy.NetInputs:], x[:])
+							d.hand[at+i], d.over[at+i] = float32(h), over
+						})
+					}
+					chosen := p.Choose(&g, legal)
+					if record {
+						addTarget(d, p, legal, chosen, visits, o.sharpen)
+					}
+					if err := g.Apply(chosen); err != nil {
+						errOnce.Do(func() { firstErr = err })
+						return
+					}
+				}
+				d.games = 1
+				m := g.Result.Margin()
+				d.margins = append(d.margins, float32(m))
+				switch {
+				case m > 0:
+					d.score = 1
+				case m == 0:
+					d.score = 0.5
+				}
+				bar.add(1)
+			}
+		})
+	}
+	wg.Wait()
+	bar.done()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	out := &data{}
+	for k := range per {
+		out.append(&per[k])
+	}
+	return out, nil
+}

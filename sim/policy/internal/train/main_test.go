@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tallywood/engine"
+	"tallywood/sim/policy"
+)
+
+var regen = flag.Bool("regen", false, "rerun the command recorded in sim/policy/value.json and compare (tens of minutes)")
+
+func smallOptions(t *testing.T, seed uint64, workers int) options {
+	t.Helper()
+	mix, err := parseMix([]string{"6xmcts:iters=4", "4xgreedy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	guided, err := policy.Parse("mcts:iters=4,prior=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return options{mix: mix, iterSpec: guided, seed: seed, heldout: seed + 1, heldoutGames: 4, rules: engine.Reference(),
+		workers: workers, hidden: 8, epochs: 2, sharpen: 20, candidates: 2, selectGames: 4, selectSeed: seed + 2, iterate: 1, iterGames: 4, lr: 0.001, command: "go run ./sim/policy/internal/train test"}
+}
+
+// TestTrainReproduces: the whole pipeline (games, fit, a round of the
+// learned player's games, refit, held-out report, weights file) on a
+// small budget gives the same file byte for byte with one worker or two;
+// another data seed gives other weights.
+func TestTrainReproduces(t *testing.T) {
+	a, repA, err := run(smallOptions(t, 21, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, repB, err := run(smallOptions(t, 21, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Encode(), b.Encode()) || repA != repB {
+		t.Errorf("seed 21 trained different weights with 1 and 2 workers")
+	}
+	c, _, err := run(smallOptions(t, 22, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(a.Encode(), c.Encode()) {
+		t.Error("seeds 21 and 22 trained the same weights")
+	}
+	// The file is a weights file the players read, naming how it was made.
+	n, err := policy.ParseNet(a.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := n.Meta
+	if m.DataSeed != 21 || m.RulesHash != engine.Reference().Hash || len(m.Policies) != 3 || m.Games != 14 || !strings.Contains(m.HeldOut, "picks the search") {
+		t.Errorf("metadata %+v", m)
+	}
+	if !strings.Contains(repA, "| learned |") {
+		t.Errorf("the report has no line for the net:\n%s", repA)
+	}
+}
+
+// TestFitLearnsARanking: on decisions whose search always visits the
+// option with the largest first input, the hand scores being equal, the
+// fitted net picks that option (a check of the gradient and the softmax).
+func TestFitLearnsARanking(t *testing.T) {
+	d := &data{games: 1}
+	const k = policy.NetInputs
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 3000 {
+		d.first = append(d.first, int32(len(d.pi)))
+		best, bestX := 0, -2.0
+		for j := range 3 {
+			x := make([]float32, k)
+			x[0] = float32(rng.Float64()*2 - 1)
+			x[3] = float32(rng.Float64())
+			if float64(x[0]) > bestX {
+				best, bestX = j, float64(x[0])
+			}
+			d.x = append(d.x, x...)
+			d.hand = append(d.hand, 0)
+			d.over = append(d.over, false)
+		}
+		for j := range 3 {
+			pi := float32(0)
+			if j == best {
+				pi = 1
+			}
+			d.pi = append(d.pi, pi)
+		}
+	}
+	for _, hidden := range []int{0, 8} {
+		n := fit(options{seed: 3, hidden: hidden, epochs: 10, lr: 0.01, workers: 2}, d, 0, 0)
+		rep := heldOutReport(n, d, "test")
+		if !strings.Contains(rep.text, "| learned | 9") {
+			t.Errorf("hidden %d: the net does not learn to pick the largest input:\n%s", hidden, rep.text)
+		}
+	}
+}
+
+// TestRowsFollowTheOptions: each decision's rows are its options in
+// legal order, aligned with the targets. On greedy's own games the hand
+// score, which greedy chooses by, must pick greedy's choice nearly always
+// (not always: the options that touch hidden information are scored on
+// another determinization than greedy's).
+func TestRowsFollowTheOptions(t *testing.T) {
+	mix, err := parseMix([]string{"30xgreedy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := options{mix: mix, rules: engine.Reference(), workers: 2, sharpen: 1}
+	var jobs []job
+	for i := range 30 {
+		jobs = append(jobs, job{newPolicy: mix[0].spec.New, i: i})
+	}
+	d, err := collect(o, jobs, 5, "games")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := newNet(0, nil)
+	rep := heldOutReport(n, d, "greedy")
+	var agree float64
+	if _, err := fmt.Sscanf(rep.text[strings.Index(rep.text, "| hand-weighted (greedy) | "):], "| hand-weighted (greedy) | %f%%", &agree); err != nil || agree < 85 {
+		t.Errorf("the hand score picks greedy's choice at %v%% of its decisions, want ≥ 85%%:\n%s", agree, rep.text)
+	}
+}
+
+func TestParseMix(t *testing.T) {
+	for _, bad := range []string{"", "x", "0xgreedy", "3greedy", "3xnope"} {
+		if _, err := parseMix([]string{bad}); err == nil {
+			t.Errorf("parseMix(%q) accepted", bad)
+		}
+	}
+}
+
+// TestShippedWeightsRegenerate reruns the command recorded in value.json
+// and compares the result byte for byte (with -regen; it takes as long as
+// the recorded training did).
+func TestShippedWeightsRegenerate(t *testing.T) {
+	if !*regen {
+		t.Skip("-regen reruns the full training")
+	}
+	cmd := strings.Fields(policy.ShippedNet.Meta.Command)
+	out := filepath.Join(t.TempDir(), "value.json")
+	args := append(cmd[1:], "-out", out, "-quiet")
+	c := exec.Command(cmd[0], args...)
+	c.Dir = "../../../.."
+	c.Stderr = os.Stderr
+	if err := c.Run(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, policy.ShippedNet.Encode()) {
+		t.Error("the recorded command trained other weights than value.json's")
+	}
+}
+
+// TestMakefileTrainsTheShippedWeights: make weights runs the command
+// recorded in value.json, so the shipped weights can be made again.
+func TestMakefileTrainsTheShippedWeights(t *testing.T) {
+	mk, err := os.ReadFile("../../../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := policy.ShippedNet.Meta.Command + " -out sim/policy/value.json"; !strings.Contains(string(mk), "\t"+want+"\n") {
+		t.Errorf("the Makefile's weights target is not %q", want)
+	}
+}

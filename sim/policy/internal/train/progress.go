@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sync"
+	"time"
+)
+
+// bar is the training's progress bar: one line on w, redrawn at most
+// four times a second, with the time taken and the time left.
+type bar struct {
+	mu    sync.Mutex
+	w     io.Writer // nil: silent
+	what  string
+	n, of int
+	start time.Time
+	drawn time.Time
+}
+
+func newBar(w io.Writer, what string, of int) *bar {
+	return &bar{w: w, what: what, of: max(1, of), start: time.Now()}
+}
+
+func (b *bar) add(k int) {
+	if b.w == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.n += k
+	if now := time.Now(); now.Sub(b.drawn) > 250*time.Millisecond || b.n == b.of {
+		b.drawn = now
+		el := now.Sub(b.start)
+		left := time.Duration(float64(el) * float64(b.of-b.n) / float64(max(1, b.n)))
+		const width = 30
+		fill := width * b.n / b.of
+		fmt.Fprintf(b.w, "\r%s [%-*s] %d/%d, %s, %s left \033[K", b.what, width, bars(fill), b.n, b.of,
+			el.Round(time.Second), left.Round(time.Second))
+	}
+}
+
+func bars(n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = '='
+	}
+	return string(b)
+}
+
+func (b *bar) done() {
+	if b.w == nil {
+		return
+	}
+	fmt.Fprintf(b.w, "\r%s: %d in %s\033[K\n", b.what, b.of, time.Since(b.start).Round(time.Second))
+}

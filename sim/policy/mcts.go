@@ -392,8 +392,8 @@ func (p *MCTS) priorsOf(d *engine.Game, cur int32, legal []engine.Option, me int
 const priorTemp = 1
 
 // selectPUCT picks, of the legal options at node cur (which has priors),
-// the one maximising Q + CP·P·√N/(1+n), N the option's availability and
-// n its visits; an option without visits counts the node's mean reward
+// the one maximising Q + CP·P·√(2N−1)/(1+n), N the largest availability
+// of the node's options and n the option's visits; an option without visits counts the node's mean reward
 // as Q (first-play urgency). It returns the option's edge, created if it
 // had none, and whether it was created. An option another
 // determinization did not offer has the mean prior.
@@ -413,7 +413,11 @@ func (p *MCTS) selectPUCT(d *engine.Game, cur int32, legal []engine.Option) (int
 	if sumN > 0 {
 		fpu = sumW / sumN
 	}
-	sqrtN := math.Sqrt(avail + 1)
+	// The visit count of PUCT's exploration term: √(2N − 1), N the
+	// largest availability of the node's options (counted by iterate; 1
+	// before any has an edge), the form the guided search was measured
+	// and its cp chosen with.
+	sqrtN := math.Sqrt(max(1, 2*avail-1))
 	best, bestV := -1, math.Inf(-1)
 	for i, o := range legal {
 		pr := 1 / float64(len(pri))
@@ -425,9 +429,7 @@ func (p *MCTS) selectPUCT(d *engine.Game, cur int32, legal []engine.Option) (int
 		}
 		q, n := fpu, 0.0
 		if j := p.found[i]; j >= 0 {
-			e := &p.edges[j]
-			e.avail++
-			if e.n > 0 {
+			if e := &p.edges[j]; e.n > 0 {
 				q, n = e.w/e.n, e.n
 			}
 		}

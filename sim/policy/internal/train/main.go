@@ -44,7 +44,7 @@ func main() {
 	o := options{}
 	flag.Uint64Var(&o.seed, "seed", 8000, "master seed of the training games")
 	flag.Uint64Var(&o.heldout, "heldout", 8001, "master seed of the held-out games")
-	flag.IntVar(&o.heldoutGames, "heldout-games", 1000, "held-out games, played by the first policy of the mix")
+	flag.IntVar(&o.heldoutGames, "heldout-games", 300, "held-out games, played by the first policy of the mix")
 	flag.StringVar(&o.out, "out", "", "write the weights to this file (default: report only)")
 	flag.StringVar(&o.rulesFile, "rules", "", "rules file to train for (default: the reference rules)")
 	flag.IntVar(&o.workers, "workers", 2, "parallel games and gradient halves")
@@ -53,8 +53,8 @@ func main() {
 	flag.IntVar(&o.candidates, "candidates", 4, "fits per round, from different initial weights; the best in the selection games is kept")
 	flag.IntVar(&o.selectGames, "select-games", 2000, "selection games per candidate, played by the learned player")
 	flag.Uint64Var(&o.selectSeed, "select-seed", 8003, "master seed of the selection games")
-	flag.IntVar(&o.iterate, "iterate", 0, "rounds of games by the learned player, each followed by a refit")
-	flag.IntVar(&o.iterGames, "iterate-games", 0, "games per -iterate round (default: as many as the mix)")
+	flag.IntVar(&o.iterate, "iterate", 1, "rounds of expert iteration: games of -iterate-spec guided by the best net so far, each followed by a refit")
+	flag.IntVar(&o.iterGames, "iterate-games", 3000, "games per -iterate round")
 	flag.StringVar(&o.iterSpecText, "iterate-spec", "mcts:iters=100,prior=16", "the search of the -iterate rounds, guided by the net just fitted")
 	flag.Float64Var(&o.lr, "lr", 0.001, "Adam's step size")
 	flag.Float64Var(&o.decay, "decay", 0.0001, "weight decay per step, relative to the step size")
@@ -228,10 +228,6 @@ func run(o options) (*policy.Net, string, error) {
 		return nil, "", err
 	}
 	net, netMargin, sel := best(o, train, 0, nil, math.Inf(-1))
-	iterGames := o.iterGames
-	if iterGames == 0 {
-		iterGames = len(jobs)
-	}
 	for it := 1; it <= o.iterate; it++ {
 		guided, err := o.iterSpec.WithNet(net)
 		if err != nil {
@@ -239,7 +235,7 @@ func run(o options) (*policy.Net, string, error) {
 		}
 		specs = append(specs, fmt.Sprintf("%s guided by round %d's net", o.iterSpec, it-1))
 		var more []job
-		for i := range iterGames {
+		for i := range o.iterGames {
 			more = append(more, job{newPolicy: guided, stream: uint64(len(o.mix) + it - 1), i: i})
 		}
 		d, err := collect(o, more, o.seed, fmt.Sprintf("round %d games", it))

@@ -25,15 +25,14 @@ func init() {
 }
 
 // defaultComparePolicies are the player strengths compare plays by
-// default: greedy, and the strongest policy whose games fit a default run
-// of about a minute on a 2-core machine (skilled, mcts:iters=100, about 40
-// games/s against greedy's 5,000). A change's effect depends on the player's
-// strength, so one strength alone can mislead.
+// default: greedy, and skilled (the learned player, about a third of
+// greedy's speed, as strong as mcts:iters=100 on Normal). A change's effect
+// depends on the player's strength, so one strength alone can mislead.
 const defaultComparePolicies = "greedy,skilled"
 
-// Paired games per cell when --games is not given: enough for greedy to
-// show a change of a point or two, and as many of the slow search's as fit
-// the minute (mcts plays a hundred times slower than greedy).
+// Paired games per cell when --games is not given: enough for greedy and
+// skilled to show a change of a point or two, and as many of a search's as
+// fit a minute or two (mcts plays a hundred times slower than greedy).
 const (
 	defaultCompareGames       = 10000
 	defaultCompareSearchGames = 500
@@ -63,8 +62,8 @@ flag sets is not varied: the other arm takes the shared flag's value, which
 must then be one value (default normal, greedy, random).
 
 By default both difficulties and two player strengths are played:
-` + defaultComparePolicies + ` (10,000 paired games per cell for greedy, 500 for
-mcts searches such as skilled), about 180 CPU-seconds: a minute and a half on two idle cores.
+` + defaultComparePolicies + ` (10,000 paired games per cell; 500 for mcts searches
+such as expert), about a minute on two idle cores.
 
 flags:
 `
@@ -559,6 +558,12 @@ func compareTable(r *sim.CompareResult) []byte {
 		b.WriteString(", INTERRUPTED")
 	}
 	b.WriteString("\n")
+	var polA, polB []string
+	for _, c := range r.Cells {
+		polA, polB = append(polA, c.A.Policy), append(polB, c.B.Policy)
+	}
+	weightsNotes(&b, polA, r.A.RulesHash)
+	weightsNotes(&b, polB, r.B.RulesHash)
 	for i := range r.Cells {
 		c := &r.Cells[i]
 		fmt.Fprintf(&b, "\n%s: %d paired games (same seeds in both arms)\n", cellTitle(c), c.Games)

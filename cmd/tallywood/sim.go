@@ -229,6 +229,11 @@ const simLegend = "FALLBACKS/GAME: per game, Opposition actions moved to its oth
 func simTable(r *sim.Result, wide bool) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "rules %s, hash %s\n", r.RulesVersion, shortHash(r.RulesHash))
+	var pols []string
+	for _, c := range r.Cells {
+		pols = append(pols, c.Policy)
+	}
+	weightsNotes(&b, pols, r.RulesHash)
 	fmt.Fprintf(&b, "seed %d, %d games per cell", r.Seed, r.GamesPerCell)
 	if r.Shard != "" {
 		fmt.Fprintf(&b, ", shard %s", r.Shard)

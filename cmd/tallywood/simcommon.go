@@ -17,12 +17,12 @@ import (
 	"tallywood/sim/policy"
 )
 
-// defaultPolicies is sim's --policy default: the strongest policy that
-// runs 10,000 games in under ~30 s on a 2-core machine (greedy, about
-// 5,000 games/s; mcts runs about 40), plus random. compare and trace
-// default to the first of them.
+// defaultPolicies is sim's --policy default: an average and a skilled
+// player (the levels casual, greedy, and skilled, the learned player),
+// both fast enough for 10,000 games a cell in seconds on a 2-core machine.
+// trace defaults to greedy.
 const (
-	defaultPolicies = "greedy,random"
+	defaultPolicies = "casual,skilled"
 	defaultPolicy   = "greedy"
 )
 
@@ -292,4 +292,20 @@ func shortHash(h string) string {
 		return h[:12]
 	}
 	return h
+}
+
+// weightsNotes writes, for each distinct policy of policies that scores
+// by the learned value, which weights it played and the rules they were
+// trained for (policy.WeightsNote), a line each.
+func weightsNotes(w io.Writer, policies []string, rulesHash string) {
+	seen := map[string]bool{}
+	for _, p := range policies {
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if note := policy.WeightsNote(p, rulesHash); note != "" {
+			fmt.Fprintln(w, note)
+		}
+	}
 }

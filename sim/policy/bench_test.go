@@ -12,8 +12,8 @@ import (
 var benchSpecs = []string{
 	"random", "greedy", "pollster", "builder",
 	"mcts:iters=100", "mcts:iters=400",
-	"learned", "mcts:iters=100,prior=1",
-	"novice", "casual", "skilled", "expert",
+	"learned", "mcts:iters=100,prior=16",
+	"novice", "casual", "skilled", "expert", "master",
 }
 
 // BenchmarkPolicy plays complete games against the Opposition, Normal and

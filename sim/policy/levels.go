@@ -14,8 +14,9 @@ type Level struct {
 var Levels = []Level{
 	{"novice", "builder", "plays to a plan (Strength and majorities) one decision at a time, without reading the Opposition"},
 	{"casual", "greedy", "takes the option that looks best one decision ahead"},
-	{"skilled", "mcts:iters=100", "searches a few moves ahead, including the Opposition's reply"},
-	{"expert", "mcts:iters=400", "searches deeply; beats the Opposition most of the time on Normal"},
+	{"skilled", "learned", "one decision ahead, scored as a strong search would (the learned score); wins about half its games on Normal"},
+	{"expert", "mcts:iters=100,prior=16", "searches a few moves ahead, guided by the learned score; beats the Opposition most of the time on both difficulties"},
+	{"master", "mcts:iters=400,prior=16", "searches deeply, guided by the learned score: the strongest level"},
 }
 
 func levelByName(name string) (Level, bool) {

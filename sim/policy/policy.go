@@ -8,7 +8,7 @@
 //	p.Reset(seed) // the policy's own random stream, from the game seed
 //	err = policy.Play(g, p, nil)
 //
-// A skill level (novice, casual, skilled, expert; see Levels) is accepted
+// A skill level (novice, casual, skilled, expert, master; see Levels) is accepted
 // wherever a spec is. Spec.String() is the canonical spec, the policy's
 // identity.
 //

@@ -470,3 +470,27 @@ func pinnedNet(v string) (*Net, error) {
 	}
 	return n, nil
 }
+
+// WeightsNote names the weights of the learned score that spec plays by
+// (their hash) and the rules they were trained for, and warns when those
+// are not the rules of rulesHash: the learned players' strength was
+// measured for the rules they were trained on (docs/policies.md, "Rules
+// the player was not trained on"). It is "" for a spec that does not
+// score by the learned value.
+func WeightsNote(spec, rulesHash string) string {
+	sp, err := Parse(spec)
+	if err != nil || !usesNet(sp) {
+		return ""
+	}
+	n, err := pinnedNet(sp.Params["weights"])
+	if err != nil {
+		return ""
+	}
+	note := fmt.Sprintf("%s: learned score weights %s, trained for rules %s (%s)", sp.Canon, n.Hash(), n.Meta.Rules, short(n.Meta.RulesHash))
+	if n.Meta.RulesHash != rulesHash {
+		note += ", not these: measure it or retrain it for them (docs/policies.md)"
+	}
+	return note
+}
+
+func short(h string) string { return h[:min(12, len(h))] }

@@ -198,3 +198,20 @@ func TestWeightsParameter(t *testing.T) {
 		}
 	}
 }
+
+// TestWeightsNote: a result names the weights a learned player used and
+// says when they were trained for other rules.
+func TestWeightsNote(t *testing.T) {
+	ref := engine.Reference().Hash
+	if n := WeightsNote("skilled", ref); !strings.Contains(n, ShippedNet.Hash()) || strings.Contains(n, "not these") {
+		t.Errorf("skilled under the reference rules: %q", n)
+	}
+	if n := WeightsNote("mcts:iters=5,prior=2", "0e17ed8512b8"); !strings.Contains(n, "not these") {
+		t.Errorf("other rules: %q", n)
+	}
+	for _, spec := range []string{"greedy", "mcts:iters=5", "nonsense"} {
+		if n := WeightsNote(spec, ref); n != "" {
+			t.Errorf("%s: %q, want no note", spec, n)
+		}
+	}
+}

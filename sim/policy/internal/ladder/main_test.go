@@ -29,7 +29,8 @@ func TestParseEntries(t *testing.T) {
 	}
 	// make ladder: the levels -levels appends name the counted searches
 	// again without a number, which must not raise them to the default.
-	es, err = parseEntries([]string{"greedy", "2000xmcts:iters=100", "2000xmcts:iters=400", "casual", "skilled", "expert"}, 10000)
+	es, err = parseEntries([]string{"greedy", "learned", "2000xmcts:iters=100", "1000xmcts:iters=400", "2000xmcts:iters=100,prior=16", "500xmcts:iters=400,prior=16",
+		"casual", "skilled", "expert", "master"}, 10000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +38,7 @@ func TestParseEntries(t *testing.T) {
 	for _, e := range es {
 		got = append(got, e.spec.String()+" "+strconv.FormatInt(e.games, 10))
 	}
-	if want := "greedy 10000; mcts:iters=100 2000; mcts:iters=400 2000"; strings.Join(got, "; ") != want {
+	if want := "greedy 10000; learned 10000; mcts:iters=100 2000; mcts:iters=400 1000; mcts:iters=100,prior=16 2000; mcts:iters=400,prior=16 500"; strings.Join(got, "; ") != want {
 		t.Errorf("with -levels: got %q, want %q", strings.Join(got, "; "), want)
 	}
 	for _, bad := range []string{"0xgreedy", "nope"} {

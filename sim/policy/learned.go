@@ -3,7 +3,7 @@ package policy
 func init() {
 	add(entry{
 		name:    "learned",
-		summary: "one-step lookahead: the option whose result the learned score (value.json) rates best",
+		summary: "one-step lookahead: the option whose result the learned score rates best (value.json, trained for the reference rules: under others, measure it or retrain, docs/policies.md)",
 		params: []param{
 			{"samples", "1", "determinizations each option is scored on (1..64)", intIn(1, 64)},
 			weightsParam,

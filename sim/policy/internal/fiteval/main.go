@@ -33,6 +33,7 @@ import (
 	"tallywood/opposition"
 	"tallywood/sim"
 	"tallywood/sim/policy"
+	"tallywood/sim/policy/internal/mix"
 )
 
 func main() {
@@ -46,42 +47,16 @@ func main() {
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	mix, err := parseMix(flag.Args())
+	items, err := mix.Parse(flag.Args())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "fiteval:", err)
 		os.Exit(2)
 	}
 	cmd := "go run ./sim/policy/internal/fiteval " + strings.Join(os.Args[1:], " ")
-	if err := run(os.Stdout, mix, *seed, *heldout, *workers, *ridge, *out, cmd); err != nil {
+	if err := run(os.Stdout, items, *seed, *heldout, *workers, *ridge, *out, cmd); err != nil {
 		fmt.Fprintln(os.Stderr, "fiteval:", err)
 		os.Exit(1)
 	}
-}
-
-// mixItem is one policy of the mix and its number of games.
-type mixItem struct {
-	games int
-	spec  policy.Spec
-}
-
-func parseMix(args []string) ([]mixItem, error) {
-	if len(args) == 0 {
-		return nil, fmt.Errorf("no games: give NxSPEC arguments, e.g. 3000xgreedy")
-	}
-	var mix []mixItem
-	for _, a := range args {
-		n, s, ok := strings.Cut(a, "x")
-		games, err := strconv.Atoi(n)
-		if !ok || err != nil || games < 1 {
-			return nil, fmt.Errorf("%q: want NxSPEC with N ≥ 1, e.g. 3000xgreedy", a)
-		}
-		sp, err := policy.Parse(s)
-		if err != nil {
-			return nil, err
-		}
-		mix = append(mix, mixItem{games, sp})
-	}
-	return mix, nil
 }
 
 // row is one position: its stage, features, and whether it is the first
@@ -103,11 +78,11 @@ type game struct {
 // collect plays the games of the mix on master seed master: game i of
 // policy j on sim.GameSeed(master, j<<32|i), Normal for even i and Hard
 // for odd, the politician drawn as `sim --politician random` does.
-func collect(mix []mixItem, master uint64, workers int) ([]game, error) {
+func collect(mix []mix.Item, master uint64, workers int) ([]game, error) {
 	type job struct{ j, i int }
 	var jobs []job
 	for j, m := range mix {
-		for i := range m.games {
+		for i := range m.Games {
 			jobs = append(jobs, job{j, i})
 		}
 	}
@@ -129,7 +104,7 @@ func collect(mix []mixItem, master uint64, workers int) ([]game, error) {
 				}
 				jb := jobs[k]
 				if pols[jb.j] == nil {
-					pols[jb.j] = mix[jb.j].spec.New()
+					pols[jb.j] = mix[jb.j].Spec.New()
 				}
 				p := pols[jb.j]
 				seed := sim.GameSeed(master, uint64(jb.j)<<32|uint64(jb.i))
@@ -286,7 +261,7 @@ func measure(c *policy.Calibration, games []game) heldOut {
 	return h
 }
 
-func run(w io.Writer, mix []mixItem, seed, heldSeed uint64, workers int, ridge float64, out, cmd string) error {
+func run(w io.Writer, mix []mix.Item, seed, heldSeed uint64, workers int, ridge float64, out, cmd string) error {
 	train, err := collect(mix, seed, workers)
 	if err != nil {
 		return err
@@ -318,7 +293,7 @@ func round3(x float64) float64 {
 	return math.Round(x*1000) / 1000
 }
 
-func report(w io.Writer, mix []mixItem, h *heldOut) {
+func report(w io.Writer, mix []mix.Item, h *heldOut) {
 	fmt.Fprintln(w, "Held-out error of Eval (estimate − final margin), in votes")
 	fmt.Fprint(w, "\nAt the first decision of each round:\n\n")
 	fmt.Fprintln(w, "| round | positions | bias | RMSE | hand-weighted score: bias | RMSE |")
@@ -333,7 +308,7 @@ func report(w io.Writer, mix []mixItem, h *heldOut) {
 	fmt.Fprint(w, "\nBias at the first decision of each round, by policy:\n\n")
 	fmt.Fprint(w, "| round |")
 	for _, m := range mix {
-		fmt.Fprintf(w, " %s |", m.spec)
+		fmt.Fprintf(w, " %s |", m.Spec)
 	}
 	fmt.Fprint(w, "\n|---|")
 	for range mix {

@@ -11,17 +11,18 @@ import (
 	"testing"
 
 	"tallywood/sim/policy"
+	"tallywood/sim/policy/internal/mix"
 )
 
 var regen = flag.Bool("regen", false, "rerun the command recorded in sim/policy/calibration.go and compare (minutes)")
 
-func smallMix(t *testing.T) []mixItem {
+func smallMix(t *testing.T) []mix.Item {
 	t.Helper()
-	mix, err := parseMix([]string{"24xgreedy", "8xpollster", "2xmcts:iters=4"})
+	items, err := mix.Parse([]string{"24xgreedy", "8xpollster", "2xmcts:iters=4"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return mix
+	return items
 }
 
 // TestFitReproduces: the same data seed gives the same weights, whatever
@@ -86,20 +87,6 @@ func TestFitRecoversAKnownLine(t *testing.T) {
 		}
 		if d := c.Intercept[s] - 3; d > 1e-6 || d < -1e-6 {
 			t.Errorf("stage %d: intercept %v, want 3", s, c.Intercept[s])
-		}
-	}
-}
-
-func TestParseMix(t *testing.T) {
-	tests := []struct{ arg, err string }{
-		{"greedy", `"greedy": want NxSPEC with N ≥ 1, e.g. 3000xgreedy`},
-		{"0xgreedy", `"0xgreedy": want NxSPEC with N ≥ 1, e.g. 3000xgreedy`},
-		{"5xnope", `policy "nope": unknown`},
-	}
-	for _, tt := range tests {
-		_, err := parseMix([]string{tt.arg})
-		if err == nil || !strings.HasPrefix(err.Error(), tt.err) {
-			t.Errorf("parseMix(%q) = %v, want %s", tt.arg, err, tt.err)
 		}
 	}
 }

@@ -28,7 +28,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -38,6 +37,7 @@ import (
 	"tallywood/opposition"
 	"tallywood/sim"
 	"tallywood/sim/policy"
+	"tallywood/sim/policy/internal/mix"
 )
 
 func main() {
@@ -65,12 +65,12 @@ func main() {
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	mix, err := parseMix(flag.Args())
+	items, err := mix.Parse(flag.Args())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
 		os.Exit(2)
 	}
-	o.mix = mix
+	o.mix = items
 	if o.iterSpec, err = policy.Parse(o.iterSpecText); err != nil {
 		fmt.Fprintln(os.Stderr, "train: -iterate-spec:", err)
 		os.Exit(2)
@@ -103,7 +103,7 @@ func main() {
 }
 
 type options struct {
-	mix                []mixItem
+	mix                []mix.Item
 	seed, heldout      uint64
 	candidates         int
 	selectGames        int
@@ -136,32 +136,6 @@ func command(o options, mix []string) string {
 		parts = append(parts, "-rules "+o.rulesFile)
 	}
 	return strings.Join(append(parts, mix...), " ")
-}
-
-// mixItem is one policy of the mix and its number of games.
-type mixItem struct {
-	games int
-	spec  policy.Spec
-}
-
-func parseMix(args []string) ([]mixItem, error) {
-	if len(args) == 0 {
-		return nil, fmt.Errorf("no games: give NxSPEC arguments, e.g. 6000xmcts:iters=100")
-	}
-	var mix []mixItem
-	for _, a := range args {
-		n, s, ok := strings.Cut(a, "x")
-		games, err := strconv.Atoi(n)
-		if !ok || err != nil || games < 1 {
-			return nil, fmt.Errorf("%q: want NxSPEC with N ≥ 1, e.g. 6000xmcts:iters=100", a)
-		}
-		sp, err := policy.Parse(s)
-		if err != nil {
-			return nil, err
-		}
-		mix = append(mix, mixItem{games, sp})
-	}
-	return mix, nil
 }
 
 // data holds decisions: the rows of decision k are first[k] to
@@ -218,9 +192,9 @@ func run(o options) (*policy.Net, string, error) {
 	var specs []string
 	var jobs []job
 	for j, m := range o.mix {
-		specs = append(specs, m.spec.String())
-		for i := range m.games {
-			jobs = append(jobs, job{newPolicy: m.spec.New, stream: uint64(j), i: i})
+		specs = append(specs, m.Spec.String())
+		for i := range m.Games {
+			jobs = append(jobs, job{newPolicy: m.Spec.New, stream: uint64(j), i: i})
 		}
 	}
 	train, err := collect(o, jobs, o.seed, "games")
@@ -247,7 +221,7 @@ func run(o options) (*policy.Net, string, error) {
 		net, netMargin, said = best(o, train, it, net, netMargin)
 		sel += said
 	}
-	first := o.mix[0].spec
+	first := o.mix[0].Spec
 	var hold []job
 	for i := range o.heldoutGames {
 		hold = append(hold, job{newPolicy: first.New, stream: 0, i: i})

@@ -13,13 +13,14 @@ import (
 
 	"tallywood/engine"
 	"tallywood/sim/policy"
+	"tallywood/sim/policy/internal/mix"
 )
 
 var regen = flag.Bool("regen", false, "rerun the command recorded in sim/policy/value.json and compare (tens of minutes)")
 
 func smallOptions(t *testing.T, seed uint64, workers int) options {
 	t.Helper()
-	mix, err := parseMix([]string{"6xmcts:iters=4", "4xgreedy"})
+	items, err := mix.Parse([]string{"6xmcts:iters=4", "4xgreedy"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +28,7 @@ func smallOptions(t *testing.T, seed uint64, workers int) options {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return options{mix: mix, iterSpec: guided, seed: seed, heldout: seed + 1, heldoutGames: 4, rules: engine.Reference(),
+	return options{mix: items, iterSpec: guided, seed: seed, heldout: seed + 1, heldoutGames: 4, rules: engine.Reference(),
 		workers: workers, hidden: 8, epochs: 2, sharpen: 20, candidates: 2, selectGames: 4, selectSeed: seed + 2, iterate: 1, iterGames: 4, lr: 0.001, command: "go run ./sim/policy/internal/train test"}
 }
 
@@ -112,14 +113,14 @@ func TestFitLearnsARanking(t *testing.T) {
 // (not always: the options that touch hidden information are scored on
 // another determinization than greedy's).
 func TestRowsFollowTheOptions(t *testing.T) {
-	mix, err := parseMix([]string{"30xgreedy"})
+	items, err := mix.Parse([]string{"30xgreedy"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := options{mix: mix, rules: engine.Reference(), workers: 2, sharpen: 1}
+	o := options{mix: items, rules: engine.Reference(), workers: 2, sharpen: 1}
 	var jobs []job
 	for i := range 30 {
-		jobs = append(jobs, job{newPolicy: mix[0].spec.New, i: i})
+		jobs = append(jobs, job{newPolicy: items[0].Spec.New, i: i})
 	}
 	d, err := collect(o, jobs, 5, "games")
 	if err != nil {
@@ -130,14 +131,6 @@ func TestRowsFollowTheOptions(t *testing.T) {
 	var agree float64
 	if _, err := fmt.Sscanf(rep.text[strings.Index(rep.text, "| hand-weighted (greedy) | "):], "| hand-weighted (greedy) | %f%%", &agree); err != nil || agree < 85 {
 		t.Errorf("the hand score picks greedy's choice at %v%% of its decisions, want ≥ 85%%:\n%s", agree, rep.text)
-	}
-}
-
-func TestParseMix(t *testing.T) {
-	for _, bad := range []string{"", "x", "0xgreedy", "3greedy", "3xnope"} {
-		if _, err := parseMix([]string{bad}); err == nil {
-			t.Errorf("parseMix(%q) accepted", bad)
-		}
 	}
 }
 

@@ -128,6 +128,7 @@ func writeTableResult(cmd string, res *sim.TableResult, format string, out *outp
 func tableText(r *sim.TableResult) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "rules %s, hash %s\n", r.RulesVersion, shortHash(r.RulesHash))
+	weightsNotes(&b, r.Lineup, r.RulesHash)
 	fmt.Fprintf(&b, "seed %d, %d players without the Opposition, %d deals × %d seatings = %d games",
 		r.Seed, r.Players, r.Deals, r.Players, r.Deals*int64(r.Players))
 	if r.Shard != "" {

@@ -371,14 +371,6 @@ func netEval(g *engine.Game, n *Net, me int8, t *boardTables, x *[NetInputs]floa
 	return hand + n.Value(x)
 }
 
-// NetValue is the shipped net's score of g for the solo player (the
-// hand-weighted score corrected by the net), or the true margin once the
-// game is over.
-func NetValue(g *engine.Game) float64 {
-	var x [NetInputs]float32
-	return netEval(g, ShippedNet, engine.NoSeat, nil, &x)
-}
-
 // ScoreInputs writes the net's inputs at c, the result of an option, for
 // seat me (engine.NoSeat: the solo player), and returns the hand-weighted
 // score the net corrects. Once the game is over the inputs are zero, the

@@ -307,26 +307,17 @@ func (p *MCTS) iterate(d *engine.Game, cur int32, me int8) {
 			found++
 		}
 		var ei int32
-		if len(p.path) < p.cfg.PriorDepth {
+		switch {
+		case len(p.path) < p.cfg.PriorDepth:
 			if p.nodes[cur].nPrior == 0 {
 				p.priorsOf(d, cur, legal, me)
 			}
-			var isNew bool
-			ei, isNew = p.selectPUCT(d, cur, legal)
-			p.path = append(p.path, ei)
-			mustApply(d, p.edges[ei].opt)
-			if isNew {
-				break
-			}
-			p.advance(d, me)
-			cur, expanded = p.descend(d, ei, me)
-			continue
-		}
-		if unexpanded > 0 {
+			ei, expanded = p.selectPUCT(cur, legal)
+		case unexpanded > 0:
 			o := legal[p.avail[engine.IntN(&p.rng, unexpanded)]]
 			ei = p.addEdge(cur, edge{opt: o, avail: 1, outcome: -1})
 			expanded = true
-		} else {
+		default:
 			ei = p.selectUCB(p.found[:found])
 		}
 		p.path = append(p.path, ei)
@@ -397,7 +388,7 @@ const priorTemp = 1
 // as Q (first-play urgency). It returns the option's edge, created if it
 // had none, and whether it was created. An option another
 // determinization did not offer has the mean prior.
-func (p *MCTS) selectPUCT(d *engine.Game, cur int32, legal []engine.Option) (int32, bool) {
+func (p *MCTS) selectPUCT(cur int32, legal []engine.Option) (int32, bool) {
 	nd := p.nodes[cur]
 	pri := p.priors[nd.prior : nd.prior+nd.nPrior]
 	var sumW, sumN, avail float64

@@ -135,8 +135,16 @@ func fakePlayer(mode, pidFile string) int {
 				proto = 0
 			}
 			if mode == "fork" {
-				child := osexec.Command(os.Args[0], "fakeplayer", "sleep", pidFile+".child")
-				child.Start() // stdio on /dev/null: nothing tells it the run ended
+				// The parent records the child's pid: a run of one short
+				// game can end, and kill the group, before the child
+				// is far enough along to write it itself.
+				child := osexec.Command(os.Args[0], "fakeplayer", "sleep", "")
+				if child.Start() == nil { // stdio on /dev/null: nothing tells it the run ended
+					if f, err := os.OpenFile(pidFile+".child", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+						fmt.Fprintln(f, child.Process.Pid)
+						f.Close()
+					}
+				}
 			}
 			send(HelloReply{Type: "hello", Protocol: proto, Name: "fake " + mode, WantRules: record != nil})
 		case "game":

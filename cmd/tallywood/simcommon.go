@@ -15,6 +15,7 @@ import (
 	"tallywood/engine"
 	"tallywood/sim"
 	"tallywood/sim/policy"
+	"tallywood/sim/policy/exec"
 )
 
 // defaultPolicies is sim's --policy default: an average and a skilled
@@ -46,26 +47,17 @@ func splitPolicies(s string) []string {
 }
 
 // splitOutsideQuotes splits s at the commas outside quotes, quoting as an
-// exec command does: '...' literally, "..." with \" and \\ escaped, and
-// a backslash outside single quotes escaping the next character.
+// exec command does (exec.CommandEnd).
 func splitOutsideQuotes(s string) []string {
 	var out []string
-	var quote byte
-	start := 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case quote == 0 && c == ',':
-			out = append(out, s[start:i])
-			start = i + 1
-		case c == '\\' && quote != '\'':
-			i++
-		case quote == 0 && (c == '\'' || c == '"'):
-			quote = c
-		case c == quote:
-			quote = 0
+	for {
+		i := exec.CommandEnd(s)
+		out = append(out, s[:i])
+		if i == len(s) {
+			return out
 		}
+		s = s[i+1:]
 	}
-	return append(out, s[start:])
 }
 
 // parsePolicies reads a --policy list: the names ignore case (their

@@ -60,7 +60,7 @@ func unwrapExec(err error) error {
 }
 
 func parseConfig(rest string) (config, error) {
-	cut := commandEnd(rest)
+	cut := CommandEnd(rest)
 	cfg := config{command: strings.TrimSpace(rest[:cut]), timeout: DefaultTimeout}
 	argv, err := splitWords(cfg.command)
 	if err != nil {
@@ -97,9 +97,11 @@ func parseConfig(rest string) (config, error) {
 	return cfg, nil
 }
 
-// commandEnd returns the index of the first comma of s outside quotes, or
-// len(s).
-func commandEnd(s string) int {
+// CommandEnd returns the index of the first comma of s outside quotes, or
+// len(s), quoting as a command line is read here (splitWords): '...'
+// literally, "..." with \" and \\ escaped, and a backslash outside single
+// quotes escaping the next character. A --policy list splits there too.
+func CommandEnd(s string) int {
 	var quote byte
 	for i := 0; i < len(s); i++ {
 		c := s[i]

@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"strconv"
@@ -405,24 +404,19 @@ func (a *Afterstates) Each(g *engine.Game, legal []engine.Option, f func(i int, 
 	a.g.Choose(g, legal)
 }
 
-// LoadNet reads a weights file: a regular file of at most MaxNetFile
-// bytes (not a pipe or a device, which could block or never end).
+// LoadNet reads a weights file: a regular file (not a pipe or a device,
+// which could block or never end) of at most MaxNetFile bytes.
 func LoadNet(path string) (*Net, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("value weights: %v", err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
+	st, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("value weights: %v", err)
 	}
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("value weights: %s is not a regular file", path)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxNetFile+1))
+	data, err := engine.ReadFileMax(path, MaxNetFile)
 	if err != nil {
-		return nil, fmt.Errorf("value weights: %s: %v", path, err)
+		return nil, fmt.Errorf("value weights: %v", err)
 	}
 	n, err := ParseNet(data)
 	if err != nil {

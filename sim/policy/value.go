@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/bits"
 	"os"
 	"strconv"
 	"strings"
@@ -15,14 +16,15 @@ import (
 	"tallywood/engine"
 )
 
-// The learned value: a small network that estimates the final margin of
-// a position from what the seat to move can see, trained on the games of
-// a search player (sim/policy/internal/train). Its inputs are the terms of
-// the hand evaluation (the features) and the raw quantities they are
-// worked out from, so that the network can weigh them as strong play
-// bears them out instead of as the hand weights guess.
+// The learned score: the hand-weighted score of a position plus a small
+// network's correction, read from what the seat to move can see and
+// trained so that a decision's options rank as a strong search ranks them
+// (sim/policy/internal/train; docs/policies.md, "The learned player"). Its
+// inputs are the terms of the hand evaluation (the features) and the raw
+// quantities they are worked out from, so that the network can weigh them
+// as strong play bears them out instead of as the hand weights guess.
 
-// NetInputs is the number of inputs of the value network.
+// NetInputs is the number of inputs of the network.
 const NetInputs = 16 + perDistrictInputs*engine.NumDistricts + 10
 
 const perDistrictInputs = 11
@@ -37,6 +39,8 @@ const perDistrictInputs = 11
 func (e *evaluator) netInputs(x *[NetInputs]float32) (hand float64) {
 	g, r := e.g, e.r
 	f := e.features()
+	// total's sum, from the features: DefaultWeights, the only weights
+	// the learned score uses, have no style terms (Polling, Block).
 	w := e.w
 	hand = f[FeatTally] + w.Strength*f[FeatStrength] + f[FeatHeld] + f[FeatResources] +
 		w.Hand*f[FeatHand] + w.Majority*f[FeatRound] + w.Potential*f[FeatPotential]
@@ -50,14 +54,7 @@ func (e *evaluator) netInputs(x *[NetInputs]float32) (hand float64) {
 	x[7] = float32(f[FeatHard])
 	x[8] = float32(min(e.turns, MaxStageTurns)) / MaxStageTurns
 	// The kind of position, as Stage tells them apart.
-	switch {
-	case g.Phase != engine.PhaseStrategy:
-		x[9] = 1
-	case g.CurrentTurn().Card < 0:
-		x[10] = 1
-	default:
-		x[11] = 1
-	}
+	x[9+stageOf(g, e.turns)%3] = 1
 	x[12+min(int(g.Round), 3)] = 1
 	i := 16
 	track := float32(max(1, r.TrackMax))
@@ -102,7 +99,7 @@ func (e *evaluator) netInputs(x *[NetInputs]float32) (hand float64) {
 		tv := g.CurrentTurn()
 		if tv.Card >= 0 {
 			x[i+6] = 1
-			x[i+7] = float32(popcount8(tv.Connected&^tv.Used)) / 4
+			x[i+7] = float32(bits.OnesCount8(tv.Connected&^tv.Used)) / 4
 			if !tv.AbilityUsed {
 				x[i+8] = 1
 			}
@@ -114,17 +111,10 @@ func (e *evaluator) netInputs(x *[NetInputs]float32) (hand float64) {
 	return hand
 }
 
-func popcount8(b uint8) int {
-	n := 0
-	for ; b != 0; b &= b - 1 {
-		n++
-	}
-	return n
-}
-
-// Net is the value network: NetInputs inputs, one hidden layer of
-// rectified units, and one output, the estimated final margin in votes
-// divided by Scale. Hidden 0 makes it linear.
+// Net is the network of the learned score: NetInputs inputs, one hidden
+// layer of rectified units, and one output, the correction to the
+// hand-weighted score in votes divided by Scale. Hidden 0 makes it
+// linear.
 type Net struct {
 	Hidden int
 	Scale  float32
@@ -335,8 +325,8 @@ func fmt32(v float32) string { return strconv.FormatFloat(float64(v), 'g', -1, 3
 //go:embed value.json
 var shippedNet []byte
 
-// ShippedNet is the value network trained for the reference rules, the
-// one the learned players use unless given other weights.
+// ShippedNet is the network trained for the reference rules, the one the
+// learned players use unless given other weights.
 var ShippedNet = mustNet(shippedNet)
 
 func mustNet(b []byte) *Net {
@@ -353,21 +343,23 @@ func mustNet(b []byte) *Net {
 // (see evalFrom).
 func netEval(g *engine.Game, n *Net, me int8, t *boardTables, x *[NetInputs]float32) float64 {
 	if g.Over() {
-		if me == engine.NoSeat {
-			return float64(g.Result.Margin())
-		}
-		return float64(g.Result.Lead(me, g.NSeats))
+		return evalFor(g, &DefaultWeights, me)
 	}
-	var e *evaluator
 	if t != nil {
-		e = &t.e
-	} else {
-		e = &evaluator{}
+		// init sets every field the score reads: the tables' evaluator
+		// serves without the clearing of a fresh one (see evalFrom).
+		return t.e.scoreInputs(g, me, t, x) + n.Value(x)
 	}
+	var e evaluator
+	return e.scoreInputs(g, me, nil, x) + n.Value(x)
+}
+
+// scoreInputs prepares e for g and seat me (with t's tables, if any),
+// writes the net's inputs to x and returns the hand-weighted score.
+func (e *evaluator) scoreInputs(g *engine.Game, me int8, t *boardTables, x *[NetInputs]float32) float64 {
 	e.init(g, &DefaultWeights, me, t)
 	*x = [NetInputs]float32{}
-	hand := e.netInputs(x)
-	return hand + n.Value(x)
+	return e.netInputs(x)
 }
 
 // ScoreInputs writes the net's inputs at c, the result of an option, for
@@ -375,13 +367,12 @@ func netEval(g *engine.Game, n *Net, me int8, t *boardTables, x *[NetInputs]floa
 // score the net corrects. Once the game is over the inputs are zero, the
 // score is the true margin and over is true: the net does not correct it.
 func ScoreInputs(c *engine.Game, me int8, x *[NetInputs]float32) (hand float64, over bool) {
-	*x = [NetInputs]float32{}
 	if c.Over() {
+		*x = [NetInputs]float32{}
 		return evalFor(c, &DefaultWeights, me), true
 	}
 	var e evaluator
-	e.init(c, &DefaultWeights, me, nil)
-	return e.netInputs(x), false
+	return e.scoreInputs(c, me, nil, x), false
 }
 
 // Afterstates hands out the results of a decision's options as the

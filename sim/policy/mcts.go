@@ -84,8 +84,10 @@ type MCTSConfig struct {
 // faces, the hand), so chance outcomes the player can see lead to
 // different nodes and the ones it cannot see share one. Selection is UCB1
 // with availability counts, since the legal options differ between
-// determinizations. A leaf is scored by a rollout (random or greedy) to
-// the end of the game, or for Depth player decisions and then by HandEval;
+// determinizations; with PriorDepth, the first levels of the tree select
+// by PUCT instead, with a prior from the learned score. A leaf is scored
+// by a rollout (random or greedy) to the end of the game, or for Depth
+// player decisions and then by HandEval;
 // the reward is tanh(margin/Scale). The move played is the root's most
 // visited option. With Reuse, the subtree below the option played and
 // what was observed next becomes the next decision's root, so the small
@@ -105,6 +107,7 @@ type MCTS struct {
 	buf      [engine.MaxOptions]engine.Option
 	avail    [engine.MaxOptions]int32 // unexpanded legal options, by index
 	found    [engine.MaxOptions]int32 // edges of the expanded ones, in legal's order
+	edgeOf   [engine.MaxOptions]int32 // each legal option's edge, -1: none (selectPUCT)
 	// priors holds the nodes' priors (node.prior, node.nPrior).
 	priors []prior
 	score  [engine.MaxOptions]float64
@@ -297,6 +300,7 @@ func (p *MCTS) iterate(d *engine.Game, cur int32, me int8) {
 		unexpanded, found := 0, 0
 		for i, o := range legal {
 			j := p.findEdge(cur, o)
+			p.edgeOf[i] = j
 			if j < 0 {
 				p.avail[unexpanded] = int32(i)
 				unexpanded++
@@ -382,19 +386,19 @@ func (p *MCTS) priorsOf(d *engine.Game, cur int32, legal []engine.Option, me int
 // score was trained under (sim/policy/internal/train).
 const priorTemp = 1
 
-// selectPUCT picks, of the legal options at node cur (which has priors),
-// the one maximising Q + CP·P·√(2N−1)/(1+n), N the largest availability
-// of the node's options and n the option's visits; an option without visits counts the node's mean reward
-// as Q (first-play urgency). It returns the option's edge, created if it
-// had none, and whether it was created. An option another
-// determinization did not offer has the mean prior.
+// selectPUCT picks, of the legal options at node cur (which has priors;
+// p.edgeOf holds their edges), the one maximising Q + CP·P·√(2N−1)/(1+n),
+// N the largest availability of the node's options and n the option's
+// visits; an option without visits counts the node's mean reward as Q
+// (first-play urgency). It returns the option's edge, created if it had
+// none, and whether it was created. An option another determinization
+// did not offer has the mean prior.
 func (p *MCTS) selectPUCT(cur int32, legal []engine.Option) (int32, bool) {
 	nd := p.nodes[cur]
 	pri := p.priors[nd.prior : nd.prior+nd.nPrior]
 	var sumW, sumN, avail float64
 	for i := range legal {
-		p.found[i] = p.findEdge(cur, legal[i])
-		if j := p.found[i]; j >= 0 {
+		if j := p.edgeOf[i]; j >= 0 {
 			e := &p.edges[j]
 			sumW, sumN = sumW+e.w, sumN+e.n
 			avail = max(avail, e.avail)
@@ -419,7 +423,7 @@ func (p *MCTS) selectPUCT(cur int32, legal []engine.Option) (int32, bool) {
 			}
 		}
 		q, n := fpu, 0.0
-		if j := p.found[i]; j >= 0 {
+		if j := p.edgeOf[i]; j >= 0 {
 			if e := &p.edges[j]; e.n > 0 {
 				q, n = e.w/e.n, e.n
 			}
@@ -428,7 +432,7 @@ func (p *MCTS) selectPUCT(cur int32, legal []engine.Option) (int32, bool) {
 			best, bestV = i, v
 		}
 	}
-	if j := p.found[best]; j >= 0 {
+	if j := p.edgeOf[best]; j >= 0 {
 		return j, false
 	}
 	return p.addEdge(cur, edge{opt: legal[best], avail: 1, outcome: -1}), true

@@ -1,25 +1,28 @@
-// Command train makes the weights of the learned player's evaluation
+// Command train makes the weights of the learned score
 // (sim/policy/value.json). It plays the games of a search player on a data
 // seed and, at every decision the player makes, records each option's
 // result as the learned player would score it (policy.Afterstates) and the
 // share of the search's visits that option got. It then fits the net, a
 // correction added to the hand-weighted score, so that the softmax of the
-// corrected scores over a decision's options matches the search's visits
-// (cross-entropy, Adam): a one-step lookahead that ranks options as the
-// search does, at the cost of one evaluation per option (expert
-// iteration's policy target, on afterstates). With -iterate it then plays
-// games of the search guided by the net just fitted (mcts:leaf=net), adds
-// their decisions and fits again. It reports, on games of another seed,
-// how often the fitted scores pick the search's choice, against the hand
+// corrected scores over a decision's options matches the search's visits,
+// sharpened (cross-entropy, Adam): a one-step lookahead that ranks options
+// as the search does, at the cost of one evaluation per option (expert
+// iteration's policy target, on afterstates). Each fit is made -candidates
+// times from other initial weights, and the one whose learned player does
+// best in selection games is kept. With -iterate it then plays games of
+// the search guided by the best net so far (-iterate-spec, e.g.
+// mcts:iters=100,prior=16), adds their decisions and fits again, keeping
+// a round only if it plays better. It reports, on games of another seed,
+// how often the kept net picks the search's choice, against the hand
 // score's, and writes the weights file, which records the command, the
 // data seed, the rules and the policies.
 //
-//	go run ./sim/policy/internal/train -seed 8000 -heldout 8001 \
-//	    -out sim/policy/value.json 2000xmcts:iters=400
+//	go run ./sim/policy/internal/train -rules mine.json -out mine-weights.json 2000xmcts:iters=400
 //
-// The same arguments give the same file byte for byte, whatever the
-// number of workers: games are played in parallel but kept by index, and
-// the gradient of a batch is summed in a fixed order.
+// (make weights has the shipped file's command.) The same arguments give
+// the same file byte for byte, whatever the number of workers: games are
+// played in parallel but kept by index, and the gradient of a batch is
+// summed in a fixed order.
 package main
 
 import (

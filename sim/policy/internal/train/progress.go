@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 )
@@ -35,17 +36,9 @@ func (b *bar) add(k int) {
 		left := time.Duration(float64(el) * float64(b.of-b.n) / float64(max(1, b.n)))
 		const width = 30
 		fill := width * b.n / b.of
-		fmt.Fprintf(b.w, "\r%s [%-*s] %d/%d, %s, %s left \033[K", b.what, width, bars(fill), b.n, b.of,
+		fmt.Fprintf(b.w, "\r%s [%-*s] %d/%d, %s, %s left \033[K", b.what, width, strings.Repeat("=", fill), b.n, b.of,
 			el.Round(time.Second), left.Round(time.Second))
 	}
-}
-
-func bars(n int) string {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = '='
-	}
-	return string(b)
 }
 
 func (b *bar) done() {

@@ -33,10 +33,8 @@ fuzz:
 	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./engine
 	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./opposition/scenario
 	go test -run '^$$' -fuzz '^FuzzParseRecord$$' -fuzztime $(FUZZTIME) ./cmd/tallywood/play
-	go test -run '^$$' -fuzz '^FuzzDecodeResult$$' -fuzztime $(FUZZTIME) ./sim
+	go test -run '^$$' -fuzz '^FuzzStudy$$' -fuzztime $(FUZZTIME) ./sim
 	go test -run '^$$' -fuzz '^FuzzParseShard$$' -fuzztime $(FUZZTIME) ./sim
-	go test -run '^$$' -fuzz '^FuzzMergeCompare$$' -fuzztime $(FUZZTIME) ./sim
-	go test -run '^$$' -fuzz '^FuzzMergeSweep$$' -fuzztime $(FUZZTIME) ./sim
 	go test -run '^$$' -fuzz '^FuzzExpandValues$$' -fuzztime $(FUZZTIME) ./cmd/tallywood
 	go test -run '^$$' -fuzz '^FuzzParseConfig$$' -fuzztime $(FUZZTIME) ./sim/policy/exec
 	go test -run '^$$' -fuzz '^FuzzMerge$$' -fuzztime $(FUZZTIME) ./sim

@@ -2,9 +2,9 @@ package sim
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -14,15 +14,7 @@ import (
 )
 
 // FormatCompare names the JSON document of `tallywood compare`.
-const FormatCompare = "tallywood-compare/2"
-
-// The kinds of result document, in every result's "kind" field, so a
-// reader (merge, the report) can tell them apart.
-const (
-	KindSim     = "sim"
-	KindCompare = "compare"
-	KindSweep   = "sweep"
-)
+const FormatCompare = "tallywood-compare/3"
 
 // CompareArm is one side of a comparison: its name and its rules.
 type CompareArm struct {
@@ -55,19 +47,16 @@ type CompareConfig struct {
 // ArmInfo names an arm in a result: its name, its rules and every
 // override applied to them.
 type ArmInfo struct {
-	Name         string   `json:"name"`
-	RulesHash    string   `json:"rules_hash"`
-	RulesVersion string   `json:"rules_version"`
-	Overrides    []string `json:"overrides"`
+	Name string `json:"name"`
+	RulesID
 }
 
-func armInfo(a CompareArm) ArmInfo {
-	ov := a.Rules.Overrides
-	if ov == nil {
-		ov = []string{}
-	}
-	return ArmInfo{Name: a.Name, RulesHash: a.Rules.Hash, RulesVersion: a.Rules.Version, Overrides: ov}
-}
+func armInfo(name string, r *engine.Rules) ArmInfo { return ArmInfo{Name: name, RulesID: rulesID(r)} }
+
+func (a ArmInfo) equal(b ArmInfo) bool { return a.Name == b.Name && a.RulesID.equal(b.RulesID) }
+
+// text shows an arm in an error: its name, rules hash and overrides.
+func (a ArmInfo) text() string { return a.Name + " (rules " + a.RulesID.text() + ")" }
 
 // SequentialResult is a cell's sequential test and its outcome.
 type SequentialResult struct {
@@ -126,27 +115,11 @@ type CompareCell struct {
 // every field). Everything but the timing fields is a function of the
 // flags alone.
 type CompareResult struct {
-	Format         string        `json:"format"`
-	Kind           string        `json:"kind"`
-	Version        string        `json:"tallywood_version"` // Version() of the build that played it
-	Seed           uint64        `json:"seed"`
-	Shard          string        `json:"shard,omitempty"`
-	A              ArmInfo       `json:"a"`
-	B              ArmInfo       `json:"b"`
-	Cells          []CompareCell `json:"cells"`
-	CellsTested    int           `json:"cells_tested"`
-	Interrupted    bool          `json:"interrupted"`
-	GamesPerSecond float64       `json:"games_per_second"`
-	ElapsedSeconds float64       `json:"elapsed_seconds"`
-}
-
-// JSON returns the result as indented JSON with a final newline.
-func (r *CompareResult) JSON() []byte {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		panic("sim: " + err.Error()) // only finite floats and plain types
-	}
-	return append(b, '\n')
+	Envelope
+	A           ArmInfo       `json:"a"`
+	B           ArmInfo       `json:"b"`
+	Cells       []CompareCell `json:"cells"`
+	CellsTested int           `json:"cells_tested"`
 }
 
 // pairRec is what a worker reports of one paired game.
@@ -188,12 +161,9 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	stop, release := stopFlag(ctx)
 	defer release()
 	out := &CompareResult{
-		Kind: KindCompare, Format: FormatCompare, Version: Version(), Seed: cfg.Seed,
-		A: armInfo(cfg.A), B: armInfo(cfg.B),
+		Envelope: newEnvelope(KindCompare, FormatCompare, cfg.Seed, cfg.Shard),
+		A:        armInfo(cfg.A.Name, cfg.A.Rules), B: armInfo(cfg.B.Name, cfg.B.Rules),
 		Cells: make([]CompareCell, len(cfg.Cells)),
-	}
-	if !cfg.Shard.Whole() {
-		out.Shard = cfg.Shard.String()
 	}
 	for i, cell := range cfg.Cells {
 		start := time.Now()
@@ -205,7 +175,7 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 		out.Cells[i] = *cc // after an interrupt, the cells not reached have no games
 	}
 	out.Interrupted = stop.Load()
-	out.finish()
+	out.derive()
 	return out, nil
 }
 
@@ -348,16 +318,18 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 	return cc, nil
 }
 
-// finish computes what the counts give: each cell's differences and
-// p-values, Holm's adjustment over the cells and the verdicts, and the
-// run's timing.
-func (r *CompareResult) finish() {
+// derive computes what the counts give: each arm's summary, each cell's
+// differences and p-values, Holm's adjustment over the cells and the
+// verdicts, and the run's timing.
+func (r *CompareResult) derive() {
 	var games int64
 	var secs float64
 	scoreP := make([]float64, len(r.Cells))
 	marginP := make([]float64, len(r.Cells))
 	for i := range r.Cells {
 		c := &r.Cells[i]
+		c.A.derive()
+		c.B.derive()
 		c.Games = c.Pairs.Games
 		c.WinRateDiff = c.B.WinRate - c.A.WinRate
 		var ci Interval
@@ -376,10 +348,7 @@ func (r *CompareResult) finish() {
 		c.Verdict = verdict(c)
 	}
 	r.CellsTested = len(r.Cells)
-	r.ElapsedSeconds = secs
-	if secs > 0 {
-		r.GamesPerSecond = float64(games) / secs
-	}
+	r.setTiming(games, secs)
 }
 
 // verdict names a cell's difference at the 5 % level after Holm's
@@ -400,72 +369,106 @@ func verdict(c *CompareCell) string {
 	return VerdictNone
 }
 
-// DecodeCompare reads a result written by CompareResult.JSON.
-func DecodeCompare(data []byte) (*CompareResult, error) {
-	var r CompareResult
-	if err := decodeStrict(data, &r, KindCompare); err != nil {
-		return nil, err
+func (r *CompareResult) formats() []string { return []string{FormatCompare, "tallywood-compare/2"} }
+
+func (r *CompareResult) sameRun(first Study) []field {
+	f := first.(*CompareResult)
+	return []field{
+		{"arm A", r.A.equal(f.A), r.A.text(), f.A.text()},
+		{"arm B", r.B.equal(f.B), r.B.text(), f.B.text()},
+		{"cells", sameCompareCells(r.Cells, f.Cells), compareCellNames(r.Cells), compareCellNames(f.Cells)},
 	}
-	if r.Kind != KindCompare || r.Format != FormatCompare {
-		return nil, fmt.Errorf("not a tallywood compare result (kind %q, format %q)", r.Kind, r.Format)
-	}
-	return &r, nil
 }
 
-// MergeCompare adds up compare results of disjoint shards of one run
-// (same arms, seed, cells and shard count): merging every shard gives
-// exactly the unsharded result, timing aside. names label the results in
-// errors (file names).
-func MergeCompare(results []*CompareResult, names []string) (*CompareResult, error) {
-	if len(results) == 0 {
-		return nil, errors.New("nothing to merge")
-	}
-	first := results[0]
-	shards, err := newShardUnion(first.Shard, names[0])
-	if err != nil {
-		return nil, err
-	}
-	out := *first
-	out.Cells = make([]CompareCell, len(first.Cells))
-	for i := range first.Cells {
-		out.Cells[i] = first.Cells[i]
-		if err := checkCompareCell(&out.Cells[i]); err != nil {
-			return nil, fmt.Errorf("%s: cell %d: %v", names[0], i+1, err)
+// check verifies that a decoded comparison adds up: each arm's counts,
+// the pairs, and no more pairs than the shards play (fewer only when the
+// run was interrupted or its sequential test decided).
+func (r *CompareResult) check(share func(int64) int64) error {
+	for _, a := range []struct {
+		label string
+		arm   *ArmInfo
+	}{{"a", &r.A}, {"b", &r.B}} {
+		if len(a.arm.Name) > maxText {
+			return fmt.Errorf("%s.name: %d bytes, more than %d", a.label, len(a.arm.Name), maxText)
+		}
+		if err := a.arm.RulesID.check(a.label + "."); err != nil {
+			return err
 		}
 	}
-	for ri := 1; ri < len(results); ri++ {
-		r, name := results[ri], names[ri]
-		if err := shards.add(name, r.Shard,
-			field{"arm A", sameArm(r.A, first.A), armText(r.A), armText(first.A)},
-			field{"arm B", sameArm(r.B, first.B), armText(r.B), armText(first.B)},
-			sameField("seed", r.Seed, first.Seed),
-			field{"cells", sameCompareCells(r.Cells, first.Cells), compareCellNames(r.Cells), compareCellNames(first.Cells)}); err != nil {
-			return nil, err
-		}
-		for i := range r.Cells {
-			c, o := &out.Cells[i], &r.Cells[i]
-			if err := checkCompareCell(o); err != nil {
-				return nil, fmt.Errorf("%s: cell %d: %v", name, i+1, err)
-			}
-			c.A = mergeCell(&c.A, &o.A)
-			c.B = mergeCell(&c.B, &o.B)
-			c.Pairs.Merge(&o.Pairs)
-			c.ElapsedSeconds += o.ElapsedSeconds
-		}
-		out.Interrupted = out.Interrupted || r.Interrupted
+	if len(r.Cells) == 0 {
+		return errors.New("cells: none")
 	}
-	out.Shard = shards.set.String()
-	out.finish()
-	return &out, nil
+	for i := range r.Cells {
+		if err := r.Cells[i].check(share, r.Interrupted); err != nil {
+			return fmt.Errorf("cell %d: %v", i+1, err)
+		}
+	}
+	return nil
 }
 
-// armText shows an arm in an error: its name, rules hash and overrides.
-func armText(a ArmInfo) string {
-	s := a.Name + " (rules " + short(a.RulesHash)
-	if len(a.Overrides) > 0 {
-		s += " with " + strings.Join(a.Overrides, ", ")
+// check verifies one cell of a decoded comparison.
+func (c *CompareCell) check(share func(int64) int64, interrupted bool) error {
+	if c.MaxGames < 1 || c.MaxGames > MaxGames {
+		return fmt.Errorf("max_games %d is outside 1..%d", c.MaxGames, int64(MaxGames))
 	}
-	return s + ")"
+	for _, a := range []struct {
+		label string
+		cell  *Cell
+	}{{"arm A", &c.A}, {"arm B", &c.B}} {
+		if err := a.cell.checkShape(); err != nil {
+			return fmt.Errorf("%s: %v", a.label, err)
+		}
+		if err := a.cell.Counts.check(); err != nil {
+			return fmt.Errorf("%s: %v", a.label, err)
+		}
+	}
+	if err := c.Pairs.check(); err != nil {
+		return err
+	}
+	if c.A.Counts.Games != c.Pairs.Games || c.B.Counts.Games != c.Pairs.Games {
+		return errors.New("arms and pairs count different games")
+	}
+	if err := checkSeconds("elapsed_seconds", c.ElapsedSeconds); err != nil {
+		return err
+	}
+	n := share(c.MaxGames)
+	stopped := c.Sequential != nil && c.Sequential.Decision != Undecided.String()
+	switch {
+	case c.Pairs.Games > n:
+		return fmt.Errorf("pairs: %d games, more than the %d the shard plays", c.Pairs.Games, n)
+	case c.Pairs.Games < n && !interrupted && !stopped:
+		return fmt.Errorf("pairs: %d games, fewer than the %d the shard plays, and the run was neither interrupted nor stopped by its test", c.Pairs.Games, n)
+	}
+	return nil
+}
+
+func (r *CompareResult) clone() Study {
+	out := *r
+	out.Cells = slices.Clone(r.Cells)
+	for i := range out.Cells {
+		c := &out.Cells[i]
+		c.A.Failures, c.B.Failures = slices.Clone(c.A.Failures), slices.Clone(c.B.Failures)
+	}
+	return &out
+}
+
+func (r *CompareResult) add(o Study) {
+	for i := range r.Cells {
+		c, oc := &r.Cells[i], &o.(*CompareResult).Cells[i]
+		c.A.add(&oc.A)
+		c.B.add(&oc.B)
+		c.Pairs.Merge(&oc.Pairs)
+		c.ElapsedSeconds = addSeconds(c.ElapsedSeconds, oc.ElapsedSeconds)
+	}
+}
+
+// Played is the paired games the result holds, of the study's.
+func (r *CompareResult) Played() (n, total int64, unit string) {
+	for _, c := range r.Cells {
+		n += c.Games
+		total += c.MaxGames
+	}
+	return n, total, "paired games"
 }
 
 // sameCompareCells reports whether shard cells a are those of the first
@@ -492,46 +495,4 @@ func compareCellNames(cs []CompareCell) string {
 		parts[i] = fmt.Sprintf("%s:%s×%d", c.A.name(), c.B.name(), c.MaxGames)
 	}
 	return "[" + strings.Join(parts, " ") + "]"
-}
-
-func sameArm(a, b ArmInfo) bool {
-	if a.Name != b.Name || a.RulesHash != b.RulesHash || a.RulesVersion != b.RulesVersion || len(a.Overrides) != len(b.Overrides) {
-		return false
-	}
-	for i := range a.Overrides {
-		if a.Overrides[i] != b.Overrides[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// checkCompareCell verifies that a cell read from a file adds up.
-func checkCompareCell(c *CompareCell) error {
-	if err := c.A.Counts.check(); err != nil {
-		return fmt.Errorf("arm A: %v", err)
-	}
-	if err := c.B.Counts.check(); err != nil {
-		return fmt.Errorf("arm B: %v", err)
-	}
-	if err := c.Pairs.check(); err != nil {
-		return err
-	}
-	if c.A.Counts.Games != c.Pairs.Games || c.B.Counts.Games != c.Pairs.Games {
-		return errors.New("arms and pairs count different games")
-	}
-	return nil
-}
-
-// mergeCell returns the cell of a's and b's games, untimed.
-func mergeCell(a, b *Cell) Cell {
-	total := a.Counts
-	total.Merge(&b.Counts)
-	districts := make([]string, engine.NumDistricts)
-	for d := range districts {
-		if d < len(a.Districts) {
-			districts[d] = a.Districts[d].District
-		}
-	}
-	return newCell(a.labels, &total, districts, 0)
 }

@@ -16,7 +16,7 @@ func untimedCompare(r *CompareResult) []byte {
 	for i := range c.Cells {
 		c.Cells[i].ElapsedSeconds = 0
 	}
-	return c.JSON()
+	return Encode(&c)
 }
 
 // normalVsHard compares Normal (A) with Hard (B) for greedy.
@@ -92,21 +92,21 @@ func TestCompareShardsMerge(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := DecodeCompare(r.JSON())
+		back, err := DecodeAs[*CompareResult](Encode(r))
 		if err != nil {
 			t.Fatal(err)
 		}
 		parts = append(parts, back)
 		names = append(names, c.Shard.String())
 	}
-	merged, err := MergeCompare(parts, names)
+	merged, err := mergeAs(parts, names, MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := untimedCompare(merged), untimedCompare(whole); !bytes.Equal(got, want) {
 		t.Errorf("merged shards differ from the whole run:\n%s\nwant\n%s", got, want)
 	}
-	if _, err := MergeCompare([]*CompareResult{parts[0], parts[0]}, []string{"x", "y"}); err == nil || err.Error() != "y: shard 1/3 is already in x" {
+	if _, err := mergeAs([]*CompareResult{parts[0], parts[0]}, []string{"x", "y"}, MergeOptions{}); err == nil || err.Error() != "y: shard 1/3 is already in x" {
 		t.Errorf("merging a shard twice: %v", err)
 	}
 }
@@ -162,37 +162,4 @@ func TestCompareDetectsHardOnlyChange(t *testing.T) {
 	if len(r.B.Overrides) != 1 || r.B.Overrides[0] != "difficulties.hard.bonus_divisor=3" || r.CellsTested != 2 {
 		t.Errorf("arm B %+v, %d cells tested", r.B, r.CellsTested)
 	}
-}
-
-// FuzzMergeCompare feeds `merge` arbitrary compare files: decoding and
-// merging must fail cleanly or give a result that survives a JSON round
-// trip.
-func FuzzMergeCompare(f *testing.F) {
-	cfg := normalVsHard(f, 5)
-	cfg.Cells[0].A.Policy, cfg.Cells[0].B.Policy = mustSpec(f, "random"), mustSpec(f, "random")
-	cfg.Shard = Shard{K: 1, N: 2}
-	r, err := Compare(f.Context(), cfg)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(r.JSON())
-	f.Add([]byte(`{"kind":"compare","format":"tallywood-compare/2","cells":[{"pairs":{"games":1,"cross_wdl":[[1,0,0],[0,0,0],[0,0,0]]}}]}`))
-	f.Add([]byte(`{"kind":"compare","format":"tallywood-compare/2"} {}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		r, err := DecodeCompare(data)
-		if err != nil {
-			return
-		}
-		m, err := MergeCompare([]*CompareResult{r}, []string{"f"})
-		if err != nil {
-			return
-		}
-		back, err := DecodeCompare(m.JSON())
-		if err != nil {
-			t.Fatalf("merged result does not decode: %v", err)
-		}
-		if !bytes.Equal(back.JSON(), m.JSON()) {
-			t.Fatal("JSON round trip changed the result")
-		}
-	})
 }

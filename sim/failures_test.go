@@ -90,7 +90,7 @@ func TestFailedGamesCountedApart(t *testing.T) {
 	for k := 1; k <= 3; k++ {
 		shards = append(shards, run(t, flakyConfig(2, Shard{K: k, N: 3}, 1000)))
 	}
-	merged, err := Merge(shards, []string{"a", "b", "c"}, MergeOptions{})
+	merged, err := mergeAs(shards, []string{"a", "b", "c"}, MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestTooManyFailedGames(t *testing.T) {
 // games its shard plays, and must agree with its counts.
 func TestDecodeResultChecksErrors(t *testing.T) {
 	good := run(t, flakyConfig(1, Shard{}, 1000))
-	if _, err := DecodeResult(good.JSON()); err != nil {
+	if _, err := DecodeAs[*Result](Encode(good)); err != nil {
 		t.Fatalf("a result with failed games is refused: %v", err)
 	}
 	tests := []struct {
@@ -137,7 +137,7 @@ func TestDecodeResultChecksErrors(t *testing.T) {
 			r := *good
 			r.Cells = []Cell{good.Cells[0]}
 			tt.spoil(&r.Cells[0])
-			_, err := DecodeResult(r.JSON())
+			_, err := DecodeAs[*Result](Encode(&r))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %v, want one containing %q", err, tt.want)
 			}

@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"tallywood/engine"
 )
@@ -20,25 +19,11 @@ import (
 const FormatSim = "tallywood-sim/1"
 
 // Result is the output of a run (docs/output.md describes every field).
-// Everything but the timing fields (games_per_second, elapsed_seconds) is
-// a function of the flags alone.
 type Result struct {
-	Format           string  `json:"format"`
-	Kind             string  `json:"kind"` // KindSim
-	TallywoodVersion string  `json:"tallywood_version"`
-	RulesHash        string  `json:"rules_hash"`
-	RulesVersion     string  `json:"rules_version"`
-	Seed             uint64  `json:"seed"`
-	GamesPerCell     int64   `json:"games_per_cell"`
-	Shard            string  `json:"shard,omitempty"`
-	Cells            []Cell  `json:"cells"`
-	Interrupted      bool    `json:"interrupted"`
-	Complete         bool    `json:"complete"` // every shard, no interruption: the whole study
-	GamesPerSecond   float64 `json:"games_per_second"`
-	ElapsedSeconds   float64 `json:"elapsed_seconds"`
-
-	// Overrides are the --set assignments applied to the rules.
-	Overrides []string `json:"overrides,omitempty"`
+	Envelope
+	RulesID
+	GamesPerCell int64  `json:"games_per_cell"`
+	Cells        []Cell `json:"cells"`
 }
 
 type labels struct {
@@ -127,7 +112,7 @@ func ratio(a, b int64) float64 {
 	return float64(a) / float64(b)
 }
 
-func newCell(l labels, c *Counts, districts []string, elapsed time.Duration) Cell {
+func newCell(l labels, c *Counts, districts []string, secs float64) Cell {
 	n := c.Games
 	mean, ci := MeanInterval(n, c.MarginSum, c.MarginSumSq)
 	w := Wilson(c.Wins, n)
@@ -149,12 +134,12 @@ func newCell(l labels, c *Counts, districts []string, elapsed time.Duration) Cel
 			OtherPerGame: ratio(c.FallbackOther, n), BothPerGame: ratio(c.FallbackBoth, n),
 			GamesWithFallback: c.GamesWithFallback, GamesWithFallbackRate: ratio(c.GamesWithFallback, n),
 		},
-		ElapsedSeconds: elapsed.Seconds(),
+		ElapsedSeconds: secs,
 		Errors:         c.Errors,
 		Counts:         *c,
 	}
-	if s := elapsed.Seconds(); s > 0 {
-		cell.GamesPerSecond = float64(n) / s
+	if secs > 0 {
+		cell.GamesPerSecond = float64(n) / secs
 	}
 	for d, dc := range c.Districts {
 		cell.Districts = append(cell.Districts, DistrictSummary{
@@ -171,64 +156,109 @@ func newCell(l labels, c *Counts, districts []string, elapsed time.Duration) Cel
 }
 
 func newResult(cfg *Config) *Result {
-	r := &Result{
-		Kind:             KindSim,
-		Format:           FormatSim,
-		TallywoodVersion: Version(),
-		RulesHash:        cfg.Rules.Hash,
-		RulesVersion:     cfg.Rules.Version,
-		Seed:             cfg.Seed,
-		GamesPerCell:     cfg.Games,
-		Cells:            make([]Cell, len(cfg.Cells)),
-		Overrides:        cfg.Rules.Overrides,
+	return &Result{
+		Envelope:     newEnvelope(KindSim, FormatSim, cfg.Seed, cfg.Shard),
+		RulesID:      rulesID(cfg.Rules),
+		GamesPerCell: cfg.Games,
+		Cells:        make([]Cell, len(cfg.Cells)),
 	}
-	if !cfg.Shard.Whole() {
-		r.Shard = cfg.Shard.String()
-	}
-	return r
 }
 
-// setComplete marks a result complete when it holds every shard and was
-// not interrupted.
-func (r *Result) setComplete() {
-	r.Complete = r.Shard == "" && !r.Interrupted
+func (r *Result) formats() []string { return []string{FormatSim} }
+
+func (r *Result) sameRun(first Study) []field {
+	f := first.(*Result)
+	return []field{
+		hashField("rules_hash", r.RulesHash, f.RulesHash),
+		sameField("games_per_cell", r.GamesPerCell, f.GamesPerCell),
+		{"cells", sameCells(r.Cells, f.Cells), cellNames(r.Cells), cellNames(f.Cells)},
+	}
 }
 
-// finish sets the run's timing from its cells' and whether it is complete.
-func (r *Result) finish() {
-	r.setComplete()
+// check checks a decoded result for internal consistency.
+func (r *Result) check(share func(int64) int64) error {
+	if err := r.RulesID.check(""); err != nil {
+		return err
+	}
+	if r.GamesPerCell < 1 || r.GamesPerCell > MaxGames {
+		return fmt.Errorf("games_per_cell %d is outside 1..%d", r.GamesPerCell, int64(MaxGames))
+	}
+	if len(r.Cells) == 0 {
+		return errors.New("cells: none")
+	}
+	n := share(r.GamesPerCell)
+	seen := map[labels]int{}
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		where := fmt.Sprintf("cell %d (%s)", i+1, c.name())
+		if err := c.validate(n, r.Interrupted); err != nil {
+			return fmt.Errorf("%s: %v", where, err)
+		}
+		if j, dup := seen[c.labels]; dup {
+			return fmt.Errorf("%s: the same cell as cell %d", where, j+1)
+		}
+		seen[c.labels] = i
+	}
+	return nil
+}
+
+// derive recomputes each cell's summary from its counts, and the run's
+// timing from its cells'.
+func (r *Result) derive() {
 	var games int64
 	var secs float64
-	for _, c := range r.Cells {
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		c.derive()
 		games += c.Games
 		secs += c.ElapsedSeconds
 	}
-	r.ElapsedSeconds = secs
-	r.GamesPerSecond = 0
-	if secs > 0 {
-		r.GamesPerSecond = float64(games) / secs
+	r.setTiming(games, secs)
+}
+
+func (r *Result) clone() Study {
+	out := *r
+	out.Cells = slices.Clone(r.Cells)
+	for i := range out.Cells {
+		out.Cells[i].Failures = slices.Clone(r.Cells[i].Failures)
+	}
+	return &out
+}
+
+func (r *Result) add(o Study) {
+	for i := range r.Cells {
+		r.Cells[i].add(&o.(*Result).Cells[i])
 	}
 }
 
-// JSON returns the result as indented JSON with a final newline. A Result
-// from Run, Merge or DecodeResult holds only finite numbers (DecodeResult
-// refuses counts from which a rate could not be computed), so encoding
-// cannot fail.
-func (r *Result) JSON() []byte {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		panic("sim: " + err.Error())
+// Played is the games the result holds, of every cell's games.
+func (r *Result) Played() (n, total int64, unit string) {
+	for _, c := range r.Cells {
+		n += c.Games
 	}
-	return append(b, '\n')
+	return n, int64(len(r.Cells)) * r.GamesPerCell, "games"
 }
 
-// MaxResultBytes bounds a result file `merge` reads: a cell takes at most
-// ~60 KiB (a full margin histogram), so this holds hundreds of cells.
-const MaxResultBytes = 32 << 20
+// derive recomputes a cell's summary from its counts, keeping its labels,
+// District names, timing and failures.
+func (c *Cell) derive() {
+	names := make([]string, len(c.Counts.Districts))
+	for d := range names {
+		if d < len(c.Districts) {
+			names[d] = c.Districts[d].District
+		}
+	}
+	failures := c.Failures
+	*c = newCell(c.labels, &c.Counts, names, c.ElapsedSeconds)
+	c.Failures = failures
+}
 
-// maxText bounds every string of a result (versions, labels, District
-// names): they are copied into every merged output.
-const maxText = 1024
+// add adds the games of o, the same cell in another shard.
+func (c *Cell) add(o *Cell) {
+	c.Counts.Merge(&o.Counts)
+	c.ElapsedSeconds = addSeconds(c.ElapsedSeconds, o.ElapsedSeconds)
+	c.Failures = firstFailures(append(c.Failures, o.Failures...))
+}
 
 // decodeStrict decodes data, one result of the given kind ("sim",
 // "compare", ...), into v: at most MaxResultBytes, no unknown field, and
@@ -328,72 +358,24 @@ func checkString(path, s string) error {
 	return nil
 }
 
-// DecodeResult reads a result written by JSON (one JSON object, nothing
-// after it) and checks that it is internally consistent: counts that add
-// up, arrays of the rules' sizes, sums a game could reach, and no more
-// games than its shards hold. The error names the first inconsistency.
-func DecodeResult(data []byte) (*Result, error) {
-	var r Result
-	if err := decodeStrict(data, &r, KindSim); err != nil {
-		return nil, err
-	}
-	if r.Format != FormatSim {
-		return nil, fmt.Errorf("not a tallywood sim result (format %q, want %q)", r.Format, FormatSim)
-	}
-	if r.Kind != "" && r.Kind != KindSim {
-		return nil, fmt.Errorf("not a tallywood sim result (kind %q)", r.Kind)
-	}
-	r.Kind = KindSim // results written before the kind field have none
-	if err := r.validate(); err != nil {
-		return nil, err
-	}
-	return &r, nil
-}
-
-// validate checks a decoded result for internal consistency.
-func (r *Result) validate() error {
-	for _, f := range []struct{ name, v string }{{"tallywood_version", r.TallywoodVersion}, {"rules_version", r.RulesVersion}, {"rules_hash", r.RulesHash}} {
-		if len(f.v) > maxText {
-			return fmt.Errorf("%s: %d bytes, more than %d", f.name, len(f.v), maxText)
-		}
-	}
-	if r.GamesPerCell < 1 || r.GamesPerCell > MaxGames {
-		return fmt.Errorf("games_per_cell %d is outside 1..%d", r.GamesPerCell, int64(MaxGames))
-	}
-	set, err := parseShardSet(r.Shard)
-	if err != nil {
-		return err
-	}
-	if want := set.complete() && !r.Interrupted; r.Complete != want {
-		return fmt.Errorf("complete is %t for shard %q, interrupted %t: want %t", r.Complete, r.Shard, r.Interrupted, want)
-	}
-	if len(r.Cells) == 0 {
-		return errors.New("cells: none")
-	}
-	if r.GamesPerSecond < 0 || r.ElapsedSeconds < 0 {
-		return errors.New("games_per_second and elapsed_seconds must not be negative")
-	}
-	share := set.len(r.GamesPerCell)
-	seen := map[labels]int{}
-	for i := range r.Cells {
-		c := &r.Cells[i]
-		where := fmt.Sprintf("cell %d (%s)", i+1, c.name())
-		if err := c.validate(share, r.Interrupted); err != nil {
-			return fmt.Errorf("%s: %v", where, err)
-		}
-		if j, dup := seen[c.labels]; dup {
-			return fmt.Errorf("%s: the same cell as cell %d", where, j+1)
-		}
-		seen[c.labels] = i
-	}
-	return nil
-}
-
 // name is mode/policy/politician.
 func (c *Cell) name() string { return c.Mode + "/" + c.Policy + "/" + c.Politician }
 
 // validate checks one cell of a shard that holds share games per cell.
 func (c *Cell) validate(share int64, interrupted bool) error {
+	if err := c.checkShape(); err != nil {
+		return err
+	}
+	n := &c.Counts
+	if err := n.check(); err != nil {
+		return fmt.Errorf("counts: %v", err)
+	}
+	return c.checkShare(share, interrupted)
+}
+
+// checkShape checks what a cell holds besides its counts: its labels,
+// its Districts' names and its timing.
+func (c *Cell) checkShape() error {
 	for _, f := range []struct{ name, v string }{{"mode", c.Mode}, {"policy", c.Policy}, {"politician", c.Politician}} {
 		if f.v == "" || len(f.v) > maxText {
 			return fmt.Errorf("%s: %d bytes, want 1..%d", f.name, len(f.v), maxText)
@@ -409,13 +391,13 @@ func (c *Cell) validate(share int64, interrupted bool) error {
 		}
 		names[s.District] = true
 	}
-	if c.GamesPerSecond < 0 || c.ElapsedSeconds < 0 {
-		return errors.New("games_per_second and elapsed_seconds must not be negative")
-	}
+	return checkSeconds("elapsed_seconds", c.ElapsedSeconds)
+}
+
+// checkShare checks a cell's games and errors against the share games
+// its shards play.
+func (c *Cell) checkShare(share int64, interrupted bool) error {
 	n := &c.Counts
-	if err := n.check(); err != nil {
-		return fmt.Errorf("counts: %v", err)
-	}
 	// Failed games (errors) were played but not scored.
 	played := fmt.Sprintf("games %d", n.Games)
 	if n.Errors != 0 {
@@ -498,13 +480,6 @@ func (s shardSet) String() string {
 	return strings.Join(parts, "+") + "/" + strconv.Itoa(s.n)
 }
 
-// MergeOptions relax Merge's checks.
-type MergeOptions struct {
-	// AllowMixedVersions merges shards recorded by different tallywood
-	// versions (whose games may differ).
-	AllowMixedVersions bool
-}
-
 // field is one value that every shard of a run holds alike: whether a
 // shard's equals the first shard's, and both as an error shows them.
 type field struct {
@@ -520,7 +495,7 @@ func sameField[T comparable](name string, got, want T) field {
 
 // hashField is a rules hash, compared whole and shown short.
 func hashField(name, got, want string) field {
-	return field{name, got == want, short(got), short(want)}
+	return field{name, got == want, ShortHash(got), ShortHash(want)}
 }
 
 // sameVersion refuses shard name, recorded by tallywood version got, when
@@ -578,73 +553,6 @@ func (u *shardUnion) add(name, shard string, fields ...field) error {
 	return nil
 }
 
-// Merge adds up results of disjoint shards of one run (same version,
-// rules, seed, games per cell, cells and shard count). Merging every shard
-// 1/N … N/N gives exactly the unsharded result, timing aside; merging some
-// of them gives a result with Complete false. names label the results in
-// errors (file names). The results are those of DecodeResult or Run:
-// internally consistent, which Merge relies on.
-func Merge(results []*Result, names []string, opt MergeOptions) (*Result, error) {
-	if len(results) == 0 {
-		return nil, errors.New("nothing to merge")
-	}
-	first := results[0]
-	shards, err := newShardUnion(first.Shard, names[0])
-	if err != nil {
-		return nil, err
-	}
-	out := *first
-	out.Cells = make([]Cell, len(first.Cells))
-	totals := make([]Counts, len(first.Cells))
-	elapsed := make([]float64, len(first.Cells))
-	failures := make([][]Failure, len(first.Cells))
-	for i, c := range first.Cells {
-		totals[i] = c.Counts
-		elapsed[i] = c.ElapsedSeconds
-		failures[i] = slices.Clone(c.Failures)
-	}
-	for ri := 1; ri < len(results); ri++ {
-		r, name := results[ri], names[ri]
-		if err := opt.sameVersion(name, names[0], r.TallywoodVersion, first.TallywoodVersion); err != nil {
-			return nil, err
-		}
-		if err := shards.add(name, r.Shard,
-			hashField("rules_hash", r.RulesHash, first.RulesHash),
-			sameField("seed", r.Seed, first.Seed),
-			sameField("games_per_cell", r.GamesPerCell, first.GamesPerCell),
-			field{"cells", sameCells(r.Cells, first.Cells), cellNames(r.Cells), cellNames(first.Cells)}); err != nil {
-			return nil, err
-		}
-		for i := range r.Cells {
-			totals[i].Merge(&r.Cells[i].Counts)
-			elapsed[i] += r.Cells[i].ElapsedSeconds
-			failures[i] = append(failures[i], r.Cells[i].Failures...)
-		}
-		out.Interrupted = out.Interrupted || r.Interrupted
-		if r.TallywoodVersion != first.TallywoodVersion {
-			out.TallywoodVersion = "mixed"
-		}
-	}
-	out.Shard = shards.set.String()
-	for i, c := range first.Cells {
-		districts := make([]string, engine.NumDistricts)
-		for d := range districts {
-			districts[d] = c.Districts[d].District
-		}
-		out.Cells[i] = newCell(c.labels, &totals[i], districts, time.Duration(elapsed[i]*float64(time.Second)))
-		out.Cells[i].ElapsedSeconds = elapsed[i]
-		out.Cells[i].Failures = firstFailures(failures[i])
-		if elapsed[i] > 0 {
-			out.Cells[i].GamesPerSecond = float64(totals[i].Games) / elapsed[i]
-		}
-	}
-	out.finish()
-	return &out, nil
-}
-
-// Coverage is how many of a run's shards a result holds.
-func (r *Result) Coverage() (shards, of int) { return coverage(r.Shard) }
-
 // coverage is how many of a run's shards the shard field s holds; 0 of 0
 // when s is not a shard field.
 func coverage(s string) (shards, of int) {
@@ -653,13 +561,6 @@ func coverage(s string) (shards, of int) {
 		return 0, 0
 	}
 	return len(set.ks), set.n
-}
-
-func short(h string) string {
-	if len(h) > 12 {
-		return h[:12]
-	}
-	return h
 }
 
 func sameCells(a, b []Cell) bool {

@@ -18,7 +18,7 @@ func shardDoc(t *testing.T) map[string]any {
 	t.Helper()
 	r := run(t, testConfig(t, 40, 1, Shard{K: 1, N: 2}))
 	var doc map[string]any
-	dec := json.NewDecoder(bytes.NewReader(r.JSON()))
+	dec := json.NewDecoder(bytes.NewReader(Encode(r)))
 	dec.UseNumber()
 	if err := dec.Decode(&doc); err != nil {
 		t.Fatal(err)
@@ -170,10 +170,6 @@ func TestDecodeResultRefusesInconsistentShards(t *testing.T) {
 			d["cells"] = []any{}
 			return nil
 		}, "cells: none"},
-		{"a shard marked complete", func(d map[string]any) []byte {
-			d["complete"] = true
-			return nil
-		}, `complete is true for shard "1/2", interrupted false: want false`},
 		{"an unknown field", func(d map[string]any) []byte {
 			counts0(d)["bonus"] = 1
 			return nil
@@ -201,7 +197,7 @@ func TestDecodeResultRefusesInconsistentShards(t *testing.T) {
 			if data == nil {
 				data = encode(t, doc)
 			}
-			_, err := DecodeResult(data)
+			_, err := DecodeAs[*Result](data)
 			if err == nil {
 				t.Fatalf("accepted, want %q", tt.want)
 			}
@@ -215,11 +211,11 @@ func TestDecodeResultRefusesInconsistentShards(t *testing.T) {
 
 func TestDecodeResultAcceptsRunAndMerge(t *testing.T) {
 	r := run(t, testConfig(t, 40, 1, Shard{K: 1, N: 2}))
-	back, err := DecodeResult(r.JSON())
+	back, err := DecodeAs[*Result](Encode(r))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(back.JSON(), r.JSON()) {
+	if !bytes.Equal(Encode(back), Encode(r)) {
 		t.Error("JSON round trip changed the result")
 	}
 	if r.Complete || r.TallywoodVersion != Version() {
@@ -235,13 +231,13 @@ func TestMergeVersions(t *testing.T) {
 	a := run(t, testConfig(t, 40, 1, Shard{K: 1, N: 2}))
 	b := run(t, testConfig(t, 40, 1, Shard{K: 2, N: 2}))
 	b.TallywoodVersion = "v9.9.9 0123456789ab"
-	_, err := Merge([]*Result{a, b}, []string{"a", "b"}, MergeOptions{})
+	_, err := mergeAs([]*Result{a, b}, []string{"a", "b"}, MergeOptions{})
 	want := `b: tallywood_version "v9.9.9 0123456789ab" differs from "` + a.TallywoodVersion +
 		`" in a: rerun the shard with one build, or merge anyway with --allow-mixed-versions`
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}
-	m, err := Merge([]*Result{a, b}, []string{"a", "b"}, MergeOptions{AllowMixedVersions: true})
+	m, err := mergeAs([]*Result{a, b}, []string{"a", "b"}, MergeOptions{AllowMixedVersions: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +247,7 @@ func TestMergeVersions(t *testing.T) {
 	if shards, of := m.Coverage(); shards != of {
 		t.Errorf("coverage %d of %d, want all", shards, of)
 	}
-	part, err := Merge([]*Result{a}, []string{"a"}, MergeOptions{})
+	part, err := mergeAs([]*Result{a}, []string{"a"}, MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,15 +293,15 @@ func TestDecodersWordTrailingDataAlike(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct {
-		kind   string
+		kind   Kind
 		data   []byte
 		decode func([]byte) error
 	}{
-		{KindSim, run(t, testConfig(t, 4, 1, Shard{})).JSON(), func(b []byte) error { _, err := DecodeResult(b); return err }},
-		{KindCompare, compared.JSON(), func(b []byte) error { _, err := DecodeCompare(b); return err }},
-		{KindSweep, swept.JSON(), func(b []byte) error { _, err := DecodeSweep(b); return err }},
-		{KindTable, runTable(t, tableCfg).JSON(), func(b []byte) error { _, err := DecodeTableResult(b); return err }},
-		{KindTableCompare, tableCompared.JSON(), func(b []byte) error { _, err := DecodeTableCompare(b); return err }},
+		{KindSim, Encode(run(t, testConfig(t, 4, 1, Shard{}))), func(b []byte) error { _, err := DecodeAs[*Result](b); return err }},
+		{KindCompare, Encode(compared), func(b []byte) error { _, err := DecodeAs[*CompareResult](b); return err }},
+		{KindSweep, Encode(swept), func(b []byte) error { _, err := DecodeAs[*SweepResult](b); return err }},
+		{KindTable, Encode(runTable(t, tableCfg)), func(b []byte) error { _, err := DecodeAs[*TableResult](b); return err }},
+		{KindTableCompare, Encode(tableCompared), func(b []byte) error { _, err := DecodeAs[*TableCompareResult](b); return err }},
 	} {
 		if err := tt.decode(tt.data); err != nil {
 			t.Errorf("%s: its own JSON: %v", tt.kind, err)
@@ -366,35 +362,35 @@ func TestMergesWordMismatchAlike(t *testing.T) {
 		want string
 	}{
 		{"sim seed", func() error {
-			_, err := Merge([]*Result{solo(7, half), solo(8, Shard{K: 2, N: 2})}, names, MergeOptions{})
+			_, err := mergeAs([]*Result{solo(7, half), solo(8, Shard{K: 2, N: 2})}, names, MergeOptions{})
 			return err
 		}, want("seed", "8", "7")},
 		{"table seed", func() error {
-			_, err := MergeTables([]*TableResult{table(5, half), table(6, Shard{K: 2, N: 2})}, names, MergeOptions{})
+			_, err := mergeAs([]*TableResult{table(5, half), table(6, Shard{K: 2, N: 2})}, names, MergeOptions{})
 			return err
 		}, want("seed", "6", "5")},
 		{"compare seed", func() error {
-			_, err := MergeCompare([]*CompareResult{compared(3, half), compared(4, Shard{K: 2, N: 2})}, names)
+			_, err := mergeAs([]*CompareResult{compared(3, half), compared(4, Shard{K: 2, N: 2})}, names, MergeOptions{})
 			return err
 		}, want("seed", "4", "3")},
 		{"sweep seed", func() error {
-			_, err := MergeSweep([]*SweepResult{swept(5, half), swept(6, Shard{K: 2, N: 2})}, names)
+			_, err := mergeAs([]*SweepResult{swept(5, half), swept(6, Shard{K: 2, N: 2})}, names, MergeOptions{})
 			return err
 		}, want("seed", "6", "5")},
 		{"sim shard count", func() error {
-			_, err := Merge([]*Result{solo(7, half), solo(7, third)}, names, MergeOptions{})
+			_, err := mergeAs([]*Result{solo(7, half), solo(7, third)}, names, MergeOptions{})
 			return err
 		}, want("shard count", "3", "2")},
 		{"table shard count", func() error {
-			_, err := MergeTables([]*TableResult{table(5, half), table(5, third)}, names, MergeOptions{})
+			_, err := mergeAs([]*TableResult{table(5, half), table(5, third)}, names, MergeOptions{})
 			return err
 		}, want("shard count", "3", "2")},
 		{"compare shard count", func() error {
-			_, err := MergeCompare([]*CompareResult{compared(3, half), compared(3, third)}, names)
+			_, err := mergeAs([]*CompareResult{compared(3, half), compared(3, third)}, names, MergeOptions{})
 			return err
 		}, want("shard count", "3", "2")},
 		{"sweep shard count", func() error {
-			_, err := MergeSweep([]*SweepResult{swept(5, half), swept(5, third)}, names)
+			_, err := mergeAs([]*SweepResult{swept(5, half), swept(5, third)}, names, MergeOptions{})
 			return err
 		}, want("shard count", "3", "2")},
 	} {
@@ -412,12 +408,12 @@ func TestResultStringsChecked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sim := string(r.JSON())
+	sim := string(Encode(r))
 	table, err := RunTable(context.Background(), tableConfig(t, 2, 1, Shard{}, "random", "greedy"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := string(table.JSON())
+	tab := string(Encode(table))
 	mode := `"mode": "` + r.Cells[0].Mode + `"`
 	pol := `"policy": "` + r.Cells[0].Policy + `"`
 	tests := []struct {
@@ -432,7 +428,7 @@ func TestResultStringsChecked(t *testing.T) {
 		{"bidi in a politician", sim, `"politician": "`, `"politician": "\u202e`, `cells[0].politician: "\u202e`, nil},
 		{"zero width in a district", sim, `"district": "Red"`, `"district": "Re\u200bd"`, `cells[0].districts[0].district: "Re\u200bd" holds U+200B`, nil},
 		{"lineup not a spec", tab, "\"lineup\": [\n    \"random\"", "\"lineup\": [\n    \"Random\"", `not a tallywood table result: lineup[0]: "Random" is not a policy spec`,
-			func(b []byte) error { _, err := DecodeTableResult(b); return err }},
+			func(b []byte) error { _, err := DecodeAs[*TableResult](b); return err }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -442,7 +438,7 @@ func TestResultStringsChecked(t *testing.T) {
 			}
 			decode := tt.decode
 			if decode == nil {
-				decode = func(b []byte) error { _, err := DecodeResult(b); return err }
+				decode = func(b []byte) error { _, err := DecodeAs[*Result](b); return err }
 			}
 			if err := decode([]byte(data)); err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v\nwant …%s", err, tt.want)

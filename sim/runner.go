@@ -310,13 +310,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		for w := 1; w < nw; w++ {
 			total.Merge(&counts[w])
 		}
-		res.Cells[ci] = newCell(cellLabels(cfg.Rules, spec), total, cfg.Rules.Districts[:], time.Since(start))
+		res.Cells[ci] = newCell(cellLabels(cfg.Rules, spec), total, cfg.Rules.Districts[:], time.Since(start).Seconds())
 		res.Cells[ci].Failures = firstFailures(slices.Concat(failures...))
 		if stop.Load() {
 			res.Interrupted = true
 		}
 	}
-	res.finish()
+	res.derive()
 	if failedGames.Load() > cfg.MaxErrors {
 		return res, fmt.Errorf("%w: %d failed, --max-errors %d", ErrTooManyFailed, failedGames.Load(), cfg.MaxErrors)
 	}

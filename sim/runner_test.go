@@ -39,7 +39,7 @@ func untimed(r *Result) []byte {
 	for i := range c.Cells {
 		c.Cells[i].GamesPerSecond, c.Cells[i].ElapsedSeconds = 0, 0
 	}
-	return c.JSON()
+	return Encode(&c)
 }
 
 func run(t testing.TB, cfg Config) *Result {
@@ -91,14 +91,14 @@ func TestShardsMergeToWholeRun(t *testing.T) {
 		for k := n; k >= 1; k-- { // any order
 			r := run(t, testConfig(t, games, 1, Shard{K: k, N: n}))
 			// Through JSON, as `tallywood merge` reads them.
-			back, err := DecodeResult(r.JSON())
+			back, err := DecodeAs[*Result](Encode(r))
 			if err != nil {
 				t.Fatal(err)
 			}
 			parts = append(parts, back)
 			names = append(names, Shard{K: k, N: n}.String())
 		}
-		merged, err := Merge(parts, names, MergeOptions{})
+		merged, err := mergeAs(parts, names, MergeOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -128,7 +128,7 @@ func TestMergeRefusesOtherRuns(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Merge([]*Result{base, tt.r}, []string{"a", "b"}, MergeOptions{})
+			_, err := mergeAs([]*Result{base, tt.r}, []string{"a", "b"}, MergeOptions{})
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("error %v, want %q", err, tt.want)
 			}
@@ -139,7 +139,7 @@ func TestMergeRefusesOtherRuns(t *testing.T) {
 func TestMergePartialShards(t *testing.T) {
 	a := run(t, testConfig(t, 40, 1, Shard{K: 1, N: 3}))
 	b := run(t, testConfig(t, 40, 1, Shard{K: 3, N: 3}))
-	m, err := Merge([]*Result{b, a}, []string{"b", "a"}, MergeOptions{})
+	m, err := mergeAs([]*Result{b, a}, []string{"b", "a"}, MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -16,7 +15,7 @@ import (
 )
 
 // FormatSweep names the JSON document of `tallywood sweep`.
-const FormatSweep = "tallywood-sweep/1"
+const FormatSweep = "tallywood-sweep/2"
 
 // SweepPoint is one point of a sweep: the assignments that make it from
 // the base rules (one per swept parameter) and the rules they give.
@@ -84,31 +83,13 @@ type SweepCell struct {
 // field). Everything but the timing fields is a function of the flags
 // alone.
 type SweepResult struct {
-	Format         string      `json:"format"`
-	Kind           string      `json:"kind"`
-	Version        string      `json:"tallywood_version"` // Version() of the build that played it
-	RulesHash      string      `json:"rules_hash"`
-	RulesVersion   string      `json:"rules_version"`
-	Overrides      []string    `json:"overrides"` // the base rules' own
-	Seed           uint64      `json:"seed"`
+	Envelope
+	RulesID                    // the base rules
 	GamesPerCell   int64       `json:"games_per_cell"`
-	Shard          string      `json:"shard,omitempty"`
 	Params         []string    `json:"params"`
 	Target         float64     `json:"target,omitempty"`
 	CrossingMethod string      `json:"crossing_method,omitempty"`
 	Cells          []SweepCell `json:"cells"`
-	Interrupted    bool        `json:"interrupted"`
-	GamesPerSecond float64     `json:"games_per_second"`
-	ElapsedSeconds float64     `json:"elapsed_seconds"`
-}
-
-// JSON returns the result as indented JSON with a final newline.
-func (r *SweepResult) JSON() []byte {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		panic("sim: " + err.Error()) // only finite floats and plain types
-	}
-	return append(b, '\n')
 }
 
 // sweepCounts are one worker's sums for one cell: the base games and each
@@ -152,19 +133,13 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	}
 
 	out := &SweepResult{
-		Kind: KindSweep, Format: FormatSweep, Version: Version(),
-		RulesHash: cfg.Base.Hash, RulesVersion: cfg.Base.Version, Overrides: slices.Clone(cfg.Base.Overrides),
-		Seed: cfg.Seed, GamesPerCell: cfg.Games, Params: cfg.Params, Target: cfg.Target,
+		Envelope:     newEnvelope(KindSweep, FormatSweep, cfg.Seed, cfg.Shard),
+		RulesID:      rulesID(cfg.Base),
+		GamesPerCell: cfg.Games, Params: cfg.Params, Target: cfg.Target,
 		Cells: make([]SweepCell, len(cfg.Cells)),
-	}
-	if out.Overrides == nil {
-		out.Overrides = []string{}
 	}
 	if cfg.Target != 0 {
 		out.CrossingMethod = CrossingMethod
-	}
-	if !cfg.Shard.Whole() {
-		out.Shard = cfg.Shard.String()
 	}
 	n := cfg.Shard.Len(cfg.Games)
 	// A point whose rules play as the base's (equal hashes) is not played
@@ -240,7 +215,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 		elapsed := time.Since(start)
 		secs += elapsed.Seconds()
 		l := cellLabels(cfg.Base, spec)
-		sc := SweepCell{labels: l, Base: newCell(l, &total.base, cfg.Base.Districts[:], elapsed)}
+		sc := SweepCell{labels: l, Base: newCell(l, &total.base, cfg.Base.Districts[:], elapsed.Seconds())}
 		for pi, pt := range cfg.Points {
 			values := make([]string, len(pt.Set))
 			for k, a := range pt.Set {
@@ -257,25 +232,24 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 			out.Interrupted = true
 		}
 	}
-	out.finish()
-	var games int64
-	for _, c := range out.Cells {
-		games += c.Base.Games * int64(1+len(c.Points))
-	}
-	out.ElapsedSeconds = secs
-	if secs > 0 {
-		out.GamesPerSecond = float64(games) / secs
-	}
+	out.derive()
 	return out, nil
 }
 
-// finish computes what the counts give: each point's differences against
-// the base and each cell's crossing of the target.
-func (r *SweepResult) finish() {
+// derive computes what the counts give: each base's and point's summary,
+// each point's differences against the base, each cell's crossing of the
+// target, and the run's timing.
+func (r *SweepResult) derive() {
+	var games int64
+	var secs float64
 	for i := range r.Cells {
 		c := &r.Cells[i]
+		c.Base.derive()
+		games += c.Base.Games * int64(1+len(c.Points))
+		secs += c.Base.ElapsedSeconds
 		for j := range c.Points {
 			p := &c.Points[j]
+			p.Result.derive()
 			p.WinRateDiff = p.Result.WinRate - c.Base.WinRate
 			var ci Interval
 			p.ScoreDiff, ci, _ = p.Pairs.ScoreDiff()
@@ -288,6 +262,7 @@ func (r *SweepResult) finish() {
 			c.Crossing = crossing(c.Points, r.Target)
 		}
 	}
+	r.setTiming(games, secs)
 }
 
 // crossing finds where the win rate of points (one numeric parameter)
@@ -356,87 +331,105 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
-// DecodeSweep reads a result written by SweepResult.JSON.
-func DecodeSweep(data []byte) (*SweepResult, error) {
-	var r SweepResult
-	if err := decodeStrict(data, &r, KindSweep); err != nil {
-		return nil, err
+func (r *SweepResult) formats() []string { return []string{FormatSweep, "tallywood-sweep/1"} }
+
+func (r *SweepResult) sameRun(first Study) []field {
+	f := first.(*SweepResult)
+	return []field{
+		{"rules", r.RulesHash == f.RulesHash && slices.Equal(r.Overrides, f.Overrides), r.RulesID.text(), f.RulesID.text()},
+		sameField("games_per_cell", r.GamesPerCell, f.GamesPerCell),
+		{"params", slices.Equal(r.Params, f.Params) && r.Target == f.Target, r.paramsText(), f.paramsText()},
+		{"cells", sameSweepCells(r.Cells, f.Cells), sweepCellNames(r.Cells), sweepCellNames(f.Cells)},
 	}
-	if r.Kind != KindSweep || r.Format != FormatSweep {
-		return nil, fmt.Errorf("not a tallywood sweep result (kind %q, format %q)", r.Kind, r.Format)
-	}
-	return &r, nil
 }
 
-// MergeSweep adds up sweep results of disjoint shards of one run (same
-// rules, seed, games, parameters, points, cells and shard count): merging
-// every shard gives exactly the unsharded result, timing aside. names
-// label the results in errors (file names).
-func MergeSweep(results []*SweepResult, names []string) (*SweepResult, error) {
-	if len(results) == 0 {
-		return nil, errors.New("nothing to merge")
+// check verifies that a decoded sweep adds up: each cell's base as a sim
+// cell, and every point paired with it game for game.
+func (r *SweepResult) check(share func(int64) int64) error {
+	if err := r.RulesID.check(""); err != nil {
+		return err
 	}
-	first := results[0]
-	shards, err := newShardUnion(first.Shard, names[0])
-	if err != nil {
-		return nil, err
+	switch {
+	case r.GamesPerCell < 1 || r.GamesPerCell > MaxGames:
+		return fmt.Errorf("games_per_cell %d is outside 1..%d", r.GamesPerCell, int64(MaxGames))
+	case len(r.Params) == 0:
+		return errors.New("params: none")
+	case len(r.Cells) == 0:
+		return errors.New("cells: none")
+	case !(r.Target >= 0 && r.Target < 1):
+		return fmt.Errorf("target %g is not a win rate below 1", r.Target)
 	}
-	out := *first
-	out.Cells = make([]SweepCell, len(first.Cells))
-	for i := range first.Cells {
-		out.Cells[i] = first.Cells[i]
-		out.Cells[i].Points = slices.Clone(first.Cells[i].Points)
-		if err := checkSweepCell(&out.Cells[i]); err != nil {
-			return nil, fmt.Errorf("%s: cell %d: %v", names[0], i+1, err)
+	n := share(r.GamesPerCell)
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		if err := c.check(n, r.Interrupted, len(r.Params)); err != nil {
+			return fmt.Errorf("cell %d: %v", i+1, err)
 		}
 	}
-	for ri := 1; ri < len(results); ri++ {
-		r, name := results[ri], names[ri]
-		if err := shards.add(name, r.Shard,
-			field{"rules", r.RulesHash == first.RulesHash && slices.Equal(r.Overrides, first.Overrides), r.rulesText(), first.rulesText()},
-			sameField("seed", r.Seed, first.Seed),
-			sameField("games_per_cell", r.GamesPerCell, first.GamesPerCell),
-			field{"params", slices.Equal(r.Params, first.Params) && r.Target == first.Target, r.paramsText(), first.paramsText()},
-			field{"cells", sameSweepCells(r.Cells, first.Cells), sweepCellNames(r.Cells), sweepCellNames(first.Cells)}); err != nil {
-			return nil, err
-		}
-		for i := range r.Cells {
-			c, o := &out.Cells[i], &r.Cells[i]
-			if err := checkSweepCell(o); err != nil {
-				return nil, fmt.Errorf("%s: cell %d: %v", name, i+1, err)
-			}
-			elapsed := c.Base.ElapsedSeconds + o.Base.ElapsedSeconds
-			c.Base = mergeCell(&c.Base, &o.Base)
-			c.Base.ElapsedSeconds = elapsed
-			for j := range c.Points {
-				c.Points[j].Result = mergeCell(&c.Points[j].Result, &o.Points[j].Result)
-				c.Points[j].Pairs.Merge(&o.Points[j].Pairs)
-			}
-		}
-		out.Interrupted = out.Interrupted || r.Interrupted
-	}
-	out.Shard = shards.set.String()
-	out.finish()
-	var games int64
-	var secs float64
-	for _, c := range out.Cells {
-		games += c.Base.Games * int64(1+len(c.Points))
-		secs += c.Base.ElapsedSeconds
-	}
-	out.ElapsedSeconds, out.GamesPerSecond = secs, 0
-	if secs > 0 {
-		out.GamesPerSecond = float64(games) / secs
-	}
-	return &out, nil
+	return nil
 }
 
-// rulesText shows a sweep's base rules in an error: hash and overrides.
-func (r *SweepResult) rulesText() string {
-	s := short(r.RulesHash)
-	if len(r.Overrides) > 0 {
-		s += " with " + strings.Join(r.Overrides, ", ")
+// check verifies one cell of a decoded sweep of params parameters.
+func (c *SweepCell) check(share int64, interrupted bool, params int) error {
+	if c.labels != c.Base.labels {
+		return errors.New("the cell's labels differ from its base's")
 	}
-	return s
+	if err := c.Base.validate(share, interrupted); err != nil {
+		return fmt.Errorf("base: %v", err)
+	}
+	if len(c.Points) == 0 {
+		return errors.New("points: none")
+	}
+	for j := range c.Points {
+		p := &c.Points[j]
+		if len(p.Values) != params || len(p.RulesHash) > maxText {
+			return fmt.Errorf("point %d: %d values for %d parameters, or a rules hash too long", j+1, len(p.Values), params)
+		}
+		if err := p.Result.checkShape(); err != nil {
+			return fmt.Errorf("point %d: %v", j+1, err)
+		}
+		if err := p.Result.Counts.check(); err != nil {
+			return fmt.Errorf("point %d: %v", j+1, err)
+		}
+		if err := p.Pairs.check(); err != nil {
+			return fmt.Errorf("point %d: %v", j+1, err)
+		}
+		if p.Result.Counts.Games != c.Base.Counts.Games || p.Pairs.Games != c.Base.Counts.Games {
+			return fmt.Errorf("point %d: games differ from the base's", j+1)
+		}
+	}
+	return nil
+}
+
+func (r *SweepResult) clone() Study {
+	out := *r
+	out.Cells = slices.Clone(r.Cells)
+	for i := range out.Cells {
+		c := &out.Cells[i]
+		c.Base.Failures = slices.Clone(c.Base.Failures)
+		c.Points = slices.Clone(c.Points)
+	}
+	return &out
+}
+
+func (r *SweepResult) add(o Study) {
+	for i := range r.Cells {
+		c, oc := &r.Cells[i], &o.(*SweepResult).Cells[i]
+		c.Base.add(&oc.Base)
+		for j := range c.Points {
+			c.Points[j].Result.add(&oc.Points[j].Result)
+			c.Points[j].Pairs.Merge(&oc.Points[j].Pairs)
+		}
+	}
+}
+
+// Played is the base games the result holds, of the study's (each plays
+// every point too).
+func (r *SweepResult) Played() (n, total int64, unit string) {
+	for _, c := range r.Cells {
+		n += c.Base.Games
+	}
+	return n, int64(len(r.Cells)) * r.GamesPerCell, "seeds"
 }
 
 // paramsText shows a sweep's parameters and target in an error.
@@ -478,24 +471,4 @@ func sameSweepCells(a, b []SweepCell) bool {
 		}
 	}
 	return true
-}
-
-// checkSweepCell verifies that a cell read from a file adds up.
-func checkSweepCell(c *SweepCell) error {
-	if err := c.Base.Counts.check(); err != nil {
-		return fmt.Errorf("base: %v", err)
-	}
-	for j := range c.Points {
-		p := &c.Points[j]
-		if err := p.Result.Counts.check(); err != nil {
-			return fmt.Errorf("point %d: %v", j+1, err)
-		}
-		if err := p.Pairs.check(); err != nil {
-			return fmt.Errorf("point %d: %v", j+1, err)
-		}
-		if p.Result.Counts.Games != c.Base.Counts.Games || p.Pairs.Games != c.Base.Counts.Games {
-			return fmt.Errorf("point %d: games differ from the base's", j+1)
-		}
-	}
-	return nil
 }

@@ -1,9 +1,7 @@
 package sim
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -23,12 +21,8 @@ import (
 // Initiative position, equally often. That is what tells a policy's
 // strength from the advantage of its seat.
 
-// FormatTable names the JSON document of a study without the Opposition,
-// KindTable its kind.
-const (
-	FormatTable = "tallywood-table/1"
-	KindTable   = "table"
-)
+// FormatTable names the JSON document of a study without the Opposition.
+const FormatTable = "tallywood-table/1"
 
 // TableConfig is a study of games without the Opposition.
 type TableConfig struct {
@@ -105,6 +99,12 @@ func (c *SeatCounts) check(players int, perDeal int64) error {
 	switch {
 	case c.Games < 0 || c.Wins < 0 || c.SharedWins < 0 || c.Score12 < 0 || c.VotesSum < 0 || c.DealWinsSq < 0 || c.DealScore12Sq < 0:
 		return errors.New("a negative count")
+	case c.Games > MaxGames:
+		return fmt.Errorf("games %d is more than %d", c.Games, int64(MaxGames))
+	// A game's votes are an int16 (issue 21: an edited votes_sum gave a
+	// mean of −5.1e16 votes).
+	case c.VotesSum/maxPerGame > c.Games:
+		return fmt.Errorf("votes_sum %d is outside 0..%d per game", c.VotesSum, maxPerGame)
 	case c.Wins+c.SharedWins > c.Games:
 		return fmt.Errorf("wins %d + shared_wins %d exceed games %d", c.Wins, c.SharedWins, c.Games)
 	case c.PlaceSum < c.Games || c.PlaceSum > int64(players)*c.Games:
@@ -166,18 +166,11 @@ func newTableRow(name string, c *SeatCounts, deals, perDeal int64) TableRow {
 
 // TableResult is the output of a study without the Opposition.
 type TableResult struct {
-	Format           string `json:"format"`
-	Kind             string `json:"kind"`
-	TallywoodVersion string `json:"tallywood_version"`
-	RulesHash        string `json:"rules_hash"`
-	RulesVersion     string `json:"rules_version"`
-	// Overrides are the --set assignments applied to the rules.
-	Overrides  []string    `json:"overrides,omitempty"`
-	Seed       uint64      `json:"seed"`
-	Deals      int64       `json:"deals"`
+	Envelope
+	RulesID
+	Deals      int64       `json:"deals"` // before sharding
 	Players    int         `json:"players"`
 	Lineup     []string    `json:"lineup"`
-	Shard      string      `json:"shard,omitempty"`
 	Counts     TableCounts `json:"counts"`
 	Policies   []TableRow  `json:"policies"`
 	Initiative []TableRow  `json:"initiative"`
@@ -185,10 +178,6 @@ type TableResult struct {
 	// Initiative 1 minus the fair 1/players, with its 95 % interval.
 	FirstSeatAdvantage     float64    `json:"first_seat_advantage"`
 	FirstSeatAdvantageCI95 [2]float64 `json:"first_seat_advantage_ci95"`
-	Interrupted            bool       `json:"interrupted"`
-	Complete               bool       `json:"complete"` // every shard, no interruption: the whole study
-	GamesPerSecond         float64    `json:"games_per_second"`
-	ElapsedSeconds         float64    `json:"elapsed_seconds"`
 }
 
 // seatsOf counts the lineup entries of policy i.
@@ -219,8 +208,8 @@ func policyNames(lineup []string) (names []string, index []int) {
 	return names, index
 }
 
-// finish derives the rows from the counts.
-func (r *TableResult) finish() {
+// derive derives the rows from the counts, and the timing.
+func (r *TableResult) derive() {
 	names, index := policyNames(r.Lineup)
 	n := int64(r.Players)
 	r.Policies = make([]TableRow, len(names))
@@ -231,23 +220,11 @@ func (r *TableResult) finish() {
 	for k := range r.Players {
 		r.Initiative[k] = newTableRow(fmt.Sprintf("initiative %d", k+1), &r.Counts.Initiative[k], r.Counts.Deals, n)
 	}
-	r.Complete = r.Shard == "" && !r.Interrupted
 	fair := 1 / float64(r.Players)
 	first := r.Initiative[0]
 	r.FirstSeatAdvantage = first.MeanScore - fair
 	r.FirstSeatAdvantageCI95 = [2]float64{first.MeanScoreCI95[0] - fair, first.MeanScoreCI95[1] - fair}
-	if r.ElapsedSeconds > 0 {
-		r.GamesPerSecond = float64(r.Counts.Games) / r.ElapsedSeconds
-	}
-}
-
-// JSON returns the result as indented JSON.
-func (r *TableResult) JSON() []byte {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		panic("sim: table result: " + err.Error())
-	}
-	return append(b, '\n')
+	r.setTiming(r.Counts.Games, r.ElapsedSeconds)
 }
 
 // TablePoliticians deals distinct Politicians to the seats of a deal from
@@ -491,14 +468,13 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 		total.merge(&counts[w])
 	}
 	res := &TableResult{
-		Format: FormatTable, Kind: KindTable, TallywoodVersion: Version(), RulesHash: cfg.Rules.Hash, RulesVersion: cfg.Rules.Version,
-		Overrides: cfg.Rules.Overrides, Seed: cfg.Seed, Deals: cfg.Deals, Players: len(l.lineup), Lineup: l.lineup, Counts: total,
-		Interrupted: interrupted, ElapsedSeconds: time.Since(start).Seconds(),
+		Envelope: newEnvelope(KindTable, FormatTable, cfg.Seed, cfg.Shard),
+		RulesID:  rulesID(cfg.Rules),
+		Deals:    cfg.Deals, Players: len(l.lineup), Lineup: l.lineup, Counts: total,
 	}
-	if !cfg.Shard.Whole() {
-		res.Shard = cfg.Shard.String()
-	}
-	res.finish()
+	res.Interrupted = interrupted
+	res.ElapsedSeconds = time.Since(start).Seconds()
+	res.derive()
 	return res, nil
 }
 
@@ -513,123 +489,95 @@ func (c *TableCounts) merge(o *TableCounts) {
 	}
 }
 
-// check reports a table result that no study can produce, naming the
-// inconsistency.
-func (r *TableResult) check() error {
-	names, index := policyNames(r.Lineup)
-	switch {
-	case r.Format != FormatTable:
-		return fmt.Errorf("format %q is not %s", r.Format, FormatTable)
-	case r.Players < 2 || r.Players > engine.MaxSeats || len(r.Lineup) != r.Players:
-		return fmt.Errorf("players %d with a lineup of %d", r.Players, len(r.Lineup))
-	case len(r.Counts.Policies) != len(names) || len(r.Counts.Initiative) != r.Players:
-		return fmt.Errorf("counts for %d policies and %d Initiative positions, want %d and %d",
-			len(r.Counts.Policies), len(r.Counts.Initiative), len(names), r.Players)
-	case r.Counts.Deals < 0 || r.Counts.Deals > r.Deals:
-		return fmt.Errorf("counts.deals %d is not within 0..deals %d", r.Counts.Deals, r.Deals)
-	case r.Counts.Games != r.Counts.Deals*int64(r.Players):
-		return fmt.Errorf("counts.games %d is not deals·players = %d", r.Counts.Games, r.Counts.Deals*int64(r.Players))
+func (r *TableResult) formats() []string { return []string{FormatTable} }
+
+func (r *TableResult) sameRun(first Study) []field {
+	f := first.(*TableResult)
+	return []field{
+		hashField("rules_hash", r.RulesHash, f.RulesHash),
+		sameField("deals", r.Deals, f.Deals),
+		{"lineup", slices.Equal(r.Lineup, f.Lineup), strings.Join(r.Lineup, ","), strings.Join(f.Lineup, ",")},
 	}
-	n := int64(r.Players)
-	for i := range r.Counts.Policies {
+}
+
+// check reports a decoded study that no run can produce, naming the
+// inconsistency.
+func (r *TableResult) check(share func(int64) int64) error {
+	if err := r.RulesID.check(""); err != nil {
+		return err
+	}
+	if err := checkSeconds("elapsed_seconds", r.ElapsedSeconds); err != nil {
+		return err
+	}
+	if err := checkLineup(r.Players, r.Lineup); err != nil {
+		return err
+	}
+	if err := r.Counts.check(r.Players, r.Lineup, share(r.Deals), r.Interrupted); err != nil {
+		return err
+	}
+	return nil
+}
+
+// checkLineup checks the players and lineup of a decoded study.
+func checkLineup(players int, lineup []string) error {
+	if players < 2 || players > engine.MaxSeats || len(lineup) != players {
+		return fmt.Errorf("players %d with a lineup of %d", players, len(lineup))
+	}
+	return nil
+}
+
+// check reports counts that no study of lineup can produce, share deals
+// in its shards.
+func (c *TableCounts) check(players int, lineup []string, share int64, interrupted bool) error {
+	names, index := policyNames(lineup)
+	switch {
+	case len(c.Policies) != len(names) || len(c.Initiative) != players:
+		return fmt.Errorf("counts for %d policies and %d Initiative positions, want %d and %d",
+			len(c.Policies), len(c.Initiative), len(names), players)
+	case c.Deals < 0 || c.Deals > share:
+		return fmt.Errorf("counts.deals %d is not within 0..%d, the deals its shards play", c.Deals, share)
+	case c.Deals < share && !interrupted:
+		return fmt.Errorf("counts.deals %d, fewer than the %d its shards play, and the run was not interrupted", c.Deals, share)
+	case c.Games != c.Deals*int64(players):
+		return fmt.Errorf("counts.games %d is not deals·players = %d", c.Games, c.Deals*int64(players))
+	}
+	n := int64(players)
+	for i := range c.Policies {
 		perDeal := n * seatsOf(index, i)
-		c := &r.Counts.Policies[i]
-		if c.Games != r.Counts.Deals*perDeal {
-			return fmt.Errorf("policy %s: %d games, want %d", names[i], c.Games, r.Counts.Deals*perDeal)
+		p := &c.Policies[i]
+		if p.Games != c.Deals*perDeal {
+			return fmt.Errorf("policy %s: %d games, want %d", names[i], p.Games, c.Deals*perDeal)
 		}
-		if err := c.check(r.Players, perDeal); err != nil {
+		if err := p.check(players, perDeal); err != nil {
 			return fmt.Errorf("policy %s: %v", names[i], err)
 		}
 	}
-	for k := range r.Counts.Initiative {
-		c := &r.Counts.Initiative[k]
-		if c.Games != r.Counts.Games {
-			return fmt.Errorf("initiative %d: %d games, want %d", k+1, c.Games, r.Counts.Games)
+	for k := range c.Initiative {
+		p := &c.Initiative[k]
+		if p.Games != c.Games {
+			return fmt.Errorf("initiative %d: %d games, want %d", k+1, p.Games, c.Games)
 		}
-		if err := c.check(r.Players, n); err != nil {
+		if err := p.check(players, n); err != nil {
 			return fmt.Errorf("initiative %d: %v", k+1, err)
 		}
 	}
 	return nil
 }
 
-// IsTableResult reports whether data is, by its format field, the JSON of
-// a study without the Opposition.
-func IsTableResult(data []byte) bool { return formatOf(data) == FormatTable }
-
-// formatOf is the format field of the JSON value data starts with; ""
-// when it has none or is no JSON. What follows the value is decodeStrict's
-// to refuse.
-func formatOf(data []byte) string {
-	var head struct {
-		Format string `json:"format"`
-	}
-	json.NewDecoder(bytes.NewReader(data)).Decode(&head)
-	return head.Format
+func (r *TableResult) clone() Study {
+	out := *r
+	out.Counts = r.Counts.clone()
+	return &out
 }
 
-// DecodeTableResult reads a study's JSON, refusing unknown fields,
-// trailing data and inconsistent counts.
-func DecodeTableResult(data []byte) (*TableResult, error) {
-	// The format first, so that another kind of result is named as such
-	// rather than by its first unknown field.
-	if f := formatOf(data); f != FormatTable {
-		return nil, fmt.Errorf("not a tallywood %s result (format %q, want %q)", KindTable, f, FormatTable)
-	}
-	var r TableResult
-	if err := decodeStrict(data, &r, KindTable); err != nil {
-		return nil, err
-	}
-	if err := r.check(); err != nil {
-		return nil, err
-	}
-	return &r, nil
+func (r *TableResult) add(o Study) { r.Counts.merge(&o.(*TableResult).Counts) }
+
+// Played is the deals the study holds, of its deals.
+func (r *TableResult) Played() (n, total int64, unit string) {
+	return r.Counts.Deals, r.Deals, "deals"
 }
 
-// Coverage is how many of a study's shards a result holds.
-func (r *TableResult) Coverage() (shards, of int) { return coverage(r.Shard) }
-
-// MergeTables adds up table results of disjoint shards of one study. names
-// label the results in errors (file names).
-func MergeTables(results []*TableResult, names []string, opt MergeOptions) (*TableResult, error) {
-	if len(results) == 0 {
-		return nil, errors.New("nothing to merge")
-	}
-	first := results[0]
-	shards, err := newShardUnion(first.Shard, names[0])
-	if err != nil {
-		return nil, err
-	}
-	out := *first
-	out.Counts = TableCounts{
-		Policies:   make([]SeatCounts, len(first.Counts.Policies)),
-		Initiative: make([]SeatCounts, len(first.Counts.Initiative)),
-	}
-	for i, r := range results {
-		name := names[i]
-		if err := r.check(); err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
-		}
-		if i > 0 {
-			if err := opt.sameVersion(name, names[0], r.TallywoodVersion, first.TallywoodVersion); err != nil {
-				return nil, err
-			}
-			if err := shards.add(name, r.Shard,
-				hashField("rules_hash", r.RulesHash, first.RulesHash),
-				sameField("seed", r.Seed, first.Seed),
-				sameField("deals", r.Deals, first.Deals),
-				field{"lineup", slices.Equal(r.Lineup, first.Lineup), strings.Join(r.Lineup, ","), strings.Join(first.Lineup, ",")}); err != nil {
-				return nil, err
-			}
-			out.ElapsedSeconds += r.ElapsedSeconds
-		}
-		out.Counts.merge(&r.Counts)
-		out.Interrupted = out.Interrupted || r.Interrupted
-		if r.TallywoodVersion != first.TallywoodVersion {
-			out.TallywoodVersion = "mixed"
-		}
-	}
-	out.Shard = shards.set.String()
-	out.finish()
-	return &out, nil
+func (c TableCounts) clone() TableCounts {
+	c.Policies, c.Initiative = slices.Clone(c.Policies), slices.Clone(c.Initiative)
+	return c
 }

@@ -2,8 +2,9 @@ package sim
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"tallywood/engine"
@@ -14,8 +15,10 @@ import (
 // difference is paired by deal (its score in the deal under B minus under
 // A), so the deal's cards cancel out of the comparison.
 
-// KindTableCompare is the kind of a comparison of two rule sets at a table.
-const KindTableCompare = "table-compare"
+// FormatTableCompare names the JSON document of a comparison of two rule
+// sets at a table. Results before it had no format and no counts, and
+// cannot be read.
+const FormatTableCompare = "tallywood-table-compare/1"
 
 // TableArm is one arm of a comparison at a table: its rules and name.
 type TableArm struct {
@@ -59,64 +62,171 @@ type TableCompareRow struct {
 	MeanScoreDiffPHolm float64 `json:"mean_score_diff_p_holm"`
 }
 
-// TableArmResult names an arm of a comparison in its output.
-type TableArmResult struct {
-	Name         string   `json:"name"`
-	RulesHash    string   `json:"rules_hash"`
-	RulesVersion string   `json:"rules_version"`
-	Overrides    []string `json:"overrides,omitempty"`
+// TablePairCounts are the mergeable sums of a comparison at a table:
+// each arm's, and per row the paired sums over deals.
+type TablePairCounts struct {
+	A          TableCounts  `json:"a"`
+	B          TableCounts  `json:"b"`
+	Policies   []PairedSums `json:"by_policy"`
+	Initiative []PairedSums `json:"by_initiative"`
+}
+
+func (t *TablePairCounts) merge(o *TablePairCounts) {
+	t.A.merge(&o.A)
+	t.B.merge(&o.B)
+	for i := range t.Policies {
+		t.Policies[i].merge(&o.Policies[i])
+	}
+	for i := range t.Initiative {
+		t.Initiative[i].merge(&o.Initiative[i])
+	}
 }
 
 // TableCompareResult is the output of CompareTables.
 type TableCompareResult struct {
-	Kind             string            `json:"kind"`
-	TallywoodVersion string            `json:"tallywood_version"`
-	A                TableArmResult    `json:"a"`
-	B                TableArmResult    `json:"b"`
-	Seed             uint64            `json:"seed"`
-	Deals            int64             `json:"deals"` // deals played under both arms
-	Players          int               `json:"players"`
-	Lineup           []string          `json:"lineup"`
-	Policies         []TableCompareRow `json:"policies"`
-	Initiative       []TableCompareRow `json:"initiative"`
+	Envelope
+	A          ArmInfo           `json:"a"`
+	B          ArmInfo           `json:"b"`
+	Deals      int64             `json:"deals"` // before sharding, played under both arms
+	Players    int               `json:"players"`
+	Lineup     []string          `json:"lineup"`
+	Counts     TablePairCounts   `json:"counts"`
+	Policies   []TableCompareRow `json:"policies"`
+	Initiative []TableCompareRow `json:"initiative"`
 	// The first-seat advantage under each arm, and B − A (it is the
 	// Initiative 1 row's score difference).
 	FirstSeatAdvantage     [2]float64 `json:"first_seat_advantage"`
 	FirstSeatAdvantageDiff float64    `json:"first_seat_advantage_diff"`
 	FirstSeatDiffCI95      [2]float64 `json:"first_seat_advantage_diff_ci95"`
-	Interrupted            bool       `json:"interrupted"`
-	ElapsedSeconds         float64    `json:"elapsed_seconds"`
 }
 
-// JSON returns the result as indented JSON.
-func (r *TableCompareResult) JSON() []byte {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		panic("sim: table comparison: " + err.Error())
+func (r *TableCompareResult) formats() []string { return []string{FormatTableCompare} }
+
+func (r *TableCompareResult) sameRun(first Study) []field {
+	f := first.(*TableCompareResult)
+	return []field{
+		{"arm A", r.A.equal(f.A), r.A.text(), f.A.text()},
+		{"arm B", r.B.equal(f.B), r.B.text(), f.B.text()},
+		sameField("deals", r.Deals, f.Deals),
+		{"lineup", slices.Equal(r.Lineup, f.Lineup), strings.Join(r.Lineup, ","), strings.Join(f.Lineup, ",")},
 	}
-	return append(b, '\n')
 }
 
-// DecodeTableCompare reads a result written by TableCompareResult.JSON,
-// refusing unknown fields, trailing data and rows that do not fit the
-// lineup.
-func DecodeTableCompare(data []byte) (*TableCompareResult, error) {
-	var r TableCompareResult
-	if err := decodeStrict(data, &r, KindTableCompare); err != nil {
-		return nil, err
+// check reports a decoded comparison that no run can produce: each arm's
+// counts as a study's, and paired sums over the same deals.
+func (r *TableCompareResult) check(share func(int64) int64) error {
+	for _, a := range []struct {
+		label string
+		arm   *ArmInfo
+	}{{"a", &r.A}, {"b", &r.B}} {
+		if len(a.arm.Name) > maxText {
+			return fmt.Errorf("%s.name: %d bytes, more than %d", a.label, len(a.arm.Name), maxText)
+		}
+		if err := a.arm.RulesID.check(a.label + "."); err != nil {
+			return err
+		}
 	}
-	names, _ := policyNames(r.Lineup)
+	if err := checkSeconds("elapsed_seconds", r.ElapsedSeconds); err != nil {
+		return err
+	}
+	if err := checkLineup(r.Players, r.Lineup); err != nil {
+		return err
+	}
+	n := share(r.Deals)
+	c := &r.Counts
+	if err := c.A.check(r.Players, r.Lineup, n, r.Interrupted); err != nil {
+		return fmt.Errorf("counts.a: %v", err)
+	}
+	if err := c.B.check(r.Players, r.Lineup, n, r.Interrupted); err != nil {
+		return fmt.Errorf("counts.b: %v", err)
+	}
+	if c.A.Deals != c.B.Deals {
+		return fmt.Errorf("counts: arm A played %d deals, arm B %d", c.A.Deals, c.B.Deals)
+	}
+	if len(c.Policies) != len(c.A.Policies) || len(c.Initiative) != len(c.A.Initiative) {
+		return fmt.Errorf("counts: %d and %d paired rows, want %d and %d", len(c.Policies), len(c.Initiative), len(c.A.Policies), len(c.A.Initiative))
+	}
+	for i, p := range slices.Concat(c.Policies, c.Initiative) {
+		if err := p.check(c.A.Deals, r.Players); err != nil {
+			return fmt.Errorf("counts: paired row %d: %v", i+1, err)
+		}
+	}
+	return nil
+}
+
+// check reports paired sums over deals that no comparison of players
+// can produce.
+func (p *PairedSums) check(deals int64, players int) error {
+	// A row's wins in a deal differ by at most its games in the deal, at
+	// most players·players (every seat, every rotation), and its score by
+	// 12 times that.
+	most := int64(players * players)
 	switch {
-	case r.Kind != KindTableCompare:
-		return nil, fmt.Errorf("not a tallywood %s result (kind %q)", KindTableCompare, r.Kind)
-	case r.Players < 2 || r.Players > engine.MaxSeats || len(r.Lineup) != r.Players:
-		return nil, fmt.Errorf("players %d with a lineup of %d", r.Players, len(r.Lineup))
-	case len(r.Policies) != len(names) || len(r.Initiative) != r.Players:
-		return nil, fmt.Errorf("%d policy rows and %d Initiative rows, want %d and %d", len(r.Policies), len(r.Initiative), len(names), r.Players)
-	case r.Deals < 0:
-		return nil, fmt.Errorf("deals %d is negative", r.Deals)
+	case p.Deals != deals:
+		return fmt.Errorf("%d deals, want %d", p.Deals, deals)
+	case p.WinsDiffSq < 0 || p.WinsDiffSq > most*most*deals || abs64(p.WinsDiff) > most*deals || abs64(p.WinsDiff) > p.WinsDiffSq:
+		return fmt.Errorf("wins_diff_sum %d and wins_diff_sum_sq %d do not fit %d deals", p.WinsDiff, p.WinsDiffSq, deals)
+	case p.Score12DiffSq < 0 || p.Score12DiffSq > 144*most*most*deals || abs64(p.Score12Diff) > 12*most*deals || abs64(p.Score12Diff) > p.Score12DiffSq:
+		return fmt.Errorf("score12_diff_sum %d and score12_diff_sum_sq %d do not fit %d deals", p.Score12Diff, p.Score12DiffSq, deals)
 	}
-	return &r, nil
+	return nil
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (r *TableCompareResult) clone() Study {
+	out := *r
+	c := &out.Counts
+	c.A, c.B = c.A.clone(), c.B.clone()
+	c.Policies, c.Initiative = slices.Clone(c.Policies), slices.Clone(c.Initiative)
+	return &out
+}
+
+func (r *TableCompareResult) add(o Study) { r.Counts.merge(&o.(*TableCompareResult).Counts) }
+
+// Played is the deals played under both arms, of the study's.
+func (r *TableCompareResult) Played() (n, total int64, unit string) {
+	return r.Counts.A.Deals, r.Deals, "deals"
+}
+
+// derive makes the rows from the counts: each arm's, B − A paired by
+// deal, Holm's adjustment over every row, and the first-seat advantage.
+func (r *TableCompareResult) derive() {
+	c := &r.Counts
+	names, index := policyNames(r.Lineup)
+	n := int64(r.Players)
+	deals := c.A.Deals
+	r.Policies, r.Initiative = nil, nil
+	for i, name := range names {
+		r.Policies = append(r.Policies, compareRow(name, &c.A.Policies[i], &c.B.Policies[i], &c.Policies[i], deals, n*seatsOf(index, i)))
+	}
+	for k := range r.Players {
+		r.Initiative = append(r.Initiative, compareRow(fmt.Sprintf("initiative %d", k+1), &c.A.Initiative[k], &c.B.Initiative[k], &c.Initiative[k], deals, n))
+	}
+	var ps []float64
+	for _, rows := range [][]TableCompareRow{r.Policies, r.Initiative} {
+		for _, row := range rows {
+			ps = append(ps, row.MeanScoreDiffPValue)
+		}
+	}
+	holm := Holm(ps)
+	for i := range r.Policies {
+		r.Policies[i].MeanScoreDiffPHolm = holm[i]
+	}
+	for i := range r.Initiative {
+		r.Initiative[i].MeanScoreDiffPHolm = holm[len(r.Policies)+i]
+	}
+	fair := 1 / float64(n)
+	first := r.Initiative[0]
+	r.FirstSeatAdvantage = [2]float64{first.A.MeanScore - fair, first.B.MeanScore - fair}
+	r.FirstSeatAdvantageDiff = first.MeanScoreDiff
+	r.FirstSeatDiffCI95 = first.MeanScoreDiffCI95
+	r.setTiming(c.A.Games+c.B.Games, r.ElapsedSeconds)
 }
 
 // tablePairs are a worker's sums of a comparison.
@@ -134,32 +244,28 @@ func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableC
 	if err := checkTable(&cfg, a.Rules, b.Rules); err != nil {
 		return nil, err
 	}
-	if !cfg.Shard.Whole() {
-		return nil, fmt.Errorf("sim: a comparison at a table plays every deal: no shards")
-	}
 	l := layoutOf(&cfg)
-	newPairs := func() tablePairs {
-		return tablePairs{
-			arms:       [2]TableCounts{l.newCounts(), l.newCounts()},
-			policies:   make([]PairedSums, len(l.names)),
-			initiative: make([]PairedSums, len(l.lineup)),
+	newPairs := func() TablePairCounts {
+		return TablePairCounts{
+			A: l.newCounts(), B: l.newCounts(),
+			Policies:   make([]PairedSums, len(l.names)),
+			Initiative: make([]PairedSums, len(l.lineup)),
 		}
 	}
-	work := make([]tablePairs, cfg.workers())
+	work := make([]TablePairCounts, cfg.workers())
 	for w := range work {
 		work[w] = newPairs()
 	}
 	start := time.Now()
 	interrupted, err := runDeals(ctx, &cfg, []*engine.Rules{a.Rules, b.Rules}, &l, func(w int, deal []TableCounts) {
 		t := &work[w]
-		for arm := range t.arms {
-			t.arms[arm].addDeal(&deal[arm])
+		t.A.addDeal(&deal[0])
+		t.B.addDeal(&deal[1])
+		for i := range t.Policies {
+			t.Policies[i].add(&deal[0].Policies[i], &deal[1].Policies[i])
 		}
-		for i := range t.policies {
-			t.policies[i].add(&deal[0].Policies[i], &deal[1].Policies[i])
-		}
-		for i := range t.initiative {
-			t.initiative[i].add(&deal[0].Initiative[i], &deal[1].Initiative[i])
+		for i := range t.Initiative {
+			t.Initiative[i].add(&deal[0].Initiative[i], &deal[1].Initiative[i])
 		}
 	})
 	if err != nil {
@@ -167,50 +273,16 @@ func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableC
 	}
 	total := newPairs()
 	for w := range work {
-		for arm := range total.arms {
-			total.arms[arm].merge(&work[w].arms[arm])
-		}
-		for i := range total.policies {
-			total.policies[i].merge(&work[w].policies[i])
-		}
-		for i := range total.initiative {
-			total.initiative[i].merge(&work[w].initiative[i])
-		}
+		total.merge(&work[w])
 	}
-	arm := func(t TableArm) TableArmResult {
-		return TableArmResult{Name: t.Name, RulesHash: t.Rules.Hash, RulesVersion: t.Rules.Version, Overrides: t.Rules.Overrides}
-	}
-	n := int64(len(l.lineup))
-	deals := total.arms[0].Deals
 	res := &TableCompareResult{
-		Kind: KindTableCompare, TallywoodVersion: Version(), A: arm(a), B: arm(b),
-		Seed: cfg.Seed, Deals: deals, Players: len(l.lineup), Lineup: l.lineup,
-		Interrupted: interrupted, ElapsedSeconds: time.Since(start).Seconds(),
+		Envelope: newEnvelope(KindTableCompare, FormatTableCompare, cfg.Seed, cfg.Shard),
+		A:        armInfo(a.Name, a.Rules), B: armInfo(b.Name, b.Rules),
+		Deals: cfg.Deals, Players: len(l.lineup), Lineup: l.lineup, Counts: total,
 	}
-	for i, name := range l.names {
-		res.Policies = append(res.Policies, compareRow(name, &total.arms[0].Policies[i], &total.arms[1].Policies[i], &total.policies[i], deals, n*seatsOf(l.index, i)))
-	}
-	for k := range l.lineup {
-		res.Initiative = append(res.Initiative, compareRow(fmt.Sprintf("initiative %d", k+1), &total.arms[0].Initiative[k], &total.arms[1].Initiative[k], &total.initiative[k], deals, n))
-	}
-	var ps []float64
-	for _, rows := range [][]TableCompareRow{res.Policies, res.Initiative} {
-		for _, r := range rows {
-			ps = append(ps, r.MeanScoreDiffPValue)
-		}
-	}
-	holm := Holm(ps)
-	for i := range res.Policies {
-		res.Policies[i].MeanScoreDiffPHolm = holm[i]
-	}
-	for i := range res.Initiative {
-		res.Initiative[i].MeanScoreDiffPHolm = holm[len(res.Policies)+i]
-	}
-	fair := 1 / float64(n)
-	first := res.Initiative[0]
-	res.FirstSeatAdvantage = [2]float64{first.A.MeanScore - fair, first.B.MeanScore - fair}
-	res.FirstSeatAdvantageDiff = first.MeanScoreDiff
-	res.FirstSeatDiffCI95 = first.MeanScoreDiffCI95
+	res.Interrupted = interrupted
+	res.ElapsedSeconds = time.Since(start).Seconds()
+	res.derive()
 	return res, nil
 }
 

@@ -134,7 +134,7 @@ func TestOutDestinations(t *testing.T) {
 			t.Errorf("the symlink was replaced: %v, %v", st.Mode(), err)
 		}
 		data, _ := os.ReadFile(target)
-		if _, err := sim.DecodeResult(data); err != nil {
+		if _, err := sim.DecodeAs[*sim.Result](data); err != nil {
 			t.Errorf("target does not hold the JSON result: %v", err)
 		}
 		if st, _ := os.Stat(target); st.Mode().Perm() != 0o600 {
@@ -522,7 +522,7 @@ func TestVersion(t *testing.T) {
 		t.Errorf("--version %q differs from version %q", flag, out)
 	}
 	_, res, _ := runCLI(t, "sim", "--games", "2", "--mode", "normal", "--policy", "random", "--format", "json", "--quiet")
-	if r, err := sim.DecodeResult([]byte(res)); err != nil || r.TallywoodVersion != sim.Version() {
+	if r, err := sim.DecodeAs[*sim.Result]([]byte(res)); err != nil || r.TallywoodVersion != sim.Version() {
 		t.Errorf("the result does not record the version %q (err %v)", sim.Version(), err)
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -604,35 +603,6 @@ func compareTable(r *sim.CompareResult) []byte {
 	return b.Bytes()
 }
 
-// resultKind reads the "kind" of a result file's data for merge; "" when
-// it has none (sim results written before the field) or is no JSON.
-func resultKind(data []byte) string {
-	var head struct {
-		Kind string `json:"kind"`
-	}
-	if json.Unmarshal(data, &head) != nil {
-		return ""
-	}
-	return head.Kind
-}
-
-// mergeCompares is merge for compare shards; first is the first file's
-// contents.
-func mergeCompares(o *mergeOptions, first []byte, out *output, stderr io.Writer) int {
-	if o.format != "table" && o.format != "json" && o.format != "html" {
-		return failf(stderr, "merge", "merge: --format %s: compare results are written as table, json or html", o.format)
-	}
-	results, code := readShards(o, first, sim.DecodeCompare, func(r *sim.CompareResult) bool { return r.Interrupted }, stderr)
-	if code != exitOK {
-		return code
-	}
-	merged, err := sim.MergeCompare(results, o.files)
-	if err != nil {
-		return failInput(stderr, "merge: %v", err)
-	}
-	return writeCompare("merge", merged, o.format, out, stderr)
-}
-
 // writeCompare writes a comparison in format (table, json or html) to
 // out; a partial one says where it now is and exits 1.
 func writeCompare(cmd string, res *sim.CompareResult, format string, out *output, stderr io.Writer) int {
@@ -642,11 +612,11 @@ func writeCompare(cmd string, res *sim.CompareResult, format string, out *output
 		data = compareTable(res)
 	case "html":
 		var err error
-		if data, err = renderReport(report.Source{Name: reportName(cmd, "this run"), Compare: res, Version: res.Version}); err != nil {
+		if data, err = renderReport(report.Source{Name: reportName(cmd, "this run"), Compare: res, Version: res.TallywoodVersion}); err != nil {
 			return failRun(stderr, "%v", err)
 		}
 	default:
-		data = res.JSON()
+		data = sim.Encode(res)
 	}
 	var pairs int64
 	for _, c := range res.Cells {

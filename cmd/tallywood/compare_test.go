@@ -313,7 +313,7 @@ func TestSweepOutputs(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	r, err := sim.DecodeSweep([]byte(js))
+	r, err := sim.DecodeAs[*sim.SweepResult]([]byte(js))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -67,7 +67,7 @@ func TestExecPythonDeterministic(t *testing.T) {
 	if got := untimedJSON(t, []byte(merged)); !bytes.Equal(got, want) {
 		t.Errorf("merged shards differ from the single run:\n%s\nwant\n%s", got, want)
 	}
-	r, err := sim.DecodeResult(want)
+	r, err := sim.DecodeAs[*sim.Result](want)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestExecPythonReproducibleGame(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	r, err := sim.DecodeResult([]byte(out))
+	r, err := sim.DecodeAs[*sim.Result]([]byte(out))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestExecPythonHeuristic(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if r, err := sim.DecodeResult([]byte(out)); err != nil || r.Cells[0].Games != 10 {
+	if r, err := sim.DecodeAs[*sim.Result]([]byte(out)); err != nil || r.Cells[0].Games != 10 {
 		t.Errorf("result %v, %v; want 10 games", r, err)
 	}
 }
@@ -211,7 +211,7 @@ func decodeFile(t *testing.T, path string) *sim.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := sim.DecodeResult(data)
+	r, err := sim.DecodeAs[*sim.Result](data)
 	if err != nil {
 		t.Fatal(err)
 	}

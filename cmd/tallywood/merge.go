@@ -69,48 +69,61 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "merge: %v", err)
 	}
-	first, err := engine.ReadFileMax(o.files[0], sim.MaxResultBytes)
-	if err != nil {
-		return failInput(stderr, "merge: %v", err)
+	results := make([]sim.Study, len(o.files))
+	for i, name := range o.files {
+		data, err := engine.ReadFileMax(name, sim.MaxResultBytes)
+		if err != nil {
+			return failInput(stderr, "merge: %v", err)
+		}
+		if results[i], err = sim.Decode(data); err != nil {
+			return failInput(stderr, "merge: %s: %v", name, err)
+		}
+		if results[i].Head().Interrupted {
+			fmt.Fprintf(stderr, "tallywood: merge: %s holds an interrupted run: the merged result is partial (marked interrupted)\n", name)
+		}
 	}
-	switch resultKind(first) {
-	case sim.KindTable:
-		return mergeTables(o, first, out, stderr)
-	case sim.KindCompare:
-		return mergeCompares(o, first, out, stderr)
-	case sim.KindSweep:
-		return mergeSweeps(o, first, out, stderr)
-	}
-	results, code := readShards(o, first, sim.DecodeResult, func(r *sim.Result) bool { return r.Interrupted }, stderr)
-	if code != exitOK {
-		return code
+	if err := mergeFormat(o, results[0]); err != nil {
+		return failf(stderr, "merge", "merge: %v", err)
 	}
 	merged, err := sim.Merge(results, o.files, o.opt)
 	if err != nil {
 		return failInput(stderr, "merge: %v", err)
 	}
-	shards, of := merged.Coverage()
-	noteCoverage(stderr, shards, of, played(merged), int64(len(merged.Cells))*merged.GamesPerCell, "games")
-	return writeResult("merge", merged, o.format, o.wide, out, stderr)
+	shards, of := merged.Head().Coverage()
+	n, total, unit := merged.Played()
+	noteCoverage(stderr, shards, of, n, total, unit)
+	return writeStudy("merge", merged, o.format, o.wide, out, stderr)
 }
 
-// mergeTables merges the shards of a study without the Opposition (sim
-// --seats N); first is the first file's contents.
-func mergeTables(o *mergeOptions, first []byte, out *output, stderr io.Writer) int {
-	if o.wide {
-		return failf(stderr, "merge", "merge: --wide only matters with the solo game's results")
+// mergeFormat refuses an output format the kind of result r has none
+// of.
+func mergeFormat(o *mergeOptions, r sim.Study) error {
+	kind := r.Head().Kind
+	switch {
+	case o.wide && kind != sim.KindSim:
+		return fmt.Errorf("--wide only matters with the solo game's results")
+	case o.format == "csv" && (kind == sim.KindCompare || kind == sim.KindTableCompare):
+		return fmt.Errorf("--format csv: %s results are written as table, json or html", kind)
 	}
-	results, code := readShards(o, first, sim.DecodeTableResult, func(r *sim.TableResult) bool { return r.Interrupted }, stderr)
-	if code != exitOK {
-		return code
+	return nil
+}
+
+// writeStudy writes a result of any kind in format to out; a partial one
+// says where it now is and exits 1.
+func writeStudy(cmd string, s sim.Study, format string, wide bool, out *output, stderr io.Writer) int {
+	switch r := s.(type) {
+	case *sim.Result:
+		return writeResult(cmd, r, format, wide, out, stderr)
+	case *sim.CompareResult:
+		return writeCompare(cmd, r, format, out, stderr)
+	case *sim.SweepResult:
+		return writeSweep(cmd, r, format, out, stderr)
+	case *sim.TableResult:
+		return writeTableResult(cmd, r, format, out, stderr)
+	case *sim.TableCompareResult:
+		return writeTableCompare(cmd, r, format, out, stderr)
 	}
-	merged, err := sim.MergeTables(results, o.files, o.opt)
-	if err != nil {
-		return failInput(stderr, "merge: %v", err)
-	}
-	shards, of := merged.Coverage()
-	noteCoverage(stderr, shards, of, merged.Counts.Deals, merged.Deals, "deals")
-	return writeTableResult("merge", merged, o.format, out, stderr)
+	panic(fmt.Sprintf("merge: no writer for %T", s))
 }
 
 // noteCoverage says on stderr how much of the study a merge of some of its
@@ -120,30 +133,4 @@ func noteCoverage(stderr io.Writer, shards, of int, n, total int64, unit string)
 		fmt.Fprintf(stderr, "tallywood: merge: %d of %d shards: %d of the study's %d %s (%.1f%%); the result is marked \"complete\": false\n",
 			shards, of, n, total, unit, 100*float64(n)/float64(total))
 	}
-}
-
-// readShards reads and decodes merge's files in order, first being the
-// first file's contents (already read to learn the kind), and says on
-// stderr which of them hold an interrupted run (by interrupted). On a bad
-// file it reports the error and returns its exit code.
-func readShards[T any](o *mergeOptions, first []byte, decode func([]byte) (T, error), interrupted func(T) bool, stderr io.Writer) ([]T, int) {
-	results := make([]T, len(o.files))
-	for i, name := range o.files {
-		data := first
-		if i > 0 {
-			var err error
-			if data, err = engine.ReadFileMax(name, sim.MaxResultBytes); err != nil {
-				return nil, failInput(stderr, "merge: %v", err)
-			}
-		}
-		r, err := decode(data)
-		if err != nil {
-			return nil, failInput(stderr, "merge: %s: %v", name, err)
-		}
-		if interrupted(r) {
-			fmt.Fprintf(stderr, "tallywood: merge: %s holds an interrupted run: the merged result is partial (marked interrupted)\n", name)
-		}
-		results[i] = r
-	}
-	return results, exitOK
 }

@@ -23,15 +23,15 @@ func TestPartialCSV(t *testing.T) {
 		}
 		return []byte(out)
 	}
-	simRes, err := sim.DecodeResult(result("sim", "--games", "4", "--policy", "random"))
+	simRes, err := sim.DecodeAs[*sim.Result](result("sim", "--games", "4", "--policy", "random"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	tableRes, err := sim.DecodeTableResult(result("sim", "--seats", "2", "--policy", "random", "--games", "2"))
+	tableRes, err := sim.DecodeAs[*sim.TableResult](result("sim", "--seats", "2", "--policy", "random", "--games", "2"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	sweepRes, err := sim.DecodeSweep(result("sweep", "--set", "difficulties.hard.bonus_divisor=2..3", "--games", "4", "--policy", "random"))
+	sweepRes, err := sim.DecodeAs[*sim.SweepResult](result("sweep", "--set", "difficulties.hard.bonus_divisor=2..3", "--games", "4", "--policy", "random"))
 	if err != nil {
 		t.Fatal(err)
 	}

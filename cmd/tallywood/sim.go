@@ -185,7 +185,7 @@ func writeResult(cmd string, res *sim.Result, format string, wide bool, out *out
 	var data []byte
 	switch format {
 	case "json":
-		data = res.JSON()
+		data = sim.Encode(res)
 	case "csv":
 		data = simCSV(res, what)
 	case "html":

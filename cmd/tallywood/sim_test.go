@@ -195,7 +195,7 @@ func TestBadInput(t *testing.T) {
 		{"merge same shard twice", []string{"merge", shardA, sameShard},
 			"tallywood: merge: " + sameShard + ": shard 1/2 is already in " + shardA},
 		{"merge not a result", []string{"merge", shardA, invalid},
-			"tallywood: merge: " + invalid + `: not a tallywood sim result: json: unknown field "name"`},
+			"tallywood: merge: " + invalid + `: not a tallywood result: no "kind" field`},
 		{"merge negative losses", []string{"merge", shardA, negative},
 			"tallywood: merge: " + negative + ": cell 1 (normal/random/random): losses -10 differs from counts (10)"},
 		{"merge concatenated shards", []string{"merge", concatenated},
@@ -206,7 +206,7 @@ func TestBadInput(t *testing.T) {
 				": rerun the shard with one build, or merge anyway with --allow-mixed-versions"},
 		{"merge missing file", []string{"merge", shardA, missing}, "tallywood: merge: open " + missing + ": no such file or directory"},
 		{"merge a study with a solo shard", []string{"merge", tableA, shardA},
-			"tallywood: merge: " + shardA + `: not a tallywood table result (format "tallywood-sim/1", want "tallywood-table/1")`},
+			"tallywood: merge: " + shardA + ": a sim result, " + tableA + " a table result: merge shards of one run"},
 		{"merge studies of other lineups", []string{"merge", tableA, tableOther},
 			"tallywood: merge: " + tableOther + ": lineup random,random,random differs from random,random in " + tableA + ": shards of different runs"},
 		{"merge no files", []string{"merge"}, "tallywood: merge: no result files given" + see("merge")},
@@ -272,7 +272,7 @@ func TestBadInput(t *testing.T) {
 // untimedJSON strips the timing fields of a sim result.
 func untimedJSON(t *testing.T, data []byte) []byte {
 	t.Helper()
-	r, err := sim.DecodeResult(data)
+	r, err := sim.DecodeAs[*sim.Result](data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,7 +280,7 @@ func untimedJSON(t *testing.T, data []byte) []byte {
 	for i := range r.Cells {
 		r.Cells[i].GamesPerSecond, r.Cells[i].ElapsedSeconds = 0, 0
 	}
-	return r.JSON()
+	return sim.Encode(r)
 }
 
 func TestSimDeterministicAcrossWorkers(t *testing.T) {
@@ -432,7 +432,7 @@ func TestTraceReplaysSimGame(t *testing.T) {
 	if code != exitOK {
 		t.Fatal(code)
 	}
-	r, err := sim.DecodeResult([]byte(out))
+	r, err := sim.DecodeAs[*sim.Result]([]byte(out))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -141,12 +141,12 @@ func writeSweep(cmd string, res *sim.SweepResult, format string, out *output, st
 	var data []byte
 	switch format {
 	case "json":
-		data = res.JSON()
+		data = sim.Encode(res)
 	case "csv":
 		data = sweepCSV(res, what)
 	case "html":
 		var err error
-		if data, err = renderReport(report.Source{Name: reportName(cmd, "this run"), Sweep: res, Version: res.Version}); err != nil {
+		if data, err = renderReport(report.Source{Name: reportName(cmd, "this run"), Sweep: res, Version: res.TallywoodVersion}); err != nil {
 			return failRun(stderr, "%v", err)
 		}
 	default:
@@ -351,18 +351,4 @@ func sweepCSV(r *sim.SweepResult, what string) []byte {
 	csvPartial(w, r.Interrupted, what)
 	w.Flush()
 	return b.Bytes()
-}
-
-// mergeSweeps is merge for sweep shards; first is the first file's
-// contents.
-func mergeSweeps(o *mergeOptions, first []byte, out *output, stderr io.Writer) int {
-	results, code := readShards(o, first, sim.DecodeSweep, func(r *sim.SweepResult) bool { return r.Interrupted }, stderr)
-	if code != exitOK {
-		return code
-	}
-	merged, err := sim.MergeSweep(results, o.files)
-	if err != nil {
-		return failInput(stderr, "merge: %v", err)
-	}
-	return writeSweep("merge", merged, o.format, out, stderr)
 }

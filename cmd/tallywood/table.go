@@ -107,7 +107,7 @@ func writeTableResult(cmd string, res *sim.TableResult, format string, out *outp
 	var data []byte
 	switch format {
 	case "json":
-		data = res.JSON()
+		data = sim.Encode(res)
 	case "csv":
 		data = tableCSV(res, what)
 	case "html":
@@ -210,13 +210,17 @@ func (f *compareFlags) tableConfig() (*sim.TableConfig, [2]sim.TableArm, error) 
 		return nil, arms, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	for _, name := range []string{"mode", "politician", "a-mode", "b-mode", "a-policy", "b-policy", "a-politician", "b-politician",
-		"sprt", "sprt-delta", "sprt-on", "alpha", "beta", "shard"} {
+		"sprt", "sprt-delta", "sprt-on", "alpha", "beta"} {
 		if err := onlyWith(fs, name, "the solo game (--seats 1)", false); err != nil {
 			return nil, arms, err
 		}
 	}
 	if err := checkGames(fs, f.games); err != nil {
 		return nil, arms, err
+	}
+	shard, err := sim.ParseShard(f.shard)
+	if err != nil {
+		return nil, arms, fmt.Errorf("--shard %v", err)
 	}
 	if f.workers < 1 {
 		return nil, arms, fmt.Errorf("--workers %d: must be at least 1", f.workers)
@@ -251,7 +255,7 @@ func (f *compareFlags) tableConfig() (*sim.TableConfig, [2]sim.TableArm, error) 
 	if !fs.Changed("games") {
 		deals = defaultTableDeals
 	}
-	return &sim.TableConfig{Seed: f.seed, Deals: deals, Workers: f.workers, Lineup: lineup}, arms, nil
+	return &sim.TableConfig{Seed: f.seed, Deals: deals, Shard: shard, Workers: f.workers, Lineup: lineup}, arms, nil
 }
 
 // runTableCompare is compare --seats N: the same deals, lineup and
@@ -278,23 +282,30 @@ func runTableCompare(f *compareFlags, stdout, stderr io.Writer) int {
 	ctx, release := interruptible("compare", stderr)
 	defer release()
 	cfg.Workers = capWorkers("compare", cfg.Workers, stderr)
-	bar := startProgress(stderr, 2*cfg.Deals*int64(len(cfg.Lineup)), f.quiet)
+	bar := startProgress(stderr, 2*cfg.Shard.Len(cfg.Deals)*int64(len(cfg.Lineup)), f.quiet)
 	cfg.Progress = &bar.done
 	res, err := sim.CompareTables(ctx, *cfg, arms[0], arms[1])
 	bar.stop()
 	if err != nil {
 		return failRun(stderr, "compare: %v", err)
 	}
-	data := res.JSON()
-	switch f.format {
+	return writeTableCompare("compare", res, f.format, out, stderr)
+}
+
+// writeTableCompare writes a comparison at a table in format to out; an
+// interrupted one says where its partial result now is and exits 1.
+func writeTableCompare(cmd string, res *sim.TableCompareResult, format string, out *output, stderr io.Writer) int {
+	data := sim.Encode(res)
+	switch format {
 	case "table":
 		data = tableCompareText(res)
 	case "html":
-		if data, err = renderReport(report.Source{Name: "this comparison", TableCompare: res, Version: res.TallywoodVersion}); err != nil {
+		var err error
+		if data, err = renderReport(report.Source{Name: reportName(cmd, "this comparison"), TableCompare: res, Version: res.TallywoodVersion}); err != nil {
 			return failRun(stderr, "%v", err)
 		}
 	}
-	return out.result("compare", data, res.Interrupted, fmt.Sprintf("%d deals", res.Deals), stderr)
+	return out.result(cmd, data, res.Interrupted, fmt.Sprintf("%d deals", res.Counts.A.Deals), stderr)
 }
 
 // tableCompareText renders a comparison at a table: per policy and per
@@ -302,7 +313,7 @@ func runTableCompare(f *compareFlags, stdout, stderr io.Writer) int {
 func tableCompareText(r *sim.TableCompareResult) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "A: %s (hash %s)  B: %s (hash %s)\n", r.A.Name, shortHash(r.A.RulesHash), r.B.Name, shortHash(r.B.RulesHash))
-	fmt.Fprintf(&b, "seed %d, %d players without the Opposition, %d deals × %d seatings under each rule set", r.Seed, r.Players, r.Deals, r.Players)
+	fmt.Fprintf(&b, "seed %d, %d players without the Opposition, %d deals × %d seatings under each rule set", r.Seed, r.Players, r.Counts.A.Deals, r.Players)
 	if r.Interrupted {
 		b.WriteString(", INTERRUPTED")
 	}

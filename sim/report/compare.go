@@ -58,10 +58,6 @@ func compareSection(idx int, src Source, command string) (section, error) {
 	if r.Interrupted {
 		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
 	}
-	if len(r.Cells) == 0 {
-		s.Notes = append(s.Notes, "The result holds no cells: there is nothing to plot.")
-		return s, nil
-	}
 	s.Notes = append(s.Notes, fmt.Sprintf("Both arms play the same seeds (common random numbers); every difference is B − A. "+
 		"The score counts a win 1 and a draw ½; its difference is in percentage points. Intervals are 95%% paired t intervals; "+
 		"p-values are Holm-adjusted over the %d cells tested, at the 5%% level.", r.CellsTested))

@@ -1,9 +1,7 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
-	"strings"
 
 	"tallywood/sim"
 )
@@ -25,127 +23,32 @@ type Source struct {
 	Version string
 }
 
-// oldCompareFormat is the format of compare results before results had
-// a kind: the report no longer reads them.
-const oldCompareFormat = "tallywood-compare/1"
-
-// envelope is what every result's JSON starts with: its kind, the format
-// of that kind, and the version of tallywood that wrote it.
-type envelope struct {
-	Kind    string `json:"kind"`
-	Format  string `json:"format"`
-	Version string `json:"tallywood_version"`
-}
-
-// readKinds lists the kinds of result the report reads, for errors.
-var readKinds = strings.Join([]string{sim.KindSim, sim.KindCompare, sim.KindSweep, sim.KindTable}, ", ") + " and " + sim.KindTableCompare + " results"
-
-// Decode reads the JSON result of `sim`, `merge`, `compare` or `sweep`
-// from data; name (the file name) labels it in the report and in errors.
-// Anything else is an error that names the file and what it holds.
+// Decode reads the JSON result of any kind of study from data (through
+// sim.Decode, which recomputes every derived field from the counts, as
+// merge does); name (the file name) labels it in the report and in
+// errors.
 func Decode(name string, data []byte) (Source, error) {
-	var env envelope
-	if err := json.Unmarshal(data, &env); err != nil {
-		return Source{}, fmt.Errorf("report: %s: not a tallywood result: %v", name, err)
-	}
-	kind := env.Kind
-	if kind == "" && env.Format == sim.FormatSim {
-		kind = sim.KindSim // sim results written before the kind field
-	}
-	src := Source{Name: name, Version: env.Version}
-	var err error
-	switch kind {
-	case sim.KindSim:
-		if src.Sim, err = sim.DecodeResult(data); err == nil {
-			err = checkSim(src.Sim)
-		}
-	case sim.KindCompare:
-		if src.Compare, err = sim.DecodeCompare(data); err == nil {
-			err = checkCompare(src.Compare)
-		}
-	case sim.KindSweep:
-		if src.Sweep, err = sim.DecodeSweep(data); err == nil {
-			err = checkSweep(src.Sweep)
-		}
-	case sim.KindTable:
-		src.Table, err = sim.DecodeTableResult(data)
-	case sim.KindTableCompare:
-		src.TableCompare, err = sim.DecodeTableCompare(data)
-	case "":
-		switch env.Format {
-		case "":
-			return Source{}, fmt.Errorf("report: %s: not a tallywood result: no \"kind\" field", name)
-		case oldCompareFormat:
-			return Source{}, fmt.Errorf("report: %s: result of format %q: written by an older tallywood, run it again", name, env.Format)
-		}
-		return Source{}, fmt.Errorf("report: %s: unknown kind of result (format %q): the report reads %s", name, env.Format, readKinds)
-	default:
-		return Source{}, fmt.Errorf("report: %s: unknown kind of result %q: the report reads %s", name, kind, readKinds)
-	}
+	s, err := sim.Decode(data)
 	if err != nil {
 		return Source{}, fmt.Errorf("report: %s: %v", name, err)
 	}
-	return src, nil
+	return SourceOf(name, s), nil
 }
 
-// checkSim verifies that each cell's counts add up, so that the shares
-// the report draws are shares of the games played.
-func checkSim(r *sim.Result) error {
-	for i := range r.Cells {
-		if err := checkCell(fmt.Sprintf("cell %d", i+1), &r.Cells[i]); err != nil {
-			return err
-		}
+// SourceOf is the source of a result of any kind, named name.
+func SourceOf(name string, s sim.Study) Source {
+	src := Source{Name: name, Version: s.Head().TallywoodVersion}
+	switch r := s.(type) {
+	case *sim.Result:
+		src.Sim = r
+	case *sim.CompareResult:
+		src.Compare = r
+	case *sim.SweepResult:
+		src.Sweep = r
+	case *sim.TableResult:
+		src.Table = r
+	case *sim.TableCompareResult:
+		src.TableCompare = r
 	}
-	return nil
-}
-
-func checkCompare(r *sim.CompareResult) error {
-	for i := range r.Cells {
-		c := &r.Cells[i]
-		if err := checkCell(fmt.Sprintf("cell %d, arm A", i+1), &c.A); err != nil {
-			return err
-		}
-		if err := checkCell(fmt.Sprintf("cell %d, arm B", i+1), &c.B); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func checkSweep(r *sim.SweepResult) error {
-	for i := range r.Cells {
-		c := &r.Cells[i]
-		if err := checkCell(fmt.Sprintf("cell %d, base", i+1), &c.Base); err != nil {
-			return err
-		}
-		for j := range c.Points {
-			if len(c.Points[j].Values) != len(r.Params) {
-				return fmt.Errorf("cell %d, point %d: %d values for %d parameters", i+1, j+1, len(c.Points[j].Values), len(r.Params))
-			}
-			if err := checkCell(fmt.Sprintf("cell %d, point %d", i+1, j+1), &c.Points[j].Result); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func checkCell(where string, c *sim.Cell) error {
-	n := c.Counts.Games
-	var hist int64
-	for _, k := range c.Counts.Hist {
-		if k < 0 {
-			return fmt.Errorf("%s: negative margin histogram count %d", where, k)
-		}
-		hist += k
-	}
-	switch {
-	case n < 0 || c.Games != n:
-		return fmt.Errorf("%s: games %d and counts.games %d differ", where, c.Games, n)
-	case c.Wins < 0 || c.Draws < 0 || c.Losses < 0 || c.Wins+c.Draws+c.Losses != n:
-		return fmt.Errorf("%s: wins %d, draws %d and losses %d do not add up to %d games", where, c.Wins, c.Draws, c.Losses, n)
-	case hist != n:
-		return fmt.Errorf("%s: the margin histogram holds %d games, not %d", where, hist, n)
-	}
-	return nil
+	return src
 }

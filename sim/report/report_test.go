@@ -39,7 +39,7 @@ func simJSON(t testing.TB, games int64, seed uint64) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r.JSON()
+	return sim.Encode(r)
 }
 
 // fivePoints is the three-answer sequential test of a 5-point difference.
@@ -67,7 +67,7 @@ func compareJSON(t testing.TB, games int64, seed uint64, test *sim.Sequential) [
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r.JSON()
+	return sim.Encode(r)
 }
 
 // sweepJSON sweeps Hard's bonus divisor over 1, 2, 3 for greedy and
@@ -92,7 +92,7 @@ func sweepJSON(t testing.TB, games int64, seed uint64, target float64) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r.JSON()
+	return sim.Encode(r)
 }
 
 // games is n games, or a tenth of them in -short mode (the race run):
@@ -322,23 +322,24 @@ func TestDecodeErrors(t *testing.T) {
 	tests := []struct {
 		name, data, want string
 	}{
-		{"empty", "", "report: f.json: not a tallywood result: unexpected end of JSON input"},
+		{"empty", "", "report: f.json: not a tallywood result: the file is empty"},
 		{"not JSON", "games,wins\n1,0\n", "report: f.json: not a tallywood result: invalid character 'g' looking for beginning of value"},
 		{"no kind", `{"seed": 1}`, `report: f.json: not a tallywood result: no "kind" field`},
 		{"old compare", `{"format": "tallywood-compare/1"}`,
 			`report: f.json: result of format "tallywood-compare/1": written by an older tallywood, run it again`},
 		{"unknown format", `{"format": "tallywood-ladder/1"}`,
-			`report: f.json: unknown kind of result (format "tallywood-ladder/1"): the report reads sim, compare, sweep, table and table-compare results`},
+			`report: f.json: unknown kind of result (format "tallywood-ladder/1"): tallywood reads sim, compare, sweep, table and table-compare results`},
 		{"unknown kind", `{"kind": "ladder", "format": "tallywood-ladder/1"}`,
-			`report: f.json: unknown kind of result "ladder": the report reads sim, compare, sweep, table and table-compare results`},
+			`report: f.json: unknown kind of result "ladder": tallywood reads sim, compare, sweep, table and table-compare results`},
 		{"sim with an unknown field", strings.Replace(good, `"seed"`, `"colour": 1, "seed"`, 1),
 			`report: f.json: not a tallywood sim result: json: unknown field "colour"`},
 		{"wins do not add up", strings.Replace(good, `"wins": `, `"wins": 1000`, 1),
 			"report: f.json: cell 1 (normal/greedy/random): wins 1000"},
 		{"compare with an unknown field", `{"kind": "compare", "format": "tallywood-compare/2", "arms": []}`,
 			`report: f.json: not a tallywood compare result: json: unknown field "arms"`},
+		{"no cells", `{"kind": "compare", "format": "tallywood-compare/2", "cells": []}`, "report: f.json: cells: none"},
 		{"sweep of another format", `{"kind": "sweep", "format": "tallywood-sweep/0"}`,
-			`report: f.json: not a tallywood sweep result (kind "sweep", format "tallywood-sweep/0")`},
+			`report: f.json: not a tallywood sweep result (format "tallywood-sweep/0", want "tallywood-sweep/2")`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -389,7 +390,7 @@ func FuzzDecode(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add(r.JSON())
+	f.Add(sim.Encode(r))
 	f.Add(compareJSON(f, 3, 1, fivePoints))
 	f.Add([]byte(`{"format":"tallywood-sim/1","cells":[{"games":1,"wins":1,"counts":{"games":1,"wins":1,"margin_histogram":{"lo":1024,"counts":[1]}}}]}`))
 	f.Add(sweepJSON(f, 3, 1, 0.15))
@@ -429,8 +430,6 @@ func TestHeaderNotes(t *testing.T) {
 		{"no version", data, "", []string{"<dt>Tool version</dt><dd>not recorded in the result</dd>"}},
 		{"interrupted", strings.NewReplacer(`"interrupted": false`, `"interrupted": true`, `"complete": true`, `"complete": false`).Replace(data), "",
 			[]string{"This run was interrupted: the figures are of the games played before it stopped."}},
-		{"no cells", `{"kind": "compare", "format": "tallywood-compare/2", "cells": []}`, "",
-			[]string{"The result holds no cells: there is nothing to plot."}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -476,8 +475,8 @@ func TestTableReports(t *testing.T) {
 		rows    int
 		command string
 	}{
-		{study.JSON(), "s1-score", 4, "tallywood sim --seats 3 --policy random,random,random --games 40 --seed 3 --format json"},
-		{cmp.JSON(), "s1-score", 4, "tallywood compare --seats 3 --policy random,random,random --games 40 --seed 3 --b-set track.max=14 --format json"},
+		{sim.Encode(study), "s1-score", 4, "tallywood sim --seats 3 --policy random,random,random --games 40 --seed 3 --format json"},
+		{sim.Encode(cmp), "s1-score", 4, "tallywood compare --seats 3 --policy random,random,random --games 40 --seed 3 --b-set track.max=14 --format json"},
 	} {
 		doc := decodeGeneric(t, tc.data)
 		secs := parsePage(t, render(t, testMeta, tc.data))

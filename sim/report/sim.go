@@ -39,10 +39,6 @@ func simSection(idx int, src Source, command string) (section, error) {
 	if r.Interrupted {
 		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
 	}
-	if len(r.Cells) == 0 {
-		s.Notes = append(s.Notes, "The result holds no cells: there is nothing to plot.")
-		return s, nil
-	}
 	s.Notes = append(s.Notes, fmt.Sprintf("Win rates carry Wilson 95%% intervals, margins Student-t 95%% intervals, each for its own cell: "+
 		"with %d cells, expect about one in twenty intervals to miss its true value. The margin is your votes minus the Opposition's.", len(r.Cells)))
 

@@ -82,10 +82,6 @@ func sweepSection(idx int, src Source, command string) (section, error) {
 	if r.Interrupted {
 		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
 	}
-	if len(r.Cells) == 0 {
-		s.Notes = append(s.Notes, "The result holds no cells: there is nothing to plot.")
-		return s, nil
-	}
 	s.Notes = append(s.Notes, "Every point plays the same seeds as the base rules; the band is the Wilson 95% interval of each point's win rate.")
 	if r.CrossingMethod != "" {
 		s.Notes = append(s.Notes, "How the crossing is found: "+r.CrossingMethod+".")

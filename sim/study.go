@@ -1,0 +1,373 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"tallywood/engine"
+)
+
+// The study layer: every kind of result (a sim run, a comparison, a
+// sweep, a study of several seats and its comparison) is a Study. It
+// starts with the same Envelope, is read by one decoder (Decode), merged
+// by one entry (Merge) and written by one encoder (Encode), so that every
+// kind gets the same checks and every reader (merge, report) sees the same
+// numbers: derived fields are recomputed from the counts on read.
+//
+// Adding a kind of study means a result type that embeds Envelope and
+// implements Study, a case in newStudy, and its runner; docs/architecture.md
+// has the checklist.
+
+// Kind names a kind of study, in every result's "kind" field.
+type Kind string
+
+// The kinds of study.
+const (
+	KindSim          Kind = "sim"
+	KindCompare      Kind = "compare"
+	KindSweep        Kind = "sweep"
+	KindTable        Kind = "table"         // sim --seats
+	KindTableCompare Kind = "table-compare" // compare --seats
+)
+
+// kinds lists every kind, in the order errors name them.
+var kinds = []Kind{KindSim, KindCompare, KindSweep, KindTable, KindTableCompare}
+
+// Envelope is what every result holds, whatever its kind: what it is, who
+// wrote it, its seed, which shards it holds, whether it is the whole study
+// and how long it took. Everything but the timing is a function of the
+// flags alone.
+type Envelope struct {
+	Format           string `json:"format"`
+	Kind             Kind   `json:"kind"`
+	TallywoodVersion string `json:"tallywood_version"` // the build that played it (Version)
+	Seed             uint64 `json:"seed"`
+	Shard            string `json:"shard,omitempty"` // the shards held, K+K/N; absent: every one
+	Interrupted      bool   `json:"interrupted"`
+	// Complete is every shard, not interrupted: the whole study.
+	Complete       bool    `json:"complete"`
+	GamesPerSecond float64 `json:"games_per_second"`
+	ElapsedSeconds float64 `json:"elapsed_seconds"`
+}
+
+// RulesID names the rules a study played: the hash of what affects play,
+// the version the file states, and the --set overrides applied.
+type RulesID struct {
+	RulesHash    string   `json:"rules_hash"`
+	RulesVersion string   `json:"rules_version"`
+	Overrides    []string `json:"overrides,omitempty"`
+}
+
+func rulesID(r *engine.Rules) RulesID {
+	return RulesID{RulesHash: r.Hash, RulesVersion: r.Version, Overrides: slices.Clone(r.Overrides)}
+}
+
+// text shows rules in an error: the short hash and the overrides.
+func (r RulesID) text() string {
+	s := ShortHash(r.RulesHash)
+	if len(r.Overrides) > 0 {
+		s += " with " + strings.Join(r.Overrides, ", ")
+	}
+	return s
+}
+
+func (r RulesID) equal(o RulesID) bool {
+	return r.RulesHash == o.RulesHash && r.RulesVersion == o.RulesVersion && slices.Equal(r.Overrides, o.Overrides)
+}
+
+// ShortHash is the first 12 digits of a rules hash, as every output shows
+// it.
+func ShortHash(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}
+
+// newEnvelope starts the envelope of a study of kind with its seed and
+// shard.
+func newEnvelope(kind Kind, format string, seed uint64, shard Shard) Envelope {
+	e := Envelope{Format: format, Kind: kind, TallywoodVersion: Version(), Seed: seed}
+	if !shard.Whole() {
+		e.Shard = shard.String()
+	}
+	return e
+}
+
+// Head is the envelope itself: every result type embeds it, so every one
+// is reached through Study.Head.
+func (e *Envelope) Head() *Envelope { return e }
+
+// setTiming sets the run's timing from the games played in secs seconds,
+// and whether it is complete.
+func (e *Envelope) setTiming(games int64, secs float64) {
+	set, err := parseShardSet(e.Shard)
+	e.Complete = err == nil && set.complete() && !e.Interrupted
+	e.ElapsedSeconds = secs
+	e.GamesPerSecond = 0
+	if secs > 0 {
+		e.GamesPerSecond = float64(games) / secs
+	}
+}
+
+// A Study is a result of any kind.
+type Study interface {
+	Head() *Envelope
+	// formats are the formats its decoder reads, the one it writes first.
+	formats() []string
+	// sameRun lists what a shard must hold alike with first, a result of
+	// the same kind, to be a shard of the same run (beyond the version,
+	// the seed and the shard count, which Merge checks for every kind).
+	sameRun(first Study) []field
+	// check verifies the counts of a decoded result, share games (or
+	// deals) per cell in its shards: that they add up and fit the rules.
+	check(share func(games int64) int64) error
+	// derive recomputes every derived field from the counts: the
+	// summaries, the tests, the verdicts and the timing.
+	derive()
+	// clone is a copy whose counts add does not share with the original.
+	clone() Study
+	// add adds the counts of o, a shard of the same run.
+	add(o Study)
+	// Played is the games (or deals) the result holds and the study's
+	// total, and what they are ("games", "deals", "paired games").
+	Played() (n, total int64, unit string)
+}
+
+// newStudy is the empty result of a kind, for Decode to fill.
+func newStudy(k Kind) Study {
+	switch k {
+	case KindSim:
+		return &Result{}
+	case KindCompare:
+		return &CompareResult{}
+	case KindSweep:
+		return &SweepResult{}
+	case KindTable:
+		return &TableResult{}
+	case KindTableCompare:
+		return &TableCompareResult{}
+	}
+	return nil
+}
+
+// MaxResultBytes bounds a result file `merge` reads: a cell takes at most
+// ~60 KiB (a full margin histogram), so this holds hundreds of cells.
+const MaxResultBytes = 32 << 20
+
+// maxText bounds every string of a result (versions, labels, District
+// names): they are copied into every merged output.
+const maxText = 1024
+
+// maxSeconds bounds the timing a result's is summed from: a thousand
+// years; merge adds shards' timing up to it. Every sum of them stays finite (issue 21: shards whose
+// elapsed_seconds added up to +Inf made the JSON encoder panic).
+const maxSeconds = 3.2e10
+
+// head is the kind and format a result's JSON starts with; a result of
+// the first sim versions has no kind.
+type head struct {
+	Kind   Kind   `json:"kind"`
+	Format string `json:"format"`
+}
+
+// oldFormats are formats of results from before their kind had a field
+// of its own, which no reader reads now.
+var oldFormats = []string{"tallywood-compare/1"}
+
+// kindOf reads which kind of study data holds.
+func kindOf(data []byte) (Kind, error) {
+	var h head
+	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&h); err != nil {
+		if errors.Is(err, io.EOF) {
+			return "", errors.New("not a tallywood result: the file is empty")
+		}
+		return "", fmt.Errorf("not a tallywood result: %v", err)
+	}
+	if h.Kind == "" && h.Format == FormatSim {
+		return KindSim, nil // sim results written before the kind field
+	}
+	if newStudy(h.Kind) != nil {
+		return h.Kind, nil
+	}
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = string(k)
+	}
+	reads := strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " results"
+	switch {
+	case h.Kind != "":
+		return "", fmt.Errorf("unknown kind of result %q: tallywood reads %s", h.Kind, reads)
+	case slices.Contains(oldFormats, h.Format):
+		return "", fmt.Errorf("result of format %q: written by an older tallywood, run it again", h.Format)
+	case h.Format != "":
+		return "", fmt.Errorf("unknown kind of result (format %q): tallywood reads %s", h.Format, reads)
+	}
+	return "", errors.New(`not a tallywood result: no "kind" field`)
+}
+
+// Decode reads a result of any kind written by Encode (one JSON object,
+// nothing after it), checks that it is internally consistent (counts that
+// add up, arrays of the rules' sizes, sums a game could reach, no more
+// games than its shards hold) and recomputes every derived field from the
+// counts. The error names the first inconsistency.
+func Decode(data []byte) (Study, error) {
+	kind, err := kindOf(data)
+	if err != nil {
+		return nil, err
+	}
+	s := newStudy(kind)
+	if err := decodeStrict(data, s, string(kind)); err != nil {
+		return nil, err
+	}
+	e := s.Head()
+	if e.Kind == "" {
+		e.Kind = KindSim
+	}
+	if fs := s.formats(); !slices.Contains(fs, e.Format) {
+		if e.Format == "" {
+			return nil, fmt.Errorf("not a tallywood %s result (no format): written by an older tallywood, run it again", kind)
+		}
+		return nil, fmt.Errorf("not a tallywood %s result (format %q, want %q)", kind, e.Format, fs[0])
+	}
+	share, err := e.check()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.check(share); err != nil {
+		return nil, err
+	}
+	s.derive()
+	return s, nil
+}
+
+// DecodeAs decodes data like Decode and requires a result of type T
+// (*Result, *CompareResult, ...).
+func DecodeAs[T Study](data []byte) (T, error) {
+	var zero T
+	s, err := Decode(data)
+	if err != nil {
+		return zero, err
+	}
+	t, ok := s.(T)
+	if !ok {
+		return zero, fmt.Errorf("a %s result, not the kind wanted here", s.Head().Kind)
+	}
+	return t, nil
+}
+
+// check verifies the envelope of a decoded result and returns how many
+// of a study's games its shards hold.
+func (e *Envelope) check() (func(int64) int64, error) {
+	if len(e.TallywoodVersion) > maxText {
+		return nil, fmt.Errorf("tallywood_version: %d bytes, more than %d", len(e.TallywoodVersion), maxText)
+	}
+	set, err := parseShardSet(e.Shard)
+	if err != nil {
+		return nil, err
+	}
+	return set.len, nil
+}
+
+// addSeconds adds the timing of two shards, at most maxSeconds, so that
+// what merge writes decodes again.
+func addSeconds(a, b float64) float64 { return min(a+b, maxSeconds) }
+
+// checkSeconds refuses a timing field that a result's timing is summed
+// from (a cell's, or a study's without cells) when it is negative or
+// beyond maxSeconds. The other timing fields are recomputed from these.
+func checkSeconds(name string, v float64) error {
+	if !(v >= 0 && v <= maxSeconds) {
+		return fmt.Errorf("%s %g is not within 0..%g", name, v, maxSeconds)
+	}
+	return nil
+}
+
+// check checks the rules names of a decoded result.
+func (r *RulesID) check(where string) error {
+	for _, f := range []struct{ name, v string }{{"rules_version", r.RulesVersion}, {"rules_hash", r.RulesHash}} {
+		if len(f.v) > maxText {
+			return fmt.Errorf("%s%s: %d bytes, more than %d", where, f.name, len(f.v), maxText)
+		}
+	}
+	return nil
+}
+
+// Encode returns a result as indented JSON with a final newline. A result
+// of a runner, Merge or Decode holds only finite numbers (Decode refuses
+// what could give another), so encoding cannot fail.
+func Encode(s Study) []byte {
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		panic("sim: " + err.Error())
+	}
+	return append(b, '\n')
+}
+
+// MergeOptions relax Merge's checks.
+type MergeOptions struct {
+	// AllowMixedVersions merges shards recorded by different tallywood
+	// versions (whose games may differ).
+	AllowMixedVersions bool
+}
+
+// Merge adds up results of disjoint shards of one run, of any one kind:
+// the same version (unless opt allows mixed ones), seed and shard count,
+// no shard twice, and what the kind says a run holds alike (rules, games,
+// cells). Merging every shard 1/N … N/N gives exactly the unsharded
+// result, timing aside; merging some of them gives a result with Complete
+// false. names label the results in errors (file names).
+func Merge(results []Study, names []string, opt MergeOptions) (Study, error) {
+	if len(results) == 0 {
+		return nil, errors.New("nothing to merge")
+	}
+	first := results[0]
+	fh := first.Head()
+	shards, err := newShardUnion(fh.Shard, names[0])
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range results {
+		// Results built in memory rather than decoded are checked too.
+		share, err := r.Head().check()
+		if err == nil {
+			err = r.check(share)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", names[i], err)
+		}
+	}
+	out := first.clone()
+	oh := out.Head()
+	for i := 1; i < len(results); i++ {
+		r, name := results[i], names[i]
+		h := r.Head()
+		if h.Kind != fh.Kind {
+			return nil, fmt.Errorf("%s: a %s result, %s a %s result: merge shards of one run", name, h.Kind, names[0], fh.Kind)
+		}
+		if err := opt.sameVersion(name, names[0], h.TallywoodVersion, fh.TallywoodVersion); err != nil {
+			return nil, err
+		}
+		fields := append([]field{sameField("seed", h.Seed, fh.Seed)}, r.sameRun(first)...)
+		if err := shards.add(name, h.Shard, fields...); err != nil {
+			return nil, err
+		}
+		out.add(r)
+		oh.Interrupted = oh.Interrupted || h.Interrupted
+		oh.ElapsedSeconds = addSeconds(oh.ElapsedSeconds, h.ElapsedSeconds)
+		if h.TallywoodVersion != fh.TallywoodVersion {
+			oh.TallywoodVersion = "mixed"
+		}
+	}
+	oh.Shard = shards.set.String()
+	out.derive()
+	return out, nil
+}
+
+// Coverage is how many of a run's shards a result holds.
+func (e *Envelope) Coverage() (shards, of int) { return coverage(e.Shard) }

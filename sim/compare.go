@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 )
 
 // FormatCompare names the JSON document of `tallywood compare`.
@@ -38,7 +39,7 @@ type ComparePair struct {
 }
 
 // CompareConfig plays, for each cell, game i of both arms on seed
-// GameSeed(Seed, i), so that both see the same cards and tiles wherever
+// deal.GameSeed(Seed, i), so that both see the same cards and tiles wherever
 // their rules allow (common random numbers). With Test set, each cell
 // stops at the first pair after which the sequential test decides.
 type CompareConfig struct {
@@ -128,7 +129,7 @@ type CompareCell struct {
 type CompareResult struct {
 	Format         string        `json:"format"`
 	Kind           string        `json:"kind"`
-	Version        string        `json:"tallywood_version"` // Version() of the build that played it
+	Version        string        `json:"tallywood_version"` // deal.Version() of the build that played it
 	Seed           uint64        `json:"seed"`
 	Shard          string        `json:"shard,omitempty"`
 	A              ArmInfo       `json:"a"`
@@ -188,7 +189,7 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	stop, release := stopFlag(ctx)
 	defer release()
 	out := &CompareResult{
-		Kind: KindCompare, Format: FormatCompare, Version: Version(), Seed: cfg.Seed,
+		Kind: KindCompare, Format: FormatCompare, Version: deal.Version(), Seed: cfg.Seed,
 		A: armInfo(cfg.A), B: armInfo(cfg.B),
 		Cells: make([]CompareCell, len(cfg.Cells)),
 	}
@@ -257,7 +258,7 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 					if stop.Load() || halt.Load() {
 						return
 					}
-					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
+					seed := deal.GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
 					var rec pairRec
 					for k, s := range specs {
 						if err := p.play(rules[k], seed, s.Mode, s.Policy, s.Politician); err != nil {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 )
 
 // FormatSim names the JSON document of `tallywood sim` and `merge`.
@@ -174,7 +175,7 @@ func newResult(cfg *Config) *Result {
 	r := &Result{
 		Kind:             KindSim,
 		Format:           FormatSim,
-		TallywoodVersion: Version(),
+		TallywoodVersion: deal.Version(),
 		RulesHash:        cfg.Rules.Hash,
 		RulesVersion:     cfg.Rules.Version,
 		Seed:             cfg.Seed,

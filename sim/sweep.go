@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 )
 
 // FormatSweep names the JSON document of `tallywood sweep`.
@@ -26,7 +27,7 @@ type SweepPoint struct {
 }
 
 // SweepConfig plays, for each cell, game i of the base rules and of every
-// point on seed GameSeed(Seed, i): the same seeds at every point, so each
+// point on seed deal.GameSeed(Seed, i): the same seeds at every point, so each
 // point is paired against the base game by game.
 type SweepConfig struct {
 	Base       *engine.Rules
@@ -86,7 +87,7 @@ type SweepCell struct {
 type SweepResult struct {
 	Format         string      `json:"format"`
 	Kind           string      `json:"kind"`
-	Version        string      `json:"tallywood_version"` // Version() of the build that played it
+	Version        string      `json:"tallywood_version"` // deal.Version() of the build that played it
 	RulesHash      string      `json:"rules_hash"`
 	RulesVersion   string      `json:"rules_version"`
 	Overrides      []string    `json:"overrides"` // the base rules' own
@@ -152,7 +153,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	}
 
 	out := &SweepResult{
-		Kind: KindSweep, Format: FormatSweep, Version: Version(),
+		Kind: KindSweep, Format: FormatSweep, Version: deal.Version(),
 		RulesHash: cfg.Base.Hash, RulesVersion: cfg.Base.Version, Overrides: slices.Clone(cfg.Base.Overrides),
 		Seed: cfg.Seed, GamesPerCell: cfg.Games, Params: cfg.Params, Target: cfg.Target,
 		Cells: make([]SweepCell, len(cfg.Cells)),
@@ -200,7 +201,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 					if stop.Load() {
 						return
 					}
-					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
+					seed := deal.GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
 					if !play(cfg.Base, seed) {
 						return
 					}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 )
 
 // Comparing two rule sets on studies of several players: the same deals,
@@ -183,7 +184,7 @@ func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableC
 	n := int64(len(l.lineup))
 	deals := total.arms[0].Deals
 	res := &TableCompareResult{
-		Kind: KindTableCompare, TallywoodVersion: Version(), A: arm(a), B: arm(b),
+		Kind: KindTableCompare, TallywoodVersion: deal.Version(), A: arm(a), B: arm(b),
 		Seed: cfg.Seed, Deals: deals, Players: len(l.lineup), Lineup: l.lineup,
 		Interrupted: interrupted, ElapsedSeconds: time.Since(start).Seconds(),
 	}

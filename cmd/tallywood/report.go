@@ -7,6 +7,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/sim"
+	"tallywood/sim/deal"
 	"tallywood/sim/report"
 )
 
@@ -75,7 +76,7 @@ func reportName(cmd, run string) string {
 // it, rebuilt from the result.
 func renderReport(srcs ...report.Source) ([]byte, error) {
 	var b bytes.Buffer
-	if err := report.Write(&b, srcs, report.Meta{Tool: sim.Version(), Made: time.Now()}); err != nil {
+	if err := report.Write(&b, srcs, report.Meta{Tool: deal.Version(), Made: time.Now()}); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil

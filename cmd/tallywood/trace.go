@@ -11,6 +11,7 @@ import (
 	"tallywood/engine"
 	"tallywood/opposition"
 	"tallywood/sim"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -119,7 +120,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		if *seats > len(rules.Politicians) {
 			return failInput(stderr, "trace: --seats %d: the rules have %d Politicians, one per player is needed", *seats, len(rules.Politicians))
 		}
-		gameSeed := sim.GameSeed(*seed, *game)
+		gameSeed := deal.GameSeed(*seed, *game)
 		log := &engine.Log{}
 		p := sim.NewTablePlayer(lineup)
 		defer p.Close()
@@ -144,10 +145,10 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, "trace: %v", err)
 		}
-		gameSeed := sim.GameSeed(*seed, *game)
+		gameSeed := deal.GameSeed(*seed, *game)
 		politician := pols[0]
 		if politician == sim.RandomPoliticianIndex {
-			politician = sim.RandomPolitician(gameSeed, len(rules.Politicians))
+			politician = deal.RandomPolitician(gameSeed, len(rules.Politicians))
 		}
 		log := &engine.Log{}
 		g, err = engine.New(rules, gameSeed, engine.Config{Mode: mode, Politician: politician, Opposition: opposition.Solo{}, Recorder: log})

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 )
 
 func init() {
@@ -173,10 +174,10 @@ func NewMCTS(cfg MCTSConfig) *MCTS {
 // Reset seeds the policy's own stream (and its rollout policy's) from the
 // game seed.
 func (p *MCTS) Reset(gameSeed uint64) {
-	p.rng.Seed(gameSeed, streamMCTS)
+	p.rng.Seed(gameSeed, deal.StreamMCTS)
 	p.clear()
 	p.lastRoot = -1
-	p.rollout.Reset(gameSeed ^ 0x6d637473)
+	p.rollout.Reset(deal.RolloutSeed(gameSeed))
 }
 
 func (p *MCTS) clear() {

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 )
 
 // The learned score: the hand-weighted score of a position plus a small
@@ -385,7 +386,7 @@ type Afterstates struct{ g *Greedy }
 func NewAfterstates() *Afterstates { return &Afterstates{g: NewGreedy(1)} }
 
 // Reset seeds the stream of the determinizations from the game seed.
-func (a *Afterstates) Reset(gameSeed uint64) { a.g.rng.Seed(gameSeed, streamLearned) }
+func (a *Afterstates) Reset(gameSeed uint64) { a.g.rng.Seed(gameSeed, deal.StreamLearned) }
 
 // Each calls f with the index of every option of legal (at least two)
 // and its result, which f must not keep.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/sim/deal"
 )
 
@@ -238,7 +239,7 @@ const maxText = 1024
 // result: ...".
 func decodeStrict(data []byte, v any, kind string) error {
 	if len(data) > MaxResultBytes {
-		return fmt.Errorf("not a tallywood %s result: larger than %s", kind, engine.FormatBytes(MaxResultBytes))
+		return fmt.Errorf("not a tallywood %s result: larger than %s", kind, kit.FormatBytes(MaxResultBytes))
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

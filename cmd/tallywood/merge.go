@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/sim"
 )
 
@@ -69,7 +69,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "merge: %v", err)
 	}
-	first, err := engine.ReadFileMax(o.files[0], sim.MaxResultBytes)
+	first, err := kit.ReadFileMax(o.files[0], sim.MaxResultBytes)
 	if err != nil {
 		return failInput(stderr, "merge: %v", err)
 	}
@@ -132,7 +132,7 @@ func readShards[T any](o *mergeOptions, first []byte, decode func([]byte) (T, er
 		data := first
 		if i > 0 {
 			var err error
-			if data, err = engine.ReadFileMax(name, sim.MaxResultBytes); err != nil {
+			if data, err = kit.ReadFileMax(name, sim.MaxResultBytes); err != nil {
 				return nil, failInput(stderr, "merge: %v", err)
 			}
 		}

@@ -5,7 +5,7 @@ import (
 	"io"
 	"time"
 
-	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/sim"
 	"tallywood/sim/deal"
 	"tallywood/sim/report"
@@ -44,7 +44,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	}
 	srcs := make([]report.Source, len(files))
 	for i, name := range files {
-		data, err := engine.ReadFileMax(name, sim.MaxResultBytes)
+		data, err := kit.ReadFileMax(name, sim.MaxResultBytes)
 		if err != nil {
 			return failInput(stderr, "report: %v", err)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"tallywood/cmd/tallywood/play"
 	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/opposition"
 	"tallywood/sim"
 	"tallywood/sim/deal"
@@ -107,10 +108,10 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		}
 		if rec.Seats != 0 {
 			header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %d players, %s by a person in seat %d, policies %s in the others, rules %s\n",
-				*load, rec.Seed, g.Seed, rec.Seats, engine.Count(len(rec.Decisions), "decision"), rec.Seat, strings.Join(rec.Lineup, ","), shortHash(rules.Hash))
+				*load, rec.Seed, g.Seed, rec.Seats, kit.Count(len(rec.Decisions), "decision"), rec.Seat, strings.Join(rec.Lineup, ","), shortHash(rules.Hash))
 		} else {
 			header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %s, %s by a person, politician %s, rules %s\n",
-				*load, rec.Seed, g.Seed, g.Mode, engine.Count(len(rec.Decisions), "decision"), rec.Politician, shortHash(rules.Hash))
+				*load, rec.Seed, g.Seed, g.Mode, kit.Count(len(rec.Decisions), "decision"), rec.Politician, shortHash(rules.Hash))
 		}
 	} else if *seats > 1 {
 		lineup, err := parseLineup(*policyFlag, *seats)
@@ -225,9 +226,9 @@ func tableTraceHeader(g *engine.Game, game, seed uint64, rotation int, lineup []
 func outcomeWords(margin int) string {
 	switch {
 	case margin > 0:
-		return fmt.Sprintf("Outcome: you won by %s.", engine.Count(margin, "vote"))
+		return fmt.Sprintf("Outcome: you won by %s.", kit.Count(margin, "vote"))
 	case margin < 0:
-		return fmt.Sprintf("Outcome: you lost by %s.", engine.Count(-margin, "vote"))
+		return fmt.Sprintf("Outcome: you lost by %s.", kit.Count(-margin, "vote"))
 	}
 	return "Outcome: a draw (equal votes)."
 }

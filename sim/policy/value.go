@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/sim/deal"
 )
 
@@ -406,7 +407,7 @@ func LoadNet(path string) (*Net, error) {
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("value weights: %s is not a regular file", path)
 	}
-	data, err := engine.ReadFileMax(path, MaxNetFile)
+	data, err := kit.ReadFileMax(path, MaxNetFile)
 	if err != nil {
 		return nil, fmt.Errorf("value weights: %v", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
@@ -314,7 +315,7 @@ func TableOutcome(g *engine.Game) string {
 			if res.Place[s] != place {
 				continue
 			}
-			parts = append(parts, fmt.Sprintf("%s %s with %s", engine.TableSeatName(s), engine.Ordinal(int(place)), engine.Count(int(res.Total[s]), "vote")))
+			parts = append(parts, fmt.Sprintf("%s %s with %s", engine.TableSeatName(s), engine.Ordinal(int(place)), kit.Count(int(res.Total[s]), "vote")))
 			if place == 1 {
 				winners = append(winners, engine.TableSeatName(s))
 			}
@@ -515,7 +516,7 @@ func (s *Session) confirmQuit() bool {
 	if unsaved <= 0 {
 		return true // nothing played since the save (or undone past it)
 	}
-	s.printf("Quit and lose %s not saved? Type y to quit, anything else to go on (s saves): ", engine.Count(unsaved, "decision"))
+	s.printf("Quit and lose %s not saved? Type y to quit, anything else to go on (s saves): ", kit.Count(unsaved, "decision"))
 	line, err := s.readLine()
 	if err != nil {
 		s.printf("\n")
@@ -554,7 +555,7 @@ func (s *Session) savedNote() string {
 }
 
 func (s *Session) quit() End {
-	s.printf("Quit at %s after %s.%s\n", s.where(), engine.Count(len(s.rec.Decisions), "decision"), s.savedNote())
+	s.printf("Quit at %s after %s.%s\n", s.where(), kit.Count(len(s.rec.Decisions), "decision"), s.savedNote())
 	return Quit
 }
 

@@ -15,6 +15,9 @@ func init() {
 	add(entry{
 		name:    "mcts",
 		summary: "information-set Monte Carlo tree search over determinized games",
+		// As many paired games as fit a minute or two: mcts plays a
+		// hundred times slower than greedy.
+		compareGames: 500,
 		params: []param{
 			{"iters", "200", "iterations per decision (1..100000); the budget, reproducible", intIn(1, 100000)},
 			{"rollout", "random", "rollout policy: random or greedy", oneOf("random", "greedy")},

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"tallywood/engine/kit"
 )
 
 // EventKind says what changed.
@@ -304,7 +306,7 @@ func (r *Rules) Text(e Event) string {
 	case EvBadge:
 		s = fmt.Sprintf("%s: a Badge placed in %s", who, where)
 	case EvReward:
-		s = fmt.Sprintf("%s: %s reward in %s: %s", who, e.Note, where, Count(int(e.To), rewardNames[e.Item]))
+		s = fmt.Sprintf("%s: %s reward in %s: %s", who, e.Note, where, kit.Count(int(e.To), rewardNames[e.Item]))
 	case EvPlazaAdvance:
 		s = fmt.Sprintf("%s: Plaza majority advances its lowest polling tracker(s) by %d", who, e.To)
 	case EvCleanup:
@@ -324,7 +326,7 @@ func (r *Rules) Text(e Event) string {
 			s = fmt.Sprintf("the %s deck is reformed from its discards", Action(e.Action))
 		}
 	case EvSoloBox:
-		s = fmt.Sprintf("%s: %s returned to the box", who, Count(int(e.Item), "Solo card"))
+		s = fmt.Sprintf("%s: %s returned to the box", who, kit.Count(int(e.Item), "Solo card"))
 	case EvReveal:
 		s = fmt.Sprintf("%s: Final Tally reveal in %s: %s", who, where, tileRef(e))
 	case EvTally:
@@ -332,15 +334,15 @@ func (r *Rules) Text(e Event) string {
 	case EvSeatTally:
 		switch e.District {
 		case -1:
-			s = fmt.Sprintf("%s: %s from Endorsements held", who, Count(int(e.To), "vote"))
+			s = fmt.Sprintf("%s: %s from Endorsements held", who, kit.Count(int(e.To), "vote"))
 		case Plaza:
-			s = fmt.Sprintf("%s: %s of resource bonus", who, Count(int(e.To), "vote"))
+			s = fmt.Sprintf("%s: %s of resource bonus", who, kit.Count(int(e.To), "vote"))
 		default:
-			s = fmt.Sprintf("%s: %s in %s → %s", who, Count(int(e.From), "Vote Share"), where, Count(int(e.To), "vote"))
+			s = fmt.Sprintf("%s: %s in %s → %s", who, kit.Count(int(e.From), "Vote Share"), where, kit.Count(int(e.To), "vote"))
 		}
 	case EvResult:
 		if e.Table {
-			s = fmt.Sprintf("Result: %s, %s, %s place", who, Count(int(e.From), "vote"), Ordinal(int(e.To)))
+			s = fmt.Sprintf("Result: %s, %s, %s place", who, kit.Count(int(e.From), "vote"), Ordinal(int(e.To)))
 			if e.Item > 1 {
 				s += fmt.Sprintf(" shared by %d", e.Item)
 			}
@@ -388,18 +390,6 @@ func RowName(r int) string { return rowNames[r] }
 
 var rewardNames = []string{"Money", "Popularity", "Polling", "Vote Share"}
 
-// Count writes n and a noun, in the plural unless n is 1: "1 Vote Share",
-// "3 Vote Shares". Money, Popularity and Polling are uncountable.
-func Count(n int, noun string) string {
-	switch {
-	case n == 1 || noun == "Money" || noun == "Popularity" || noun == "Polling":
-		return fmt.Sprintf("%d %s", n, noun)
-	case strings.HasSuffix(noun, "y") && !strings.HasSuffix(noun, "ey"):
-		return fmt.Sprintf("%d %sies", n, noun[:len(noun)-1])
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
 // trackerText words a tracker move; a gain cut short by the end of the
 // track says what was lost (C-7).
 func trackerText(who, tracker string, from, to, asked int16) string {
@@ -430,7 +420,7 @@ func (a Ability) String() string {
 	case AbilityDiscount:
 		return fmt.Sprintf("%s costs %s less (passive)", a.Action, resourceText(a.Money, a.Popularity, ""))
 	case AbilityResearchBonus:
-		return fmt.Sprintf("each Research gains %s extra (passive)", Count(int(a.Polling), "Polling"))
+		return fmt.Sprintf("each Research gains %s extra (passive)", kit.Count(int(a.Polling), "Polling"))
 	}
 	return fmt.Sprintf("ability %d", a.Kind)
 }

@@ -32,10 +32,6 @@ import (
 // is what lets search players simulate a game without peeking, and what
 // the no-peeking tests of the policies rest on.
 
-// streamDeterminize is the stream id of Determinize's generator, distinct
-// from the setup streams.
-const streamDeterminize = 0x44455445 << 8
-
 // Determinize replaces every piece of hidden information of g with a
 // sample drawn from seed, consistent with what the player can know, and
 // reseeds the game's generators. Every count is conserved: cards per deck,

@@ -17,7 +17,7 @@ func NewRandomPlayer(seed uint64) *RandomPlayer {
 }
 
 // Reset reseeds the player.
-func (p *RandomPlayer) Reset(seed uint64) { p.rng.Seed(seed, 0x52414e44) }
+func (p *RandomPlayer) Reset(seed uint64) { p.rng.Seed(seed, streamRandomPlayer) }
 
 // Choose returns a legal option of the pending decision.
 func (p *RandomPlayer) Choose(g *Game) Option {

@@ -214,17 +214,6 @@ type Config struct {
 	Recorder   Recorder // optional
 }
 
-// Stream ids of the per-purpose generators. Each is seeded from the game
-// seed alone, so two rule sets played on one seed see the same cards and
-// tiles wherever the rules allow.
-const (
-	streamStrategy = 0x5452 << 8 // + deck
-	streamSolo     = 0x534f4c4f
-	streamTiles    = 0x54494c << 8 // + pile
-	streamSupport  = 0x495350
-	streamBag      = 0x424147
-)
-
 // New sets up a solo game (rulebook Setup and Solo Setup).
 func New(r *Rules, seed uint64, cfg Config) (*Game, error) {
 	g := new(Game)

@@ -20,11 +20,6 @@ type TableConfig struct {
 	Recorder    Recorder // optional
 }
 
-// streamInitiative seeds the deal of the Initiative tokens (Player Board Setup 7), a
-// stream of its own so the cards and tiles of a seed are those of the solo
-// game on that seed.
-const streamInitiative = 0x494e4954
-
 // NewTable sets up a game for two to four players (rulebook Setup).
 func NewTable(r *Rules, seed uint64, cfg TableConfig) (*Game, error) {
 	g := new(Game)

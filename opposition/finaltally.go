@@ -1,6 +1,9 @@
 package opposition
 
-import "tallywood/engine"
+import (
+	"tallywood/engine"
+	"tallywood/engine/kit"
+)
 
 // Solo Final Tally: the Opposition's reveal (I-16). Its resource bonus is
 // the engine's ResourceBonus, from difficulty data.
@@ -58,7 +61,7 @@ func reveal(g *engine.Game, s int8) int {
 	}
 	if g.Recording() {
 		g.Note(s, best, "I-16", "Final Tally reveal: %s (Opposition %s, you %d, %s; ties: its shares ↓, yours ↑, face-down ↓, canonical order) → %s, highest tier",
-			r.Districts[best], engine.Count(int(bestMine), "Vote Share"), bestYours, engine.Count(int(bestDown), "face-down tile"), g.Placed[pick].Kind)
+			r.Districts[best], kit.Count(int(bestMine), "Vote Share"), bestYours, kit.Count(int(bestDown), "face-down tile"), g.Placed[pick].Kind)
 	}
 	return pick
 }

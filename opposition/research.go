@@ -1,6 +1,9 @@
 package opposition
 
-import "tallywood/engine"
+import (
+	"tallywood/engine"
+	"tallywood/engine/kit"
+)
 
 // Research Strategy Action (Opposition), I-9, I-13 and I-21.
 
@@ -31,7 +34,7 @@ func research(g *engine.Game, s int8, d int8) bool {
 			cmp = "the same"
 		}
 		g.Note(s, d, "I-13", "Research in %s: Opposition has %s, you %d (%s) → %s (Solo: Research) → flips %s",
-			r.Districts[d], engine.Count(int(mine), "Vote Share"), yours, cmp, pref, what)
+			r.Districts[d], kit.Count(int(mine), "Vote Share"), yours, cmp, pref, what)
 	}
 	g.Research(s, d, tile)
 	return true

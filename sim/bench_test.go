@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 )
 
 // BenchmarkSim measures `tallywood sim` throughput: games per second in
@@ -46,7 +47,7 @@ func BenchmarkGame(b *testing.B) {
 	b.ReportAllocs()
 	i := uint64(0)
 	for b.Loop() {
-		if err := p.play(r, GameSeed(1, i), engine.Normal, spec, RandomPoliticianIndex); err != nil {
+		if err := p.play(r, deal.GameSeed(1, i), engine.Normal, spec, RandomPoliticianIndex); err != nil {
 			b.Fatal(err)
 		}
 		i++

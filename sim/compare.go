@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 )
 
 // FormatCompare names the JSON document of `tallywood compare`.
@@ -30,7 +31,7 @@ type ComparePair struct {
 }
 
 // CompareConfig plays, for each cell, game i of both arms on seed
-// GameSeed(Seed, i), so that both see the same cards and tiles wherever
+// deal.GameSeed(Seed, i), so that both see the same cards and tiles wherever
 // their rules allow (common random numbers). With Test set, each cell
 // stops at the first pair after which the sequential test decides.
 type CompareConfig struct {
@@ -227,7 +228,7 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 					if stop.Load() || halt.Load() {
 						return
 					}
-					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
+					seed := deal.GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
 					var rec pairRec
 					for k, s := range specs {
 						if err := p.play(rules[k], seed, s.Mode, s.Policy, s.Politician); err != nil {

@@ -3,7 +3,7 @@
 //
 // A run is a list of cells (difficulty × policy × politician), each
 // playing games 0..Games−1 (or one shard of them); game i plays on
-// GameSeed(Seed, i) whatever the number of workers. Results are integer
+// deal.GameSeed(Seed, i) whatever the number of workers. Results are integer
 // counts, sums and a one-vote-per-bin margin histogram (Counts), so they
 // merge exactly, across workers and across shards (Merge):
 //

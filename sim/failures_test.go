@@ -10,6 +10,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/opposition"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -53,7 +54,7 @@ func TestFailedGamesCountedApart(t *testing.T) {
 	var want Counts
 	var failing []uint64
 	for i := range uint64(200) {
-		seed := GameSeed(3, i)
+		seed := deal.GameSeed(3, i)
 		if seed%4 == 0 {
 			failing = append(failing, seed)
 			continue

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 )
 
 // FormatSim names the JSON document of `tallywood sim` and `merge`.
@@ -267,7 +268,7 @@ func (c *Cell) add(o *Cell) {
 // result: ...".
 func decodeStrict(data []byte, v any, kind string) error {
 	if len(data) > MaxResultBytes {
-		return fmt.Errorf("not a tallywood %s result: larger than %s", kind, engine.FormatBytes(MaxResultBytes))
+		return fmt.Errorf("not a tallywood %s result: larger than %s", kind, kit.FormatBytes(MaxResultBytes))
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 )
 
 // shardDoc returns shard 1/2 of a 40-game run as a generic JSON document
@@ -218,8 +219,8 @@ func TestDecodeResultAcceptsRunAndMerge(t *testing.T) {
 	if !bytes.Equal(Encode(back), Encode(r)) {
 		t.Error("JSON round trip changed the result")
 	}
-	if r.Complete || r.TallywoodVersion != Version() {
-		t.Errorf("shard: complete %t, version %q; want false, %q", r.Complete, r.TallywoodVersion, Version())
+	if r.Complete || r.TallywoodVersion != deal.Version() {
+		t.Errorf("shard: complete %t, version %q; want false, %q", r.Complete, r.TallywoodVersion, deal.Version())
 	}
 	whole := run(t, testConfig(t, 40, 1, Shard{}))
 	if !whole.Complete {
@@ -253,21 +254,6 @@ func TestMergeVersions(t *testing.T) {
 	}
 	if shards, of := part.Coverage(); shards != 1 || of != 2 || part.Complete {
 		t.Errorf("coverage %d of %d, complete %t; want 1 of 2, false", shards, of, part.Complete)
-	}
-}
-
-func TestBuildInfoString(t *testing.T) {
-	for _, tt := range []struct {
-		b    BuildInfo
-		want string
-	}{
-		{BuildInfo{Module: "(devel)"}, "(devel)"},
-		{BuildInfo{Module: "v1.2.0", Revision: "901ed70c5d1e0f2a3b4c5d6e7f8091a2b3c4d5e6"}, "v1.2.0 901ed70c5d1e"},
-		{BuildInfo{Module: "(devel)", Revision: "901ed70c5d1e0f2a", Modified: true}, "(devel) 901ed70c5d1e+dirty"},
-	} {
-		if got := tt.b.String(); got != tt.want {
-			t.Errorf("%+v: %q, want %q", tt.b, got, tt.want)
-		}
 	}
 }
 

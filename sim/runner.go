@@ -12,6 +12,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/opposition"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -27,7 +28,7 @@ type CellSpec struct {
 }
 
 // Config is a Monte Carlo run: every cell plays the games of the shard,
-// game i on seed GameSeed(Seed, i).
+// game i on seed deal.GameSeed(Seed, i).
 type Config struct {
 	Rules      *engine.Rules
 	Seed       uint64
@@ -140,7 +141,7 @@ func (p *player) close() {
 // decision; the result is in p.g.
 func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec policy.Spec, politician int) error {
 	if politician == RandomPoliticianIndex {
-		politician = RandomPolitician(seed, len(r.Politicians))
+		politician = deal.RandomPolitician(seed, len(r.Politicians))
 	}
 	pol := p.policy(spec)
 	pol.Reset(seed)
@@ -277,7 +278,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 					if stop.Load() {
 						return
 					}
-					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
+					seed := deal.GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
 					err := p.play(cfg.Rules, seed, spec.Mode, spec.Policy, spec.Politician)
 					var failed *policy.FailedError
 					switch {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -176,7 +177,7 @@ func TestPlayNoAllocs(t *testing.T) {
 	r := engine.Reference()
 	i := uint64(0)
 	allocs := testing.AllocsPerRun(50, func() {
-		if err := p.play(r, GameSeed(1, i), engine.Hard, spec, RandomPoliticianIndex); err != nil {
+		if err := p.play(r, deal.GameSeed(1, i), engine.Hard, spec, RandomPoliticianIndex); err != nil {
 			t.Fatal(err)
 		}
 		var c Counts

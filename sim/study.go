@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 )
 
 // The study layer: every kind of result (a sim run, a comparison, a
@@ -92,7 +93,7 @@ func ShortHash(h string) string {
 // newEnvelope starts the envelope of a study of kind with its seed and
 // shard.
 func newEnvelope(kind Kind, format string, seed uint64, shard Shard) Envelope {
-	e := Envelope{Format: format, Kind: kind, TallywoodVersion: Version(), Seed: seed}
+	e := Envelope{Format: format, Kind: kind, TallywoodVersion: deal.Version(), Seed: seed}
 	if !shard.Whole() {
 		e.Shard = shard.String()
 	}

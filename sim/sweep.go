@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 )
 
 // FormatSweep names the JSON document of `tallywood sweep`.
@@ -25,7 +26,7 @@ type SweepPoint struct {
 }
 
 // SweepConfig plays, for each cell, game i of the base rules and of every
-// point on seed GameSeed(Seed, i): the same seeds at every point, so each
+// point on seed deal.GameSeed(Seed, i): the same seeds at every point, so each
 // point is paired against the base game by game.
 type SweepConfig struct {
 	Base       *engine.Rules
@@ -175,7 +176,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 					if stop.Load() {
 						return
 					}
-					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
+					seed := deal.GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
 					if !play(cfg.Base, seed) {
 						return
 					}

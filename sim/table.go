@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -227,23 +228,6 @@ func (r *TableResult) derive() {
 	r.setTiming(r.Counts.Games, r.ElapsedSeconds)
 }
 
-// TablePoliticians deals distinct Politicians to the seats of a deal from
-// a stream of the game seed (Player Board Setup 5: each player takes a card
-// of their own).
-func TablePoliticians(gameSeed uint64, players, politicians int) []int {
-	idx := make([]int, politicians)
-	for i := range idx {
-		idx[i] = i
-	}
-	z := mix64(gameSeed ^ 0x504f4c49)
-	for i := range players {
-		j := i + int(z%uint64(politicians-i))
-		z = mix64(z)
-		idx[i], idx[j] = idx[j], idx[i]
-	}
-	return idx[:players]
-}
-
 // dealChunk is how many deals a worker takes at once.
 const dealChunk = 16
 
@@ -276,18 +260,17 @@ func (p *TablePlayer) Close() {
 }
 
 // Play plays rotation k of the deal on game seed seed under r to the end:
-// the Politicians of TablePoliticians, seat s played by lineup entry
-// (s+k) mod n, entry j's policy reset with GameSeed(seed, j+1). rec, when
+// the Politicians of deal.TablePoliticians, seat s played by lineup entry
+// (s+k) mod n, entry j's policy reset with deal.PolicySeed(seed, j). rec, when
 // not nil, records the game's events.
 func (p *TablePlayer) Play(r *engine.Rules, seed uint64, k int, rec engine.Recorder) error {
 	n := len(p.lineup)
-	pols := TablePoliticians(seed, n, len(r.Politicians))
+	pols := deal.TablePoliticians(seed, n, len(r.Politicians))
 	if err := p.Game.ResetTable(r, seed, engine.TableConfig{Politicians: pols, Recorder: rec}); err != nil {
 		return err
 	}
 	for j, pol := range p.pols {
-		// A player's own stream follows it round the table.
-		pol.Reset(GameSeed(seed, uint64(j)+1))
+		pol.Reset(deal.PolicySeed(seed, j))
 	}
 	g := &p.Game
 	for !g.Over() {
@@ -406,9 +389,9 @@ func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *ta
 	err := deals.run(cfg.workers(), func(w int) {
 		p := NewTablePlayer(cfg.Lineup)
 		defer p.Close()
-		deal := make([]TableCounts, len(arms))
-		for a := range deal {
-			deal[a] = l.newCounts()
+		counts := make([]TableCounts, len(arms))
+		for a := range counts {
+			counts[a] = l.newCounts()
 		}
 		for {
 			_, lo, hi, ok := deals.take()
@@ -416,10 +399,10 @@ func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *ta
 				return
 			}
 			for j := lo; j < hi; j++ {
-				seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
+				seed := deal.GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
 				first := engine.TableInitiative(seed, n)
 				for a, r := range arms {
-					deal[a].reset()
+					counts[a].reset()
 					for k := range n {
 						if stop.Load() {
 							return
@@ -428,10 +411,10 @@ func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *ta
 							deals.fail(err)
 							return
 						}
-						deal[a].addGame(&p.Game, k, l.index, &first)
+						counts[a].addGame(&p.Game, k, l.index, &first)
 					}
 				}
-				add(w, deal)
+				add(w, counts)
 				if cfg.Progress != nil {
 					cfg.Progress.Add(int64(n * len(arms)))
 				}

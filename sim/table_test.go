@@ -93,30 +93,6 @@ func TestRunTableRows(t *testing.T) {
 	}
 }
 
-// TestTablePoliticians: distinct Politicians, a function of the seed.
-func TestTablePoliticians(t *testing.T) {
-	seen := map[int]int{}
-	for seed := uint64(0); seed < 600; seed++ {
-		p := TablePoliticians(seed, 4, 6)
-		for i := range p {
-			seen[p[i]]++
-			for j := range i {
-				if p[i] == p[j] {
-					t.Fatalf("seed %d: %v deals a Politician twice", seed, p)
-				}
-			}
-		}
-		if q := TablePoliticians(seed, 4, 6); q[0] != p[0] || q[3] != p[3] {
-			t.Fatal("not a function of the seed")
-		}
-	}
-	for pol := range 6 {
-		if seen[pol] < 300 {
-			t.Errorf("politician %d dealt %d times in 600 four-player deals", pol, seen[pol])
-		}
-	}
-}
-
 // TestMergeTablesRefuses: shards of other studies and impossible counts
 // are named.
 func TestMergeTablesRefuses(t *testing.T) {

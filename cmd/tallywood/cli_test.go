@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"tallywood/sim"
+	"tallywood/sim/deal"
 )
 
 // runCLIFile runs args with stdout an open file (a real write path, as
@@ -515,15 +516,15 @@ func TestHelp(t *testing.T) {
 
 func TestVersion(t *testing.T) {
 	code, out, errs := runCLI(t, "version")
-	if code != exitOK || errs != "" || !strings.HasPrefix(out, "tallywood "+sim.Version()+"\n") {
+	if code != exitOK || errs != "" || !strings.HasPrefix(out, "tallywood "+deal.Version()+"\n") {
 		t.Errorf("version: exit %d, stderr %q, stdout %q", code, errs, out)
 	}
 	if _, flag, _ := runCLI(t, "--version"); flag != out {
 		t.Errorf("--version %q differs from version %q", flag, out)
 	}
 	_, res, _ := runCLI(t, "sim", "--games", "2", "--mode", "normal", "--policy", "random", "--format", "json", "--quiet")
-	if r, err := sim.DecodeAs[*sim.Result]([]byte(res)); err != nil || r.TallywoodVersion != sim.Version() {
-		t.Errorf("the result does not record the version %q (err %v)", sim.Version(), err)
+	if r, err := sim.DecodeAs[*sim.Result]([]byte(res)); err != nil || r.TallywoodVersion != deal.Version() {
+		t.Errorf("the result does not record the version %q (err %v)", deal.Version(), err)
 	}
 }
 

@@ -15,7 +15,6 @@ import (
 
 	"tallywood/engine"
 	"tallywood/sim"
-	"tallywood/sim/policy"
 	"tallywood/sim/report"
 )
 
@@ -28,22 +27,6 @@ func init() {
 // greedy's speed, as strong as mcts:iters=100 on Normal). A change's effect
 // depends on the player's strength, so one strength alone can mislead.
 const defaultComparePolicies = "greedy,skilled"
-
-// Paired games per cell when --games is not given: enough for greedy and
-// skilled to show a change of a point or two, and as many of a search's as
-// fit a minute or two (mcts plays a hundred times slower than greedy).
-const (
-	defaultCompareGames       = 10000
-	defaultCompareSearchGames = 500
-)
-
-// compareGamesFor is a cell's paired games without --games.
-func compareGamesFor(s policy.Spec) int64 {
-	if s.Name == "mcts" { // skilled and expert are mcts too
-		return defaultCompareSearchGames
-	}
-	return defaultCompareGames
-}
 
 const compareUsage = `usage: tallywood compare [flags]
 
@@ -260,7 +243,8 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 				}
 				c.Games = f.games
 				if !fs.Changed("games") {
-					c.Games = min(compareGamesFor(c.A.Policy), compareGamesFor(c.B.Policy))
+					// Each policy says how many of its games fit.
+					c.Games = min(c.A.Policy.CompareGames(), c.B.Policy.CompareGames())
 				}
 				cfg.Cells = append(cfg.Cells, c)
 			}

@@ -12,6 +12,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/sim"
+	"tallywood/sim/deal"
 )
 
 // pythonPlayer returns the exec spec of a player in testdata/protocol,
@@ -159,7 +160,7 @@ func TestExecMaxErrors(t *testing.T) {
 	}
 	var failing int64
 	for i := range uint64(12) {
-		if sim.RandomPolitician(sim.GameSeed(4, i), len(engine.Reference().Politicians))%3 == 0 {
+		if deal.RandomPolitician(deal.GameSeed(4, i), len(engine.Reference().Politicians))%3 == 0 {
 			failing++
 		}
 	}

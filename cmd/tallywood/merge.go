@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/sim"
 )
 
@@ -71,7 +71,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	}
 	results := make([]sim.Study, len(o.files))
 	for i, name := range o.files {
-		data, err := engine.ReadFileMax(name, sim.MaxResultBytes)
+		data, err := kit.ReadFileMax(name, sim.MaxResultBytes)
 		if err != nil {
 			return failInput(stderr, "merge: %v", err)
 		}

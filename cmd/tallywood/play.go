@@ -12,7 +12,7 @@ import (
 	"tallywood/cmd/tallywood/play"
 	"tallywood/engine"
 	"tallywood/opposition"
-	"tallywood/sim"
+	"tallywood/sim/deal"
 )
 
 func init() {
@@ -146,7 +146,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		}
 		p := politicianIndex(rules, *pol)
 		if strings.EqualFold(*pol, "random") {
-			p = sim.RandomPolitician(sim.GameSeed(*seed, 0), len(rules.Politicians))
+			p = deal.RandomPolitician(deal.GameSeed(*seed, 0), len(rules.Politicians))
 		}
 		if p < 0 {
 			ids := ""

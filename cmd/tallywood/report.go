@@ -5,8 +5,9 @@ import (
 	"io"
 	"time"
 
-	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/sim"
+	"tallywood/sim/deal"
 	"tallywood/sim/report"
 )
 
@@ -43,7 +44,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	}
 	srcs := make([]report.Source, len(files))
 	for i, name := range files {
-		data, err := engine.ReadFileMax(name, sim.MaxResultBytes)
+		data, err := kit.ReadFileMax(name, sim.MaxResultBytes)
 		if err != nil {
 			return failInput(stderr, "report: %v", err)
 		}
@@ -75,7 +76,7 @@ func reportName(cmd, run string) string {
 // it, rebuilt from the result.
 func renderReport(srcs ...report.Source) ([]byte, error) {
 	var b bytes.Buffer
-	if err := report.Write(&b, srcs, report.Meta{Tool: sim.Version(), Made: time.Now()}); err != nil {
+	if err := report.Write(&b, srcs, report.Meta{Tool: deal.Version(), Made: time.Now()}); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil

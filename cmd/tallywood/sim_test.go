@@ -14,6 +14,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/sim"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -202,7 +203,7 @@ func TestBadInput(t *testing.T) {
 			"tallywood: merge: " + concatenated + ": not a tallywood sim result: data after the result at byte " + fmt.Sprint(len(data)) + " (concatenated results?)"},
 		{"merge huge file (item 13)", []string{"merge", huge}, "tallywood: merge: " + huge + ": larger than 32 MiB, the most this file can be"},
 		{"merge other version", []string{"merge", shardA, otherVersion},
-			"tallywood: merge: " + otherVersion + `: tallywood_version "v0.0.1 ` + sim.Version() + `" differs from "` + sim.Version() + `" in ` + shardA +
+			"tallywood: merge: " + otherVersion + `: tallywood_version "v0.0.1 ` + deal.Version() + `" differs from "` + deal.Version() + `" in ` + shardA +
 				": rerun the shard with one build, or merge anyway with --allow-mixed-versions"},
 		{"merge missing file", []string{"merge", shardA, missing}, "tallywood: merge: open " + missing + ": no such file or directory"},
 		{"merge a study with a solo shard", []string{"merge", tableA, shardA},

@@ -9,8 +9,10 @@ import (
 
 	"tallywood/cmd/tallywood/play"
 	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/opposition"
 	"tallywood/sim"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -106,10 +108,10 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		}
 		if rec.Seats != 0 {
 			header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %d players, %s by a person in seat %d, policies %s in the others, rules %s\n",
-				*load, rec.Seed, g.Seed, rec.Seats, engine.Count(len(rec.Decisions), "decision"), rec.Seat, strings.Join(rec.Lineup, ","), shortHash(rules.Hash))
+				*load, rec.Seed, g.Seed, rec.Seats, kit.Count(len(rec.Decisions), "decision"), rec.Seat, strings.Join(rec.Lineup, ","), shortHash(rules.Hash))
 		} else {
 			header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %s, %s by a person, politician %s, rules %s\n",
-				*load, rec.Seed, g.Seed, g.Mode, engine.Count(len(rec.Decisions), "decision"), rec.Politician, shortHash(rules.Hash))
+				*load, rec.Seed, g.Seed, g.Mode, kit.Count(len(rec.Decisions), "decision"), rec.Politician, shortHash(rules.Hash))
 		}
 	} else if *seats > 1 {
 		lineup, err := parseLineup(*policyFlag, *seats)
@@ -119,7 +121,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		if *seats > len(rules.Politicians) {
 			return failInput(stderr, "trace: --seats %d: the rules have %d Politicians, one per player is needed", *seats, len(rules.Politicians))
 		}
-		gameSeed := sim.GameSeed(*seed, *game)
+		gameSeed := deal.GameSeed(*seed, *game)
 		log := &engine.Log{}
 		p := sim.NewTablePlayer(lineup)
 		defer p.Close()
@@ -144,10 +146,10 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, "trace: %v", err)
 		}
-		gameSeed := sim.GameSeed(*seed, *game)
+		gameSeed := deal.GameSeed(*seed, *game)
 		politician := pols[0]
 		if politician == sim.RandomPoliticianIndex {
-			politician = sim.RandomPolitician(gameSeed, len(rules.Politicians))
+			politician = deal.RandomPolitician(gameSeed, len(rules.Politicians))
 		}
 		log := &engine.Log{}
 		g, err = engine.New(rules, gameSeed, engine.Config{Mode: mode, Politician: politician, Opposition: opposition.Solo{}, Recorder: log})
@@ -224,9 +226,9 @@ func tableTraceHeader(g *engine.Game, game, seed uint64, rotation int, lineup []
 func outcomeWords(margin int) string {
 	switch {
 	case margin > 0:
-		return fmt.Sprintf("Outcome: you won by %s.", engine.Count(margin, "vote"))
+		return fmt.Sprintf("Outcome: you won by %s.", kit.Count(margin, "vote"))
 	case margin < 0:
-		return fmt.Sprintf("Outcome: you lost by %s.", engine.Count(-margin, "vote"))
+		return fmt.Sprintf("Outcome: you lost by %s.", kit.Count(-margin, "vote"))
 	}
 	return "Outcome: a draw (equal votes)."
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/sim"
 )
 
@@ -292,7 +293,7 @@ func TestTraceTableMatchesSim(t *testing.T) {
 				// are distinct, so entry j is policy row j.
 				votes[(s+k)%seats] += e.Votes
 				places[(s+k)%seats] += e.Place
-				results = append(results, fmt.Sprintf("%s %s with %s", engine.TableSeatName(int8(s)), engine.Ordinal(int(e.Place)), engine.Count(int(e.Votes), "vote")))
+				results = append(results, fmt.Sprintf("%s %s with %s", engine.TableSeatName(int8(s)), engine.Ordinal(int(e.Place)), kit.Count(int(e.Votes), "vote")))
 			}
 			if len(results) != seats {
 				t.Fatalf("%v: %d result lines, want %d", args, len(results), seats)

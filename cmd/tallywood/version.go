@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"tallywood/sim"
+	"tallywood/sim/deal"
 )
 
 func init() {
@@ -26,7 +26,7 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		return fail(stderr, "version: unexpected argument %q", args[0])
 	}
-	b := sim.Build()
+	b := deal.Build()
 	fmt.Fprintf(stdout, "tallywood %s\n", b)
 	rev := b.Revision
 	switch {

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/opposition"
 )
 
@@ -40,7 +41,7 @@ const MaxFileBytes = 1 << 20
 
 // Load reads and validates a scenario file.
 func Load(path string) (*Scenario, error) {
-	data, err := engine.ReadFileMax(path, MaxFileBytes)
+	data, err := kit.ReadFileMax(path, MaxFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
@@ -293,7 +294,7 @@ func readRules(dir, name string) ([]byte, error) {
 		return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
 	}
 	if len(data) > engine.MaxRulesFileSize {
-		return nil, fmt.Errorf("is larger than %s, the most a rules file can be", engine.FormatBytes(engine.MaxRulesFileSize))
+		return nil, fmt.Errorf("is larger than %s, the most a rules file can be", kit.FormatBytes(engine.MaxRulesFileSize))
 	}
 	return data, nil
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 )
 
 func init() {
@@ -78,7 +79,7 @@ func (p *Greedy) score(i int, c *engine.Game, me int8) float64 {
 
 // NewGreedy returns the greedy policy with the default weights.
 func NewGreedy(samples int) *Greedy {
-	return &Greedy{w: DefaultWeights, samples: max(1, samples), stream: streamGreedy}
+	return &Greedy{w: DefaultWeights, samples: max(1, samples), stream: deal.StreamGreedy}
 }
 
 // Reset seeds the policy's own stream from the game seed.

@@ -1,6 +1,9 @@
 package policy
 
-import "tallywood/engine"
+import (
+	"tallywood/engine"
+	"tallywood/sim/deal"
+)
 
 // The style heuristics are greedy players with a plan: the same one-step
 // lookahead (and the same care for hidden information), with Eval weighted
@@ -32,7 +35,7 @@ func NewPollster() *Greedy {
 	w.Polling = 0.6
 	w.Strength = 0
 	w.Majority = 0.3
-	return &Greedy{w: w, samples: 1, stream: streamPollster, bias: pollsterBias}
+	return &Greedy{w: w, samples: 1, stream: deal.StreamPollster, bias: pollsterBias}
 }
 
 func pollsterBias(g *engine.Game, o engine.Option) float64 {
@@ -65,7 +68,7 @@ func NewBuilder() *Greedy {
 	w.Majority = 1.4
 	w.Block = 1
 	w.Polling = 0
-	return &Greedy{w: w, samples: 1, stream: streamBuilder, bias: builderBias}
+	return &Greedy{w: w, samples: 1, stream: deal.StreamBuilder, bias: builderBias}
 }
 
 func builderBias(g *engine.Game, o engine.Option) float64 {

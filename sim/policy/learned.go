@@ -1,5 +1,7 @@
 package policy
 
+import "tallywood/sim/deal"
+
 func init() {
 	add(entry{
 		name:    "learned",
@@ -29,7 +31,7 @@ func learnedWith(p map[string]string, n *Net) func() Policy {
 // by the hand-weighted score corrected by the net n (netEval).
 func NewLearned(n *Net, samples int) *Greedy {
 	p := NewGreedy(samples)
-	p.net, p.stream = n, streamLearned
+	p.net, p.stream = n, deal.StreamLearned
 	return p
 }
 

@@ -8,12 +8,16 @@ import (
 	"sync/atomic"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 )
 
 func init() {
 	add(entry{
 		name:    "mcts",
 		summary: "information-set Monte Carlo tree search over determinized games",
+		// As many paired games as fit a minute or two: mcts plays a
+		// hundred times slower than greedy.
+		compareGames: 500,
 		params: []param{
 			{"iters", "200", "iterations per decision (1..100000); the budget, reproducible", intIn(1, 100000)},
 			{"rollout", "random", "rollout policy: random or greedy", oneOf("random", "greedy")},
@@ -173,10 +177,10 @@ func NewMCTS(cfg MCTSConfig) *MCTS {
 // Reset seeds the policy's own stream (and its rollout policy's) from the
 // game seed.
 func (p *MCTS) Reset(gameSeed uint64) {
-	p.rng.Seed(gameSeed, streamMCTS)
+	p.rng.Seed(gameSeed, deal.StreamMCTS)
 	p.clear()
 	p.lastRoot = -1
-	p.rollout.Reset(gameSeed ^ 0x6d637473)
+	p.rollout.Reset(deal.RolloutSeed(gameSeed))
 }
 
 func (p *MCTS) clear() {

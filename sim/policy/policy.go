@@ -84,6 +84,21 @@ func (s Spec) WithNet(n *Net) (func() Policy, error) {
 // String returns the canonical spec string, the policy's identity.
 func (s Spec) String() string { return s.canon }
 
+// defaultCompareGames is CompareGames for most policies: enough for greedy
+// and skilled to show a change of a point or two.
+const defaultCompareGames = 10000
+
+// CompareGames is how many paired games a comparison plays in a cell
+// where s plays, when not told: a property of the policy, since it is the
+// policy's speed that bounds how many fit a minute or two. A skill level
+// plays its spec's policy's.
+func (s Spec) CompareGames() int64 {
+	if g := registry[s.Name].compareGames; g > 0 {
+		return g
+	}
+	return defaultCompareGames
+}
+
 // entry describes one registered policy for Parse and the listing.
 type entry struct {
 	name    string
@@ -96,6 +111,9 @@ type entry struct {
 	// withNet, for the policies that score by the learned value, builds
 	// the policy with other weights (see Spec.WithNet).
 	withNet func(p map[string]string, n *Net) func() Policy
+	// compareGames, when not 0, is the policy's own Spec.CompareGames:
+	// the slow ones play fewer.
+	compareGames int64
 }
 
 // param is one parameter of a policy: its default and how a value is

@@ -148,6 +148,36 @@ func TestLevels(t *testing.T) {
 	}
 }
 
+// TestCompareGames: the paired games a comparison plays by default are
+// the policy's: 500 for the searches (skill levels as their spec), 10,000
+// for the rest, the numbers compare's usage states.
+func TestCompareGames(t *testing.T) {
+	for _, tt := range []struct {
+		spec string
+		want int64
+	}{
+		{"random", 10000},
+		{"greedy", 10000},
+		{"builder", 10000},
+		{"pollster", 10000},
+		{"learned", 10000},
+		{"casual", 10000},
+		{"skilled", 10000},
+		{"mcts", 500},
+		{"mcts:iters=400,rollout=greedy", 500},
+		{"expert", 500},
+		{"master", 500},
+	} {
+		sp, err := Parse(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sp.CompareGames(); got != tt.want {
+			t.Errorf("%s: CompareGames() = %d, want %d", tt.spec, got, tt.want)
+		}
+	}
+}
+
 func TestDescribeListsParameters(t *testing.T) {
 	d := Describe()
 	for _, want := range []string{"random", "greedy", "pollster", "builder", "mcts", "iters=200", "rollout=random"} {

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 )
 
 func init() {
@@ -18,7 +19,7 @@ func init() {
 type Random struct{ rng rand.PCG }
 
 // Reset seeds the policy's own stream from the game seed.
-func (p *Random) Reset(gameSeed uint64) { p.rng.Seed(gameSeed, streamRandom) }
+func (p *Random) Reset(gameSeed uint64) { p.rng.Seed(gameSeed, deal.StreamRandom) }
 
 // Choose picks one option uniformly.
 func (p *Random) Choose(_ *engine.Game, legal []engine.Option) engine.Option {

@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
+	"tallywood/sim/deal"
 )
 
 // The learned score: the hand-weighted score of a position plus a small
@@ -385,7 +387,7 @@ type Afterstates struct{ g *Greedy }
 func NewAfterstates() *Afterstates { return &Afterstates{g: NewGreedy(1)} }
 
 // Reset seeds the stream of the determinizations from the game seed.
-func (a *Afterstates) Reset(gameSeed uint64) { a.g.rng.Seed(gameSeed, streamLearned) }
+func (a *Afterstates) Reset(gameSeed uint64) { a.g.rng.Seed(gameSeed, deal.StreamLearned) }
 
 // Each calls f with the index of every option of legal (at least two)
 // and its result, which f must not keep.
@@ -405,7 +407,7 @@ func LoadNet(path string) (*Net, error) {
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("value weights: %s is not a regular file", path)
 	}
-	data, err := engine.ReadFileMax(path, MaxNetFile)
+	data, err := kit.ReadFileMax(path, MaxNetFile)
 	if err != nil {
 		return nil, fmt.Errorf("value weights: %v", err)
 	}

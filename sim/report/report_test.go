@@ -12,6 +12,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/sim"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -192,7 +193,7 @@ func TestSimReport(t *testing.T) {
 	hash, _ := jsonAt(doc, "rules_hash")
 	for name, want := range map[string]string{
 		"Seed": "11", "Games per cell": fmt.Sprint(n300), "Cells": "4", "Rules hash": hash.(string),
-		"Tool version": "tallywood " + sim.Version(),
+		"Tool version": "tallywood " + deal.Version(),
 		"Command":      fmt.Sprintf("tallywood sim --games %d --seed 11 --mode both --policy greedy,random --politician random --format json", n300),
 	} {
 		if got := sec.Facts[name]; got != want {

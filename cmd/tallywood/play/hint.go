@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -47,7 +48,7 @@ func (h PolicyHinter) Hint(g *engine.Game, legal []engine.Option) (Hint, error) 
 	// this stage of the game.
 	c := *g
 	c.SetRecorder(nil)
-	c.Determinize(g.Seed ^ hintStream)
+	c.Determinize(deal.HintSeed(g.Seed))
 	if err := c.Apply(o); err != nil {
 		return Hint{}, fmt.Errorf("%s chose %s: %v", spec.Canon, g.Describe(o), err)
 	}
@@ -58,9 +59,6 @@ func (h PolicyHinter) Hint(g *engine.Game, legal []engine.Option) (Hint, error) 
 	}
 	return Hint{Policy: spec.Canon, Option: o, Margin: policy.Eval(&c), Error: policy.EvalError(&c), HasMargin: true}, nil
 }
-
-// hintStream varies the determinization seed of hints from the game seed.
-const hintStream = 0x68696e74
 
 // hint writes the advice for the pending decision; nums are the menu's
 // numbers of legal, so the hint names the number the player types.

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/sim/policy"
 )
 
@@ -333,7 +334,7 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 		what = fmt.Sprintf("%d players, you in seat %d", rec.Seats, rec.Seat)
 	}
 	s.banner = fmt.Sprintf("Resumed the saved game: seed %d, %s, %s; %s replayed, now at %s.",
-		rec.Seed, what, rec.Politician, engine.Count(len(rec.Decisions), "decision"), s.where())
+		rec.Seed, what, rec.Politician, kit.Count(len(rec.Decisions), "decision"), s.where())
 	return s, nil
 }
 
@@ -366,7 +367,7 @@ const MaxSaveBytes = 1 << 20
 
 // ReadRecord reads and checks the save file at path (ParseRecord).
 func ReadRecord(path string) (*Record, error) {
-	data, err := engine.ReadFileMax(path, MaxSaveBytes)
+	data, err := kit.ReadFileMax(path, MaxSaveBytes)
 	if err != nil {
 		return nil, fmt.Errorf("play: %v", err)
 	}
@@ -428,5 +429,5 @@ func (s *Session) save(path string) {
 		return
 	}
 	s.savedAt = len(s.rec.Decisions)
-	s.printf("Saved %s to %s. Resume with: tallywood play --load %s\n", engine.Count(len(s.rec.Decisions), "decision"), path, path)
+	s.printf("Saved %s to %s. Resume with: tallywood play --load %s\n", kit.Count(len(s.rec.Decisions), "decision"), path, path)
 }

@@ -11,7 +11,8 @@ import (
 	"strings"
 
 	"tallywood/engine"
-	"tallywood/sim"
+	"tallywood/engine/kit"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -19,7 +20,7 @@ import (
 type Config struct {
 	Rules *engine.Rules
 	// Seed is the master seed, as `sim` and `trace` take it: the game
-	// dealt is game 0 of that seed (engine seed sim.GameSeed(Seed, 0)),
+	// dealt is game 0 of that seed (engine seed deal.GameSeed(Seed, 0)),
 	// so `play --seed 7` deals the game `trace --seed 7` narrates.
 	Seed       uint64
 	Mode       engine.Mode
@@ -51,8 +52,8 @@ type Config struct {
 	// Seats 2..4 plays the game without the Opposition (Mode, Politician
 	// and Opposition do not apply): the person plays seat Seat (0-based),
 	// Lineup the other seats in seat order, each policy on its own stream
-	// (sim.GameSeed(game seed, j+1) for entry j). The Politicians are the
-	// deal's (sim.TablePoliticians), as in `sim --seats` and `trace
+	// (deal.PolicySeed(game seed, j) for entry j). The Politicians are the
+	// deal's (deal.TablePoliticians), as in `sim --seats` and `trace
 	// --seats`. 0 is the solo game.
 	Seats  int
 	Seat   int8
@@ -151,7 +152,7 @@ func New(cfg Config) (*Session, error) {
 		return nil, fmt.Errorf("play: politician %d: the rules have %d", cfg.Politician, len(cfg.Rules.Politicians))
 	}
 	s := &Session{cfg: cfg, log: &engine.Log{}, turn: noTurn, undoWhy: "no decision yet this turn", savedAt: -1}
-	g, err := engine.New(cfg.Rules, sim.GameSeed(cfg.Seed, 0), engine.Config{Mode: cfg.Mode, Politician: cfg.Politician, Opposition: cfg.Opposition, Recorder: s.log})
+	g, err := engine.New(cfg.Rules, deal.GameSeed(cfg.Seed, 0), engine.Config{Mode: cfg.Mode, Politician: cfg.Politician, Opposition: cfg.Opposition, Recorder: s.log})
 	if err != nil {
 		return nil, err
 	}
@@ -182,8 +183,8 @@ func newTable(cfg Config) (*Session, error) {
 		return nil, fmt.Errorf("play: %d players need %d Politicians, the rules have %d", n, n, len(cfg.Rules.Politicians))
 	}
 	s := &Session{cfg: cfg, log: &engine.Log{}, turn: noTurn, undoWhy: "no decision yet this turn", savedAt: -1, me: cfg.Seat}
-	seed := sim.GameSeed(cfg.Seed, 0)
-	pols := sim.TablePoliticians(seed, n, len(cfg.Rules.Politicians))
+	seed := deal.GameSeed(cfg.Seed, 0)
+	pols := deal.TablePoliticians(seed, n, len(cfg.Rules.Politicians))
 	g, err := engine.NewTable(cfg.Rules, seed, engine.TableConfig{Politicians: pols, Recorder: s.log})
 	if err != nil {
 		return nil, err
@@ -198,7 +199,7 @@ func newTable(cfg Config) (*Session, error) {
 			seat++
 		}
 		s.others[seat] = spec.New()
-		s.others[seat].Reset(sim.GameSeed(seed, uint64(j)+1))
+		s.others[seat].Reset(deal.PolicySeed(seed, j))
 	}
 	s.rec = Record{
 		Format:       RecordFormat,
@@ -314,7 +315,7 @@ func TableOutcome(g *engine.Game) string {
 			if res.Place[s] != place {
 				continue
 			}
-			parts = append(parts, fmt.Sprintf("%s %s with %s", engine.TableSeatName(s), engine.Ordinal(int(place)), engine.Count(int(res.Total[s]), "vote")))
+			parts = append(parts, fmt.Sprintf("%s %s with %s", engine.TableSeatName(s), engine.Ordinal(int(place)), kit.Count(int(res.Total[s]), "vote")))
 			if place == 1 {
 				winners = append(winners, engine.TableSeatName(s))
 			}
@@ -515,7 +516,7 @@ func (s *Session) confirmQuit() bool {
 	if unsaved <= 0 {
 		return true // nothing played since the save (or undone past it)
 	}
-	s.printf("Quit and lose %s not saved? Type y to quit, anything else to go on (s saves): ", engine.Count(unsaved, "decision"))
+	s.printf("Quit and lose %s not saved? Type y to quit, anything else to go on (s saves): ", kit.Count(unsaved, "decision"))
 	line, err := s.readLine()
 	if err != nil {
 		s.printf("\n")
@@ -554,7 +555,7 @@ func (s *Session) savedNote() string {
 }
 
 func (s *Session) quit() End {
-	s.printf("Quit at %s after %s.%s\n", s.where(), engine.Count(len(s.rec.Decisions), "decision"), s.savedNote())
+	s.printf("Quit at %s after %s.%s\n", s.where(), kit.Count(len(s.rec.Decisions), "decision"), s.savedNote())
 	return Quit
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/sim/policy"
 )
 
@@ -66,7 +67,7 @@ func TestTableWholeGame(t *testing.T) {
 			}
 			for seat := range s.g.NSeats {
 				res := fmt.Sprintf("Result: %s, %s, %s place", engine.TableSeatName(seat),
-					engine.Count(int(s.g.Result.Total[seat]), "vote"), engine.Ordinal(int(s.g.Result.Place[seat])))
+					kit.Count(int(s.g.Result.Total[seat]), "vote"), engine.Ordinal(int(s.g.Result.Place[seat])))
 				if !strings.Contains(plain, res) {
 					t.Errorf("output lacks %q", res)
 				}

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"tallywood/engine"
-	"tallywood/sim"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -88,7 +88,7 @@ func (p *Policy) choose(g *engine.Game, legal []engine.Option) (engine.Option, e
 		if g.IsSolo() {
 			difficulty = g.Mode.String()
 		}
-		start := GameStart{Type: "game", PlayerSeed: playerSeed(p.seed), Difficulty: difficulty, Players: int(g.NSeats),
+		start := GameStart{Type: "game", PlayerSeed: deal.ProgramSeed(p.seed), Difficulty: difficulty, Players: int(g.NSeats),
 			Seat: int(p.seat), Politician: g.Rules().Politicians[pol].ID, PoliticianIndex: int(pol)}
 		if err := pr.send(start, p.cfg.timeout); err != nil {
 			return engine.Option{}, err
@@ -191,7 +191,7 @@ func (p *Policy) running(g *engine.Game) (*proc, error) {
 
 func (p *Policy) handshake(pr *proc, r *engine.Rules) error {
 	timeout := max(p.cfg.timeout, startTimeout)
-	hello := Hello{Type: "hello", Protocol: ProtocolVersion, Tool: "tallywood", ToolVersion: sim.Version(),
+	hello := Hello{Type: "hello", Protocol: ProtocolVersion, Tool: "tallywood", ToolVersion: deal.Version(),
 		RulesHash: r.Hash, RulesVersion: r.Version}
 	if err := pr.send(hello, timeout); err != nil {
 		return err

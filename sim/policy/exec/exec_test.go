@@ -19,6 +19,7 @@ import (
 	"tallywood/engine"
 	"tallywood/opposition"
 	"tallywood/sim"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -36,7 +37,7 @@ func baseline(t *testing.T, mode engine.Mode) (sim.Counts, []uint64) {
 	var failing []uint64
 	r := engine.Reference()
 	for i := range uint64(faultGames()) {
-		seed := sim.GameSeed(faultSeed, i)
+		seed := deal.GameSeed(faultSeed, i)
 		if failsGame(seed) {
 			failing = append(failing, seed)
 			continue
@@ -291,7 +292,7 @@ func TestHandshakeFailures(t *testing.T) {
 			if c.Errors != 1 || c.Games != 0 || !res.Interrupted {
 				t.Fatalf("errors %d, games %d, interrupted %v; want 1, 0, true", c.Errors, c.Games, res.Interrupted)
 			}
-			seed := sim.GameSeed(faultSeed, 0)
+			seed := deal.GameSeed(faultSeed, 0)
 			want := "exec: game seed " + strconv.FormatUint(seed, 10) + ", decision 1 (round 1, card): " + tt.want
 			if got := c.Failures[0].Error; !strings.Contains(got, want) {
 				t.Errorf("failure %q\ndoes not contain %q", got, want)

@@ -14,6 +14,7 @@ import (
 	"tallywood/engine"
 	"tallywood/opposition"
 	"tallywood/sim"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -45,7 +46,7 @@ const failDecision = 5
 // seed, which is all the program knows of a game (failsPlayer), so that
 // the tests can play the others without it. seed is the game seed, which
 // is the policy's in solo.
-func failsGame(seed uint64) bool { return failsPlayer(playerSeed(seed)) }
+func failsGame(seed uint64) bool { return failsPlayer(deal.ProgramSeed(seed)) }
 
 func failsPlayer(playerSeed uint64) bool { return playerSeed%4 == 3 }
 

@@ -1,8 +1,6 @@
 package exec
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 
 	"tallywood/engine"
@@ -46,7 +44,7 @@ type Rules struct {
 // decision in it.
 type GameStart struct {
 	Type            string `json:"type"`        // "game"
-	PlayerSeed      uint64 `json:"player_seed"` // for the program's own generator: playerSeed
+	PlayerSeed      uint64 `json:"player_seed"` // for the program's own generator: deal.ProgramSeed
 	Difficulty      string `json:"difficulty"`  // "table" without the Opposition
 	Players         int    `json:"players"`     // seats at the table, the Opposition's included
 	Seat            int    `json:"seat"`        // the program's
@@ -102,16 +100,6 @@ type DistrictTally struct {
 	Shares    []int  `json:"shares"`
 	PerShare  int    `json:"per_share"`
 	SeatVotes []int  `json:"seat_votes"`
-}
-
-// playerSeed is the seed of the program's own generator in a game whose
-// policy was reset with seed: a hash of it, which says nothing of the game
-// seed, from which every shuffle could be recomputed (issue 22: the
-// messages carried the game seed, and in solo player_seed was it). The
-// same game gives the same player seed, so it stays reproducible.
-func playerSeed(seed uint64) uint64 {
-	h := sha256.Sum256(binary.BigEndian.AppendUint64([]byte("tallywood/exec/player_seed/"), seed))
-	return binary.BigEndian.Uint64(h[:8])
 }
 
 // newGameEnd builds the GameEnd of finished game g for seat.

@@ -15,6 +15,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"tallywood/sim"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -137,7 +138,7 @@ func TestGameMessagesValidate(t *testing.T) {
 		// Issue 22: the game seed recomputes every shuffle; no message
 		// holds it, nor the player seed it.
 		for i := range uint64(3) {
-			if seed := strconv.FormatUint(sim.GameSeed(faultSeed, i), 10); bytes.Contains(sc.Bytes(), []byte(seed)) {
+			if seed := strconv.FormatUint(deal.GameSeed(faultSeed, i), 10); bytes.Contains(sc.Bytes(), []byte(seed)) {
 				t.Fatalf("message %d holds the seed of game %d, %s: %s", n, i, seed, sc.Bytes())
 			}
 		}

@@ -31,7 +31,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/opposition"
-	"tallywood/sim"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 	"tallywood/sim/policy/internal/mix"
 )
@@ -76,7 +76,7 @@ type game struct {
 }
 
 // collect plays the games of the mix on master seed master: game i of
-// policy j on sim.GameSeed(master, j<<32|i), Normal for even i and Hard
+// policy j on deal.GameSeed(master, j<<32|i), Normal for even i and Hard
 // for odd, the politician drawn as `sim --politician random` does.
 func collect(mix []mix.Item, master uint64, workers int) ([]game, error) {
 	type job struct{ j, i int }
@@ -107,8 +107,8 @@ func collect(mix []mix.Item, master uint64, workers int) ([]game, error) {
 					pols[jb.j] = mix[jb.j].Spec.New()
 				}
 				p := pols[jb.j]
-				seed := sim.GameSeed(master, uint64(jb.j)<<32|uint64(jb.i))
-				cfg := engine.Config{Mode: engine.Mode(jb.i % 2), Politician: sim.RandomPolitician(seed, len(r.Politicians)), Opposition: opposition.Solo{}}
+				seed := deal.GameSeed(master, uint64(jb.j)<<32|uint64(jb.i))
+				cfg := engine.Config{Mode: engine.Mode(jb.i % 2), Politician: deal.RandomPolitician(seed, len(r.Politicians)), Opposition: opposition.Solo{}}
 				if err := g.Reset(r, seed, cfg); err != nil {
 					errOnce.Do(func() { firstErr = err })
 					return

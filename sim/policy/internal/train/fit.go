@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -21,7 +22,7 @@ const (
 // decisions come from a generator seeded by the data seed, the round and
 // the candidate.
 func fit(o options, d *data, round, candidate int) *policy.Net {
-	rng := rand.New(rand.NewPCG(o.seed, uint64(round)<<8|uint64(candidate)+0x7472616e))
+	rng := rand.New(rand.NewPCG(o.seed, uint64(round)<<8|uint64(candidate)+deal.StreamTrain))
 	n := newNet(o.hidden, rng)
 	tr := newTrainer(n, o.lr, o.decay)
 	order := make([]int32, d.decisions())

@@ -38,7 +38,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/opposition"
-	"tallywood/sim"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 	"tallywood/sim/policy/internal/mix"
 )
@@ -284,7 +284,7 @@ func best(o options, d *data, round int, top *policy.Net, topMargin float64) (*p
 }
 
 // job is one game to play: game i of a policy's stream, on
-// sim.GameSeed(master, stream<<32|i), Normal for even i and Hard for odd,
+// deal.GameSeed(master, stream<<32|i), Normal for even i and Hard for odd,
 // the politician drawn as `sim --politician random` does.
 type job struct {
 	newPolicy func() policy.Policy
@@ -346,8 +346,8 @@ func collect(o options, jobs []job, master uint64, what string) (*data, error) {
 				}
 				jb := jobs[k]
 				p := jb.newPolicy()
-				seed := sim.GameSeed(master, jb.stream<<32|uint64(jb.i))
-				cfg := engine.Config{Mode: engine.Mode(jb.i % 2), Politician: sim.RandomPolitician(seed, len(o.rules.Politicians)), Opposition: opposition.Solo{}}
+				seed := deal.GameSeed(master, jb.stream<<32|uint64(jb.i))
+				cfg := engine.Config{Mode: engine.Mode(jb.i % 2), Politician: deal.RandomPolitician(seed, len(o.rules.Politicians)), Opposition: opposition.Solo{}}
 				if err := g.Reset(o.rules, seed, cfg); err != nil {
 					errOnce.Do(func() { firstErr = err })
 					return

@@ -1,4 +1,4 @@
-package sim
+package deal
 
 import (
 	"runtime/debug"

@@ -4,22 +4,6 @@ import (
 	"testing"
 )
 
-func TestGameSeedDependsOnSeedAndIndexOnly(t *testing.T) {
-	seen := map[uint64]bool{}
-	for seed := range uint64(4) {
-		for i := range uint64(1000) {
-			s := GameSeed(seed, i)
-			if seen[s] {
-				t.Fatalf("GameSeed(%d, %d) = %d repeats", seed, i, s)
-			}
-			seen[s] = true
-			if GameSeed(seed, i) != s {
-				t.Fatal("GameSeed is not a function")
-			}
-		}
-	}
-}
-
 func TestShard(t *testing.T) {
 	tests := []struct {
 		in        string
@@ -97,18 +81,6 @@ func TestQuantile(t *testing.T) {
 	for _, tt := range tests {
 		if got := c.Quantile(tt.q); got != tt.want {
 			t.Errorf("Quantile(%g) = %d, want %d", tt.q, got, tt.want)
-		}
-	}
-}
-
-func TestRandomPolitician(t *testing.T) {
-	var seen [6]int
-	for i := range uint64(6000) {
-		seen[RandomPolitician(GameSeed(1, i), 6)]++
-	}
-	for p, n := range seen {
-		if n < 850 || n > 1150 {
-			t.Errorf("politician %d picked %d times of 6000", p, n)
 		}
 	}
 }

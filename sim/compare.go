@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -50,6 +51,9 @@ type CompareConfig struct {
 	Test       *Sequential // nil: none; only with the whole shard
 	Opposition engine.Opposition
 	Progress   *atomic.Int64
+	// MaxErrors is how many failed pairs (either arm's policy failed:
+	// policy.FailedError) the comparison goes on past, as Config's.
+	MaxErrors int64
 }
 
 // ArmInfo names an arm in a result: its name, its rules and every
@@ -105,6 +109,7 @@ const (
 type CompareCell struct {
 	MaxGames        int64             `json:"max_games"`
 	Games           int64             `json:"games"`
+	Errors          int64             `json:"errors"` // failed pairs, not in Games
 	A               Cell              `json:"a"`
 	B               Cell              `json:"b"`
 	Pairs           PairCounts        `json:"pairs"`
@@ -119,6 +124,7 @@ type CompareCell struct {
 	MarginDiffPHolm float64           `json:"margin_diff_p_holm"`
 	Verdict         string            `json:"verdict"`
 	Sequential      *SequentialResult `json:"sequential,omitempty"`
+	Failures        []Failure         `json:"failures,omitempty"` // the first failed pairs
 	ElapsedSeconds  float64           `json:"elapsed_seconds"`
 }
 
@@ -149,10 +155,12 @@ func (r *CompareResult) JSON() []byte {
 	return append(b, '\n')
 }
 
-// pairRec is what a worker reports of one paired game.
+// pairRec is what a worker reports of one paired game: both arms'
+// results, or the failure that dropped the pair.
 type pairRec struct {
 	res             [2]engine.Result
 	fbOther, fbBoth [2]int16
+	failure         *Failure
 }
 
 type chunkRes struct {
@@ -165,6 +173,12 @@ type chunkRes struct {
 // in game order, so the sequential test stops at the same game for any
 // number of workers; at most a fixed window of chunks waits to be
 // committed, so memory stays flat.
+//
+// A pair either of whose games failed (policy.FailedError) is left out of
+// the cell and counted in its errors, with its message among its
+// failures, and the comparison goes on up to cfg.MaxErrors of them; past
+// that it stops like an interruption and returns the result with
+// ErrTooManyFailed. Any other error stops it and returns no result.
 func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	if cfg.A.Rules == nil || cfg.B.Rules == nil {
 		return nil, errors.New("sim: no rules")
@@ -185,8 +199,10 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 			return nil, errors.New("sim: a sequential test needs every game in order, not a shard")
 		}
 	}
-	stop, release := stopFlag(ctx)
-	defer release()
+	// The collector adds the progress as it commits pairs.
+	pl := newPool(ctx, poolConfig{workers: workerCount(cfg.Workers), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors},
+		newPlayers((&Config{Opposition: cfg.Opposition}).opposition()))
+	defer pl.close()
 	out := &CompareResult{
 		Kind: KindCompare, Format: FormatCompare, Version: Version(), Seed: cfg.Seed,
 		A: armInfo(cfg.A), B: armInfo(cfg.B),
@@ -197,85 +213,79 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	}
 	for i, cell := range cfg.Cells {
 		start := time.Now()
-		cc, err := compareCell(ctx, &cfg, cell, stop)
+		cc, err := compareCell(&cfg, cell, pl)
 		if err != nil {
 			return nil, err
 		}
 		cc.ElapsedSeconds = time.Since(start).Seconds()
 		out.Cells[i] = *cc // after an interrupt, the cells not reached have no games
 	}
-	out.Interrupted = stop.Load()
+	out.Interrupted = pl.interrupted()
 	out.finish()
+	if err := pl.tooMany(); err != nil {
+		return out, err
+	}
 	return out, nil
 }
 
-// compareCell plays one cell.
-func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop *atomic.Bool) (*CompareCell, error) {
-	nw := workerCount(cfg.Workers)
-	opp := (&Config{Opposition: cfg.Opposition}).opposition()
-	var halt atomic.Bool // the collector has all it needs, or a game failed
+// compareCell plays one cell on pl's workers.
+func compareCell(cfg *CompareConfig, cell ComparePair, pl *pool[*player]) (*CompareCell, error) {
+	var halt atomic.Bool // the collector has all it needs
 	quit := make(chan struct{})
 	var quitOnce sync.Once
 	stopAll := func() { halt.Store(true); quitOnce.Do(func() { close(quit) }) }
-	window := 4 * nw
+	window := 4 * len(pl.players)
 	tokens := make(chan struct{}, window)
 	results := make(chan chunkRes, window)
-	games := newChunks(cfg.Shard.Len(cell.Games), chunkSize, stop)
-	pool := sync.Pool{New: func() any { s := make([]pairRec, 0, chunkSize); return &s }}
+	bufs := sync.Pool{New: func() any { s := make([]pairRec, 0, chunkSize); return &s }}
 	rules := [2]*engine.Rules{cfg.A.Rules, cfg.B.Rules}
 	specs := [2]*CellSpec{&cell.A, &cell.B}
-	players := make([]*player, nw)
-	for w := range players {
-		players[w] = newPlayer(opp)
-		defer players[w].close()
-		players[w].stop = stop // a chunk with a game cut short is never committed
+	arms := [2]string{"A", "B"}
+	// Each worker's pair in play, and its chunk; a chunk with a game cut
+	// short is never committed.
+	cur := make([]pairRec, len(pl.players))
+	chunk := make([]*[]pairRec, len(pl.players))
+	for w := range chunk {
+		chunk[w] = bufs.Get().(*[]pairRec)
 	}
 	var err error // the first error of a game; read once results is closed
 	go func() {
-		err = games.run(nw, func(w int) {
-			p := players[w]
-			for {
-				if stop.Load() || halt.Load() {
-					return
-				}
-				// At most window chunks are played but not committed: the
-				// collector frees a token per chunk it commits.
+		err = pl.run(work{
+			n: cfg.Shard.Len(cell.Games), size: chunkSize, halt: &halt,
+			// At most window chunks are played but not committed: the
+			// collector frees a token per chunk it commits.
+			begin: func() bool {
 				select {
 				case tokens <- struct{}{}:
+					return true
 				case <-quit:
-					return
-				case <-ctx.Done():
-					return
+				case <-pl.stopped:
 				}
-				ci, lo, hi, ok := games.take()
-				if !ok {
-					return
-				}
-				buf := pool.Get().(*[]pairRec)
-				recs := (*buf)[:0]
-				for j := lo; j < hi; j++ {
-					if stop.Load() || halt.Load() {
-						return
+				return false
+			},
+			play: func(w int, _ int64, seed uint64) error {
+				p, rec := pl.players[w], &cur[w]
+				for k, s := range specs {
+					if k > 0 && pl.stop.Load() {
+						return nil // the pool drops the pair
 					}
-					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
-					var rec pairRec
-					for k, s := range specs {
-						if err := p.play(rules[k], seed, s.Mode, s.Policy, s.Politician); err != nil {
-							games.fail(err)
-							stopAll()
-							return
-						}
-						if stop.Load() {
-							return // the game may have been cut short: the chunk is never committed
-						}
-						rec.res[k] = p.g.Result
-						rec.fbOther[k], rec.fbBoth[k] = p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth
+					if err := p.play(rules[k], seed, s.Mode, s.Policy, s.Politician); err != nil {
+						return fmt.Errorf("arm %s: %w", arms[k], err)
 					}
-					recs = append(recs, rec)
+					rec.res[k] = p.g.Result
+					rec.fbOther[k], rec.fbBoth[k] = p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth
 				}
-				*buf = recs
-				results <- chunkRes{ci, buf}
-			}
+				return nil
+			},
+			keep: func(w int, _ int64) { *chunk[w] = append(*chunk[w], cur[w]) },
+			failed: func(w int, _ int64, f Failure) {
+				*chunk[w] = append(*chunk[w], pairRec{failure: &f})
+			},
+			end: func(w int, c int64) {
+				results <- chunkRes{c, chunk[w]}
+				chunk[w] = bufs.Get().(*[]pairRec)
+				*chunk[w] = (*chunk[w])[:0]
+			},
 		})
 		close(results)
 	}()
@@ -304,13 +314,24 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 			committed++
 			for i := range recs {
 				rec := &recs[i]
+				if cfg.Progress != nil {
+					cfg.Progress.Add(1)
+				}
+				if rec.failure != nil {
+					// Counted in game order, like the pairs, so that a
+					// sequential test sees the same failures for any
+					// workers.
+					pl.failure(*rec.failure)
+					if pl.stop.Load() {
+						stopAll() // more than MaxErrors
+						break
+					}
+					continue
+				}
 				for k := range 2 {
 					counts[k].addResult(&rec.res[k], rec.fbOther[k], rec.fbBoth[k])
 				}
 				pairs.Add(&rec.res[0], &rec.res[1])
-				if cfg.Progress != nil {
-					cfg.Progress.Add(1)
-				}
 				if seq != nil {
 					if decision = seq.Update(&pairs); decision != Undecided {
 						stopAll()
@@ -318,7 +339,7 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 					}
 				}
 			}
-			pool.Put(buf)
+			bufs.Put(buf)
 			<-tokens
 		}
 	}
@@ -326,6 +347,7 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 		return nil, err
 	}
 	cc := &CompareCell{MaxGames: cell.Games, Pairs: pairs}
+	cc.Errors, cc.Failures = pl.cellFailures()
 	for k, s := range specs {
 		c := newCell(cellLabels(rules[k], *s), &counts[k], rules[k].Districts[:], 0)
 		if k == 0 {
@@ -429,7 +451,7 @@ func MergeCompare(results []*CompareResult, names []string) (*CompareResult, err
 	out.Cells = make([]CompareCell, len(first.Cells))
 	for i := range first.Cells {
 		out.Cells[i] = first.Cells[i]
-		if err := checkCompareCell(&out.Cells[i]); err != nil {
+		if err := checkCompareCell(&out.Cells[i], shards.set, first.Interrupted); err != nil {
 			return nil, fmt.Errorf("%s: cell %d: %v", names[0], i+1, err)
 		}
 	}
@@ -442,14 +464,17 @@ func MergeCompare(results []*CompareResult, names []string) (*CompareResult, err
 			field{"cells", sameCompareCells(r.Cells, first.Cells), compareCellNames(r.Cells), compareCellNames(first.Cells)}); err != nil {
 			return nil, err
 		}
+		set, _ := parseShardSet(r.Shard) // shards.add read it
 		for i := range r.Cells {
 			c, o := &out.Cells[i], &r.Cells[i]
-			if err := checkCompareCell(o); err != nil {
+			if err := checkCompareCell(o, set, r.Interrupted); err != nil {
 				return nil, fmt.Errorf("%s: cell %d: %v", name, i+1, err)
 			}
 			c.A = mergeCell(&c.A, &o.A)
 			c.B = mergeCell(&c.B, &o.B)
 			c.Pairs.Merge(&o.Pairs)
+			c.Errors += o.Errors
+			c.Failures = firstFailures(slices.Concat(c.Failures, o.Failures))
 			c.ElapsedSeconds += o.ElapsedSeconds
 		}
 		out.Interrupted = out.Interrupted || r.Interrupted
@@ -506,8 +531,10 @@ func sameArm(a, b ArmInfo) bool {
 	return true
 }
 
-// checkCompareCell verifies that a cell read from a file adds up.
-func checkCompareCell(c *CompareCell) error {
+// checkCompareCell verifies that a cell read from a file, of the shards
+// set, adds up: with its failed pairs, as many pairs as the shards play
+// unless the run was interrupted or the sequential test stopped it.
+func checkCompareCell(c *CompareCell, set shardSet, interrupted bool) error {
 	if err := c.A.Counts.check(); err != nil {
 		return fmt.Errorf("arm A: %v", err)
 	}
@@ -520,7 +547,8 @@ func checkCompareCell(c *CompareCell) error {
 	if c.A.Counts.Games != c.Pairs.Games || c.B.Counts.Games != c.Pairs.Games {
 		return errors.New("arms and pairs count different games")
 	}
-	return nil
+	whole := !interrupted && (c.Sequential == nil || c.Sequential.Decision == Undecided.String())
+	return checkErrors("pairs", c.Pairs.Games, c.Errors, set.len(c.MaxGames), whole, len(c.Failures))
 }
 
 // mergeCell returns the cell of a's and b's games, untimed.

@@ -40,6 +40,10 @@ type SweepConfig struct {
 	Target     float64 // a win rate to find the crossing of (one parameter only); 0: none
 	Opposition engine.Opposition
 	Progress   *atomic.Int64
+	// MaxErrors is how many failed seeds (a game at the base or a point
+	// whose policy failed: policy.FailedError) the sweep goes on past, as
+	// Config's.
+	MaxErrors int64
 }
 
 // SweepPointResult is one point of one cell; differences are the point
@@ -78,6 +82,8 @@ type SweepCell struct {
 	Base     Cell               `json:"base"`
 	Points   []SweepPointResult `json:"points"`
 	Crossing *Crossing          `json:"crossing,omitempty"`
+	Errors   int64              `json:"errors"`             // failed seeds, at the base and no point
+	Failures []Failure          `json:"failures,omitempty"` // the first of them
 }
 
 // SweepResult is the output of a sweep (docs/output.md describes every
@@ -123,6 +129,13 @@ type sweepCounts struct {
 // Cells are played one after the other, each by all workers; like Run,
 // every sum is merged when the cell is done, so the result depends on
 // neither the workers nor the order the games finished in.
+//
+// A seed is counted whole, at the base and every point, or not at all: a
+// seed cut by an interrupt is left out, and so is a seed with a failed
+// game (policy.FailedError), counted in the cell's errors with its message
+// among its failures; past cfg.MaxErrors of them the sweep stops like an
+// interruption and returns its result with ErrTooManyFailed. Any other
+// error stops it and returns no result.
 func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	switch {
 	case cfg.Base == nil:
@@ -139,17 +152,9 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 			return nil, fmt.Errorf("sim: point %d does not set the %d parameters", i+1, len(cfg.Params))
 		}
 	}
-	nw := workerCount(cfg.Workers)
-	players := make([]*player, nw)
-	for i := range players {
-		players[i] = newPlayer((&Config{Opposition: cfg.Opposition}).opposition())
-		defer players[i].close()
-	}
-	stop, release := stopFlag(ctx)
-	defer release()
-	for _, p := range players {
-		p.stop = stop
-	}
+	pl := newPool(ctx, poolConfig{workers: workerCount(cfg.Workers), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
+		newPlayers((&Config{Opposition: cfg.Opposition}).opposition()))
+	defer pl.close()
 
 	out := &SweepResult{
 		Kind: KindSweep, Format: FormatSweep, Version: Version(),
@@ -173,6 +178,16 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	for i, p := range cfg.Points {
 		asBase[i] = p.Rules.Hash == cfg.Base.Hash
 	}
+	// A seed's games: the base's first, then each point's.
+	type seedGame struct {
+		res             engine.Result
+		fbOther, fbBoth int16
+	}
+	nw := len(pl.players)
+	seedGames := make([][]seedGame, nw)
+	for w := range seedGames {
+		seedGames[w] = make([]seedGame, 1+len(cfg.Points))
+	}
 	var secs float64
 	for ci, spec := range cfg.Cells {
 		start := time.Now()
@@ -181,50 +196,44 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 			counts[w].points = make([]Counts, len(cfg.Points))
 			counts[w].pairs = make([]PairCounts, len(cfg.Points))
 		}
-		games := newChunks(n, chunkFor(n, nw, chunkSize), stop)
-		err := games.run(nw, func(w int) {
-			p, c := players[w], &counts[w]
-			play := func(r *engine.Rules, seed uint64) bool {
-				if err := p.play(r, seed, spec.Mode, spec.Policy, spec.Politician); err != nil {
-					games.fail(err)
-					return false
-				}
-				return !stop.Load() // a game cut short is not counted
-			}
-			for {
-				_, lo, hi, ok := games.take()
-				if !ok {
-					return
-				}
-				for j := lo; j < hi; j++ {
-					if stop.Load() {
-						return
-					}
-					seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
-					if !play(cfg.Base, seed) {
-						return
-					}
-					c.base.Add(&p.g)
-					base := p.g.Result
-					fbOther, fbBoth := p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth
-					for pi := range cfg.Points {
-						if asBase[pi] {
-							// The same play as the base: the same game.
-							c.points[pi].addResult(&base, fbOther, fbBoth)
-							c.pairs[pi].Add(&base, &base)
+		err := pl.run(work{
+			n: n, size: chunkFor(n, nw, chunkSize), games: int64(1 + len(cfg.Points)),
+			// A seed counts whole or not at all (a failed or interrupted
+			// game drops it at the base and every point), so that every
+			// point stays paired with the base.
+			play: func(w int, _ int64, seed uint64) error {
+				p, gs := pl.players[w], seedGames[w]
+				for k := range gs {
+					r := cfg.Base
+					if k > 0 {
+						if asBase[k-1] {
+							gs[k] = gs[0] // the same play as the base: the same game
 							continue
 						}
-						if !play(cfg.Points[pi].Rules, seed) {
-							return
+						if pl.stop.Load() {
+							return nil // the pool drops the seed
 						}
-						c.points[pi].Add(&p.g)
-						c.pairs[pi].Add(&base, &p.g.Result)
+						r = cfg.Points[k-1].Rules
 					}
+					if err := p.play(r, seed, spec.Mode, spec.Policy, spec.Politician); err != nil {
+						if k == 0 {
+							return fmt.Errorf("base rules: %w", err)
+						}
+						return fmt.Errorf("point %s: %w", pointName(cfg.Points[k-1]), err)
+					}
+					gs[k] = seedGame{p.g.Result, p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth}
 				}
-				if cfg.Progress != nil {
-					cfg.Progress.Add((hi - lo) * int64(1+len(cfg.Points)))
+				return nil
+			},
+			keep: func(w int, _ int64) {
+				c, gs := &counts[w], seedGames[w]
+				c.base.addResult(&gs[0].res, gs[0].fbOther, gs[0].fbBoth)
+				for pi := range cfg.Points {
+					g := &gs[1+pi]
+					c.points[pi].addResult(&g.res, g.fbOther, g.fbBoth)
+					c.pairs[pi].Add(&gs[0].res, &g.res)
 				}
-			}
+			},
 		})
 		if err != nil {
 			return nil, err
@@ -252,11 +261,10 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 				Pairs:  total.pairs[pi],
 			})
 		}
+		sc.Errors, sc.Failures = pl.cellFailures()
 		out.Cells[ci] = sc
-		if stop.Load() {
-			out.Interrupted = true
-		}
 	}
+	out.Interrupted = pl.interrupted()
 	out.finish()
 	var games int64
 	for _, c := range out.Cells {
@@ -266,7 +274,19 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	if secs > 0 {
 		out.GamesPerSecond = float64(games) / secs
 	}
+	if err := pl.tooMany(); err != nil {
+		return out, err
+	}
 	return out, nil
+}
+
+// pointName names a point in a failure: its assignments, PATH=VALUE.
+func pointName(p SweepPoint) string {
+	parts := make([]string, len(p.Set))
+	for i, a := range p.Set {
+		parts[i] = a.Path + "=" + a.Value
+	}
+	return strings.Join(parts, ",")
 }
 
 // finish computes what the counts give: each point's differences against
@@ -386,7 +406,7 @@ func MergeSweep(results []*SweepResult, names []string) (*SweepResult, error) {
 	for i := range first.Cells {
 		out.Cells[i] = first.Cells[i]
 		out.Cells[i].Points = slices.Clone(first.Cells[i].Points)
-		if err := checkSweepCell(&out.Cells[i]); err != nil {
+		if err := checkSweepCell(&out.Cells[i], shards.set.len(first.GamesPerCell), first.Interrupted); err != nil {
 			return nil, fmt.Errorf("%s: cell %d: %v", names[0], i+1, err)
 		}
 	}
@@ -400,9 +420,10 @@ func MergeSweep(results []*SweepResult, names []string) (*SweepResult, error) {
 			field{"cells", sameSweepCells(r.Cells, first.Cells), sweepCellNames(r.Cells), sweepCellNames(first.Cells)}); err != nil {
 			return nil, err
 		}
+		set, _ := parseShardSet(r.Shard) // shards.add read it
 		for i := range r.Cells {
 			c, o := &out.Cells[i], &r.Cells[i]
-			if err := checkSweepCell(o); err != nil {
+			if err := checkSweepCell(o, set.len(r.GamesPerCell), r.Interrupted); err != nil {
 				return nil, fmt.Errorf("%s: cell %d: %v", name, i+1, err)
 			}
 			elapsed := c.Base.ElapsedSeconds + o.Base.ElapsedSeconds
@@ -412,6 +433,8 @@ func MergeSweep(results []*SweepResult, names []string) (*SweepResult, error) {
 				c.Points[j].Result = mergeCell(&c.Points[j].Result, &o.Points[j].Result)
 				c.Points[j].Pairs.Merge(&o.Points[j].Pairs)
 			}
+			c.Errors += o.Errors
+			c.Failures = firstFailures(slices.Concat(c.Failures, o.Failures))
 		}
 		out.Interrupted = out.Interrupted || r.Interrupted
 	}
@@ -480,8 +503,10 @@ func sameSweepCells(a, b []SweepCell) bool {
 	return true
 }
 
-// checkSweepCell verifies that a cell read from a file adds up.
-func checkSweepCell(c *SweepCell) error {
+// checkSweepCell verifies that a cell read from a file adds up: with its
+// failed seeds, the share of seeds its shards play, unless the run was
+// interrupted.
+func checkSweepCell(c *SweepCell, share int64, interrupted bool) error {
 	if err := c.Base.Counts.check(); err != nil {
 		return fmt.Errorf("base: %v", err)
 	}
@@ -497,5 +522,5 @@ func checkSweepCell(c *SweepCell) error {
 			return fmt.Errorf("point %d: games differ from the base's", j+1)
 		}
 	}
-	return nil
+	return checkErrors("games", c.Base.Counts.Games, c.Errors, share, !interrupted, len(c.Failures))
 }

@@ -44,6 +44,9 @@ type TableConfig struct {
 	Lineup []policy.Spec
 	// Progress, when set, is increased by the games played as they finish.
 	Progress *atomic.Int64
+	// MaxErrors is how many failed deals (a game of the deal whose policy
+	// failed: policy.FailedError) the study goes on past, as Config's.
+	MaxErrors int64
 }
 
 // SeatCounts are the mergeable sums of one row of a study: a policy over
@@ -172,15 +175,19 @@ type TableResult struct {
 	RulesHash        string `json:"rules_hash"`
 	RulesVersion     string `json:"rules_version"`
 	// Overrides are the --set assignments applied to the rules.
-	Overrides  []string    `json:"overrides,omitempty"`
-	Seed       uint64      `json:"seed"`
-	Deals      int64       `json:"deals"`
-	Players    int         `json:"players"`
-	Lineup     []string    `json:"lineup"`
-	Shard      string      `json:"shard,omitempty"`
-	Counts     TableCounts `json:"counts"`
-	Policies   []TableRow  `json:"policies"`
-	Initiative []TableRow  `json:"initiative"`
+	Overrides []string    `json:"overrides,omitempty"`
+	Seed      uint64      `json:"seed"`
+	Deals     int64       `json:"deals"`
+	Players   int         `json:"players"`
+	Lineup    []string    `json:"lineup"`
+	Shard     string      `json:"shard,omitempty"`
+	Counts    TableCounts `json:"counts"`
+	// Errors counts the deals left out because a game of theirs failed
+	// (policy.FailedError); Failures lists the first of them.
+	Errors     int64      `json:"errors"`
+	Failures   []Failure  `json:"failures,omitempty"`
+	Policies   []TableRow `json:"policies"`
+	Initiative []TableRow `json:"initiative"`
 	// FirstSeatAdvantage is the mean score of the player who starts with
 	// Initiative 1 minus the fair 1/players, with its 95 % interval.
 	FirstSeatAdvantage     float64    `json:"first_seat_advantage"`
@@ -291,10 +298,21 @@ func NewTablePlayer(lineup []policy.Spec) *TablePlayer {
 	return p
 }
 
-// Close releases the policies.
+// Close releases the policies. It may run while the player is in a game
+// (a study cancelled): an exec policy then fails the game.
 func (p *TablePlayer) Close() {
 	for _, pol := range p.pols {
 		policy.Close(pol)
+	}
+}
+
+// setStop hands stop to the policies that search (policy.Stopper), so
+// that an interrupt cuts a decision short.
+func (p *TablePlayer) setStop(stop *atomic.Bool) {
+	for _, pol := range p.pols {
+		if st, ok := pol.(policy.Stopper); ok {
+			st.SetStop(stop)
+		}
 	}
 }
 
@@ -319,8 +337,8 @@ func (p *TablePlayer) Play(r *engine.Rules, seed uint64, k int, rec engine.Recor
 		legal := g.Legal(p.buf[:0])
 		o := p.pols[j].Choose(g, legal)
 		if f, ok := p.pols[j].(policy.Fallible); ok && f.Err() != nil {
-			// A table result has no failed games: the run stops.
-			return fmt.Errorf("sim: policy %s in seat %d, rotation %d: %w", p.lineup[j].Canon, s+1, k, f.Err())
+			// The policy's error names the game seed.
+			return fmt.Errorf("sim: policy %s in seat %d, rotation %d: %w", p.lineup[j].Canon, s+1, k, &policy.FailedError{Err: f.Err()})
 		}
 		if err := g.Apply(o); err != nil {
 			return fmt.Errorf("sim: policy %s in seat %d, game seed %d, rotation %d: round %d, %s decision: %w",
@@ -416,52 +434,69 @@ func (l *tableLayout) newCounts() TableCounts {
 	return TableCounts{Policies: make([]SeatCounts, len(l.names)), Initiative: make([]SeatCounts, len(l.lineup))}
 }
 
+// tableRun is what runDeals played: whether it was interrupted, and the
+// deals that failed (the first of them by deal).
+type tableRun struct {
+	interrupted bool
+	errors      int64
+	failures    []Failure
+}
+
 // runDeals plays the deals of cfg's shard on cfg.Workers workers: every
 // rotation of a deal under each of arms' rules, handing the deal's counts
 // (one per arm) to add with the worker's number. A deal cut by ctx is left
-// out whole. It reports whether ctx stopped the run.
-func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *tableLayout, add func(w int, deal []TableCounts)) (bool, error) {
+// out whole; so is a deal one of whose games failed (policy.FailedError),
+// counted in the errors, up to cfg.MaxErrors of them (then the study stops
+// like an interruption and the error is ErrTooManyFailed, with what was
+// played). Any other error stops the study and is runDeals' error.
+func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *tableLayout, add func(w int, deal []TableCounts)) (tableRun, error) {
 	n := len(cfg.Lineup)
-	stop, release := stopFlag(ctx)
-	defer release()
+	pl := newPool(ctx, poolConfig{workers: cfg.workers(), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
+		func(stop *atomic.Bool) *TablePlayer {
+			p := NewTablePlayer(cfg.Lineup)
+			p.setStop(stop)
+			return p
+		})
+	defer pl.close()
+	// Each worker's deal in play, one TableCounts per arm.
+	deals := make([][]TableCounts, len(pl.players))
+	for w := range deals {
+		deals[w] = make([]TableCounts, len(arms))
+		for a := range deals[w] {
+			deals[w][a] = l.newCounts()
+		}
+	}
 	nd := cfg.Shard.Len(cfg.Deals)
-	deals := newChunks(nd, chunkFor(nd, cfg.workers(), dealChunk), stop)
-	err := deals.run(cfg.workers(), func(w int) {
-		p := NewTablePlayer(cfg.Lineup)
-		defer p.Close()
-		deal := make([]TableCounts, len(arms))
-		for a := range deal {
-			deal[a] = l.newCounts()
-		}
-		for {
-			_, lo, hi, ok := deals.take()
-			if !ok {
-				return
-			}
-			for j := lo; j < hi; j++ {
-				seed := GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
-				first := engine.TableInitiative(seed, n)
-				for a, r := range arms {
-					deal[a].reset()
-					for k := range n {
-						if stop.Load() {
-							return
-						}
-						if err := p.Play(r, seed, k, nil); err != nil {
-							deals.fail(err)
-							return
-						}
-						deal[a].addGame(&p.Game, k, l.index, &first)
+	err := pl.run(work{
+		n: nd, size: chunkFor(nd, len(pl.players), dealChunk), games: int64(n * len(arms)),
+		play: func(w int, _ int64, seed uint64) error {
+			p, deal := pl.players[w], deals[w]
+			first := engine.TableInitiative(seed, n)
+			for a, r := range arms {
+				deal[a].reset()
+				for k := range n {
+					if pl.stop.Load() {
+						return nil // the pool drops the deal
 					}
-				}
-				add(w, deal)
-				if cfg.Progress != nil {
-					cfg.Progress.Add(int64(n * len(arms)))
+					if err := p.Play(r, seed, k, nil); err != nil {
+						if len(arms) > 1 {
+							return fmt.Errorf("arm %c: %w", 'A'+a, err)
+						}
+						return err
+					}
+					deal[a].addGame(&p.Game, k, l.index, &first)
 				}
 			}
-		}
+			return nil
+		},
+		keep: func(w int, _ int64) { add(w, deals[w]) },
 	})
-	return stop.Load(), err
+	if err != nil {
+		return tableRun{}, err
+	}
+	run := tableRun{interrupted: pl.interrupted()}
+	run.errors, run.failures = pl.cellFailures()
+	return run, pl.tooMany()
 }
 
 func (cfg *TableConfig) workers() int { return workerCount(cfg.Workers) }
@@ -469,7 +504,9 @@ func (cfg *TableConfig) workers() int { return workerCount(cfg.Workers) }
 // RunTable plays a study without the Opposition. Like Run, the result is
 // a sum over deals and does not depend on the workers; a cancelled ctx
 // stops the workers after their current game and marks the result
-// Interrupted.
+// Interrupted. A deal with a failed game is left out and counted in the
+// errors, as in runDeals: past cfg.MaxErrors the study stops and returns
+// its result with ErrTooManyFailed.
 func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 	if err := checkTable(&cfg, cfg.Rules); err != nil {
 		return nil, err
@@ -480,10 +517,10 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 		counts[w] = l.newCounts()
 	}
 	start := time.Now()
-	interrupted, err := runDeals(ctx, &cfg, []*engine.Rules{cfg.Rules}, &l, func(w int, deal []TableCounts) {
+	run, err := runDeals(ctx, &cfg, []*engine.Rules{cfg.Rules}, &l, func(w int, deal []TableCounts) {
 		counts[w].addDeal(&deal[0])
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, ErrTooManyFailed) {
 		return nil, err
 	}
 	total := l.newCounts()
@@ -493,13 +530,13 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 	res := &TableResult{
 		Format: FormatTable, Kind: KindTable, TallywoodVersion: Version(), RulesHash: cfg.Rules.Hash, RulesVersion: cfg.Rules.Version,
 		Overrides: cfg.Rules.Overrides, Seed: cfg.Seed, Deals: cfg.Deals, Players: len(l.lineup), Lineup: l.lineup, Counts: total,
-		Interrupted: interrupted, ElapsedSeconds: time.Since(start).Seconds(),
+		Errors: run.errors, Failures: run.failures, Interrupted: run.interrupted, ElapsedSeconds: time.Since(start).Seconds(),
 	}
 	if !cfg.Shard.Whole() {
 		res.Shard = cfg.Shard.String()
 	}
 	res.finish()
-	return res, nil
+	return res, err
 }
 
 func (c *TableCounts) merge(o *TableCounts) {
@@ -529,6 +566,13 @@ func (r *TableResult) check() error {
 		return fmt.Errorf("counts.deals %d is not within 0..deals %d", r.Counts.Deals, r.Deals)
 	case r.Counts.Games != r.Counts.Deals*int64(r.Players):
 		return fmt.Errorf("counts.games %d is not deals·players = %d", r.Counts.Games, r.Counts.Deals*int64(r.Players))
+	}
+	set, err := parseShardSet(r.Shard)
+	if err != nil {
+		return err
+	}
+	if err := checkErrors("counts.deals", r.Counts.Deals, r.Errors, set.len(r.Deals), !r.Interrupted, len(r.Failures)); err != nil {
+		return err
 	}
 	n := int64(r.Players)
 	for i := range r.Counts.Policies {
@@ -624,6 +668,10 @@ func MergeTables(results []*TableResult, names []string, opt MergeOptions) (*Tab
 			out.ElapsedSeconds += r.ElapsedSeconds
 		}
 		out.Counts.merge(&r.Counts)
+		if i > 0 {
+			out.Errors += r.Errors
+			out.Failures = firstFailures(slices.Concat(out.Failures, r.Failures))
+		}
 		out.Interrupted = out.Interrupted || r.Interrupted
 		if r.TallywoodVersion != first.TallywoodVersion {
 			out.TallywoodVersion = "mixed"

@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -69,16 +70,20 @@ type TableArmResult struct {
 
 // TableCompareResult is the output of CompareTables.
 type TableCompareResult struct {
-	Kind             string            `json:"kind"`
-	TallywoodVersion string            `json:"tallywood_version"`
-	A                TableArmResult    `json:"a"`
-	B                TableArmResult    `json:"b"`
-	Seed             uint64            `json:"seed"`
-	Deals            int64             `json:"deals"` // deals played under both arms
-	Players          int               `json:"players"`
-	Lineup           []string          `json:"lineup"`
-	Policies         []TableCompareRow `json:"policies"`
-	Initiative       []TableCompareRow `json:"initiative"`
+	Kind             string         `json:"kind"`
+	TallywoodVersion string         `json:"tallywood_version"`
+	A                TableArmResult `json:"a"`
+	B                TableArmResult `json:"b"`
+	Seed             uint64         `json:"seed"`
+	Deals            int64          `json:"deals"` // deals played under both arms
+	// Errors counts the deals left out because a game of theirs failed
+	// under either arm (policy.FailedError); Failures lists the first.
+	Errors     int64             `json:"errors"`
+	Failures   []Failure         `json:"failures,omitempty"`
+	Players    int               `json:"players"`
+	Lineup     []string          `json:"lineup"`
+	Policies   []TableCompareRow `json:"policies"`
+	Initiative []TableCompareRow `json:"initiative"`
 	// The first-seat advantage under each arm, and B − A (it is the
 	// Initiative 1 row's score difference).
 	FirstSeatAdvantage     [2]float64 `json:"first_seat_advantage"`
@@ -129,7 +134,9 @@ type tablePairs struct {
 // CompareTables plays cfg's deals under the rules of arms a and b (cfg.Rules
 // is not used) and compares them row by row, paired by deal. The result
 // does not depend on the workers; a cancelled ctx stops after the games in
-// play, leaving out the deals they belong to, and marks it Interrupted.
+// play, leaving out the deals they belong to, and marks it Interrupted. A
+// deal with a failed game under either arm is left out of both and counted
+// in the errors, as in RunTable.
 func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableCompareResult, error) {
 	if err := checkTable(&cfg, a.Rules, b.Rules); err != nil {
 		return nil, err
@@ -150,7 +157,7 @@ func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableC
 		work[w] = newPairs()
 	}
 	start := time.Now()
-	interrupted, err := runDeals(ctx, &cfg, []*engine.Rules{a.Rules, b.Rules}, &l, func(w int, deal []TableCounts) {
+	run, err := runDeals(ctx, &cfg, []*engine.Rules{a.Rules, b.Rules}, &l, func(w int, deal []TableCounts) {
 		t := &work[w]
 		for arm := range t.arms {
 			t.arms[arm].addDeal(&deal[arm])
@@ -162,7 +169,7 @@ func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableC
 			t.initiative[i].add(&deal[0].Initiative[i], &deal[1].Initiative[i])
 		}
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, ErrTooManyFailed) {
 		return nil, err
 	}
 	total := newPairs()
@@ -185,7 +192,7 @@ func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableC
 	res := &TableCompareResult{
 		Kind: KindTableCompare, TallywoodVersion: Version(), A: arm(a), B: arm(b),
 		Seed: cfg.Seed, Deals: deals, Players: len(l.lineup), Lineup: l.lineup,
-		Interrupted: interrupted, ElapsedSeconds: time.Since(start).Seconds(),
+		Errors: run.errors, Failures: run.failures, Interrupted: run.interrupted, ElapsedSeconds: time.Since(start).Seconds(),
 	}
 	for i, name := range l.names {
 		res.Policies = append(res.Policies, compareRow(name, &total.arms[0].Policies[i], &total.arms[1].Policies[i], &total.policies[i], deals, n*seatsOf(l.index, i)))
@@ -211,7 +218,7 @@ func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableC
 	res.FirstSeatAdvantage = [2]float64{first.A.MeanScore - fair, first.B.MeanScore - fair}
 	res.FirstSeatAdvantageDiff = first.MeanScoreDiff
 	res.FirstSeatDiffCI95 = first.MeanScoreDiffCI95
-	return res, nil
+	return res, err
 }
 
 func (p *PairedSums) merge(o *PairedSums) {

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"tallywood/engine"
-	"tallywood/sim/deal"
 )
 
 // FormatCompare names the JSON document of `tallywood compare`.
@@ -43,6 +42,9 @@ type CompareConfig struct {
 	Test       *Sequential // nil: none; only with the whole shard
 	Opposition engine.Opposition
 	Progress   *atomic.Int64
+	// MaxErrors is how many failed pairs (either arm's policy failed:
+	// policy.FailedError) the comparison goes on past, as Config's.
+	MaxErrors int64
 }
 
 // ArmInfo names an arm in a result: its name, its rules and every
@@ -95,6 +97,7 @@ const (
 type CompareCell struct {
 	MaxGames        int64             `json:"max_games"`
 	Games           int64             `json:"games"`
+	Errors          int64             `json:"errors"` // failed pairs, not in Games
 	A               Cell              `json:"a"`
 	B               Cell              `json:"b"`
 	Pairs           PairCounts        `json:"pairs"`
@@ -109,6 +112,7 @@ type CompareCell struct {
 	MarginDiffPHolm float64           `json:"margin_diff_p_holm"`
 	Verdict         string            `json:"verdict"`
 	Sequential      *SequentialResult `json:"sequential,omitempty"`
+	Failures        []Failure         `json:"failures,omitempty"` // the first failed pairs
 	ElapsedSeconds  float64           `json:"elapsed_seconds"`
 }
 
@@ -123,10 +127,12 @@ type CompareResult struct {
 	CellsTested int           `json:"cells_tested"`
 }
 
-// pairRec is what a worker reports of one paired game.
+// pairRec is what a worker reports of one paired game: both arms'
+// results, or the failure that dropped the pair.
 type pairRec struct {
 	res             [2]engine.Result
 	fbOther, fbBoth [2]int16
+	failure         *Failure
 }
 
 type chunkRes struct {
@@ -139,6 +145,12 @@ type chunkRes struct {
 // in game order, so the sequential test stops at the same game for any
 // number of workers; at most a fixed window of chunks waits to be
 // committed, so memory stays flat.
+//
+// A pair either of whose games failed (policy.FailedError) is left out of
+// the cell and counted in its errors, with its message among its
+// failures, and the comparison goes on up to cfg.MaxErrors of them; past
+// that it stops like an interruption and returns the result with
+// ErrTooManyFailed. Any other error stops it and returns no result.
 func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	if cfg.A.Rules == nil || cfg.B.Rules == nil {
 		return nil, errors.New("sim: no rules")
@@ -159,8 +171,10 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 			return nil, errors.New("sim: a sequential test needs every game in order, not a shard")
 		}
 	}
-	stop, release := stopFlag(ctx)
-	defer release()
+	// The collector adds the progress as it commits pairs.
+	pl := newPool(ctx, poolConfig{workers: workerCount(cfg.Workers), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors},
+		newPlayers((&Config{Opposition: cfg.Opposition}).opposition()))
+	defer pl.close()
 	out := &CompareResult{
 		Envelope: newEnvelope(KindCompare, FormatCompare, cfg.Seed, cfg.Shard),
 		A:        armInfo(cfg.A.Name, cfg.A.Rules), B: armInfo(cfg.B.Name, cfg.B.Rules),
@@ -168,85 +182,79 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	}
 	for i, cell := range cfg.Cells {
 		start := time.Now()
-		cc, err := compareCell(ctx, &cfg, cell, stop)
+		cc, err := compareCell(&cfg, cell, pl)
 		if err != nil {
 			return nil, err
 		}
 		cc.ElapsedSeconds = time.Since(start).Seconds()
 		out.Cells[i] = *cc // after an interrupt, the cells not reached have no games
 	}
-	out.Interrupted = stop.Load()
+	out.Interrupted = pl.interrupted()
 	out.derive()
+	if err := pl.tooMany(); err != nil {
+		return out, err
+	}
 	return out, nil
 }
 
-// compareCell plays one cell.
-func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop *atomic.Bool) (*CompareCell, error) {
-	nw := workerCount(cfg.Workers)
-	opp := (&Config{Opposition: cfg.Opposition}).opposition()
-	var halt atomic.Bool // the collector has all it needs, or a game failed
+// compareCell plays one cell on pl's workers.
+func compareCell(cfg *CompareConfig, cell ComparePair, pl *pool[*player]) (*CompareCell, error) {
+	var halt atomic.Bool // the collector has all it needs
 	quit := make(chan struct{})
 	var quitOnce sync.Once
 	stopAll := func() { halt.Store(true); quitOnce.Do(func() { close(quit) }) }
-	window := 4 * nw
+	window := 4 * len(pl.players)
 	tokens := make(chan struct{}, window)
 	results := make(chan chunkRes, window)
-	games := newChunks(cfg.Shard.Len(cell.Games), chunkSize, stop)
-	pool := sync.Pool{New: func() any { s := make([]pairRec, 0, chunkSize); return &s }}
+	bufs := sync.Pool{New: func() any { s := make([]pairRec, 0, chunkSize); return &s }}
 	rules := [2]*engine.Rules{cfg.A.Rules, cfg.B.Rules}
 	specs := [2]*CellSpec{&cell.A, &cell.B}
-	players := make([]*player, nw)
-	for w := range players {
-		players[w] = newPlayer(opp)
-		defer players[w].close()
-		players[w].stop = stop // a chunk with a game cut short is never committed
+	arms := [2]string{"A", "B"}
+	// Each worker's pair in play, and its chunk; a chunk with a game cut
+	// short is never committed.
+	cur := make([]pairRec, len(pl.players))
+	chunk := make([]*[]pairRec, len(pl.players))
+	for w := range chunk {
+		chunk[w] = bufs.Get().(*[]pairRec)
 	}
 	var err error // the first error of a game; read once results is closed
 	go func() {
-		err = games.run(nw, func(w int) {
-			p := players[w]
-			for {
-				if stop.Load() || halt.Load() {
-					return
-				}
-				// At most window chunks are played but not committed: the
-				// collector frees a token per chunk it commits.
+		err = pl.run(work{
+			n: cfg.Shard.Len(cell.Games), size: chunkSize, halt: &halt,
+			// At most window chunks are played but not committed: the
+			// collector frees a token per chunk it commits.
+			begin: func() bool {
 				select {
 				case tokens <- struct{}{}:
+					return true
 				case <-quit:
-					return
-				case <-ctx.Done():
-					return
+				case <-pl.stopped:
 				}
-				ci, lo, hi, ok := games.take()
-				if !ok {
-					return
-				}
-				buf := pool.Get().(*[]pairRec)
-				recs := (*buf)[:0]
-				for j := lo; j < hi; j++ {
-					if stop.Load() || halt.Load() {
-						return
+				return false
+			},
+			play: func(w int, _ int64, seed uint64) error {
+				p, rec := pl.players[w], &cur[w]
+				for k, s := range specs {
+					if k > 0 && pl.stop.Load() {
+						return nil // the pool drops the pair
 					}
-					seed := deal.GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
-					var rec pairRec
-					for k, s := range specs {
-						if err := p.play(rules[k], seed, s.Mode, s.Policy, s.Politician); err != nil {
-							games.fail(err)
-							stopAll()
-							return
-						}
-						if stop.Load() {
-							return // the game may have been cut short: the chunk is never committed
-						}
-						rec.res[k] = p.g.Result
-						rec.fbOther[k], rec.fbBoth[k] = p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth
+					if err := p.play(rules[k], seed, s.Mode, s.Policy, s.Politician); err != nil {
+						return fmt.Errorf("arm %s: %w", arms[k], err)
 					}
-					recs = append(recs, rec)
+					rec.res[k] = p.g.Result
+					rec.fbOther[k], rec.fbBoth[k] = p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth
 				}
-				*buf = recs
-				results <- chunkRes{ci, buf}
-			}
+				return nil
+			},
+			keep: func(w int, _ int64) { *chunk[w] = append(*chunk[w], cur[w]) },
+			failed: func(w int, _ int64, f Failure) {
+				*chunk[w] = append(*chunk[w], pairRec{failure: &f})
+			},
+			end: func(w int, c int64) {
+				results <- chunkRes{c, chunk[w]}
+				chunk[w] = bufs.Get().(*[]pairRec)
+				*chunk[w] = (*chunk[w])[:0]
+			},
 		})
 		close(results)
 	}()
@@ -275,13 +283,24 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 			committed++
 			for i := range recs {
 				rec := &recs[i]
+				if cfg.Progress != nil {
+					cfg.Progress.Add(1)
+				}
+				if rec.failure != nil {
+					// Counted in game order, like the pairs, so that a
+					// sequential test sees the same failures for any
+					// workers.
+					pl.failure(*rec.failure)
+					if pl.stop.Load() {
+						stopAll() // more than MaxErrors
+						break
+					}
+					continue
+				}
 				for k := range 2 {
 					counts[k].addResult(&rec.res[k], rec.fbOther[k], rec.fbBoth[k])
 				}
 				pairs.Add(&rec.res[0], &rec.res[1])
-				if cfg.Progress != nil {
-					cfg.Progress.Add(1)
-				}
 				if seq != nil {
 					if decision = seq.Update(&pairs); decision != Undecided {
 						stopAll()
@@ -289,7 +308,7 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 					}
 				}
 			}
-			pool.Put(buf)
+			bufs.Put(buf)
 			<-tokens
 		}
 	}
@@ -297,6 +316,7 @@ func compareCell(ctx context.Context, cfg *CompareConfig, cell ComparePair, stop
 		return nil, err
 	}
 	cc := &CompareCell{MaxGames: cell.Games, Pairs: pairs}
+	cc.Errors, cc.Failures = pl.cellFailures()
 	for k, s := range specs {
 		c := newCell(cellLabels(rules[k], *s), &counts[k], rules[k].Districts[:], 0)
 		if k == 0 {
@@ -432,15 +452,8 @@ func (c *CompareCell) check(share func(int64) int64, interrupted bool) error {
 	if err := checkSeconds("elapsed_seconds", c.ElapsedSeconds); err != nil {
 		return err
 	}
-	n := share(c.MaxGames)
-	stopped := c.Sequential != nil && c.Sequential.Decision != Undecided.String()
-	switch {
-	case c.Pairs.Games > n:
-		return fmt.Errorf("pairs: %d games, more than the %d the shard plays", c.Pairs.Games, n)
-	case c.Pairs.Games < n && !interrupted && !stopped:
-		return fmt.Errorf("pairs: %d games, fewer than the %d the shard plays, and the run was neither interrupted nor stopped by its test", c.Pairs.Games, n)
-	}
-	return nil
+	whole := !interrupted && (c.Sequential == nil || c.Sequential.Decision == Undecided.String())
+	return checkErrors("pairs", c.Pairs.Games, c.Errors, share(c.MaxGames), whole, len(c.Failures))
 }
 
 func (r *CompareResult) clone() Study {
@@ -449,6 +462,7 @@ func (r *CompareResult) clone() Study {
 	for i := range out.Cells {
 		c := &out.Cells[i]
 		c.A.Failures, c.B.Failures = slices.Clone(c.A.Failures), slices.Clone(c.B.Failures)
+		c.Failures = slices.Clone(c.Failures)
 	}
 	return &out
 }
@@ -459,6 +473,8 @@ func (r *CompareResult) add(o Study) {
 		c.A.add(&oc.A)
 		c.B.add(&oc.B)
 		c.Pairs.Merge(&oc.Pairs)
+		c.Errors += oc.Errors
+		c.Failures = firstFailures(append(c.Failures, oc.Failures...))
 		c.ElapsedSeconds = addSeconds(c.ElapsedSeconds, oc.ElapsedSeconds)
 	}
 }

@@ -16,17 +16,19 @@ import (
 
 // flaky plays the first option and fails the games whose seed is a
 // multiple of four at their third decision, as a crashing exec program
-// would.
+// would; with only set, only those of them that only picks at that
+// decision.
 type flaky struct {
-	n   int
-	err error
+	n    int
+	err  error
+	only func(g *engine.Game) bool
 }
 
 func (f *flaky) Reset(uint64) { f.n, f.err = 0, nil }
 func (f *flaky) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 	f.n++
 	f.err = nil
-	if g.Seed%4 == 0 && f.n == 3 {
+	if g.Seed%4 == 0 && f.n == 3 && (f.only == nil || f.only(g)) {
 		f.err = fmt.Errorf("flaky: game seed %d, decision 3: gave up", g.Seed)
 	}
 	return legal[0]

@@ -428,6 +428,25 @@ func (c *Cell) checkShare(share int64, interrupted bool) error {
 	return nil
 }
 
+// checkErrors checks a cell's (or a study's) failed items, errors of
+// them, against the share of items its shards play: with the played
+// ones, what of them, they make up the share when the cell was played to
+// its end (whole), never more; and it lists no more failures than errors
+// or maxFailures.
+func checkErrors(what string, played, errors, share int64, whole bool, failures int) error {
+	switch {
+	case errors < 0 || errors > share:
+		return fmt.Errorf("errors %d is outside 0..%d", errors, share)
+	case played+errors > share:
+		return fmt.Errorf("%s %d and errors %d, more than the %d the shard plays", what, played, errors, share)
+	case played+errors < share && whole:
+		return fmt.Errorf("%s %d and errors %d, fewer than the %d the shard plays, and the run was not interrupted", what, played, errors, share)
+	case int64(failures) > min(errors, maxFailures):
+		return fmt.Errorf("failures: %d listed, more than the errors (%d) or %d", failures, errors, maxFailures)
+	}
+	return nil
+}
+
 // shardSet is the set of shards a result holds: ks of n.
 type shardSet struct {
 	ks []int

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -95,7 +94,7 @@ func (c *Config) opposition() engine.Opposition {
 
 // player owns everything one worker needs to play games: its game, its
 // policy instances (one per spec) and its option buffer. Nothing is
-// shared, except that close may be called from another goroutine when the
+// shared, except that Close may be called from another goroutine when the
 // run is cancelled (mu guards pols).
 type player struct {
 	g    engine.Game
@@ -112,6 +111,15 @@ func newPlayer(opp engine.Opposition) *player {
 	return &player{opp: opp, pols: map[string]policy.Policy{}}
 }
 
+// newPlayers makes the pool's players against opp.
+func newPlayers(opp engine.Opposition) func(stop *atomic.Bool) *player {
+	return func(stop *atomic.Bool) *player {
+		p := newPlayer(opp)
+		p.stop = stop
+		return p
+	}
+}
+
 func (p *player) policy(s policy.Spec) policy.Policy {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -126,10 +134,10 @@ func (p *player) policy(s policy.Spec) policy.Policy {
 	return pol
 }
 
-// close releases the policies' resources (an exec policy's program). It
+// Close releases the policies' resources (an exec policy's program). It
 // may run while the worker is in a game: the exec policy then fails the
 // game, which the run, being cancelled, does not count.
-func (p *player) close() {
+func (p *player) Close() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, pol := range p.pols {
@@ -160,67 +168,6 @@ func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec polic
 	return nil
 }
 
-// stopFlag turns a context into a flag workers can test per game at the
-// cost of an atomic load.
-func stopFlag(ctx context.Context) (*atomic.Bool, func()) {
-	var stop atomic.Bool
-	// Already cancelled: stop before the first game, not when the
-	// goroutine below gets to run.
-	stop.Store(ctx.Err() != nil)
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-ctx.Done():
-			stop.Store(true)
-		case <-done:
-		}
-	}()
-	return &stop, func() { close(done) }
-}
-
-// chunks deals the items 0..n−1 (games or deals) out to workers a chunk
-// at a time, in order, and keeps the first error a worker reports: the
-// worker loop of Run, Sweep, compareCell and runDeals.
-type chunks struct {
-	n, size int64        // the items, and the items of a chunk
-	stop    *atomic.Bool // set by fail; the workers test it
-	next    atomic.Int64 // the next chunk to take
-	once    sync.Once
-	err     error
-}
-
-func newChunks(n, size int64, stop *atomic.Bool) *chunks {
-	return &chunks{n: n, size: size, stop: stop}
-}
-
-// take takes the next chunk: its index and its items lo..hi−1; ok is false
-// when every chunk is taken.
-func (c *chunks) take() (i, lo, hi int64, ok bool) {
-	i = c.next.Add(1) - 1
-	lo = i * c.size // i stays within a few chunks past n: no overflow
-	if lo >= c.n {
-		return i, 0, 0, false
-	}
-	return i, lo, min(lo+c.size, c.n), true
-}
-
-// fail keeps err if it is the first and stops every worker.
-func (c *chunks) fail(err error) {
-	c.once.Do(func() { c.err = err })
-	c.stop.Store(true)
-}
-
-// run runs work(w) on workers goroutines, w = 0..workers−1, waits for them
-// and returns the first error given to fail.
-func (c *chunks) run(workers int, work func(w int)) error {
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() { work(w) })
-	}
-	wg.Wait()
-	return c.err
-}
-
 // Run plays every cell of cfg and returns the result. Cells are played one
 // after the other, each by all workers; a worker takes chunks of
 // consecutive games of the shard and adds each game to its own Counts,
@@ -241,85 +188,38 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Games < 1 || cfg.Games > MaxGames {
 		return nil, fmt.Errorf("sim: games %d is outside 1..%d", cfg.Games, int64(MaxGames))
 	}
-	nw := cfg.workers()
-	stop, release := stopFlag(ctx)
-	defer release()
-	players := make([]*player, nw)
-	for i := range players {
-		players[i] = newPlayer(cfg.opposition())
-		players[i].stop = stop
-	}
-	closeAll := func() {
-		for _, p := range players {
-			p.close()
-		}
-	}
-	defer closeAll()
-	// A cancelled run stops the programs of exec policies now rather than
-	// after their current games.
-	defer context.AfterFunc(ctx, closeAll)()
-	var failedGames atomic.Int64
+	pl := newPool(ctx, poolConfig{workers: cfg.workers(), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
+		newPlayers(cfg.opposition()))
+	defer pl.close()
 
 	res := newResult(&cfg)
 	n := cfg.Shard.Len(cfg.Games)
 	for ci, spec := range cfg.Cells {
 		start := time.Now()
-		counts := make([]Counts, nw)
-		failures := make([][]Failure, nw)
-		games := newChunks(n, chunkFor(n, nw, chunkSize), stop)
-		err := games.run(nw, func(w int) {
-			p, c := players[w], &counts[w]
-			for {
-				_, lo, hi, ok := games.take()
-				if !ok {
-					return
-				}
-				for j := lo; j < hi; j++ {
-					if stop.Load() {
-						return
-					}
-					seed := deal.GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
-					err := p.play(cfg.Rules, seed, spec.Mode, spec.Policy, spec.Politician)
-					var failed *policy.FailedError
-					switch {
-					case err == nil && stop.Load():
-						return // the game may have been cut short: not counted
-					case err == nil:
-						c.Add(&p.g)
-					case ctx.Err() != nil:
-						return // cancelled: the game is not played, not failed
-					case errors.As(err, &failed):
-						c.Errors++
-						failures[w] = append(failures[w], Failure{Game: cfg.Shard.Game(j), Seed: seed, Error: err.Error()})
-						if failedGames.Add(1) > cfg.MaxErrors {
-							stop.Store(true)
-						}
-					default:
-						games.fail(err)
-						return
-					}
-				}
-				if cfg.Progress != nil {
-					cfg.Progress.Add(hi - lo)
-				}
-			}
+		counts := make([]Counts, len(pl.players))
+		err := pl.run(work{
+			n: n, size: chunkFor(n, len(pl.players), chunkSize), games: 1,
+			play: func(w int, _ int64, seed uint64) error {
+				return pl.players[w].play(cfg.Rules, seed, spec.Mode, spec.Policy, spec.Politician)
+			},
+			keep: func(w int, _ int64) { counts[w].Add(&pl.players[w].g) },
 		})
 		if err != nil {
 			return nil, err
 		}
 		total := &counts[0]
-		for w := 1; w < nw; w++ {
+		for w := 1; w < len(counts); w++ {
 			total.Merge(&counts[w])
 		}
+		var failures []Failure
+		total.Errors, failures = pl.cellFailures()
 		res.Cells[ci] = newCell(cellLabels(cfg.Rules, spec), total, cfg.Rules.Districts[:], time.Since(start).Seconds())
-		res.Cells[ci].Failures = firstFailures(slices.Concat(failures...))
-		if stop.Load() {
-			res.Interrupted = true
-		}
+		res.Cells[ci].Failures = failures
 	}
+	res.Interrupted = pl.interrupted()
 	res.derive()
-	if failedGames.Load() > cfg.MaxErrors {
-		return res, fmt.Errorf("%w: %d failed, --max-errors %d", ErrTooManyFailed, failedGames.Load(), cfg.MaxErrors)
+	if err := pl.tooMany(); err != nil {
+		return res, err
 	}
 	return res, nil
 }

@@ -219,7 +219,7 @@ func TestTimingSumsStayFinite(t *testing.T) {
 		}))
 		parts, names = append(parts, s), append(names, fmt.Sprint(k))
 	}
-	m, err := Merge(parts, names, MergeOptions{})
+	m, err := mergeAs(parts, names, MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"tallywood/engine"
-	"tallywood/sim/deal"
 )
 
 // FormatSweep names the JSON document of `tallywood sweep`.
@@ -40,6 +39,10 @@ type SweepConfig struct {
 	Target     float64 // a win rate to find the crossing of (one parameter only); 0: none
 	Opposition engine.Opposition
 	Progress   *atomic.Int64
+	// MaxErrors is how many failed seeds (a game at the base or a point
+	// whose policy failed: policy.FailedError) the sweep goes on past, as
+	// Config's.
+	MaxErrors int64
 }
 
 // SweepPointResult is one point of one cell; differences are the point
@@ -78,6 +81,8 @@ type SweepCell struct {
 	Base     Cell               `json:"base"`
 	Points   []SweepPointResult `json:"points"`
 	Crossing *Crossing          `json:"crossing,omitempty"`
+	Errors   int64              `json:"errors"`             // failed seeds, at the base and no point
+	Failures []Failure          `json:"failures,omitempty"` // the first of them
 }
 
 // SweepResult is the output of a sweep (docs/output.md describes every
@@ -105,6 +110,13 @@ type sweepCounts struct {
 // Cells are played one after the other, each by all workers; like Run,
 // every sum is merged when the cell is done, so the result depends on
 // neither the workers nor the order the games finished in.
+//
+// A seed is counted whole, at the base and every point, or not at all: a
+// seed cut by an interrupt is left out, and so is a seed with a failed
+// game (policy.FailedError), counted in the cell's errors with its message
+// among its failures; past cfg.MaxErrors of them the sweep stops like an
+// interruption and returns its result with ErrTooManyFailed. Any other
+// error stops it and returns no result.
 func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	switch {
 	case cfg.Base == nil:
@@ -121,17 +133,9 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 			return nil, fmt.Errorf("sim: point %d does not set the %d parameters", i+1, len(cfg.Params))
 		}
 	}
-	nw := workerCount(cfg.Workers)
-	players := make([]*player, nw)
-	for i := range players {
-		players[i] = newPlayer((&Config{Opposition: cfg.Opposition}).opposition())
-		defer players[i].close()
-	}
-	stop, release := stopFlag(ctx)
-	defer release()
-	for _, p := range players {
-		p.stop = stop
-	}
+	pl := newPool(ctx, poolConfig{workers: workerCount(cfg.Workers), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
+		newPlayers((&Config{Opposition: cfg.Opposition}).opposition()))
+	defer pl.close()
 
 	out := &SweepResult{
 		Envelope:     newEnvelope(KindSweep, FormatSweep, cfg.Seed, cfg.Shard),
@@ -149,6 +153,16 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	for i, p := range cfg.Points {
 		asBase[i] = p.Rules.Hash == cfg.Base.Hash
 	}
+	// A seed's games: the base's first, then each point's.
+	type seedGame struct {
+		res             engine.Result
+		fbOther, fbBoth int16
+	}
+	nw := len(pl.players)
+	seedGames := make([][]seedGame, nw)
+	for w := range seedGames {
+		seedGames[w] = make([]seedGame, 1+len(cfg.Points))
+	}
 	var secs float64
 	for ci, spec := range cfg.Cells {
 		start := time.Now()
@@ -157,50 +171,44 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 			counts[w].points = make([]Counts, len(cfg.Points))
 			counts[w].pairs = make([]PairCounts, len(cfg.Points))
 		}
-		games := newChunks(n, chunkFor(n, nw, chunkSize), stop)
-		err := games.run(nw, func(w int) {
-			p, c := players[w], &counts[w]
-			play := func(r *engine.Rules, seed uint64) bool {
-				if err := p.play(r, seed, spec.Mode, spec.Policy, spec.Politician); err != nil {
-					games.fail(err)
-					return false
-				}
-				return !stop.Load() // a game cut short is not counted
-			}
-			for {
-				_, lo, hi, ok := games.take()
-				if !ok {
-					return
-				}
-				for j := lo; j < hi; j++ {
-					if stop.Load() {
-						return
-					}
-					seed := deal.GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
-					if !play(cfg.Base, seed) {
-						return
-					}
-					c.base.Add(&p.g)
-					base := p.g.Result
-					fbOther, fbBoth := p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth
-					for pi := range cfg.Points {
-						if asBase[pi] {
-							// The same play as the base: the same game.
-							c.points[pi].addResult(&base, fbOther, fbBoth)
-							c.pairs[pi].Add(&base, &base)
+		err := pl.run(work{
+			n: n, size: chunkFor(n, nw, chunkSize), games: int64(1 + len(cfg.Points)),
+			// A seed counts whole or not at all (a failed or interrupted
+			// game drops it at the base and every point), so that every
+			// point stays paired with the base.
+			play: func(w int, _ int64, seed uint64) error {
+				p, gs := pl.players[w], seedGames[w]
+				for k := range gs {
+					r := cfg.Base
+					if k > 0 {
+						if asBase[k-1] {
+							gs[k] = gs[0] // the same play as the base: the same game
 							continue
 						}
-						if !play(cfg.Points[pi].Rules, seed) {
-							return
+						if pl.stop.Load() {
+							return nil // the pool drops the seed
 						}
-						c.points[pi].Add(&p.g)
-						c.pairs[pi].Add(&base, &p.g.Result)
+						r = cfg.Points[k-1].Rules
 					}
+					if err := p.play(r, seed, spec.Mode, spec.Policy, spec.Politician); err != nil {
+						if k == 0 {
+							return fmt.Errorf("base rules: %w", err)
+						}
+						return fmt.Errorf("point %s: %w", pointName(cfg.Points[k-1]), err)
+					}
+					gs[k] = seedGame{p.g.Result, p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth}
 				}
-				if cfg.Progress != nil {
-					cfg.Progress.Add((hi - lo) * int64(1+len(cfg.Points)))
+				return nil
+			},
+			keep: func(w int, _ int64) {
+				c, gs := &counts[w], seedGames[w]
+				c.base.addResult(&gs[0].res, gs[0].fbOther, gs[0].fbBoth)
+				for pi := range cfg.Points {
+					g := &gs[1+pi]
+					c.points[pi].addResult(&g.res, g.fbOther, g.fbBoth)
+					c.pairs[pi].Add(&gs[0].res, &g.res)
 				}
-			}
+			},
 		})
 		if err != nil {
 			return nil, err
@@ -228,13 +236,24 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 				Pairs:  total.pairs[pi],
 			})
 		}
+		sc.Errors, sc.Failures = pl.cellFailures()
 		out.Cells[ci] = sc
-		if stop.Load() {
-			out.Interrupted = true
-		}
 	}
+	out.Interrupted = pl.interrupted()
 	out.derive()
+	if err := pl.tooMany(); err != nil {
+		return out, err
+	}
 	return out, nil
+}
+
+// pointName names a point in a failure: its assignments, PATH=VALUE.
+func pointName(p SweepPoint) string {
+	parts := make([]string, len(p.Set))
+	for i, a := range p.Set {
+		parts[i] = a.Path + "=" + a.Value
+	}
+	return strings.Join(parts, ",")
 }
 
 // derive computes what the counts give: each base's and point's summary,
@@ -375,8 +394,14 @@ func (c *SweepCell) check(share int64, interrupted bool, params int) error {
 	if c.labels != c.Base.labels {
 		return errors.New("the cell's labels differ from its base's")
 	}
-	if err := c.Base.validate(share, interrupted); err != nil {
+	if err := c.Base.checkShape(); err != nil {
 		return fmt.Errorf("base: %v", err)
+	}
+	if err := c.Base.Counts.check(); err != nil {
+		return fmt.Errorf("base: %v", err)
+	}
+	if err := checkErrors("games", c.Base.Counts.Games, c.Errors, share, !interrupted, len(c.Failures)); err != nil {
+		return err
 	}
 	if len(c.Points) == 0 {
 		return errors.New("points: none")
@@ -407,7 +432,7 @@ func (r *SweepResult) clone() Study {
 	out.Cells = slices.Clone(r.Cells)
 	for i := range out.Cells {
 		c := &out.Cells[i]
-		c.Base.Failures = slices.Clone(c.Base.Failures)
+		c.Base.Failures, c.Failures = slices.Clone(c.Base.Failures), slices.Clone(c.Failures)
 		c.Points = slices.Clone(c.Points)
 	}
 	return &out
@@ -417,6 +442,8 @@ func (r *SweepResult) add(o Study) {
 	for i := range r.Cells {
 		c, oc := &r.Cells[i], &o.(*SweepResult).Cells[i]
 		c.Base.add(&oc.Base)
+		c.Errors += oc.Errors
+		c.Failures = firstFailures(append(c.Failures, oc.Failures...))
 		for j := range c.Points {
 			c.Points[j].Result.add(&oc.Points[j].Result)
 			c.Points[j].Pairs.Merge(&oc.Points[j].Pairs)

@@ -39,6 +39,9 @@ type TableConfig struct {
 	Lineup []policy.Spec
 	// Progress, when set, is increased by the games played as they finish.
 	Progress *atomic.Int64
+	// MaxErrors is how many failed deals (a game of the deal whose policy
+	// failed: policy.FailedError) the study goes on past, as Config's.
+	MaxErrors int64
 }
 
 // SeatCounts are the mergeable sums of one row of a study: a policy over
@@ -169,12 +172,16 @@ func newTableRow(name string, c *SeatCounts, deals, perDeal int64) TableRow {
 type TableResult struct {
 	Envelope
 	RulesID
-	Deals      int64       `json:"deals"` // before sharding
-	Players    int         `json:"players"`
-	Lineup     []string    `json:"lineup"`
-	Counts     TableCounts `json:"counts"`
-	Policies   []TableRow  `json:"policies"`
-	Initiative []TableRow  `json:"initiative"`
+	Deals   int64       `json:"deals"` // before sharding
+	Players int         `json:"players"`
+	Lineup  []string    `json:"lineup"`
+	Counts  TableCounts `json:"counts"`
+	// Errors counts the deals left out because a game of theirs failed
+	// (policy.FailedError); Failures lists the first of them.
+	Errors     int64      `json:"errors"`
+	Failures   []Failure  `json:"failures,omitempty"`
+	Policies   []TableRow `json:"policies"`
+	Initiative []TableRow `json:"initiative"`
 	// FirstSeatAdvantage is the mean score of the player who starts with
 	// Initiative 1 minus the fair 1/players, with its 95 % interval.
 	FirstSeatAdvantage     float64    `json:"first_seat_advantage"`
@@ -252,10 +259,21 @@ func NewTablePlayer(lineup []policy.Spec) *TablePlayer {
 	return p
 }
 
-// Close releases the policies.
+// Close releases the policies. It may run while the player is in a game
+// (a study cancelled): an exec policy then fails the game.
 func (p *TablePlayer) Close() {
 	for _, pol := range p.pols {
 		policy.Close(pol)
+	}
+}
+
+// setStop hands stop to the policies that search (policy.Stopper), so
+// that an interrupt cuts a decision short.
+func (p *TablePlayer) setStop(stop *atomic.Bool) {
+	for _, pol := range p.pols {
+		if st, ok := pol.(policy.Stopper); ok {
+			st.SetStop(stop)
+		}
 	}
 }
 
@@ -279,8 +297,8 @@ func (p *TablePlayer) Play(r *engine.Rules, seed uint64, k int, rec engine.Recor
 		legal := g.Legal(p.buf[:0])
 		o := p.pols[j].Choose(g, legal)
 		if f, ok := p.pols[j].(policy.Fallible); ok && f.Err() != nil {
-			// A table result has no failed games: the run stops.
-			return fmt.Errorf("sim: policy %s in seat %d, rotation %d: %w", p.lineup[j].Canon, s+1, k, f.Err())
+			// The policy's error names the game seed.
+			return fmt.Errorf("sim: policy %s in seat %d, rotation %d: %w", p.lineup[j].Canon, s+1, k, &policy.FailedError{Err: f.Err()})
 		}
 		if err := g.Apply(o); err != nil {
 			return fmt.Errorf("sim: policy %s in seat %d, game seed %d, rotation %d: round %d, %s decision: %w",
@@ -376,52 +394,69 @@ func (l *tableLayout) newCounts() TableCounts {
 	return TableCounts{Policies: make([]SeatCounts, len(l.names)), Initiative: make([]SeatCounts, len(l.lineup))}
 }
 
+// tableRun is what runDeals played: whether it was interrupted, and the
+// deals that failed (the first of them by deal).
+type tableRun struct {
+	interrupted bool
+	errors      int64
+	failures    []Failure
+}
+
 // runDeals plays the deals of cfg's shard on cfg.Workers workers: every
 // rotation of a deal under each of arms' rules, handing the deal's counts
 // (one per arm) to add with the worker's number. A deal cut by ctx is left
-// out whole. It reports whether ctx stopped the run.
-func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *tableLayout, add func(w int, deal []TableCounts)) (bool, error) {
+// out whole; so is a deal one of whose games failed (policy.FailedError),
+// counted in the errors, up to cfg.MaxErrors of them (then the study stops
+// like an interruption and the error is ErrTooManyFailed, with what was
+// played). Any other error stops the study and is runDeals' error.
+func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *tableLayout, add func(w int, deal []TableCounts)) (tableRun, error) {
 	n := len(cfg.Lineup)
-	stop, release := stopFlag(ctx)
-	defer release()
+	pl := newPool(ctx, poolConfig{workers: cfg.workers(), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
+		func(stop *atomic.Bool) *TablePlayer {
+			p := NewTablePlayer(cfg.Lineup)
+			p.setStop(stop)
+			return p
+		})
+	defer pl.close()
+	// Each worker's deal in play, one TableCounts per arm.
+	deals := make([][]TableCounts, len(pl.players))
+	for w := range deals {
+		deals[w] = make([]TableCounts, len(arms))
+		for a := range deals[w] {
+			deals[w][a] = l.newCounts()
+		}
+	}
 	nd := cfg.Shard.Len(cfg.Deals)
-	deals := newChunks(nd, chunkFor(nd, cfg.workers(), dealChunk), stop)
-	err := deals.run(cfg.workers(), func(w int) {
-		p := NewTablePlayer(cfg.Lineup)
-		defer p.Close()
-		counts := make([]TableCounts, len(arms))
-		for a := range counts {
-			counts[a] = l.newCounts()
-		}
-		for {
-			_, lo, hi, ok := deals.take()
-			if !ok {
-				return
-			}
-			for j := lo; j < hi; j++ {
-				seed := deal.GameSeed(cfg.Seed, uint64(cfg.Shard.Game(j)))
-				first := engine.TableInitiative(seed, n)
-				for a, r := range arms {
-					counts[a].reset()
-					for k := range n {
-						if stop.Load() {
-							return
-						}
-						if err := p.Play(r, seed, k, nil); err != nil {
-							deals.fail(err)
-							return
-						}
-						counts[a].addGame(&p.Game, k, l.index, &first)
+	err := pl.run(work{
+		n: nd, size: chunkFor(nd, len(pl.players), dealChunk), games: int64(n * len(arms)),
+		play: func(w int, _ int64, seed uint64) error {
+			p, deal := pl.players[w], deals[w]
+			first := engine.TableInitiative(seed, n)
+			for a, r := range arms {
+				deal[a].reset()
+				for k := range n {
+					if pl.stop.Load() {
+						return nil // the pool drops the deal
 					}
-				}
-				add(w, counts)
-				if cfg.Progress != nil {
-					cfg.Progress.Add(int64(n * len(arms)))
+					if err := p.Play(r, seed, k, nil); err != nil {
+						if len(arms) > 1 {
+							return fmt.Errorf("arm %c: %w", 'A'+a, err)
+						}
+						return err
+					}
+					deal[a].addGame(&p.Game, k, l.index, &first)
 				}
 			}
-		}
+			return nil
+		},
+		keep: func(w int, _ int64) { add(w, deals[w]) },
 	})
-	return stop.Load(), err
+	if err != nil {
+		return tableRun{}, err
+	}
+	run := tableRun{interrupted: pl.interrupted()}
+	run.errors, run.failures = pl.cellFailures()
+	return run, pl.tooMany()
 }
 
 func (cfg *TableConfig) workers() int { return workerCount(cfg.Workers) }
@@ -429,7 +464,9 @@ func (cfg *TableConfig) workers() int { return workerCount(cfg.Workers) }
 // RunTable plays a study without the Opposition. Like Run, the result is
 // a sum over deals and does not depend on the workers; a cancelled ctx
 // stops the workers after their current game and marks the result
-// Interrupted.
+// Interrupted. A deal with a failed game is left out and counted in the
+// errors, as in runDeals: past cfg.MaxErrors the study stops and returns
+// its result with ErrTooManyFailed.
 func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 	if err := checkTable(&cfg, cfg.Rules); err != nil {
 		return nil, err
@@ -440,10 +477,10 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 		counts[w] = l.newCounts()
 	}
 	start := time.Now()
-	interrupted, err := runDeals(ctx, &cfg, []*engine.Rules{cfg.Rules}, &l, func(w int, deal []TableCounts) {
+	run, err := runDeals(ctx, &cfg, []*engine.Rules{cfg.Rules}, &l, func(w int, deal []TableCounts) {
 		counts[w].addDeal(&deal[0])
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, ErrTooManyFailed) {
 		return nil, err
 	}
 	total := l.newCounts()
@@ -454,11 +491,12 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 		Envelope: newEnvelope(KindTable, FormatTable, cfg.Seed, cfg.Shard),
 		RulesID:  rulesID(cfg.Rules),
 		Deals:    cfg.Deals, Players: len(l.lineup), Lineup: l.lineup, Counts: total,
+		Errors: run.errors, Failures: run.failures,
 	}
-	res.Interrupted = interrupted
+	res.Interrupted = run.interrupted
 	res.ElapsedSeconds = time.Since(start).Seconds()
 	res.derive()
-	return res, nil
+	return res, err
 }
 
 func (c *TableCounts) merge(o *TableCounts) {
@@ -495,10 +533,7 @@ func (r *TableResult) check(share func(int64) int64) error {
 	if err := checkLineup(r.Players, r.Lineup); err != nil {
 		return err
 	}
-	if err := r.Counts.check(r.Players, r.Lineup, share(r.Deals), r.Interrupted); err != nil {
-		return err
-	}
-	return nil
+	return r.Counts.check(r.Players, r.Lineup, share(r.Deals), r.Errors, len(r.Failures), r.Interrupted)
 }
 
 // checkLineup checks the players and lineup of a decoded study.
@@ -510,17 +545,20 @@ func checkLineup(players int, lineup []string) error {
 }
 
 // check reports counts that no study of lineup can produce, share deals
-// in its shards.
-func (c *TableCounts) check(players int, lineup []string, share int64, interrupted bool) error {
+// in its shards of which errors failed (failures of them listed).
+func (c *TableCounts) check(players int, lineup []string, share, errors int64, failures int, interrupted bool) error {
 	names, index := policyNames(lineup)
-	switch {
-	case len(c.Policies) != len(names) || len(c.Initiative) != players:
+	if len(c.Policies) != len(names) || len(c.Initiative) != players {
 		return fmt.Errorf("counts for %d policies and %d Initiative positions, want %d and %d",
 			len(c.Policies), len(c.Initiative), len(names), players)
-	case c.Deals < 0 || c.Deals > share:
-		return fmt.Errorf("counts.deals %d is not within 0..%d, the deals its shards play", c.Deals, share)
-	case c.Deals < share && !interrupted:
-		return fmt.Errorf("counts.deals %d, fewer than the %d its shards play, and the run was not interrupted", c.Deals, share)
+	}
+	if c.Deals < 0 {
+		return fmt.Errorf("counts.deals %d is negative", c.Deals)
+	}
+	if err := checkErrors("counts.deals", c.Deals, errors, share, !interrupted, failures); err != nil {
+		return err
+	}
+	switch {
 	case c.Games != c.Deals*int64(players):
 		return fmt.Errorf("counts.games %d is not deals·players = %d", c.Games, c.Deals*int64(players))
 	}
@@ -550,10 +588,16 @@ func (c *TableCounts) check(players int, lineup []string, share int64, interrupt
 func (r *TableResult) clone() Study {
 	out := *r
 	out.Counts = r.Counts.clone()
+	out.Failures = slices.Clone(r.Failures)
 	return &out
 }
 
-func (r *TableResult) add(o Study) { r.Counts.merge(&o.(*TableResult).Counts) }
+func (r *TableResult) add(o Study) {
+	t := o.(*TableResult)
+	r.Counts.merge(&t.Counts)
+	r.Errors += t.Errors
+	r.Failures = firstFailures(append(r.Failures, t.Failures...))
+}
 
 // Played is the deals the study holds, of its deals.
 func (r *TableResult) Played() (n, total int64, unit string) {

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -85,12 +86,16 @@ func (t *TablePairCounts) merge(o *TablePairCounts) {
 // TableCompareResult is the output of CompareTables.
 type TableCompareResult struct {
 	Envelope
-	A          ArmInfo           `json:"a"`
-	B          ArmInfo           `json:"b"`
-	Deals      int64             `json:"deals"` // before sharding, played under both arms
-	Players    int               `json:"players"`
-	Lineup     []string          `json:"lineup"`
-	Counts     TablePairCounts   `json:"counts"`
+	A       ArmInfo         `json:"a"`
+	B       ArmInfo         `json:"b"`
+	Deals   int64           `json:"deals"` // before sharding, played under both arms
+	Players int             `json:"players"`
+	Lineup  []string        `json:"lineup"`
+	Counts  TablePairCounts `json:"counts"`
+	// Errors counts the deals left out because a game of theirs failed
+	// under either arm (policy.FailedError); Failures lists the first.
+	Errors     int64             `json:"errors"`
+	Failures   []Failure         `json:"failures,omitempty"`
 	Policies   []TableCompareRow `json:"policies"`
 	Initiative []TableCompareRow `json:"initiative"`
 	// The first-seat advantage under each arm, and B − A (it is the
@@ -134,10 +139,10 @@ func (r *TableCompareResult) check(share func(int64) int64) error {
 	}
 	n := share(r.Deals)
 	c := &r.Counts
-	if err := c.A.check(r.Players, r.Lineup, n, r.Interrupted); err != nil {
+	if err := c.A.check(r.Players, r.Lineup, n, r.Errors, len(r.Failures), r.Interrupted); err != nil {
 		return fmt.Errorf("counts.a: %v", err)
 	}
-	if err := c.B.check(r.Players, r.Lineup, n, r.Interrupted); err != nil {
+	if err := c.B.check(r.Players, r.Lineup, n, r.Errors, len(r.Failures), r.Interrupted); err != nil {
 		return fmt.Errorf("counts.b: %v", err)
 	}
 	if c.A.Deals != c.B.Deals {
@@ -184,10 +189,16 @@ func (r *TableCompareResult) clone() Study {
 	c := &out.Counts
 	c.A, c.B = c.A.clone(), c.B.clone()
 	c.Policies, c.Initiative = slices.Clone(c.Policies), slices.Clone(c.Initiative)
+	out.Failures = slices.Clone(r.Failures)
 	return &out
 }
 
-func (r *TableCompareResult) add(o Study) { r.Counts.merge(&o.(*TableCompareResult).Counts) }
+func (r *TableCompareResult) add(o Study) {
+	t := o.(*TableCompareResult)
+	r.Counts.merge(&t.Counts)
+	r.Errors += t.Errors
+	r.Failures = firstFailures(append(r.Failures, t.Failures...))
+}
 
 // Played is the deals played under both arms, of the study's.
 func (r *TableCompareResult) Played() (n, total int64, unit string) {
@@ -239,7 +250,9 @@ type tablePairs struct {
 // CompareTables plays cfg's deals under the rules of arms a and b (cfg.Rules
 // is not used) and compares them row by row, paired by deal. The result
 // does not depend on the workers; a cancelled ctx stops after the games in
-// play, leaving out the deals they belong to, and marks it Interrupted.
+// play, leaving out the deals they belong to, and marks it Interrupted. A
+// deal with a failed game under either arm is left out of both and counted
+// in the errors, as in RunTable.
 func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableCompareResult, error) {
 	if err := checkTable(&cfg, a.Rules, b.Rules); err != nil {
 		return nil, err
@@ -257,7 +270,7 @@ func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableC
 		work[w] = newPairs()
 	}
 	start := time.Now()
-	interrupted, err := runDeals(ctx, &cfg, []*engine.Rules{a.Rules, b.Rules}, &l, func(w int, deal []TableCounts) {
+	run, err := runDeals(ctx, &cfg, []*engine.Rules{a.Rules, b.Rules}, &l, func(w int, deal []TableCounts) {
 		t := &work[w]
 		t.A.addDeal(&deal[0])
 		t.B.addDeal(&deal[1])
@@ -268,7 +281,7 @@ func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableC
 			t.Initiative[i].add(&deal[0].Initiative[i], &deal[1].Initiative[i])
 		}
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, ErrTooManyFailed) {
 		return nil, err
 	}
 	total := newPairs()
@@ -279,11 +292,12 @@ func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableC
 		Envelope: newEnvelope(KindTableCompare, FormatTableCompare, cfg.Seed, cfg.Shard),
 		A:        armInfo(a.Name, a.Rules), B: armInfo(b.Name, b.Rules),
 		Deals: cfg.Deals, Players: len(l.lineup), Lineup: l.lineup, Counts: total,
+		Errors: run.errors, Failures: run.failures,
 	}
-	res.Interrupted = interrupted
+	res.Interrupted = run.interrupted
 	res.ElapsedSeconds = time.Since(start).Seconds()
 	res.derive()
-	return res, nil
+	return res, err
 }
 
 func (p *PairedSums) merge(o *PairedSums) {

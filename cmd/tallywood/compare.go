@@ -63,6 +63,7 @@ type compareFlags struct {
 	format, out            string
 	quiet                  bool
 	seats                  int
+	maxErrors              *int64
 }
 
 type armFlags struct {
@@ -102,6 +103,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.format, "format", "table", "output: table, json or html (the report; without --format: by --out's extension)")
 	fs.StringVar(&f.out, "out", "", "write the output to FILE instead of stdout")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar")
+	f.maxErrors = maxErrorsFlag(fs)
 	fs.IntVar(&f.seats, "seats", 1, "players: 1 is the solo game; 2 to 4 compare the rules at a table without the Opposition, --policy as the lineup, --games the deals")
 	if code, done := parseFlags(fs, args, compareUsage, stdout, stderr); done {
 		return code
@@ -143,8 +145,12 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	cfg.Progress = &bar.done
 	res, err := sim.Compare(ctx, *cfg)
 	bar.stop()
-	if err != nil {
+	if res == nil {
 		return failRun(stderr, "compare: %v", err)
+	}
+	reportFailures(stderr, compareFailures(res))
+	if err != nil {
+		failRun(stderr, "compare: %v", err) // past --max-errors: stopped, and marked so
 	}
 	return writeCompare("compare", res, f.format, output, stderr)
 }
@@ -188,6 +194,9 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 	if f.workers < 1 {
 		return nil, fmt.Errorf("--workers %d: must be at least 1", f.workers)
 	}
+	if err := checkMaxErrors(*f.maxErrors); err != nil {
+		return nil, err
+	}
 	format, err := outputFormat(fs, f.format, f.out, "table", "table", "json", "html")
 	if err != nil {
 		return nil, err
@@ -204,7 +213,7 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 	if test != nil && !shard.Whole() {
 		return nil, errors.New("--shard: a sequential test needs every game in order; drop --shard or the test")
 	}
-	cfg := &sim.CompareConfig{Seed: f.seed, Shard: shard, Workers: f.workers, Test: test}
+	cfg := &sim.CompareConfig{Seed: f.seed, Shard: shard, Workers: f.workers, Test: test, MaxErrors: *f.maxErrors}
 	arms := [2]*sim.CompareArm{&cfg.A, &cfg.B}
 	for k := range armNames {
 		r, name, _, err := f.armRules(k)
@@ -569,6 +578,9 @@ func compareTable(r *sim.CompareResult) []byte {
 			points(c.ScoreDiff), points(c.ScoreDiffCI95[0]), points(c.ScoreDiffCI95[1]), c.ScoreDiffP, c.ScoreDiffPHolm)
 		fmt.Fprintf(&b, "  margin B − A  %+.2f votes [%+.2f, %+.2f] (95%%, paired t), p = %.2g, Holm p = %.2g\n",
 			c.MarginDiff, c.MarginDiffCI95[0], c.MarginDiffCI95[1], c.MarginDiffP, c.MarginDiffPHolm)
+		if c.Errors > 0 {
+			fmt.Fprintf(&b, "  FAILED: %d paired games failed and are not counted above (see the errors).\n", c.Errors)
+		}
 		if s := c.Sequential; s != nil {
 			fmt.Fprintf(&b, "  %s\n", sequentialWords(s))
 			if s.Estimates != "" {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -217,4 +218,74 @@ func decodeFile(t *testing.T, path string) *sim.Result {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// TestEveryStudyMaxErrors: compare, sweep and both studies at a table take
+// --max-errors like sim: failed games are listed on stderr and counted in
+// the result's errors, the text output says how many; past --max-errors
+// the study stops with a partial result and exit status 1.
+func TestEveryStudyMaxErrors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays studies through Python")
+	}
+	pythonPlayer(t, "random_player.py")
+	script := filepath.Join(t.TempDir(), "crash.py")
+	if err := os.WriteFile(script, []byte(crashingPlayer), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec := "exec:python3 '" + script + "'"
+	for _, tt := range []struct {
+		name, item string
+		args       []string
+		errors     func(doc map[string]any) float64 // the result's failed items
+		failedLine string                           // in the table output
+	}{
+		{"compare", "paired game", []string{"compare", "--games", "12", "--mode", "normal", "--b-mode", "hard"},
+			func(doc map[string]any) float64 { return cellErrors(doc) }, "  FAILED: %d paired games failed"},
+		{"sweep", "game", []string{"sweep", "--set", "difficulties.normal.bonus_divisor=1,2", "--games", "12", "--mode", "normal"},
+			func(doc map[string]any) float64 { return cellErrors(doc) }, "  FAILED: %d games failed at the base or a point"},
+		{"sim --seats", "deal", []string{"sim", "--seats", "2", "--games", "6"},
+			func(doc map[string]any) float64 { return doc["errors"].(float64) }, "FAILED: %d deals failed"},
+		{"compare --seats", "deal", []string{"compare", "--seats", "2", "--games", "6", "--b-set", "track.max=14"},
+			func(doc map[string]any) float64 { return doc["errors"].(float64) }, "FAILED: %d deals failed"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			common := append(tt.args, "--seed", "4", "--policy", spec, "--workers", "1", "--quiet")
+			code, out, errs := runCLI(t, append(common, "--max-errors", "100", "--format", "json")...)
+			if code != exitOK {
+				t.Fatalf("--max-errors 100: exit %d: %s", code, errs)
+			}
+			var doc map[string]any
+			if err := json.Unmarshal([]byte(out), &doc); err != nil {
+				t.Fatal(err)
+			}
+			n := tt.errors(doc)
+			line := regexp.MustCompile(`(?m)^tallywood: ` + tt.item + ` \d+ failed, not scored: .*the program exited \(exit status 1\) before answering`)
+			if listed := len(line.FindAllString(errs, -1)); n == 0 || float64(listed) != min(n, 10) || doc["interrupted"] != false {
+				t.Errorf("%v errors, %d listed on stderr, interrupted %v; want some, each listed:\n%s", n, listed, doc["interrupted"], errs)
+			}
+			_, text, _ := runCLI(t, append(common, "--max-errors", "100")...)
+			if want := fmt.Sprintf(tt.failedLine, int(n)); !strings.Contains(text, want) {
+				t.Errorf("the table does not say %q:\n%s", want, text)
+			}
+
+			code, out, errs = runCLI(t, append(common, "--format", "json")...)
+			if code != exitFailed || !strings.Contains(errs, "too many failed games: 1 failed, --max-errors 0\n") || !strings.Contains(errs, "interrupted") {
+				t.Errorf("--max-errors 0: exit %d, stderr %q; want exit %d, too many failed games", code, errs, exitFailed)
+			}
+			if err := json.Unmarshal([]byte(out), &doc); err != nil || doc["interrupted"] != true || tt.errors(doc) != 1 {
+				t.Errorf("--max-errors 0: result %.300s (%v); want an interrupted result with 1 error", out, err)
+			}
+
+			code, _, errs = runCLI(t, append(tt.args, "--max-errors", "-1")...)
+			if code != exitBadArgs || !strings.Contains(errs, "--max-errors -1: must be at least 0") {
+				t.Errorf("--max-errors -1: exit %d, stderr %q", code, errs)
+			}
+		})
+	}
+}
+
+// cellErrors is the errors of a compare or sweep result's first cell.
+func cellErrors(doc map[string]any) float64 {
+	return doc["cells"].([]any)[0].(map[string]any)["errors"].(float64)
 }

@@ -61,7 +61,7 @@ func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
 	shardFlag := fs.String("shard", "1/1", "play only shard `K/N`: the games i with i mod N = K-1")
 	wide := fs.Bool("wide", false, "table: every column (wider than 100 characters)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
-	maxErrors := fs.Int64("max-errors", 0, "`N` failed games (an exec program that crashed, hung or answered nonsense) to go on past")
+	maxErrors := maxErrorsFlag(fs)
 	seats := fs.Int("seats", 1, "`N` players: 1 is the solo game; 2 to 4 play without the Opposition, --policy as the lineup")
 	if err := fs.Parse(args); err != nil {
 		return nil, fs, err
@@ -75,18 +75,15 @@ func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
 	if *workers < 1 {
 		return nil, fs, fmt.Errorf("--workers %d: must be at least 1", *workers)
 	}
-	if *maxErrors < 0 {
-		return nil, fs, fmt.Errorf("--max-errors %d: must be at least 0", *maxErrors)
+	if err := checkMaxErrors(*maxErrors); err != nil {
+		return nil, fs, err
 	}
 	if *seats < 1 || *seats > engine.MaxSeats {
 		return nil, fs, fmt.Errorf("--seats %d is outside 1..%d", *seats, engine.MaxSeats)
 	}
-	if err := onlyWith(fs, "max-errors", "--seats 1 (a table run stops at a failed game)", *seats == 1); err != nil {
-		return nil, fs, err
-	}
 	if *seats > 1 {
 		return parseTableSim(fs, tableFlags{seats: *seats, games: *games, seed: *seed, workers: *workers, rules: *rulesFile,
-			sets: *sets, policy: *policyFlag, shard: *shardFlag, format: *format, out: *out, quiet: *quiet})
+			sets: *sets, policy: *policyFlag, shard: *shardFlag, format: *format, out: *out, quiet: *quiet, maxErrors: *maxErrors})
 	}
 	modes, err := parseModes("mode", *modeFlag)
 	if err != nil {
@@ -155,26 +152,13 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	if res == nil {
 		return failRun(stderr, "sim: %v", err)
 	}
-	reportFailures(stderr, res)
+	reportFailures(stderr, simFailures(res))
 	if err != nil {
 		// More failed games than --max-errors: the run stopped like an
 		// interrupted one, and its result says so.
 		failRun(stderr, "%v", err)
 	}
 	return writeResult("sim", res, o.format, o.wide, out, stderr)
-}
-
-// reportFailures writes the failed games the result lists, which are not
-// in its win rates.
-func reportFailures(w io.Writer, r *sim.Result) {
-	for _, c := range r.Cells {
-		for _, f := range c.Failures {
-			failRun(w, "game %d failed, not scored: %s", f.Game, f.Error)
-		}
-		if n := c.Errors - int64(len(c.Failures)); n > 0 {
-			failRun(w, "and %d more failed games of %s/%s/%s", n, c.Mode, c.Policy, c.Politician)
-		}
-	}
 }
 
 // writeResult writes a sim result in format to out and says on stderr

@@ -49,6 +49,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "write the output to FILE instead of stdout")
 	shardFlag := fs.String("shard", "1/1", "play only shard K of N: the games i with i mod N = K-1")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	maxErrors := maxErrorsFlag(fs)
 	if code, done := parseFlags(fs, args, sweepUsage, stdout, stderr); done {
 		return code
 	}
@@ -63,6 +64,9 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	}
 	if *workers < 1 {
 		return fail(stderr, "sweep: --workers %d: must be at least 1", *workers)
+	}
+	if err := checkMaxErrors(*maxErrors); err != nil {
+		return fail(stderr, "sweep: %v", err)
 	}
 	if fs.Changed("target") && !(*target > 0 && *target < 1) {
 		return fail(stderr, "sweep: --target %g: a win rate above 0 and below 1", *target)
@@ -110,7 +114,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, "sweep: %v", err)
 	}
 	cfg := sim.SweepConfig{Base: base, Params: params, Points: points, Seed: *seed, Games: *games, Shard: shard,
-		Workers: capWorkers("sweep", *workers, stderr), Target: *target}
+		Workers: capWorkers("sweep", *workers, stderr), Target: *target, MaxErrors: *maxErrors}
 	for _, m := range modes {
 		for _, p := range specs {
 			for _, pol := range politicians {
@@ -124,8 +128,12 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	cfg.Progress = &bar.done
 	res, err := sim.Sweep(ctx, cfg)
 	bar.stop()
-	if err != nil {
+	if res == nil {
 		return failRun(stderr, "sweep: %v", err)
+	}
+	reportFailures(stderr, sweepFailures(res))
+	if err != nil {
+		failRun(stderr, "sweep: %v", err) // past --max-errors: stopped, and marked so
 	}
 	return writeSweep("sweep", res, fmtName, output, stderr)
 }
@@ -305,6 +313,9 @@ func sweepTable(r *sim.SweepResult) []byte {
 				fmt.Sprintf("%s [%s, %s]", signed(p.MarginDiff), signed(p.MarginDiffCI95[0]), signed(p.MarginDiffCI95[1])))
 		}
 		t.Render()
+		if c.Errors > 0 {
+			fmt.Fprintf(&b, "  FAILED: %d games failed at the base or a point and are not counted at any (see the errors).\n", c.Errors)
+		}
 		if c.Crossing != nil {
 			fmt.Fprintf(&b, "  %s\n", crossingWords(c.Crossing, r.Target, r.Params[0]))
 		}

@@ -29,6 +29,7 @@ type tableFlags struct {
 	format, out          string
 	sets                 []string
 	quiet                bool
+	maxErrors            int64
 }
 
 // parseTableSim checks sim's flags for a study of f.seats players:
@@ -63,7 +64,7 @@ func parseTableSim(fs *pflag.FlagSet, f tableFlags) (*simOptions, *pflag.FlagSet
 	if f.seats > len(rules.Politicians) {
 		return nil, fs, inputError{fmt.Errorf("--seats %d: the rules have %d Politicians, one per player is needed", f.seats, len(rules.Politicians))}
 	}
-	o.table = &sim.TableConfig{Rules: rules, Seed: f.seed, Deals: f.games, Shard: shard, Lineup: lineup}
+	o.table = &sim.TableConfig{Rules: rules, Seed: f.seed, Deals: f.games, Shard: shard, Lineup: lineup, MaxErrors: f.maxErrors}
 	return o, fs, nil
 }
 
@@ -94,8 +95,12 @@ func runTableSim(ctx context.Context, o *simOptions, out *output, stderr io.Writ
 	cfg.Progress = &bar.done
 	res, err := sim.RunTable(ctx, *cfg)
 	bar.stop()
-	if err != nil {
+	if res == nil {
 		return failRun(stderr, "sim: %v", err)
+	}
+	reportFailures(stderr, tableFailures(res.Errors, res.Failures))
+	if err != nil {
+		failRun(stderr, "%v", err) // past --max-errors: stopped, and marked so (sim's message)
 	}
 	return writeTableResult("sim", res, o.format, out, stderr)
 }
@@ -156,6 +161,9 @@ func tableText(r *sim.TableResult) []byte {
 	}
 	rows("POLICY", r.Policies)
 	rows("STARTS WITH", r.Initiative)
+	if r.Errors > 0 {
+		fmt.Fprintf(&b, "FAILED: %d deals failed and are not counted above (see the errors).\n", r.Errors)
+	}
 	fmt.Fprintf(&b, "First-seat advantage: %+.1f points [%+.1f, %+.1f] (the score of the player holding Initiative 1 at the start, minus the fair %s).\n",
 		100*r.FirstSeatAdvantage, 100*r.FirstSeatAdvantageCI95[0], 100*r.FirstSeatAdvantageCI95[1], pct(1/float64(r.Players)))
 	b.WriteString("WIN RATE: first place alone. SCORE: a win counts 1, a victory shared by k players 1/k; a fair seat scores 1/players.\n" +
@@ -225,6 +233,9 @@ func (f *compareFlags) tableConfig() (*sim.TableConfig, [2]sim.TableArm, error) 
 	if f.workers < 1 {
 		return nil, arms, fmt.Errorf("--workers %d: must be at least 1", f.workers)
 	}
+	if err := checkMaxErrors(*f.maxErrors); err != nil {
+		return nil, arms, err
+	}
 	format, err := outputFormat(fs, f.format, f.out, "table", "table", "json", "html")
 	if err != nil {
 		return nil, arms, err
@@ -255,7 +266,7 @@ func (f *compareFlags) tableConfig() (*sim.TableConfig, [2]sim.TableArm, error) 
 	if !fs.Changed("games") {
 		deals = defaultTableDeals
 	}
-	return &sim.TableConfig{Seed: f.seed, Deals: deals, Shard: shard, Workers: f.workers, Lineup: lineup}, arms, nil
+	return &sim.TableConfig{Seed: f.seed, Deals: deals, Shard: shard, Workers: f.workers, Lineup: lineup, MaxErrors: *f.maxErrors}, arms, nil
 }
 
 // runTableCompare is compare --seats N: the same deals, lineup and
@@ -286,8 +297,12 @@ func runTableCompare(f *compareFlags, stdout, stderr io.Writer) int {
 	cfg.Progress = &bar.done
 	res, err := sim.CompareTables(ctx, *cfg, arms[0], arms[1])
 	bar.stop()
-	if err != nil {
+	if res == nil {
 		return failRun(stderr, "compare: %v", err)
+	}
+	reportFailures(stderr, tableFailures(res.Errors, res.Failures))
+	if err != nil {
+		failRun(stderr, "compare: %v", err) // past --max-errors: stopped, and marked so
 	}
 	return writeTableCompare("compare", res, f.format, out, stderr)
 }
@@ -330,6 +345,9 @@ func tableCompareText(r *sim.TableCompareResult) []byte {
 		}
 	}
 	t.Render()
+	if r.Errors > 0 {
+		fmt.Fprintf(&b, "FAILED: %d deals failed and are not counted above (see the errors).\n", r.Errors)
+	}
 	fmt.Fprintf(&b, "First-seat advantage: A %s, B %s points; B − A %s [%s, %s].\n",
 		points(r.FirstSeatAdvantage[0]), points(r.FirstSeatAdvantage[1]),
 		points(r.FirstSeatAdvantageDiff), points(r.FirstSeatDiffCI95[0]), points(r.FirstSeatDiffCI95[1]))

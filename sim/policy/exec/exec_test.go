@@ -317,41 +317,122 @@ func TestMaxErrorsStopsTheRun(t *testing.T) {
 	}
 }
 
-// TestCancelStopsPrograms cancels a run whose program hangs with no
-// timeout to speak of: the run ends at once, counting nothing as failed,
-// and every program is reaped.
+// studies are the kinds of study, each playing spec (a fake player) in
+// every game of faultGames() items (games, pairs, seeds, deals) on
+// workers: what it returns and the items it played and failed.
+var studies = []struct {
+	name string
+	run  func(ctx context.Context, t *testing.T, spec string, workers int) (played, failed int64, interrupted bool, err error)
+}{
+	{"sim", func(ctx context.Context, t *testing.T, spec string, workers int) (int64, int64, bool, error) {
+		res, err := sim.Run(ctx, faultConfig(t, spec, workers))
+		if res == nil {
+			return 0, 0, false, err
+		}
+		return res.Cells[0].Games, res.Cells[0].Errors, res.Interrupted, err
+	}},
+	{"compare", func(ctx context.Context, t *testing.T, spec string, workers int) (int64, int64, bool, error) {
+		cfg := faultConfig(t, spec, workers)
+		other := cfg.Cells[0]
+		other.Mode = engine.Hard
+		res, err := sim.Compare(ctx, sim.CompareConfig{A: sim.CompareArm{Name: "a", Rules: cfg.Rules}, B: sim.CompareArm{Name: "b", Rules: cfg.Rules},
+			Cells: []sim.ComparePair{{A: cfg.Cells[0], B: other, Games: cfg.Games}}, Seed: cfg.Seed, Workers: workers, MaxErrors: cfg.MaxErrors})
+		if res == nil {
+			return 0, 0, false, err
+		}
+		return res.Cells[0].Games, res.Cells[0].Errors, res.Interrupted, err
+	}},
+	{"sweep", func(ctx context.Context, t *testing.T, spec string, workers int) (int64, int64, bool, error) {
+		cfg := faultConfig(t, spec, workers)
+		a := engine.Assignment{Path: "difficulties.normal.bonus_divisor", Value: "1"}
+		r, err := cfg.Rules.With(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sim.Sweep(ctx, sim.SweepConfig{Base: cfg.Rules, Params: []string{a.Path}, Points: []sim.SweepPoint{{Set: []engine.Assignment{a}, Rules: r}},
+			Cells: cfg.Cells, Seed: cfg.Seed, Games: cfg.Games, Workers: workers, MaxErrors: cfg.MaxErrors})
+		if res == nil {
+			return 0, 0, false, err
+		}
+		return res.Cells[0].Base.Games, res.Cells[0].Errors, res.Interrupted, err
+	}},
+	{"sim --seats", func(ctx context.Context, t *testing.T, spec string, workers int) (int64, int64, bool, error) {
+		cfg := faultConfig(t, spec, workers)
+		res, err := sim.RunTable(ctx, sim.TableConfig{Rules: cfg.Rules, Seed: cfg.Seed, Deals: cfg.Games, Workers: workers,
+			Lineup: []policy.Spec{cfg.Cells[0].Policy, cfg.Cells[0].Policy}, MaxErrors: cfg.MaxErrors})
+		if res == nil {
+			return 0, 0, false, err
+		}
+		return res.Counts.Deals, res.Errors, res.Interrupted, err
+	}},
+	{"compare --seats", func(ctx context.Context, t *testing.T, spec string, workers int) (int64, int64, bool, error) {
+		cfg := faultConfig(t, spec, workers)
+		other, err := cfg.Rules.With(engine.Assignment{Path: "track.max", Value: "14"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sim.CompareTables(ctx, sim.TableConfig{Seed: cfg.Seed, Deals: cfg.Games, Workers: workers,
+			Lineup: []policy.Spec{cfg.Cells[0].Policy, cfg.Cells[0].Policy}, MaxErrors: cfg.MaxErrors},
+			sim.TableArm{Name: "a", Rules: cfg.Rules}, sim.TableArm{Name: "b", Rules: other})
+		if res == nil {
+			return 0, 0, false, err
+		}
+		return res.Counts.A.Deals, res.Errors, res.Interrupted, err
+	}},
+}
+
+// TestCancelStopsPrograms cancels a study of every kind whose program
+// hangs with no timeout to speak of: the study ends at once, counting
+// nothing as failed, and every program is reaped.
 func TestCancelStopsPrograms(t *testing.T) {
-	before := runtime.NumGoroutine()
-	pidFile := filepath.Join(t.TempDir(), "pids")
-	cfg := faultConfig(t, fakeSpec("hang", pidFile, "timeout=1h"), 2)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var played int64
-	go func() {
-		// Cancel once the program is running and had time to get stuck
-		// in its first hanging game (the run's 24 games are one chunk, one
-		// worker's).
-		for len(pids(t, pidFile)) < 1 {
-			time.Sleep(5 * time.Millisecond)
-		}
-		time.Sleep(200 * time.Millisecond)
-		cancel()
-	}()
-	res, err := sim.Run(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
+	for _, st := range studies {
+		t.Run(st.name, func(t *testing.T) {
+			before := runtime.NumGoroutine()
+			pidFile := filepath.Join(t.TempDir(), "pids")
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			go func() {
+				// Cancel once the program is running and had time to get
+				// stuck in its first hanging game (the study's items are
+				// one chunk, one worker's, but for the table's, which
+				// both workers start on).
+				for len(pids(t, pidFile)) < 1 {
+					time.Sleep(5 * time.Millisecond)
+				}
+				time.Sleep(200 * time.Millisecond)
+				cancel()
+			}()
+			played, failed, interrupted, err := st.run(ctx, t, fakeSpec("hang", pidFile, "timeout=1h"), 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if failed != 0 {
+				t.Errorf("%d items counted as failed: the study was cancelled, they were not played", failed)
+			}
+			if !interrupted || played >= faultGames() {
+				t.Errorf("interrupted %v after %d items; want an interrupted study", interrupted, played)
+			}
+			requireReaped(t, pidFile, false)
+			requireNoGoroutineLeak(t, before)
+		})
 	}
-	for _, c := range res.Cells {
-		played += c.Games
-		if c.Errors != 0 {
-			t.Errorf("%d games counted as failed: the run was cancelled, they were not played", c.Errors)
-		}
+}
+
+// TestEveryStudyCountsFailures: a program that crashes in some games
+// fails their items in every kind of study, which go on past them and
+// stop past MaxErrors.
+func TestEveryStudyCountsFailures(t *testing.T) {
+	for _, st := range studies {
+		t.Run(st.name, func(t *testing.T) {
+			played, failed, interrupted, err := st.run(context.Background(), t, fakeSpec("crash", "", ""), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if failed == 0 || played+failed != faultGames() || interrupted {
+				t.Errorf("%d items played, %d failed, interrupted %v; want failures among %d items, all played", played, failed, interrupted, faultGames())
+			}
+		})
 	}
-	if !res.Interrupted || played >= faultGames() {
-		t.Errorf("interrupted %v after %d games; want an interrupted run", res.Interrupted, played)
-	}
-	requireReaped(t, pidFile, false)
-	requireNoGoroutineLeak(t, before)
 }
 
 // TestReproducibleGame plays one game twice through fresh programs and
@@ -407,8 +488,9 @@ func TestProgramDiesWithHarness(t *testing.T) {
 }
 
 // TestTable seats a program at a table of three: it plays its seat in
-// every rotation, and a program that fails stops the table run (a table
-// result has no failed games) with the message naming the game and seat.
+// every rotation, and a deal in which the program fails is counted in the
+// study's errors, its message naming the game and seat; past MaxErrors the
+// study stops with ErrTooManyFailed.
 func TestTable(t *testing.T) {
 	before := runtime.NumGoroutine()
 	pidFile := filepath.Join(t.TempDir(), "pids")
@@ -431,11 +513,18 @@ func TestTable(t *testing.T) {
 	if res.Players != 3 || res.Interrupted {
 		t.Errorf("players %d, interrupted %v", res.Players, res.Interrupted)
 	}
-	cfg.Lineup, cfg.Deals = lineup("illegal"), 12
-	_, err = sim.RunTable(context.Background(), cfg)
+	cfg.Lineup, cfg.Deals, cfg.MaxErrors = lineup("illegal"), 12, 12
+	res, err = sim.RunTable(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
 	re := regexp.MustCompile(`^sim: policy exec:.* in seat [123], rotation [012]: exec: game seed \d+, decision 5 \(round 1, \w+\): answer id "nope/5/0/0" is not one of the \d+ option ids`)
-	if err == nil || !re.MatchString(err.Error()) {
-		t.Errorf("error %v, want one matching %s", err, re)
+	if res.Errors == 0 || res.Counts.Deals+res.Errors != 12 || len(res.Failures) == 0 || !re.MatchString(res.Failures[0].Error) {
+		t.Errorf("%d deals, %d errors, failures %v; want failed deals, each matching %s", res.Counts.Deals, res.Errors, res.Failures, re)
+	}
+	cfg.MaxErrors = 0
+	if res, err = sim.RunTable(context.Background(), cfg); !errors.Is(err, sim.ErrTooManyFailed) || res == nil || res.Errors != 1 {
+		t.Errorf("MaxErrors 0: error %v, result %v; want ErrTooManyFailed with one failed deal", err, res)
 	}
 	requireReaped(t, pidFile, false)
 	requireNoGoroutineLeak(t, before)

@@ -133,6 +133,11 @@ func (g *Game) readyForNextRound() {
 		return
 	}
 	g.Order[0], g.Order[1] = g.Order[1], g.Order[0]
+	// Narrated like the exchange of three or four players. The solo
+	// trace leaves it out, as it always has: its goldens stay as they are.
+	if g.rec != nil && !g.IsSolo() {
+		g.emit(Event{Kind: EvInitiative, Seat: g.Order[0], District: -1, Item: int16(g.Order[1]), From: 2, Rule: "I-20"})
+	}
 }
 
 // cleanupDraw is step 7: one card from the chosen deck (I-19 reshuffles).

@@ -44,21 +44,36 @@ func cardSeats(t *testing.T, g *Game, p *RandomPlayer) []int8 {
 
 // cleanupSeats plays g with the random player through one Clean Up and
 // returns the seats of its discard (step 4) and draw (step 7) decisions,
-// each seat once, in the order they first decided.
-func cleanupSeats(t *testing.T, g *Game, p *RandomPlayer) (discards, draws []int8) {
+// each seat once, in the order they decided, and the cards discarded. A seat that decides again
+// after another seat's turn in the same step fails the test: each seat
+// discards (OPEN in cleanupNext) and draws one card after another.
+func cleanupSeats(t *testing.T, g *Game, p *RandomPlayer) (discards, draws []int8, cards int) {
 	t.Helper()
+	add := func(seats []int8, s int8) []int8 {
+		switch {
+		case len(seats) > 0 && seats[len(seats)-1] == s:
+		case slices.Contains(seats, s):
+			t.Fatalf("seat %d decides again after seats %v", s, seats)
+		default:
+			seats = append(seats, s)
+		}
+		return seats
+	}
 	round := g.Round
 	for g.Round == round && !g.Over() {
-		d := g.Decision()
-		switch {
-		case d.Kind == DecDiscard && !slices.Contains(discards, d.Seat):
-			discards = append(discards, d.Seat)
-		case d.Kind == DecDraw && !slices.Contains(draws, d.Seat):
-			draws = append(draws, d.Seat)
+		d, o := g.Decision(), p.Choose(g)
+		switch d.Kind {
+		case DecDiscard:
+			discards = add(discards, d.Seat)
+			if o.Kind == OptDiscard {
+				cards++
+			}
+		case DecDraw:
+			draws = add(draws, d.Seat)
 		}
-		mustApply(t, g, p.Choose(g))
+		mustApply(t, g, o)
 	}
-	return discards, draws
+	return discards, draws, cards
 }
 
 // isSubsequence reports whether every seat of got appears in order, in
@@ -120,7 +135,7 @@ func TestTableTurnOrder(t *testing.T) {
 				t.Errorf("round 1 turns by seats %v, want %v", seats, want)
 			}
 			order := slices.Clone(g.Order[:n])
-			discards, draws := cleanupSeats(t, g, p)
+			discards, draws, _ := cleanupSeats(t, g, p)
 			if !isSubsequence(discards, order) {
 				t.Errorf("Clean Up 4 discards by seats %v, want the Initiative order %v", discards, order)
 			}
@@ -128,6 +143,40 @@ func TestTableTurnOrder(t *testing.T) {
 				t.Errorf("Clean Up 7 draws by seats %v, want the new Initiative order %v", draws, g.Order[:n])
 			}
 		})
+	}
+}
+
+// TestTableCleanUpDiscardOrder: Clean Up 4 gives its discards no order;
+// the players discard in Initiative order, each one card after another
+// until it keeps the rest (OPEN in cleanupNext), under either turn order.
+// Round 2 holds 6 cards for its 3 turns, so its Clean Up has hands of 3.
+func TestTableCleanUpDiscardOrder(t *testing.T) {
+	for _, clockwise := range []string{"false", "true"} {
+		r := switched(t, "rounds[1].hand_size=6", "variants.turns_clockwise="+clockwise)
+		for seats := 3; seats <= MaxSeats; seats++ {
+			several := 0 // Clean Ups where a seat discarded two cards or more
+			for seed := uint64(1); seed <= 30; seed++ {
+				g, err := NewTable(r, seed, TableConfig{Politicians: []int{0, 1, 2, 3}[:seats]})
+				if err != nil {
+					t.Fatal(err)
+				}
+				p := NewRandomPlayer(seed)
+				cardSeats(t, g, p)
+				cleanupSeats(t, g, p)
+				cardSeats(t, g, p)
+				order := slices.Clone(g.Order[:seats])
+				discards, _, cards := cleanupSeats(t, g, p)
+				if !isSubsequence(discards, order) {
+					t.Errorf("turns_clockwise=%s, %d seats, seed %d: discards by seats %v, want the Initiative order %v", clockwise, seats, seed, discards, order)
+				}
+				if cards > len(discards) {
+					several++
+				}
+			}
+			if several == 0 {
+				t.Errorf("turns_clockwise=%s, %d seats: no seat discarded two cards; the test shows nothing", clockwise, seats)
+			}
+		}
 	}
 }
 

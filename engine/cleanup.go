@@ -43,6 +43,16 @@ func (g *Game) returnAssistants(s int8) {
 
 // cleanupNext moves Clean Up on to the next player decision and reports
 // whether one is pending.
+//
+// OPEN: Clean Up 4 says "Players may optionally discard any of the cards
+// in their hand", with no order: at a table everyone discards at once.
+// The engine asks one decision at a time, so the players discard in
+// Initiative order (the order step 7 names), each one card at a time
+// until it keeps the rest. The order decides only what a later player
+// knows of an earlier one's discards, how many cards went face down,
+// which a table sees too, and the order of the cards in the discard pile,
+// which is shuffled before anyone draws from it again (I-19). No outcome
+// of the rules depends on it, so there is no switch.
 func (g *Game) cleanupNext() bool {
 	for g.Phase == PhaseCleanupDiscard {
 		if g.Step >= g.NSeats {
@@ -123,16 +133,24 @@ func (g *Game) readyForNextRound() {
 		return
 	}
 	g.Order[0], g.Order[1] = g.Order[1], g.Order[0]
+	// Narrated like the exchange of three or four players. The solo
+	// trace leaves it out, as it always has: its goldens stay as they are.
+	if g.rec != nil && !g.IsSolo() {
+		g.emit(Event{Kind: EvInitiative, Seat: g.Order[0], District: -1, Item: int16(g.Order[1]), From: 2, Rule: "I-20"})
+	}
 }
 
 // cleanupDraw is step 7: one card from the chosen deck (I-19 reshuffles).
+// With reform_deck_at_once the deck whose last card this was is reformed
+// at once (see drawStrategy), after the draw it follows.
 func (g *Game) cleanupDraw(s int8, d int) {
 	g.drawStrategy(s, d)
 	if g.rec != nil {
 		st := &g.Seats[s]
-		if g.rec != nil {
-			g.emit(Event{Kind: EvDraw, Seat: s, District: -1, Action: int8(d), Item: int16(st.Hand[st.NHand-1])})
-		}
+		g.emit(Event{Kind: EvDraw, Seat: s, District: -1, Action: int8(d), Item: int16(st.Hand[st.NHand-1])})
+	}
+	if g.rules.Variants.ReformDeckAtOnce && g.Decks[d].N == 0 {
+		g.reformDeck(d)
 	}
 	g.Pending = DecNone
 }

@@ -73,7 +73,7 @@ func (g *Game) Decision() Decision {
 	if g.Pending == DecNone {
 		return Decision{Kind: DecNone, Seat: NoSeat}
 	}
-	return Decision{Kind: g.Pending, Seat: g.Order[g.Step]}
+	return Decision{Kind: g.Pending, Seat: g.seatAt(g.Step)}
 }
 
 // Over reports whether the game has ended.
@@ -81,7 +81,7 @@ func (g *Game) Over() bool { return g.Phase == PhaseOver }
 
 // Legal appends the options of the pending decision to buf and returns it.
 func (g *Game) Legal(buf []Option) []Option {
-	s := g.Order[g.Step]
+	s := g.seatAt(g.Step)
 	switch g.Pending {
 	case DecCard:
 		for i := range g.Seats[s].NHand {
@@ -137,7 +137,7 @@ func (g *Game) Legal(buf []Option) []Option {
 // in full, so validating a choice costs far less than listing the options
 // again; TestIsLegalMatchesLegal holds it to Legal.
 func (g *Game) IsLegal(o Option) bool {
-	s := g.Order[g.Step]
+	s := g.seatAt(g.Step)
 	st := &g.Seats[s]
 	switch g.Pending {
 	case DecCard:
@@ -193,7 +193,7 @@ func (g *Game) Apply(o Option) error {
 }
 
 func (g *Game) apply(o Option) {
-	s := g.Order[g.Step]
+	s := g.seatAt(g.Step)
 	switch o.Kind {
 	case OptCard:
 		g.chooseCard(s, o.A)
@@ -244,7 +244,7 @@ func (g *Game) advance() {
 				g.endRound()
 				continue
 			}
-			s := g.Order[g.Step]
+			s := g.seatAt(g.Step)
 			if g.rec != nil {
 				g.emit(Event{Kind: EvTurn, Seat: s, District: -1})
 			}
@@ -299,7 +299,7 @@ func (g *Game) endRound() {
 // Describe renders an option in words, for errors and menus.
 func (g *Game) Describe(o Option) string {
 	r := g.rules
-	s := g.Order[g.Step]
+	s := g.seatAt(g.Step)
 	st := &g.Seats[s]
 	switch o.Kind {
 	case OptCard:

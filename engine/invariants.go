@@ -73,7 +73,7 @@ func (g *Game) Check() error {
 				cards[col.Card]++
 			}
 		}
-		if s == g.Order[g.Step] && (g.Pending == DecColumn || g.Pending == DecRow) {
+		if s == g.seatAt(g.Step) && (g.Pending == DecColumn || g.Pending == DecRow) {
 			cards[g.turn.Card]++ // chosen, not yet placed
 		}
 		// C-7: trackers on the track.

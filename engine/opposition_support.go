@@ -95,7 +95,7 @@ func (g *Game) BeginTurn(s int8) error {
 		return errors.New("engine: no Action Column is open")
 	}
 	for i := range g.NSeats {
-		if g.Order[i] == s {
+		if g.seatAt(i) == s {
 			g.Step = i
 		}
 	}

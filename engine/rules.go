@@ -248,6 +248,16 @@ type Variants struct {
 	// for a lower one is already used as a Favor this round if the lower
 	// one was (I-5); off, the new token is ready.
 	UpgradedFavorInheritsUsed bool
+	// TurnsClockwise: in the Strategy Phase play passes clockwise from the
+	// holder of the "1" token (rulebook Strategy Phase: "play proceeds to
+	// the next player clockwise"); off, in the Initiative token order
+	// (Flow of Play Overview). Only three or four players tell them apart.
+	TurnsClockwise bool
+	// ReformDeckAtOnce: a Strategy deck is reformed from its discards the
+	// moment its last card is drawn (Clean Up 7: "If a deck runs out");
+	// off, when a player next draws from it, with the cards discarded in
+	// between.
+	ReformDeckAtOnce bool
 }
 
 // Costs are the numbers printed in the rulebook's action descriptions.

@@ -197,6 +197,8 @@ func FuzzWith(f *testing.F) {
 		"difficulties.hard.bonus_divisor=3", "solo_cards[7].left_district=Yellow", "politicians[0].polling.Red=2",
 		"track.vote_share_icons=[3,6,9]", "rounds[0].presence={\"kind\":\"money\",\"amount\":2}",
 		"columns[0][0].money=2", "name=mine", "solo_cards=[]", "x[99999999999999999999]=1", "a.b.c=",
+		"solo_cards[S-13].left_action=Campaign", "strategy_cards[PW-03].ability.money=3", "politicians[magnate].polling.Red=2",
+		"solo_cards[S-08].id=7", "politicians[0].id=a]b", "solo_cards[S-99].id=x", "track.vote_share_icons[x]=1", "solo_cards[]=1",
 	} {
 		f.Add(s)
 	}
@@ -221,8 +223,13 @@ func FuzzWith(f *testing.F) {
 		if len(r.Overrides) != 1 || r.Overrides[0] != a.String() {
 			t.Errorf("Overrides = %q", r.Overrides)
 		}
-		if (len(Diff(Reference(), r)) == 0) != (r.Hash == Reference().Hash) {
+		diffs := Diff(Reference(), r)
+		if (len(diffs) == 0) != (r.Hash == Reference().Hash) {
 			t.Errorf("Diff and Hash disagree")
+		}
+		// The paths Diff prints are --set paths (issue 23).
+		for _, d := range diffs {
+			checkDiffPath(t, Reference(), r, d)
 		}
 	})
 }

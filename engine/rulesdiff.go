@@ -11,8 +11,9 @@ import (
 )
 
 // Difference is one field of the rules file in which two rule sets differ
-// in play. Path is written as for --set; A and B are the values as JSON,
-// "" on the side where an array has no such element.
+// in play. Path is written as for --set, an element with an id by its id
+// (solo_cards[S-13].left_action); A and B are the values as JSON, "" on
+// the side where an array has no such element.
 type Difference struct {
 	Path, A, B string
 }
@@ -46,7 +47,7 @@ func diffValue(out *[]Difference, path string, a, b reflect.Value) {
 		}
 	case reflect.Slice:
 		for i := range max(a.Len(), b.Len()) {
-			p := path + "[" + strconv.Itoa(i) + "]"
+			p := path + elementName(a, b, i)
 			switch {
 			case i >= a.Len():
 				*out = append(*out, Difference{p, "", valueJSON(b.Index(i))})
@@ -86,6 +87,38 @@ func diffValue(out *[]Difference, path string, a, b reflect.Value) {
 			*out = append(*out, Difference{path, sa, sb})
 		}
 	}
+}
+
+// elementName names element i of the two sides' arrays a and b as --set
+// reads it: by its id ([S-13]) when that id names element i on both sides
+// (or, on a side without an element i, no element), so the path means the
+// same in both files; otherwise, and for an id --set would read as an
+// index or cannot write (digits only, "]" or "="), by index ([12]).
+func elementName(a, b reflect.Value, i int) string {
+	side := a
+	if i >= a.Len() {
+		side = b
+	}
+	id := idOf(side.Index(i))
+	if id != "" && !allDigits(id) && !strings.ContainsAny(id, "]=") && namesElement(a, id, i) && namesElement(b, id, i) {
+		return "[" + id + "]"
+	}
+	return "[" + strconv.Itoa(i) + "]"
+}
+
+// namesElement reports whether id names element i of array v or, when v
+// has no element i, none of its elements.
+func namesElement(v reflect.Value, id string, i int) bool {
+	want := -1
+	if i < v.Len() {
+		want = i
+	}
+	for j := range v.Len() {
+		if idOf(v.Index(j)) == id {
+			return j == want
+		}
+	}
+	return want == -1
 }
 
 // valueJSON writes a value of the rules file as compact JSON.

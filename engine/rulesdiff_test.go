@@ -21,21 +21,49 @@ func TestDiff(t *testing.T) {
 			[]Difference{{"difficulties.hard.bonus_divisor", "2", "3"}}},
 		{"in file order", []Assignment{{"variants.opposition_respects_blocks", "false"}, {"cubes_per_district", "9"}},
 			[]Difference{{"cubes_per_district", "10", "9"}, {"variants.opposition_respects_blocks", "true", "false"}}},
-		{"a string", []Assignment{{"solo_cards[7].left_district", "Yellow"}},
-			[]Difference{{"solo_cards[7].left_district", `"Blue"`, `"Yellow"`}}},
+		{"a string, named by the card's id", []Assignment{{"solo_cards[7].left_district", "Yellow"}},
+			[]Difference{{"solo_cards[S-08].left_district", `"Blue"`, `"Yellow"`}}},
+		{"a Strategy card", []Assignment{{"strategy_cards[2].ability.money", "3"}},
+			[]Difference{{"strategy_cards[PW-03].ability.money", "2", "3"}}},
 		{"a new polling entry", []Assignment{{"politicians[0].polling.Red", "2"}},
-			[]Difference{{"politicians[0].polling.Red", "0", "2"}}},
+			[]Difference{{"politicians[magnate].polling.Red", "0", "2"}}},
+		{"an id changed: by index", []Assignment{{"solo_cards[7].id", "X-08"}},
+			[]Difference{{"solo_cards[7].id", `"S-08"`, `"X-08"`}}},
 		{"a shorter array", []Assignment{{"track.vote_share_icons", "[2,5,8]"}},
 			[]Difference{{"track.vote_share_icons[3]", "11", ""}}},
 		{"a longer array", []Assignment{{"track.vote_share_icons", "[2,5,8,11,12]"}},
 			[]Difference{{"track.vote_share_icons[4]", "", "12"}}},
 		{"an element gone", []Assignment{{"politicians", `[{"id":"magnate","money":4}]`}},
 			[]Difference{
-				{"politicians[1]", `{"id":"starlet","popularity":4}`, ""},
+				{"politicians[starlet]", `{"id":"starlet","popularity":4}`, ""},
+				{"politicians[moderate]", `{"id":"moderate","money":2,"popularity":2}`, ""},
+				{"politicians[red-favourite]", `{"id":"red-favourite","money":2,"popularity":1,"polling":{"Red":1}}`, ""},
+				{"politicians[blue-favourite]", `{"id":"blue-favourite","money":1,"popularity":2,"polling":{"Blue":1}}`, ""},
+				{"politicians[populist]", `{"id":"populist","money":1,"popularity":1,"polling":{"Green":1,"Yellow":1}}`, ""},
+			}},
+		{"reordered elements: by index", []Assignment{{"politicians", `[{"id":"starlet","popularity":4},{"id":"magnate","money":4}]`}},
+			[]Difference{
+				{"politicians[0].id", `"magnate"`, `"starlet"`},
+				{"politicians[0].money", "4", "0"},
+				{"politicians[0].popularity", "0", "4"},
+				{"politicians[1].id", `"starlet"`, `"magnate"`},
+				{"politicians[1].money", "0", "4"},
+				{"politicians[1].popularity", "4", "0"},
+				{"politicians[moderate]", `{"id":"moderate","money":2,"popularity":2}`, ""},
+				{"politicians[red-favourite]", `{"id":"red-favourite","money":2,"popularity":1,"polling":{"Red":1}}`, ""},
+				{"politicians[blue-favourite]", `{"id":"blue-favourite","money":1,"popularity":2,"polling":{"Blue":1}}`, ""},
+				{"politicians[populist]", `{"id":"populist","money":1,"popularity":1,"polling":{"Green":1,"Yellow":1}}`, ""},
+			}},
+		{"an element only one side has, whose id the other gives another element: by index",
+			[]Assignment{{"politicians", `[{"id":"magnate","money":4},{"id":"moderate","money":3}]`}},
+			[]Difference{
+				{"politicians[1].id", `"starlet"`, `"moderate"`},
+				{"politicians[1].money", "0", "3"},
+				{"politicians[1].popularity", "4", "0"},
 				{"politicians[2]", `{"id":"moderate","money":2,"popularity":2}`, ""},
-				{"politicians[3]", `{"id":"red-favourite","money":2,"popularity":1,"polling":{"Red":1}}`, ""},
-				{"politicians[4]", `{"id":"blue-favourite","money":1,"popularity":2,"polling":{"Blue":1}}`, ""},
-				{"politicians[5]", `{"id":"populist","money":1,"popularity":1,"polling":{"Green":1,"Yellow":1}}`, ""},
+				{"politicians[red-favourite]", `{"id":"red-favourite","money":2,"popularity":1,"polling":{"Red":1}}`, ""},
+				{"politicians[blue-favourite]", `{"id":"blue-favourite","money":1,"popularity":2,"polling":{"Blue":1}}`, ""},
+				{"politicians[populist]", `{"id":"populist","money":1,"popularity":1,"polling":{"Green":1,"Yellow":1}}`, ""},
 			}},
 	}
 	ref := Reference()
@@ -60,5 +88,58 @@ func TestDiff(t *testing.T) {
 				t.Errorf("Diff(b, a) is not Diff(a, b) with the sides swapped: %q", back)
 			}
 		})
+	}
+}
+
+// TestDiffIDsReadBack: an id --set would read as an index (digits only)
+// or cannot write ("]", "=") is named by index, and every path Diff prints
+// names, in each file that has it, the field whose value it prints
+// (issue 23: the paths of rules diff and compare are --set paths).
+func TestDiffIDsReadBack(t *testing.T) {
+	a, err := Reference().With(Assignment{"politicians[0].id", "7"}, Assignment{"politicians[1].id", "a]b"}, Assignment{"politicians[2].id", "x=y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := a.With(Assignment{"politicians[0].money", "3"}, Assignment{"politicians[1].money", "3"}, Assignment{"politicians[2].money", "3"},
+		Assignment{"politicians[3].money", "3"}, Assignment{"solo_cards[S-13].left_action", "Campaign"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Difference{
+		{"politicians[0].money", "4", "3"},
+		{"politicians[1].money", "0", "3"},
+		{"politicians[2].money", "2", "3"},
+		{"politicians[red-favourite].money", "2", "3"},
+		{"solo_cards[S-13].left_action", `"Research"`, `"Campaign"`},
+	}
+	got := Diff(a, b)
+	if !slices.Equal(got, want) {
+		t.Errorf("Diff = %q\nwant   %q", got, want)
+	}
+	for _, d := range got {
+		checkDiffPath(t, a, b, d)
+	}
+}
+
+// checkDiffPath holds d's path to --set: on each side that has the field,
+// setting it to the value Diff printed for that side leaves the rules as
+// they are.
+func checkDiffPath(t *testing.T, a, b *Rules, d Difference) {
+	t.Helper()
+	for _, side := range []struct {
+		r     *Rules
+		value string
+	}{{a, d.A}, {b, d.B}} {
+		if side.value == "" {
+			continue
+		}
+		again, err := side.r.With(Assignment{d.Path, side.value})
+		if err != nil {
+			t.Errorf("%s=%s does not read back: %v", d.Path, side.value, err)
+			continue
+		}
+		if again.Hash != side.r.Hash {
+			t.Errorf("%s=%s names another field than Diff compared", d.Path, side.value)
+		}
 	}
 }

@@ -13,9 +13,11 @@ import (
 
 // Assignment is one PATH=VALUE change to a rules file, as given to --set.
 // Path names a field of the rules file the way its JSON nests: object keys
-// joined by dots, array elements by [i] (difficulties.hard.bonus_divisor,
-// solo_cards[7].left_district, politicians[3].polling.Red). Value is JSON
-// for the field's type; a string field also takes its text unquoted.
+// joined by dots, array elements by [i] or, where the elements have ids
+// (cards, Solo cards, politicians), by [id]
+// (difficulties.hard.bonus_divisor, solo_cards[7].left_district,
+// solo_cards[S-08].left_district, politicians[3].polling.Red). Value is
+// JSON for the field's type; a string field also takes its text unquoted.
 type Assignment struct {
 	Path, Value string
 }
@@ -52,14 +54,31 @@ func ParseAssignment(s string) (Assignment, error) {
 	return Assignment{Path: path, Value: value}, nil
 }
 
-// pathStep is one step of an assignment path: a key, or an [index].
+// pathStep is one step of an assignment path: a key, an [index], or an
+// [id], the element of an array whose id field is id.
 type pathStep struct {
 	key     string
 	index   int
-	isIndex bool
+	id      string
+	isIndex bool // [index] or [id]
 }
 
-// parsePath splits a path into its keys and indexes.
+// bracket writes an [index] or [id] step as the path gives it.
+func (st pathStep) bracket() string {
+	if st.id != "" {
+		return "[" + st.id + "]"
+	}
+	return "[" + strconv.Itoa(st.index) + "]"
+}
+
+// allDigits reports whether the text between brackets is an index:
+// digits only. Anything else is an id, so an id of digits only is reached
+// by its index (Diff names it so).
+func allDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// parsePath splits a path into its keys, indexes and ids.
 func parsePath(p string) ([]pathStep, error) {
 	var steps []pathStep
 	i := 0
@@ -70,11 +89,19 @@ func parsePath(p string) ([]pathStep, error) {
 			if end < 0 {
 				return nil, fmt.Errorf("path %q: %q has no closing ]", p, p[i:])
 			}
-			n, err := strconv.Atoi(p[i+1 : i+end])
-			if err != nil || n < 0 || strings.HasPrefix(p[i+1:i+end], "+") {
-				return nil, fmt.Errorf("path %q: %q is not an index (a number from 0)", p, p[i:i+end+1])
+			inner := p[i+1 : i+end]
+			switch {
+			case inner == "":
+				return nil, fmt.Errorf("path %q: \"[]\" names no element (an index from 0, or an id)", p)
+			case allDigits(inner):
+				n, err := strconv.Atoi(inner)
+				if err != nil {
+					return nil, fmt.Errorf("path %q: %q is not an index (a number from 0)", p, p[i:i+end+1])
+				}
+				steps = append(steps, pathStep{index: n, isIndex: true})
+			default:
+				steps = append(steps, pathStep{id: inner, isIndex: true})
 			}
-			steps = append(steps, pathStep{index: n, isIndex: true})
 			i += end + 1
 		case p[i] == '.' && len(steps) > 0:
 			i++
@@ -147,13 +174,19 @@ func assign(f *rulesFile, a Assignment) error {
 		switch {
 		case st.isIndex:
 			if v.Kind() != reflect.Slice {
-				return fmt.Errorf("%s is not an array: it has no [%d]", describe(at), st.index)
+				return fmt.Errorf("%s is not an array: it has no %s", describe(at), st.bracket())
 			}
-			if st.index >= v.Len() {
-				return fmt.Errorf("%s has %d entries, [%d] is past the end", at, v.Len(), st.index)
+			i := st.index
+			if st.id != "" {
+				if i, err = elementByID(v, at, st.id); err != nil {
+					return err
+				}
 			}
-			v = v.Index(st.index)
-			at = fmt.Sprintf("%s[%d]", at, st.index)
+			if i >= v.Len() {
+				return fmt.Errorf("%s has %d entries, [%d] is past the end", at, v.Len(), i)
+			}
+			v = v.Index(i)
+			at += st.bracket()
 		case v.Kind() == reflect.Struct:
 			fi, ok := schemaOf(v.Type()).index[st.key]
 			if !ok {
@@ -179,6 +212,46 @@ func assign(f *rulesFile, a Assignment) error {
 		}
 	}
 	return decodeValue(at, a.Value, v.Addr())
+}
+
+// elementByID returns the index of the element of array v (at path at)
+// whose id is id.
+func elementByID(v reflect.Value, at, id string) (int, error) {
+	switch {
+	case idField(v.Type().Elem()) < 0 && v.Len() == 0:
+		return 0, fmt.Errorf("%s has no ids, and no entries", at)
+	case idField(v.Type().Elem()) < 0:
+		return 0, fmt.Errorf("%s has no ids: name its entries by index, [0] to [%d]", at, v.Len()-1)
+	case v.Len() == 0:
+		return 0, fmt.Errorf("%s has no entries, so none with the id %q", at, id)
+	}
+	ids := make([]string, v.Len())
+	for i := range v.Len() {
+		if ids[i] = idOf(v.Index(i)); ids[i] == id {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("%s has no entry with the id %q (nearest: %s)", at, id, strings.Join(nearest(id, ids), ", "))
+}
+
+// idField returns the index of the id field of a rules-file element type
+// (Strategy cards, Solo cards, politicians), or -1 when it has none.
+func idField(t reflect.Type) int {
+	if t.Kind() != reflect.Struct {
+		return -1
+	}
+	if i, ok := schemaOf(t).index["id"]; ok {
+		return i
+	}
+	return -1
+}
+
+// idOf returns the id of an array element, "" when its type has none.
+func idOf(v reflect.Value) string {
+	if i := idField(v.Type()); i >= 0 {
+		return v.Field(i).String()
+	}
+	return ""
 }
 
 func describe(path string) string {

@@ -17,8 +17,12 @@ func TestParseAssignment(t *testing.T) {
 		{in: "track.vote_share_icons=[2,5,8,11]", want: Assignment{"track.vote_share_icons", "[2,5,8,11]"}},
 		{in: "difficulties.hard.bonus_divisor", wantErr: `rules: set difficulties.hard.bonus_divisor: want PATH=VALUE`},
 		{in: "=3", wantErr: `rules: set =3: path is empty`},
-		{in: "solo_cards[x].id=a", wantErr: `rules: set solo_cards[x].id=a: path "solo_cards[x].id": "[x]" is not an index (a number from 0)`},
-		{in: "solo_cards[-1].id=a", wantErr: `rules: set solo_cards[-1].id=a: path "solo_cards[-1].id": "[-1]" is not an index (a number from 0)`},
+		// Issue 23: an element with an id is named by it, as Diff names it.
+		{in: "solo_cards[S-13].left_action=Campaign", want: Assignment{"solo_cards[S-13].left_action", "Campaign"}},
+		{in: "strategy_cards[PW-03].ability.money=3", want: Assignment{"strategy_cards[PW-03].ability.money", "3"}},
+		{in: "solo_cards[x].id=a", want: Assignment{"solo_cards[x].id", "a"}},
+		{in: "solo_cards[].id=a", wantErr: `rules: set solo_cards[].id=a: path "solo_cards[].id": "[]" names no element (an index from 0, or an id)`},
+		{in: "x[99999999999999999999]=1", wantErr: `rules: set x[99999999999999999999]=1: path "x[99999999999999999999]": "[99999999999999999999]" is not an index (a number from 0)`},
 		{in: "solo_cards[1.id=a", wantErr: `rules: set solo_cards[1.id=a: path "solo_cards[1.id": "[1.id" has no closing ]`},
 		{in: "track..max=3", wantErr: `rules: set track..max=3: path "track..max": empty name at byte 7`},
 		// Issue 22: results record the assignment and must read it back.
@@ -62,6 +66,11 @@ func TestWith(t *testing.T) {
 		{"track.vote_share_icons=[3,6,9]", func(r *Rules) bool { return slices.Equal(r.ShareIcons, []int8{3, 6, 9}) }},
 		{"columns[0][0].money=2", func(r *Rules) bool { return r.Columns[0][0].Money == 2 }},
 		{"rounds[3].opposition_plaza_advance=false", func(r *Rules) bool { return !r.Rounds[3].OppositionPlazaAdvance }},
+		// By id (issue 23): S-08 is solo_cards[7], PW-03 strategy_cards[2].
+		{"solo_cards[S-08].left_district=Yellow", func(r *Rules) bool { return r.Solo[7].LeftDistrict == 3 }},
+		{"strategy_cards[PW-03].ability.money=3", func(r *Rules) bool { return r.Cards[2].Ability.Money == 3 }},
+		{"politicians[starlet].polling.Red=2", func(r *Rules) bool { return r.Politicians[1].Polling[0] == 2 }},
+		{"solo_cards[S-08].id=S-99", func(r *Rules) bool { return r.Solo[7].ID == "S-99" }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.set, func(t *testing.T) {
@@ -145,6 +154,28 @@ func TestWithErrors(t *testing.T) {
 			`rules: set "name\nx=1": the rules file has no field "name\nx" (nearest: name)`},
 		{"solo_cards[7].left_district", "Purple",
 			`rules: set solo_cards[7].left_district=Purple: solo_cards[7].left_district: "Purple" is not a district`},
+		// By id (issue 23). The rules' own check names the element by its
+		// place in the file, as it does for a file.
+		{"solo_cards[S-08].left_district", "Purple",
+			`rules: set solo_cards[S-08].left_district=Purple: solo_cards[7].left_district: "Purple" is not a district`},
+		{"strategy_cards[PW-03].ability.money", "lots",
+			`rules: set strategy_cards[PW-03].ability.money=lots: strategy_cards[PW-03].ability.money: "lots" is not a valid whole number`},
+		{"solo_cards[S-99].id", "x",
+			`rules: set solo_cards[S-99].id=x: solo_cards has no entry with the id "S-99" (nearest: S-09, S-19, S-01)`},
+		{"solo_cards[x].id", "a",
+			`rules: set solo_cards[x].id=a: solo_cards has no entry with the id "x" (nearest: S-01, S-02, S-03)`},
+		{"solo_cards[-1].id", "a",
+			`rules: set solo_cards[-1].id=a: solo_cards has no entry with the id "-1" (nearest: S-01, S-10, S-11)`},
+		{"strategy_cards[S-08].id", "a",
+			`rules: set strategy_cards[S-08].id=a: strategy_cards has no entry with the id "S-08" (nearest: PW-08, CE-08, RE-08)`},
+		{"track.vote_share_icons[top]", "3",
+			`rules: set track.vote_share_icons[top]=3: track.vote_share_icons has no ids: name its entries by index, [0] to [3]`},
+		{"columns[0][top].money", "3",
+			`rules: set columns[0][top].money=3: columns[0] has no ids: name its entries by index, [0] to [2]`},
+		{"politicians[0].polling[Red]", "3",
+			`rules: set politicians[0].polling[Red]=3: politicians[0].polling is not an array: it has no [Red]`},
+		{"cubes_per_district[S-1]", "3",
+			`rules: set cubes_per_district[S-1]=3: cubes_per_district is not an array: it has no [S-1]`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path+"="+tt.value, func(t *testing.T) {

@@ -141,6 +141,8 @@ type variantsFile struct {
 	// same hash: false is left out of the canonical form.
 	EndorsementCheckEveryDistrict bool `json:"endorsement_check_every_district,omitempty"`
 	UpgradedFavorInheritsUsed     bool `json:"upgraded_favor_inherits_used,omitempty"`
+	TurnsClockwise                bool `json:"turns_clockwise,omitempty"`
+	ReformDeckAtOnce              bool `json:"reform_deck_at_once,omitempty"`
 }
 
 type resourcesFile struct {

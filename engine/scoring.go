@@ -11,6 +11,18 @@ func (g *Game) scoreRound() {
 	}
 	rd := g.RoundCard()
 	str := g.Strengths()
+	// OPEN: a presence reward of Polling (round 4 of the reference set)
+	// can take two players to the token space of one District in the same
+	// step, and C-10 gives the Vote Share token to the first to reach it.
+	// The rulebook gives the players of Round Scoring no order: each
+	// criterion rewards every player who meets it. The engine rewards the
+	// seats in seat order, so the lower seat number takes the token. Any
+	// order is a convention here; this one favours no policy in sim,
+	// whose lineups rotate through the seats, and it arises rarely (90
+	// times in 20,000 games of three greedy or builder players, 17 in
+	// 10,000 of four). Initiative order or nobody would be no more
+	// literal, so there is no switch. In solo the Opposition takes a token only at its Clean Up
+	// (I-15), so the question does not arise.
 	for d := range int8(NumDistricts) {
 		for s := range g.NSeats {
 			if str[s][d] > 0 {

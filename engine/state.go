@@ -349,23 +349,41 @@ func (g *Game) setupSolo() {
 // drawStrategy draws the top card of deck d into seat's hand, reforming the
 // deck from its discards when it is empty (Clean Up 7, I-19). It reports
 // false when the deck and its discards are both empty.
+//
+// OPEN: Clean Up 7 says "If a deck runs out, reform it by shuffling all
+// the used/discarded cards from that deck", not when. The engine reforms
+// an empty deck when a player next draws from it, with every card
+// discarded to it by then: step 7 is the only time anyone draws, so a
+// deck is found to have run out by the player who wants its next card,
+// and "all the used/discarded cards" are all of them at that moment,
+// including those Clean Up 2 and 4 put there after it ran out. The other
+// reading, the deck reformed the moment its last card is drawn and the
+// later discards kept for the next reform, is reform_deck_at_once
+// (cleanupDraw).
 func (g *Game) drawStrategy(s int8, d int) bool {
 	dk := &g.Decks[d]
-	if dk.N == 0 {
-		dis := &g.Discards[d]
-		if dis.N == 0 {
-			return false
-		}
-		*dk, *dis = *dis, Deck{}
-		g.faceDown[d] = [MaxSeats]uint64{}
-		shuffle(&g.deckRng[d], dk.Cards[:dk.N])
-		if g.rec != nil {
-			g.emit(Event{Kind: EvReshuffle, Seat: NoSeat, District: -1, Action: int8(d), Rule: "I-19"})
-		}
+	if dk.N == 0 && !g.reformDeck(d) {
+		return false
 	}
 	st := &g.Seats[s]
 	st.Hand[st.NHand] = dk.pop()
 	st.NHand++
+	return true
+}
+
+// reformDeck shuffles the discards of deck d into a new deck (I-19); it
+// reports false when there are none.
+func (g *Game) reformDeck(d int) bool {
+	dk, dis := &g.Decks[d], &g.Discards[d]
+	if dis.N == 0 {
+		return false
+	}
+	*dk, *dis = *dis, Deck{}
+	g.faceDown[d] = [MaxSeats]uint64{}
+	shuffle(&g.deckRng[d], dk.Cards[:dk.N])
+	if g.rec != nil {
+		g.emit(Event{Kind: EvReshuffle, Seat: NoSeat, District: -1, Action: int8(d), Rule: "I-19"})
+	}
 	return true
 }
 

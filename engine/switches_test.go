@@ -166,6 +166,8 @@ func TestRuleSwitchesInTheRulesFile(t *testing.T) {
 	}{
 		{"endorsement_check_every_district", func(v Variants) bool { return v.EndorsementCheckEveryDistrict }},
 		{"upgraded_favor_inherits_used", func(v Variants) bool { return v.UpgradedFavorInheritsUsed }},
+		{"turns_clockwise", func(v Variants) bool { return v.TurnsClockwise }},
+		{"reform_deck_at_once", func(v Variants) bool { return v.ReformDeckAtOnce }},
 	} {
 		src := strings.Replace(ref, `"variants": {`, `"variants": {"`+c.key+`": true, `, 1)
 		r, err := Parse([]byte(src))
@@ -187,7 +189,7 @@ func TestRuleSwitchesInTheRulesFile(t *testing.T) {
 // TestRuleSwitchOffKeepsHash: stating a switch false is the same rules,
 // with the same hash, as leaving it out.
 func TestRuleSwitchOffKeepsHash(t *testing.T) {
-	src := strings.Replace(string(ReferenceJSON()), `"variants": {`, `"variants": {"endorsement_check_every_district": false, "upgraded_favor_inherits_used": false, `, 1)
+	src := strings.Replace(string(ReferenceJSON()), `"variants": {`, `"variants": {"endorsement_check_every_district": false, "upgraded_favor_inherits_used": false, "turns_clockwise": false, "reform_deck_at_once": false, `, 1)
 	r, err := Parse([]byte(src))
 	if err != nil {
 		t.Fatal(err)

@@ -94,6 +94,38 @@ func (g *Game) Initiative(s int8) int8 {
 	return 0
 }
 
+// seatAt returns the seat that acts at step i of the current phase.
+//
+// OPEN: the rulebook gives the Strategy Phase two orders. Its Flow of Play
+// Overview says players "take turns in the Initiative token order"; its
+// Strategy Phase ends "play proceeds to the next player clockwise". The
+// tokens are dealt at random (Player Board Setup 7), so with three or four
+// players the two differ. The engine takes the Initiative token order: the
+// overview states it for the phase itself, Clean Up 7 and Final Tally 1.a
+// name the same order, and Clean Up 6 has the other two players of four
+// exchange their tokens, which would barely matter if turns went
+// clockwise. "Next player clockwise" then reads as a table seated in token
+// order. turns_clockwise switches to the other reading: the "1" holder
+// first, then clockwise, taking seat numbers to run clockwise round the
+// table (the engine has no other seating). Clean Up and the Final Tally
+// keep the token order, which their steps name.
+func (g *Game) seatAt(i int8) int8 {
+	if g.Phase == PhaseStrategy && g.rules.Variants.TurnsClockwise {
+		return (g.Order[0] + i) % g.NSeats
+	}
+	return g.Order[i]
+}
+
+// TurnPosition returns seat s's place in the order of the Strategy
+// Phase's turns, 1 first: its Initiative token, or with turns_clockwise its
+// place clockwise from the holder of the "1".
+func (g *Game) TurnPosition(s int8) int8 {
+	if !g.rules.Variants.TurnsClockwise {
+		return g.Initiative(s)
+	}
+	return (s-g.Order[0]+g.NSeats)%g.NSeats + 1
+}
+
 // exchangeInitiative is Clean Up 6 with three or four players: the holder
 // of the "1" exchanges it with seat b's token; with four players the other
 // two exchange theirs with each other.

@@ -179,11 +179,45 @@ func TestInitiativeExchange(t *testing.T) {
 			}
 		})
 	}
-	t.Run("2 players: the tokens swap, no decision (I-20)", func(t *testing.T) {
-		g := newTable(t, 3, 0, 1)
+	t.Run("2 players: the tokens swap, no decision, narrated (I-20)", func(t *testing.T) {
+		log := &Log{}
+		g, err := NewTable(Reference(), 3, TableConfig{Politicians: []int{0, 1}, Recorder: log})
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := g.Order[0]
 		playToExchange(t, g, 3)
 		if g.Pending == DecInitiative {
 			t.Fatal("an Initiative decision with two players")
+		}
+		if g.Order[0] == first {
+			t.Fatal("the tokens did not swap")
+		}
+		var swaps []Event
+		for _, e := range log.Events {
+			if e.Kind == EvInitiative {
+				swaps = append(swaps, e)
+			}
+		}
+		want := Event{Kind: EvInitiative, Seat: g.Order[0], District: -1, Item: int16(first), From: 2, Rule: "I-20", Table: true}
+		if len(swaps) != 1 || swaps[0].Seat != want.Seat || swaps[0].Item != want.Item || swaps[0].From != 2 || swaps[0].To != 0 || swaps[0].Rule != "I-20" {
+			t.Errorf("swap events %+v, want one like %+v", swaps, want)
+		}
+	})
+	t.Run("solo: the tokens swap unnarrated (I-20; the solo traces are unchanged)", func(t *testing.T) {
+		log := &Log{}
+		g, err := New(Reference(), 3, Config{Opposition: scriptedOpposition{}, Recorder: log})
+		if err != nil {
+			t.Fatal(err)
+		}
+		playToExchange(t, g, 3)
+		if g.Order[0] != 1 {
+			t.Fatal("the tokens did not swap")
+		}
+		for _, e := range log.Events {
+			if e.Kind == EvInitiative {
+				t.Fatalf("solo narrates the swap: %+v", e)
+			}
 		}
 	})
 }

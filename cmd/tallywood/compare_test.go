@@ -165,6 +165,12 @@ func TestCompareArmsDifferAndSameWarning(t *testing.T) {
 	if code != exitOK || !strings.Contains(errs, "B differs from A in:\n  difficulty: normal → hard\n") {
 		t.Errorf("exit %d, stderr:\n%s", code, errs)
 	}
+	// Issue 23: --b-set takes a card by its id, and the arms' difference
+	// names it so.
+	code, _, errs = runCLI(t, "compare", "--policy", "random", "--games", "10", "--b-set", "solo_cards[S-13].left_action=Celebrity")
+	if code != exitOK || !strings.Contains(errs, "B differs from A in:\n  rules solo_cards[S-13].left_action: \"Research\" → \"Celebrity\"\n") {
+		t.Errorf("exit %d, stderr:\n%s", code, errs)
+	}
 	code, _, errs = runCLI(t, "compare", "--policy", "random", "--games", "10", "--b-name", "copy", "--quiet")
 	if code != exitOK || errs != "tallywood: compare: warning: arms A and B play identically (same rules content, difficulty, policy and politician): every difference will be 0\n" {
 		t.Errorf("exit %d, stderr:\n%s", code, errs)

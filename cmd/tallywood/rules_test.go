@@ -35,6 +35,8 @@ func TestRulesCommand(t *testing.T) {
 	copied := writeRules(t, dir, "copy.json", `"name": "reference"`, `"name": "reference"`)
 	missing := writeRules(t, dir, "missing.json", `"hard": {"player_initiative": 2, `, `"hard": {`)
 	bom := writeRules(t, dir, "bom.json", "{", "\uFEFF{")
+	s13 := writeRules(t, dir, "s13.json", `"id": "S-13", "left_district": "Green", "right_district": "Red", "left_action": "Research"`,
+		`"id": "S-13", "left_district": "Green", "right_district": "Red", "left_action": "Celebrity"`)
 	ref := engine.Reference().Hash
 	refOK := `: ok: "reference", version "reference-set 1 (reconstruction, not the printed components)", hash ` + ref + "\n"
 	tests := []struct {
@@ -62,6 +64,13 @@ func TestRulesCommand(t *testing.T) {
 				"B: " + hard3 + ": \"edited reference\" (" + must(t, hard3).Hash[:12] + ")\n" +
 				"FIELD                            A  B\n" +
 				"difficulties.hard.bonus_divisor  2  3\n" +
+				"1 field differs\n", ""},
+		// Issue 23: a card is named by its id, as --set takes it.
+		{"diff a Solo card", []string{"rules", "diff", "reference", s13}, exitOK,
+			"A: reference: \"reference\" (" + ref[:12] + ")\n" +
+				"B: " + s13 + ": \"edited reference\" (" + must(t, s13).Hash[:12] + ")\n" +
+				"FIELD                         A           B\n" +
+				"solo_cards[S-13].left_action  \"Research\"  \"Celebrity\"\n" +
 				"1 field differs\n", ""},
 		{"diff metadata only", []string{"rules", "diff", named, "reference"}, exitOK,
 			"A: " + named + ": \"gentle-hard\", plays as the reference set (" + ref[:12] + ")\n" +

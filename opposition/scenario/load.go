@@ -221,7 +221,7 @@ func kindOf(t reflect.Type) string {
 
 // optionalSwitch names the rule switches a rules file may leave out
 // (engine Variants): a scenario may switch them on top of any file.
-var optionalSwitch = map[string]bool{"endorsement_check_every_district": true, "upgraded_favor_inherits_used": true}
+var optionalSwitch = map[string]bool{"endorsement_check_every_district": true, "upgraded_favor_inherits_used": true, "turns_clockwise": true, "reform_deck_at_once": true}
 
 // loadRules reads the rules file (or the reference set) and applies the
 // variant switches by editing its JSON, so the engine validates them.

@@ -41,7 +41,7 @@ func (s *Session) boardHeader(b *strings.Builder) {
 	}
 	game := g.Mode.String()
 	if s.others != nil {
-		first = fmt.Sprintf("Seat %d, plays %s", s.me+1, engine.Ordinal(int(g.Initiative(s.me))))
+		first = fmt.Sprintf("Seat %d, plays %s", s.me+1, engine.Ordinal(int(g.TurnPosition(s.me))))
 		game = fmt.Sprintf("%d players", g.NSeats)
 	}
 	var when string

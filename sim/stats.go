@@ -36,6 +36,12 @@ func Wilson(k, n int64) Interval {
 // squares, and its 95 % t-interval (Student's t with n−1 degrees of
 // freedom). With fewer than two values the interval is the mean itself.
 func MeanInterval(n, sum, sumSq int64) (mean float64, ci Interval) {
+	return meanInterval(n, sum, sumSq, 0.975)
+}
+
+// meanInterval is MeanInterval with the t quantile q instead of 97.5 %:
+// the two-sided interval of confidence 2q − 1.
+func meanInterval(n, sum, sumSq int64, q float64) (mean float64, ci Interval) {
 	if n <= 0 {
 		return 0, Interval{}
 	}
@@ -49,18 +55,18 @@ func MeanInterval(n, sum, sumSq int64) (mean float64, ci Interval) {
 	ss := nf*float64(sumSq) - float64(sum)*float64(sum)
 	variance := math.Max(0, ss/(nf*(nf-1)))
 	se := math.Sqrt(variance / nf)
-	t := tQuantile975(nf - 1)
+	t := tQuantile(q, nf-1)
 	return mean, Interval{mean - t*se, mean + t*se}
 }
 
-// tQuantile975 is the 97.5 % quantile of Student's t with nu degrees of
-// freedom. Beyond 10⁸ degrees of freedom it is the normal quantile (they
-// differ by less than 10⁻⁸ there, and gonum's t quantile loses accuracy).
-func tQuantile975(nu float64) float64 {
+// tQuantile is the q quantile of Student's t with nu degrees of freedom.
+// Beyond 10⁸ degrees of freedom it is the normal quantile (they differ by
+// less than 10⁻⁸ there, and gonum's t quantile loses accuracy).
+func tQuantile(q, nu float64) float64 {
 	if nu > 1e8 {
-		return z975
+		return distuv.UnitNormal.Quantile(q)
 	}
-	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: nu}.Quantile(0.975)
+	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: nu}.Quantile(q)
 }
 
 // MeanTest returns the mean of n values from their sum and sum of squares,
@@ -197,14 +203,20 @@ func (p *PairCounts) Pentanomial() [5]int64 {
 // ScoreDiff returns the mean paired score difference B − A (a draw scores
 // ½), its 95 % t-interval and the p-value of a zero difference.
 func (p *PairCounts) ScoreDiff() (mean float64, ci Interval, pval float64) {
-	var sum, sq int64 // in halves
+	sum, sq := p.scoreHalves()
+	mean, ci, pval = MeanTest(p.Games, sum, sq)
+	return mean / 2, Interval{ci.Lo / 2, ci.Hi / 2}, pval
+}
+
+// scoreHalves returns the sum and the sum of squares of the paired score
+// differences B − A in halves (−2 … 2), integers like every other sum.
+func (p *PairCounts) scoreHalves() (sum, sumSq int64) {
 	for k, c := range p.Pentanomial() {
 		h := int64(k - 2)
 		sum += h * c
-		sq += h * h * c
+		sumSq += h * h * c
 	}
-	mean, ci, pval = MeanTest(p.Games, sum, sq)
-	return mean / 2, Interval{ci.Lo / 2, ci.Hi / 2}, pval
+	return sum, sumSq
 }
 
 // MarginDiff returns the mean paired margin difference B − A in votes, its

@@ -296,16 +296,20 @@ func TestSequentialErrorRates(t *testing.T) {
 			wrong, covered := 0, 0
 			var pairs int64
 			for range runs {
-				// Discordant pairs: +1 with (disc+truth)/2, −1 with
-				// (disc−truth)/2, a tenth of each as ±½ (a draw against a
-				// win or loss); otherwise both the same.
+				// Discordant pairs: B ahead with up, A ahead with down
+				// (up + down = disc), a tenth of each by ½ (a draw against
+				// a win or loss), the rest by 1; otherwise both the same.
+				// A discordant pair is then worth 0.95 on average, so
+				// up − down = truth/0.95 makes the mean difference truth
+				// (issue 23: with up − down = truth it was 0.95·truth, and
+				// "+2 points" was +1.9).
 				var p PairCounts
 				st := test.Start()
 				d := Undecided
 				for d == Undecided && p.Games < 1_000_000 {
 					u := rng.Float64()
 					var q PairCounts
-					switch up, down := (disc+truth)/2, (disc-truth)/2; {
+					switch up, down := (disc+truth/0.95)/2, (disc-truth/0.95)/2; {
 					case u < up*0.9:
 						q = pairsOf([3]int{2, 0, 0})
 					case u < up:

@@ -66,8 +66,10 @@ func Features(g *engine.Game) ([NumFeatures]float64, int) {
 }
 
 // MaxStageTurns is the most turns left the stages tell apart: 14, all of
-// the reference game's. A game with more turns uses the weights of 14
-// turns left for the earlier ones.
+// the reference game's (C-13: 3+3+4+4), the game the calibration is
+// fitted on. It sizes the calibration, so it is a constant rather than
+// the rules' count (gameTurns): a game with more turns uses the weights
+// of 14 turns left for the earlier ones.
 const MaxStageTurns = 14
 
 // NumStages is the number of stages the calibration has weights for: for
@@ -178,7 +180,7 @@ type evaluator struct {
 	poll    [2][engine.NumDistricts]int8
 	str     [2][engine.NumDistricts + 1]int8
 	all     [engine.MaxSeats][engine.NumDistricts + 1]int8 // every seat's Strength
-	tab     *trackTable
+	tab     *rulesTable
 	// Each District's margin and what it would become (see districtCalc,
 	// and dist): in the tables when there are some, at calc[d], else in
 	// own (not pointed to from calc: a pointer into e would move e to the
@@ -187,20 +189,27 @@ type evaluator struct {
 	own  [engine.NumDistricts]districtCalc
 }
 
-// trackTable caches, per rule set, the fraction of the way to the next
-// share icon at each track position.
-type trackTable struct {
+// rulesTable holds what the evaluation derives from a rule set, worked
+// out once per rule set.
+type rulesTable struct {
 	rules *engine.Rules
-	frac  [engine.MaxTrack + 1]float64
+	// frac is the fraction of the way to the next share icon (C-8) at each
+	// track position (C-7).
+	frac [engine.MaxTrack + 1]float64
+	// gameTurns is the Strategy Phase turns each player plays in the whole
+	// game, the turns of every Round card added up (C-13: 3+3+4+4 = 14 in
+	// the reference set). The Strength term is scaled by turns left over
+	// gameTurns, the share of the game still to come.
+	gameTurns float64
 }
 
-var lastTable atomic.Pointer[trackTable]
+var lastTable atomic.Pointer[rulesTable]
 
-func tableFor(r *engine.Rules) *trackTable {
+func tableFor(r *engine.Rules) *rulesTable {
 	if t := lastTable.Load(); t != nil && t.rules == r {
 		return t
 	}
-	t := &trackTable{rules: r}
+	t := &rulesTable{rules: r, gameTurns: float64(gameTurns(r))}
 	for p := int8(0); p <= r.TrackMax; p++ {
 		prev := int8(0)
 		for _, ic := range r.ShareIcons {
@@ -438,6 +447,17 @@ func turnsLeft(g *engine.Game) int {
 	return n
 }
 
+// gameTurns counts the Strategy Phase turns each player plays in a game
+// of r, the turns of every Round card (C-13); a valid rules file has at
+// least one round of at least one turn.
+func gameTurns(r *engine.Rules) int {
+	n := 0
+	for _, rd := range r.Rounds {
+		n += int(rd.Turns)
+	}
+	return n
+}
+
 // The terms of the evaluation, the features its calibration weighs.
 const (
 	FeatTally     = iota // provisional Final Tally margin over the Districts
@@ -463,7 +483,7 @@ func (e *evaluator) features() [NumFeatures]float64 {
 		f[FeatTally] += e.dist(d).base
 		f[FeatStrength] += float64(e.str[0][d])
 	}
-	f[FeatStrength] *= float64(e.turns) / 14
+	f[FeatStrength] *= float64(e.turns) / e.tab.gameTurns
 	f[FeatHeld] = e.addHeld(0)
 	me := &g.Seats[e.me]
 	f[FeatResources] = e.resources(float64(me.Money + me.Popularity))
@@ -492,7 +512,7 @@ func (e *evaluator) total() float64 {
 	for d := range int8(engine.NumDistricts) {
 		m += e.dist(d).base
 		m += w.Polling * float64(e.poll[0][d])
-		m += w.Strength * float64(e.str[0][d]) * float64(e.turns) / 14
+		m += w.Strength * float64(e.str[0][d]) * float64(e.turns) / e.tab.gameTurns
 	}
 	m = e.addHeld(m)
 	me := &g.Seats[e.me]

@@ -173,7 +173,7 @@ func (e *evaluator) costsOf(a engine.Action) actionCosts {
 			for t := int8(1); t <= engine.NumTiers; t++ {
 				m, p := g.Cost(me, engine.PublicWorks, t)
 				if g.TilesLeft(engine.TilePublicWorks, t) > 0 && g.CanPay(me, m, p) {
-					c.works = max(c.works, float64(t)*(e.w.Strength*float64(e.turns)/14+1.5)-e.resVal*float64(m+p))
+					c.works = max(c.works, float64(t)*(e.w.Strength*float64(e.turns)/e.tab.gameTurns+1.5)-e.resVal*float64(m+p))
 				}
 			}
 		}

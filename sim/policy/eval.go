@@ -72,26 +72,39 @@ func Features(g *engine.Game) ([NumFeatures]float64, int) {
 // of 14 turns left for the earlier ones.
 const MaxStageTurns = 14
 
+// The kinds of position a stage tells apart, whose features mean
+// different things.
+const (
+	// stageOther is outside the Strategy Phase: Clean Up, the Final
+	// Tally's reveals.
+	stageOther = iota
+	// stageTurnStart is in the Strategy Phase before your turn's card is
+	// chosen: the turn's worth is not yet in the potential feature.
+	stageTurnStart
+	// stageInTurn is in your turn, its card chosen.
+	stageInTurn
+	stageKinds
+)
+
 // NumStages is the number of stages the calibration has weights for: for
 // each number of your turns left (the current one included), 0 to
-// MaxStageTurns, three kinds of position, whose features mean different
-// things: outside the Strategy Phase (Clean Up, the Final Tally's
-// reveals); in the Strategy Phase before your turn's card is chosen (the
-// turn's worth is not yet in the potential feature); and in your turn.
-const NumStages = 3 * (MaxStageTurns + 1)
+// MaxStageTurns, the three kinds of position: outside the Strategy Phase,
+// in it before your turn's card is chosen, and in your turn.
+const NumStages = stageKinds * (MaxStageTurns + 1)
 
 // Stage is g's stage: 3 × your turns left, plus 1 in the Strategy Phase
 // before your card is chosen, or 2 after.
 func Stage(g *engine.Game) int { return stageOf(g, turnsLeft(g)) }
 
 func stageOf(g *engine.Game, turns int) int {
-	s := 3 * min(max(turns, 0), MaxStageTurns)
+	s := stageKinds * min(max(turns, 0), MaxStageTurns)
 	switch {
 	case g.Phase != engine.PhaseStrategy:
+		s += stageOther
 	case g.CurrentTurn().Card < 0:
-		s++
+		s += stageTurnStart
 	default:
-		s += 2
+		s += stageInTurn
 	}
 	return s
 }
@@ -281,6 +294,10 @@ func heldOf(g *engine.Game) heldEndorsements {
 	return h
 }
 
+// cubeVotes is the votes of a Voter cube in its District (rulebook Final
+// Tally 3.b, I-18; the engine's DistrictVotes counts it the same way).
+const cubeVotes = 2
+
 // boardVotes counts each District's votes as the Final Tally would
 // (Plaza cubes go home to their colour), a face-down Initial Support token
 // at the mean of the face-down values: the player knows which values are
@@ -306,9 +323,9 @@ func boardVotes(g *engine.Game) [engine.NumDistricts]float64 {
 			v = float64(ds.InitialSupport)
 		}
 		for _, c := range ds.Cubes {
-			v += 2 * float64(c)
+			v += cubeVotes * float64(c)
 		}
-		v += 2 * float64(g.Plaza[d]) // Final Tally 2: Plaza cubes go home
+		v += cubeVotes * float64(g.Plaza[d]) // Final Tally 2: Plaza cubes go home
 		for l, h := range ds.Endorsements {
 			if h == engine.NoSeat {
 				v += float64(r.Endorsements[l].Votes)
@@ -420,7 +437,8 @@ func (e *evaluator) rival() int8 {
 }
 
 // resources is the worth of x Money + Popularity: concave, flat beyond
-// what the turns left can spend.
+// what the turns left can spend. It adds up the worth of each unit, w at
+// the first falling linearly to 0 at resCap: w·(x − x²/(2·resCap)).
 func (e *evaluator) resources(x float64) float64 {
 	w := e.w.Resource * min(1, float64(e.turns)/e.w.ResourceTurns)
 	if e.resCap <= 0 {
@@ -622,13 +640,19 @@ func (e *evaluator) majority(d int8) int8 {
 	return e.g.DistrictMajorityIn(d, &e.all)
 }
 
+// bonusTrackers is the Opposition's resource trackers, Money and
+// Popularity, of which its bonus counts only the lower (rulebook Solo
+// Final Tally): reward takes a gain to one of them to raise the lower by
+// 1/bonusTrackers of the amount, either tracker being as likely the lower.
+const bonusTrackers = 2
+
 // reward values one reward for you, or against you for the Opposition.
 func (e *evaluator) reward(w engine.Reward, d int8, opp bool) float64 {
 	switch w.Kind {
 	case engine.RewardMoney, engine.RewardPopularity:
 		if opp {
 			// Only the lower of its trackers counts, through its bonus.
-			return -float64(w.Amount) / (2 * float64(e.r.Difficulties[e.g.Mode].BonusDivisor))
+			return -float64(w.Amount) / (bonusTrackers * float64(e.r.Difficulties[e.g.Mode].BonusDivisor))
 		}
 		return e.resVal * float64(w.Amount)
 	case engine.RewardPolling:
@@ -645,14 +669,22 @@ func (e *evaluator) reward(w engine.Reward, d int8, opp bool) float64 {
 	return 0
 }
 
+// blockPolling is the Opposition's polling in a District at which a spot
+// your Assistant holds there counts double in blocks: the more it polls
+// there, the more the actions it is kept from would have gained it. It is
+// the builder style's own scale, set by hand with Weights.Block (6, half
+// the reference track, C-7), not a quantity of the rules.
+const blockPolling = 6
+
 // blocks counts the spots your Assistants hold in Districts where the
-// Opposition is strong (its likely actions there are then blocked).
+// Opposition is strong (its likely actions there are then blocked), each
+// 1 plus the Opposition's polling there over blockPolling.
 func (e *evaluator) blocks() float64 {
 	n := 0.0
 	for d := range engine.NumDistricts {
 		for _, h := range e.g.Districts[d].Spots {
 			if h == e.me {
-				n += 1 + float64(e.poll[1][d])/6
+				n += 1 + float64(e.poll[1][d])/blockPolling
 			}
 		}
 	}

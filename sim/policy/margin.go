@@ -47,13 +47,22 @@ type districtCalc struct {
 	// that base was worked out from (pollingValue changes one side).
 	sBase, oBase float64
 	at           [2]int8
-	// gain caches pollingValue, you first: gain[i][n] for n ≤ 4, valid
-	// when gainOK[i] has bit n; share caches shareValue likewise.
-	gain    [2][5]float64
+	// gain caches pollingValue, you first: gain[i][n] for n below
+	// cachedGains, valid when gainOK[i] has bit n; share caches shareValue
+	// likewise.
+	gain    [2][cachedGains]float64
 	gainOK  [2]uint8
 	share   [2]float64
 	shareOK [2]bool
 }
+
+// cachedGains bounds the polling gains a districtCalc keeps: 0 to 4,
+// which hold the gains of the reference set's actions, abilities and
+// rewards (Campaign 2, Celebrity 1 to 3 by tier, Research 1 and a bonus
+// or two, a card's +1 Polling, the Round cards' 1 and the Opposition's
+// Plaza advance of 3; C-13, C-15, I-14). A larger one is worked out each
+// time. At most 8, the bits of gainOK.
+const cachedGains = 5
 
 // newDistrict works out c, the calc of d for key k: district at today's
 // polling, without its share differences (both 0: adding them would not
@@ -104,7 +113,7 @@ func (e *evaluator) pollingValue(d int8, n int8, opp bool) float64 {
 		i = 1
 	}
 	c := e.dist(d)
-	if n >= 0 && n < 5 && c.gainOK[i]&(1<<n) != 0 {
+	if n >= 0 && n < cachedGains && c.gainOK[i]&(1<<n) != 0 {
 		return c.gain[i][n]
 	}
 	// district with one side's polling moved: the other side's fractional
@@ -118,7 +127,7 @@ func (e *evaluator) pollingValue(d int8, n int8, opp bool) float64 {
 	} else {
 		v = e.margin(d, x, c.oBase) - c.base
 	}
-	if n >= 0 && n < 5 {
+	if n >= 0 && n < cachedGains {
 		c.gain[i][n], c.gainOK[i] = v, c.gainOK[i]|1<<n
 	}
 	return v

@@ -2,6 +2,34 @@ package policy
 
 import "tallywood/engine"
 
+// The worths the turn potential gives what it cannot price from the rules
+// alone, in votes: estimates set by hand (none is fitted), not quantities
+// of the rules.
+const (
+	// repeatIconShare is what a second icon of one action in a
+	// placement is worth, as a share of the first: it buys the same
+	// action again in the same District (I-2), where the first has
+	// already moved the margin, and it pays the cost again.
+	repeatIconShare = 0.5
+	// worksTierWorth is a tier of a Public Works tile's worth besides its
+	// Strength (Weights.Strength): the tile's voter-cube icons, one a tier
+	// (C-14), move cubes when it is flipped, and the Badge can break a
+	// District majority tie (I-17).
+	worksTierWorth = 1.5
+	// researchFlipWorth is a Research's worth besides its polling: the
+	// cubes the flipped tile moves from the Plaza to the District
+	// (rulebook Research steps 3-4).
+	researchFlipWorth = 1
+	// cubeAbilityWorth is the worth of an ability that draws or attracts
+	// a Voter cube (C-15): a cube is 2 votes (cubeVotes) in whichever
+	// District it ends in, not all of them yours.
+	cubeAbilityWorth = 1
+)
+
+// anyRegion is the region potential values the actions in before the
+// Assistant is placed: any District.
+const anyRegion int8 = -1
+
 // potential values what is still open in your turn in progress: the
 // Strategy icons connected (or, before the card is placed, connectable)
 // and not spent, and the unused ability. It makes the choices before the
@@ -14,7 +42,7 @@ func (e *evaluator) potential() float64 {
 		return 0
 	}
 	card := &e.r.Cards[tv.Card]
-	region := int8(-1)
+	region := anyRegion
 	switch g.Pending {
 	case engine.DecAction, engine.DecAttract:
 		region = g.Seats[e.me].Assistants[tv.Column].Region
@@ -34,20 +62,13 @@ func (e *evaluator) potential() float64 {
 			}
 		}
 	}
-	slotVal := func(slot int8, connected bool) float64 {
-		ic := card.Slots[slot]
-		if ic.IsAction {
-			return iconVal[ic.Action]
-		}
-		if connected {
-			return 0 // income already gained
-		}
-		return e.resVal * float64(ic.Money+ic.Popularity)
-	}
 	v := 0.0
 	switch g.Pending {
 	case engine.DecColumn, engine.DecRow:
-		best := -1e9
+		// The best free placement of the card, if there is one: the
+		// board's resources, the card's income slots and the icons it
+		// connects (C-11, I-3).
+		best, placed := 0.0, false
 		st := &g.Seats[e.me]
 		for c := range int8(engine.NumColumns) {
 			if st.Columns[c].Card >= 0 || (g.Pending == engine.DecRow && c != tv.Column) {
@@ -61,21 +82,21 @@ func (e *evaluator) potential() float64 {
 					ic := card.Slots[sl]
 					if ic.IsAction {
 						if seen[ic.Action] {
-							x += iconVal[ic.Action] * 0.5
+							x += iconVal[ic.Action] * repeatIconShare
 						} else {
 							x += iconVal[ic.Action]
 						}
 						seen[ic.Action] = true
 					} else {
-						x += slotVal(int8(sl), false)
+						x += e.resVal * float64(ic.Money+ic.Popularity)
 					}
 				}
-				best = max(best, x)
+				if !placed || x > best {
+					best, placed = x, true
+				}
 			}
 		}
-		if best > -1e9 {
-			v += best
-		}
+		v += best
 	default:
 		seen := [engine.NumActions]bool{}
 		for sl := range int8(engine.NumSlots) {
@@ -88,7 +109,7 @@ func (e *evaluator) potential() float64 {
 				iconVal[ic.Action], valued[ic.Action] = e.actionValue(ic.Action, region), true
 			}
 			if seen[ic.Action] {
-				v += iconVal[ic.Action] * 0.5
+				v += iconVal[ic.Action] * repeatIconShare
 			} else {
 				v += iconVal[ic.Action]
 			}
@@ -102,8 +123,8 @@ func (e *evaluator) potential() float64 {
 }
 
 // actionValue estimates the margin one Strategy icon of action a can
-// still buy in region (-1: any District, as the Assistant is not yet
-// placed), net of its cost.
+// still buy in region (anyRegion: any District, as the Assistant is not
+// yet placed), net of its cost.
 func (e *evaluator) actionValue(a engine.Action, region int8) float64 {
 	if region == engine.Plaza {
 		return e.plazaValue()
@@ -112,11 +133,11 @@ func (e *evaluator) actionValue(a engine.Action, region int8) float64 {
 	priced := false
 	best := 0.0
 	for d := range int8(engine.NumDistricts) {
-		if region >= 0 && d != region {
+		if region != anyRegion && d != region {
 			continue
 		}
 		v := e.resVal * float64(e.str[0][d]) // the wild Fundraise is always there
-		if region < 0 {
+		if region == anyRegion {
 			v += e.resVal // the Assistant itself will add Strength there
 		}
 		if e.g.SpotFree(d, a) {
@@ -173,7 +194,7 @@ func (e *evaluator) costsOf(a engine.Action) actionCosts {
 			for t := int8(1); t <= engine.NumTiers; t++ {
 				m, p := g.Cost(me, engine.PublicWorks, t)
 				if g.TilesLeft(engine.TilePublicWorks, t) > 0 && g.CanPay(me, m, p) {
-					c.works = max(c.works, float64(t)*(e.w.Strength*float64(e.turns)/e.tab.gameTurns+1.5)-e.resVal*float64(m+p))
+					c.works = max(c.works, float64(t)*(e.w.Strength*float64(e.turns)/e.tab.gameTurns+worksTierWorth)-e.resVal*float64(m+p))
 				}
 			}
 		}
@@ -197,7 +218,7 @@ func (e *evaluator) districtAction(a engine.Action, d int8, c *actionCosts) floa
 		}
 	case engine.Research:
 		if c.research[d] {
-			best = e.pollingValue(d, e.r.Costs.ResearchPolling+e.g.Seats[e.me].ResearchBonus, false) + 1
+			best = e.pollingValue(d, e.r.Costs.ResearchPolling+e.g.Seats[e.me].ResearchBonus, false) + researchFlipWorth
 		}
 	case engine.PublicWorks:
 		best = c.works
@@ -223,10 +244,10 @@ func (e *evaluator) plazaValue() float64 {
 func (e *evaluator) abilityValue(a engine.Ability, region int8) float64 {
 	switch a.Kind {
 	case engine.AbilityPollingHere:
-		if region >= 0 && region < engine.NumDistricts {
+		if region != anyRegion && region < engine.NumDistricts {
 			return e.pollingValue(region, a.Polling, false)
 		}
-		if region < 0 {
+		if region == anyRegion {
 			return e.bestPolling(a.Polling)
 		}
 	case engine.AbilityPollingAny:
@@ -234,7 +255,7 @@ func (e *evaluator) abilityValue(a engine.Ability, region int8) float64 {
 	case engine.AbilityGain:
 		return e.resVal * float64(a.Money+a.Popularity)
 	case engine.AbilityAttractCube, engine.AbilityDrawAttract, engine.AbilityDrawCube:
-		return 1
+		return cubeAbilityWorth
 	}
 	return 0
 }

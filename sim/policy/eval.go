@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"math"
 	"math/bits"
 	"sync/atomic"
 
@@ -67,30 +66,45 @@ func Features(g *engine.Game) ([NumFeatures]float64, int) {
 }
 
 // MaxStageTurns is the most turns left the stages tell apart: 14, all of
-// the reference game's. A game with more turns uses the weights of 14
-// turns left for the earlier ones.
+// the reference game's (C-13: 3+3+4+4), the game the calibration is
+// fitted on. It sizes the calibration, so it is a constant rather than
+// the rules' count (gameTurns): a game with more turns uses the weights
+// of 14 turns left for the earlier ones.
 const MaxStageTurns = 14
+
+// The kinds of position a stage tells apart, whose features mean
+// different things.
+const (
+	// stageOther is outside the Strategy Phase: Clean Up, the Final
+	// Tally's reveals.
+	stageOther = iota
+	// stageTurnStart is in the Strategy Phase before your turn's card is
+	// chosen: the turn's worth is not yet in the potential feature.
+	stageTurnStart
+	// stageInTurn is in your turn, its card chosen.
+	stageInTurn
+	stageKinds
+)
 
 // NumStages is the number of stages the calibration has weights for: for
 // each number of your turns left (the current one included), 0 to
-// MaxStageTurns, three kinds of position, whose features mean different
-// things: outside the Strategy Phase (Clean Up, the Final Tally's
-// reveals); in the Strategy Phase before your turn's card is chosen (the
-// turn's worth is not yet in the potential feature); and in your turn.
-const NumStages = 3 * (MaxStageTurns + 1)
+// MaxStageTurns, the three kinds of position: outside the Strategy Phase,
+// in it before your turn's card is chosen, and in your turn.
+const NumStages = stageKinds * (MaxStageTurns + 1)
 
 // Stage is g's stage: 3 × your turns left, plus 1 in the Strategy Phase
 // before your card is chosen, or 2 after.
 func Stage(g *engine.Game) int { return stageOf(g, turnsLeft(g)) }
 
 func stageOf(g *engine.Game, turns int) int {
-	s := 3 * min(max(turns, 0), MaxStageTurns)
+	s := stageKinds * min(max(turns, 0), MaxStageTurns)
 	switch {
 	case g.Phase != engine.PhaseStrategy:
+		s += stageOther
 	case g.CurrentTurn().Card < 0:
-		s++
+		s += stageTurnStart
 	default:
-		s += 2
+		s += stageInTurn
 	}
 	return s
 }
@@ -179,7 +193,7 @@ type evaluator struct {
 	poll    [2][engine.NumDistricts]int8
 	str     [2][engine.NumDistricts + 1]int8
 	all     [engine.MaxSeats][engine.NumDistricts + 1]int8 // every seat's Strength
-	tab     *trackTable
+	tab     *rulesTable
 	// Each District's margin and what it would become (see districtCalc,
 	// and dist): in the tables when there are some, at calc[d], else in
 	// own (not pointed to from calc: a pointer into e would move e to the
@@ -188,69 +202,27 @@ type evaluator struct {
 	own  [engine.NumDistricts]districtCalc
 }
 
-// dist is the calc of District d.
-func (e *evaluator) dist(d int8) *districtCalc {
-	if c := e.calc[d]; c != nil {
-		return c
-	}
-	return &e.own[d]
-}
-
-// districtKey is all a District's margin depends on (with the rules and
-// Weights.Progress): both sides' polling and fixed Vote Shares (icons,
-// token and majority shares), whether there are turns left for progress
-// to count, and the District's votes (as bits, so that equal keys mean
-// the same bits). It is packed into two words, as districtOf compares
-// keys a few times per District per evaluation.
-type districtKey struct {
-	sides uint64 // polling, you then the Opposition, fixed shares likewise, a byte each; bit 32: turns left
-	votes uint64
-}
-
-func makeDistrictKey(poll, fixed [2]int8, live bool, votes float64) districtKey {
-	k := districtKey{votes: math.Float64bits(votes)}
-	k.sides = uint64(uint8(poll[0])) | uint64(uint8(poll[1]))<<8 | uint64(uint8(fixed[0]))<<16 | uint64(uint8(fixed[1]))<<24
-	if live {
-		k.sides |= 1 << 32
-	}
-	return k
-}
-
-// districtCalc is one District's margin as it stands and, worked out on
-// demand, the changes pollingValue and shareValue ask for. All of it is
-// a function of its key alone, so one calc serves every position with
-// that key: the results of a decision's options mostly change one
-// District, or none.
-type districtCalc struct {
-	key         districtKey
-	poll, fixed [2]int8 // as in the key, you first
-	base        float64 // the margin as it stands
-	// The fractional shares of both, and the shares of today's polling,
-	// that base was worked out from (pollingValue changes one side).
-	sBase, oBase float64
-	at           [2]int8
-	// gain caches pollingValue, you first: gain[i][n] for n ≤ 4, valid
-	// when gainOK[i] has bit n; share caches shareValue likewise.
-	gain    [2][5]float64
-	gainOK  [2]uint8
-	share   [2]float64
-	shareOK [2]bool
-}
-
-// trackTable caches, per rule set, the fraction of the way to the next
-// share icon at each track position.
-type trackTable struct {
+// rulesTable holds what the evaluation derives from a rule set, worked
+// out once per rule set.
+type rulesTable struct {
 	rules *engine.Rules
-	frac  [engine.MaxTrack + 1]float64
+	// frac is the fraction of the way to the next share icon (C-8) at each
+	// track position (C-7).
+	frac [engine.MaxTrack + 1]float64
+	// gameTurns is the Strategy Phase turns each player plays in the whole
+	// game, the turns of every Round card added up (C-13: 3+3+4+4 = 14 in
+	// the reference set). The Strength term is scaled by turns left over
+	// gameTurns, the share of the game still to come.
+	gameTurns float64
 }
 
-var lastTable atomic.Pointer[trackTable]
+var lastTable atomic.Pointer[rulesTable]
 
-func tableFor(r *engine.Rules) *trackTable {
+func tableFor(r *engine.Rules) *rulesTable {
 	if t := lastTable.Load(); t != nil && t.rules == r {
 		return t
 	}
-	t := &trackTable{rules: r}
+	t := &rulesTable{rules: r, gameTurns: float64(gameTurns(r))}
 	for p := int8(0); p <= r.TrackMax; p++ {
 		prev := int8(0)
 		for _, ic := range r.ShareIcons {
@@ -301,91 +273,6 @@ func evalFrom(g *engine.Game, w *Weights, me int8, t *boardTables) float64 {
 	return e.total()
 }
 
-// boardTables are the parts of an evaluation that most options of a
-// decision leave as they were: the Districts' votes, every seat's Strength
-// and each District's margin (districtCalc). They hold the last ones
-// worked out with what they were worked out from, and an evaluation takes
-// them from here when what it would compute them from is the same: the
-// same numbers, without the work.
-type boardTables struct {
-	// The votes and the held Endorsements, from the fields of the
-	// Districts and the Plaza they read (not the Districts whole: the
-	// spots, Favors and Vote Share tokens that options change would only
-	// make the tables miss).
-	votesOK bool
-	voteKey votesKey
-	votes   [engine.NumDistricts]float64
-	held    heldEndorsements
-	// The Strengths, from the Assistants and Plaza Badges, and the placed
-	// tiles, which never change once placed: among a position and the
-	// results of its options their number stands for them, so these serve
-	// only results with the tiles of the position the tables were reset
-	// at (two options placing one tile each leave the same number).
-	nPlaced    uint8
-	strOK      bool
-	nSeats     int8
-	assistants [engine.MaxSeats][engine.NumColumns]engine.AssistantState
-	plazaBadge [engine.MaxSeats]bool
-	all        [engine.MaxSeats][engine.NumDistricts + 1]int8
-	// dist keeps the last calcs of each District (districtCalc), for the
-	// rules and weights they were worked out with (weights are never
-	// changed in place); next is the way the next new one goes to.
-	distRules *engine.Rules
-	distW     *Weights
-	dist      [engine.NumDistricts][distWays]districtCalc
-	nDist     [engine.NumDistricts]uint8
-	next      [engine.NumDistricts]uint8
-	// e is the evaluator of the evaluations with these tables.
-	e evaluator
-}
-
-// distWays is how many calcs the tables keep per District: the position's
-// own and those of a few options that changed the District.
-const distWays = 4
-
-// districtOf returns the calc of d for key k, and whether the tables hold
-// it; if not, the caller works it out into the one returned.
-func (t *boardTables) districtOf(d int8, k districtKey) (c *districtCalc, ok bool) {
-	ways := &t.dist[d]
-	for i := range t.nDist[d] {
-		if ways[i].key == k {
-			return &ways[i], true
-		}
-	}
-	i := t.next[d]
-	t.next[d] = (i + 1) % distWays
-	t.nDist[d] = max(t.nDist[d], i+1)
-	return &ways[i], false
-}
-
-// reset readies the tables for the results of g's options (greedy's
-// decision at g).
-func (t *boardTables) reset(g *engine.Game) { t.nPlaced, t.strOK = g.NPlaced, false }
-
-// votesKey is what boardVotes and heldOf read of the board.
-type votesKey struct {
-	cubes   [engine.NumDistricts][engine.NumDistricts]int8
-	support [engine.NumDistricts]int8
-	faceUp  [engine.NumDistricts]bool
-	endorse [engine.NumDistricts][engine.NumLevels]int8
-	plaza   [engine.NumDistricts]int8
-}
-
-// votesOf is boardVotes(g) and heldOf(g), from the tables when they hold
-// them.
-func (t *boardTables) votesOf(g *engine.Game) ([engine.NumDistricts]float64, *heldEndorsements) {
-	k := votesKey{plaza: g.Plaza}
-	for d := range g.Districts {
-		ds := &g.Districts[d]
-		k.cubes[d], k.support[d], k.faceUp[d], k.endorse[d] = ds.Cubes, ds.InitialSupport, ds.SupportFaceUp, ds.Endorsements
-	}
-	if !t.votesOK || t.voteKey != k {
-		t.voteKey, t.votes, t.votesOK = k, boardVotes(g), true
-		t.held = heldOf(g)
-	}
-	return t.votes, &t.held
-}
-
 // heldEndorsements lists the Endorsements held, District by District and
 // level by level: who holds each and its votes.
 type heldEndorsements struct {
@@ -407,28 +294,9 @@ func heldOf(g *engine.Game) heldEndorsements {
 	return h
 }
 
-// strengthsOf is g.Strengths(), from the tables when they hold it. g must
-// be the position the tables were reset at, a copy of it with other hidden
-// information (Determinize), or the result of one of its options.
-func (t *boardTables) strengthsOf(g *engine.Game) [engine.MaxSeats][engine.NumDistricts + 1]int8 {
-	if g.NPlaced != t.nPlaced {
-		return g.Strengths()
-	}
-	same := t.strOK && t.nSeats == g.NSeats
-	for s := range g.NSeats {
-		if !same {
-			break
-		}
-		same = t.assistants[s] == g.Seats[s].Assistants && t.plazaBadge[s] == g.Seats[s].PlazaBadge
-	}
-	if !same {
-		t.all, t.nSeats, t.strOK = g.Strengths(), g.NSeats, true
-		for s := range g.NSeats {
-			t.assistants[s], t.plazaBadge[s] = g.Seats[s].Assistants, g.Seats[s].PlazaBadge
-		}
-	}
-	return t.all
-}
+// cubeVotes is the votes of a Voter cube in its District (rulebook Final
+// Tally 3.b, I-18; the engine's DistrictVotes counts it the same way).
+const cubeVotes = 2
 
 // boardVotes counts each District's votes as the Final Tally would
 // (Plaza cubes go home to their colour), a face-down Initial Support token
@@ -455,9 +323,9 @@ func boardVotes(g *engine.Game) [engine.NumDistricts]float64 {
 			v = float64(ds.InitialSupport)
 		}
 		for _, c := range ds.Cubes {
-			v += 2 * float64(c)
+			v += cubeVotes * float64(c)
 		}
-		v += 2 * float64(g.Plaza[d]) // Final Tally 2: Plaza cubes go home
+		v += cubeVotes * float64(g.Plaza[d]) // Final Tally 2: Plaza cubes go home
 		for l, h := range ds.Endorsements {
 			if h == engine.NoSeat {
 				v += float64(r.Endorsements[l].Votes)
@@ -529,18 +397,6 @@ func (e *evaluator) init(g *engine.Game, w *Weights, seat int8, t *boardTables) 
 	e.str[0], e.str[1] = e.all[e.me], e.all[e.opp]
 }
 
-// newDistrict works out c, the calc of d for key k: district at today's
-// polling, without its share differences (both 0: adding them would not
-// change a bit of the result).
-func (e *evaluator) newDistrict(c *districtCalc, d int8, k districtKey, poll, fixed [2]int8) {
-	*c = districtCalc{key: k, poll: poll, fixed: fixed}
-	s := float64(fixed[0]) + e.progress(poll[0])
-	o := float64(fixed[1]) + e.progress(poll[1])
-	c.sBase, c.oBase = s, o
-	c.at[0], c.at[1] = e.r.SharesAt(poll[0]), e.r.SharesAt(poll[1])
-	c.base = e.margin(d, s, o)
-}
-
 // fixedShares is seat s's Vote Shares in d as the Final Tally counts them:
 // I-7 plus the Round 4 majority share (C-13).
 func fixedShares(g *engine.Game, s, d int8) int8 {
@@ -581,7 +437,8 @@ func (e *evaluator) rival() int8 {
 }
 
 // resources is the worth of x Money + Popularity: concave, flat beyond
-// what the turns left can spend.
+// what the turns left can spend. It adds up the worth of each unit, w at
+// the first falling linearly to 0 at resCap: w·(x − x²/(2·resCap)).
 func (e *evaluator) resources(x float64) float64 {
 	w := e.w.Resource * min(1, float64(e.turns)/e.w.ResourceTurns)
 	if e.resCap <= 0 {
@@ -608,83 +465,15 @@ func turnsLeft(g *engine.Game) int {
 	return n
 }
 
-// progress is the fractional Vote Share of a tracker at p: its share icons
-// reached plus the way to the next one, scaled by Progress while there is
-// time to get there.
-func (e *evaluator) progress(p int8) float64 {
-	if e.turns == 0 {
-		return 0
+// gameTurns counts the Strategy Phase turns each player plays in a game
+// of r, the turns of every Round card (C-13); a valid rules file has at
+// least one round of at least one turn.
+func gameTurns(r *engine.Rules) int {
+	n := 0
+	for _, rd := range r.Rounds {
+		n += int(rd.Turns)
 	}
-	return e.w.Progress * e.tab.frac[p]
-}
-
-// district is your margin in d with your polling at pMe and the
-// Opposition's at pOpp, plus extra fixed shares.
-func (e *evaluator) district(d int8, pMe, pOpp int8, extraMe, extraOpp float64) float64 {
-	r, c := e.r, e.dist(d)
-	dMe := float64(r.SharesAt(pMe) - r.SharesAt(c.poll[0]))
-	dOpp := float64(r.SharesAt(pOpp) - r.SharesAt(c.poll[1]))
-	s := float64(c.fixed[0]) + dMe + extraMe + e.progress(pMe)
-	o := float64(c.fixed[1]) + dOpp + extraOpp + e.progress(pOpp)
-	return e.margin(d, s, o)
-}
-
-// margin is your margin in d with fractional shares s against o.
-func (e *evaluator) margin(d int8, s, o float64) float64 {
-	if s+o <= 0 {
-		return 0
-	}
-	return e.votes[d] * (s - o) / (s + o)
-}
-
-// pollingValue is the change of your margin when you (or, with opp, the
-// Opposition) gain n polling in d.
-func (e *evaluator) pollingValue(d int8, n int8, opp bool) float64 {
-	i := 0
-	if opp {
-		i = 1
-	}
-	c := e.dist(d)
-	if n >= 0 && n < 5 && c.gainOK[i]&(1<<n) != 0 {
-		return c.gain[i][n]
-	}
-	// district with one side's polling moved: the other side's fractional
-	// shares are those of base (its share difference is 0, which adds
-	// nothing to a single bit).
-	var v float64
-	p := po2(c.poll[i], n, e.r)
-	x := float64(c.fixed[i]) + float64(e.r.SharesAt(p)-c.at[i]) + e.progress(p)
-	if opp {
-		v = e.margin(d, c.sBase, x) - c.base
-	} else {
-		v = e.margin(d, x, c.oBase) - c.base
-	}
-	if n >= 0 && n < 5 {
-		c.gain[i][n], c.gainOK[i] = v, c.gainOK[i]|1<<n
-	}
-	return v
-}
-
-func po2(p, n int8, r *engine.Rules) int8 { return min(r.TrackMax, p+n) }
-
-// shareValue is the change of your margin when you (or, with opp, the
-// Opposition) gain one more fixed share in d.
-func (e *evaluator) shareValue(d int8, opp bool) float64 {
-	c := e.dist(d)
-	i := 0
-	if opp {
-		i = 1
-	}
-	if !c.shareOK[i] {
-		pm, po := c.poll[0], c.poll[1]
-		if opp {
-			c.share[i] = e.district(d, pm, po, 0, 1) - c.base
-		} else {
-			c.share[i] = e.district(d, pm, po, 1, 0) - c.base
-		}
-		c.shareOK[i] = true
-	}
-	return c.share[i]
+	return n
 }
 
 // The terms of the evaluation, the features its calibration weighs.
@@ -712,7 +501,7 @@ func (e *evaluator) features() [NumFeatures]float64 {
 		f[FeatTally] += e.dist(d).base
 		f[FeatStrength] += float64(e.str[0][d])
 	}
-	f[FeatStrength] *= float64(e.turns) / 14
+	f[FeatStrength] *= float64(e.turns) / e.tab.gameTurns
 	f[FeatHeld] = e.addHeld(0)
 	me := &g.Seats[e.me]
 	f[FeatResources] = e.resources(float64(me.Money + me.Popularity))
@@ -741,7 +530,7 @@ func (e *evaluator) total() float64 {
 	for d := range int8(engine.NumDistricts) {
 		m += e.dist(d).base
 		m += w.Polling * float64(e.poll[0][d])
-		m += w.Strength * float64(e.str[0][d]) * float64(e.turns) / 14
+		m += w.Strength * float64(e.str[0][d]) * float64(e.turns) / e.tab.gameTurns
 	}
 	m = e.addHeld(m)
 	me := &g.Seats[e.me]
@@ -851,13 +640,19 @@ func (e *evaluator) majority(d int8) int8 {
 	return e.g.DistrictMajorityIn(d, &e.all)
 }
 
+// bonusTrackers is the Opposition's resource trackers, Money and
+// Popularity, of which its bonus counts only the lower (rulebook Solo
+// Final Tally): reward takes a gain to one of them to raise the lower by
+// 1/bonusTrackers of the amount, either tracker being as likely the lower.
+const bonusTrackers = 2
+
 // reward values one reward for you, or against you for the Opposition.
 func (e *evaluator) reward(w engine.Reward, d int8, opp bool) float64 {
 	switch w.Kind {
 	case engine.RewardMoney, engine.RewardPopularity:
 		if opp {
 			// Only the lower of its trackers counts, through its bonus.
-			return -float64(w.Amount) / (2 * float64(e.r.Difficulties[e.g.Mode].BonusDivisor))
+			return -float64(w.Amount) / (bonusTrackers * float64(e.r.Difficulties[e.g.Mode].BonusDivisor))
 		}
 		return e.resVal * float64(w.Amount)
 	case engine.RewardPolling:
@@ -874,261 +669,24 @@ func (e *evaluator) reward(w engine.Reward, d int8, opp bool) float64 {
 	return 0
 }
 
+// blockPolling is the Opposition's polling in a District at which a spot
+// your Assistant holds there counts double in blocks: the more it polls
+// there, the more the actions it is kept from would have gained it. It is
+// the builder style's own scale, set by hand with Weights.Block (6, half
+// the reference track, C-7), not a quantity of the rules.
+const blockPolling = 6
+
 // blocks counts the spots your Assistants hold in Districts where the
-// Opposition is strong (its likely actions there are then blocked).
+// Opposition is strong (its likely actions there are then blocked), each
+// 1 plus the Opposition's polling there over blockPolling.
 func (e *evaluator) blocks() float64 {
 	n := 0.0
 	for d := range engine.NumDistricts {
 		for _, h := range e.g.Districts[d].Spots {
 			if h == e.me {
-				n += 1 + float64(e.poll[1][d])/6
+				n += 1 + float64(e.poll[1][d])/blockPolling
 			}
 		}
 	}
 	return n
-}
-
-// potential values what is still open in your turn in progress: the
-// Strategy icons connected (or, before the card is placed, connectable)
-// and not spent, and the unused ability. It makes the choices before the
-// actions (card, column, row, region) worth something to a one-step
-// lookahead.
-func (e *evaluator) potential() float64 {
-	g := e.g
-	tv := g.CurrentTurn()
-	if tv.Card < 0 {
-		return 0
-	}
-	card := &e.r.Cards[tv.Card]
-	region := int8(-1)
-	switch g.Pending {
-	case engine.DecAction, engine.DecAttract:
-		region = g.Seats[e.me].Assistants[tv.Column].Region
-	case engine.DecColumn, engine.DecRow, engine.DecRegion:
-	default:
-		return 0
-	}
-	// iconVal[a] is actionValue(a, region), worked out when first needed
-	// (valued[a]): once the card is placed only the connected, unspent
-	// icons count, and most of a turn's evaluations come after.
-	var iconVal [engine.NumActions]float64
-	var valued [engine.NumActions]bool
-	if g.Pending == engine.DecColumn || g.Pending == engine.DecRow {
-		for sl := range engine.NumSlots {
-			if ic := card.Slots[sl]; ic.IsAction && !valued[ic.Action] {
-				iconVal[ic.Action], valued[ic.Action] = e.actionValue(ic.Action, region), true
-			}
-		}
-	}
-	slotVal := func(slot int8, connected bool) float64 {
-		ic := card.Slots[slot]
-		if ic.IsAction {
-			return iconVal[ic.Action]
-		}
-		if connected {
-			return 0 // income already gained
-		}
-		return e.resVal * float64(ic.Money+ic.Popularity)
-	}
-	v := 0.0
-	switch g.Pending {
-	case engine.DecColumn, engine.DecRow:
-		best := -1e9
-		st := &g.Seats[e.me]
-		for c := range int8(engine.NumColumns) {
-			if st.Columns[c].Card >= 0 || (g.Pending == engine.DecRow && c != tv.Column) {
-				continue
-			}
-			for row := range int8(engine.NumRows) {
-				p := e.r.Columns[c][row]
-				x := e.resVal * float64(p.Money+p.Popularity)
-				seen := [engine.NumActions]bool{}
-				for _, sl := range p.Slots {
-					ic := card.Slots[sl]
-					if ic.IsAction {
-						if seen[ic.Action] {
-							x += iconVal[ic.Action] * 0.5
-						} else {
-							x += iconVal[ic.Action]
-						}
-						seen[ic.Action] = true
-					} else {
-						x += slotVal(int8(sl), false)
-					}
-				}
-				best = max(best, x)
-			}
-		}
-		if best > -1e9 {
-			v += best
-		}
-	default:
-		seen := [engine.NumActions]bool{}
-		for sl := range int8(engine.NumSlots) {
-			bit := uint8(1) << sl
-			ic := card.Slots[sl]
-			if tv.Connected&bit == 0 || tv.Used&bit != 0 || !ic.IsAction {
-				continue
-			}
-			if !valued[ic.Action] {
-				iconVal[ic.Action], valued[ic.Action] = e.actionValue(ic.Action, region), true
-			}
-			if seen[ic.Action] {
-				v += iconVal[ic.Action] * 0.5
-			} else {
-				v += iconVal[ic.Action]
-			}
-			seen[ic.Action] = true
-		}
-	}
-	if !tv.AbilityUsed {
-		v += e.abilityValue(card.Ability, region)
-	}
-	return v
-}
-
-// actionValue estimates the margin one Strategy icon of action a can
-// still buy in region (-1: any District, as the Assistant is not yet
-// placed), net of its cost.
-func (e *evaluator) actionValue(a engine.Action, region int8) float64 {
-	if region == engine.Plaza {
-		return e.plazaValue()
-	}
-	var c actionCosts
-	priced := false
-	best := 0.0
-	for d := range int8(engine.NumDistricts) {
-		if region >= 0 && d != region {
-			continue
-		}
-		v := e.resVal * float64(e.str[0][d]) // the wild Fundraise is always there
-		if region < 0 {
-			v += e.resVal // the Assistant itself will add Strength there
-		}
-		if e.g.SpotFree(d, a) {
-			if !priced {
-				c, priced = e.costsOf(a), true
-			}
-			v = max(v, e.districtAction(a, d, &c))
-		}
-		best = max(best, v)
-	}
-	return best
-}
-
-// actionCosts is what districtAction needs of an action that is the same
-// in every District, worked out once for all four: whether each tier is
-// affordable (and its tiles left) and the worth of what it costs.
-type actionCosts struct {
-	ok   [engine.NumTiers + 1]bool    // tier 0: Campaign and Research
-	cost [engine.NumTiers + 1]float64 // resVal × (Money + Popularity)
-	// research marks the Districts where a Research has something to turn.
-	research [engine.NumDistricts]bool
-	// works is the value of Public Works, which does not depend on where.
-	works float64
-}
-
-func (e *evaluator) costsOf(a engine.Action) actionCosts {
-	g, me := e.g, e.me
-	var c actionCosts
-	switch a {
-	case engine.Campaign:
-		m, p := g.Cost(me, engine.Campaign, 0)
-		c.ok[0], c.cost[0] = g.CanPay(me, m, p), e.resVal*float64(m+p)
-	case engine.Celebrity:
-		for t := int8(1); t <= engine.NumTiers; t++ {
-			m, p := g.Cost(me, engine.Celebrity, t)
-			c.ok[t] = g.TilesLeft(engine.TileCelebrity, t) > 0 && g.CanPay(me, m, p)
-			c.cost[t] = e.resVal * float64(m+p)
-		}
-	case engine.Research:
-		// A face-down Celebrity or Public Works tile, or the face-down
-		// Initial Support token, is something to turn.
-		for i := range g.NPlaced {
-			t := &g.Placed[i]
-			if !t.FaceUp && t.District >= 0 && t.District < engine.NumDistricts &&
-				(t.Kind == engine.TileCelebrity || t.Kind == engine.TilePublicWorks) {
-				c.research[t.District] = true
-			}
-		}
-		for d := range engine.NumDistricts {
-			c.research[d] = c.research[d] || !g.Districts[d].SupportFaceUp
-		}
-	case engine.PublicWorks:
-		if g.BadgesLeft(me) > 0 {
-			for t := int8(1); t <= engine.NumTiers; t++ {
-				m, p := g.Cost(me, engine.PublicWorks, t)
-				if g.TilesLeft(engine.TilePublicWorks, t) > 0 && g.CanPay(me, m, p) {
-					c.works = max(c.works, float64(t)*(e.w.Strength*float64(e.turns)/14+1.5)-e.resVal*float64(m+p))
-				}
-			}
-		}
-	}
-	return c
-}
-
-// districtAction is the margin action a buys in d, net of its cost c.
-func (e *evaluator) districtAction(a engine.Action, d int8, c *actionCosts) float64 {
-	best := 0.0
-	switch a {
-	case engine.Campaign:
-		if c.ok[0] {
-			best = e.pollingValue(d, e.r.Costs.CampaignPolling, false) - c.cost[0]
-		}
-	case engine.Celebrity:
-		for t := int8(1); t <= engine.NumTiers; t++ {
-			if c.ok[t] {
-				best = max(best, e.pollingValue(d, t, false)-c.cost[t])
-			}
-		}
-	case engine.Research:
-		if c.research[d] {
-			best = e.pollingValue(d, e.r.Costs.ResearchPolling+e.g.Seats[e.me].ResearchBonus, false) + 1
-		}
-	case engine.PublicWorks:
-		best = c.works
-	}
-	return best
-}
-
-// plazaValue is the best wild Plaza action for one icon.
-func (e *evaluator) plazaValue() float64 {
-	c := e.r.Costs
-	rally := float64(c.RallyPopularityPerStrength) * float64(e.str[0][engine.Plaza]+1)
-	n := 0
-	for d := range engine.NumDistricts {
-		if e.str[0][d] > 0 {
-			n++
-		}
-	}
-	fund := float64(c.PlazaFundraiseMoneyPerDistrict) * float64(n)
-	return e.resVal * max(rally, fund)
-}
-
-// abilityValue is a rough worth of an unused card ability.
-func (e *evaluator) abilityValue(a engine.Ability, region int8) float64 {
-	switch a.Kind {
-	case engine.AbilityPollingHere:
-		if region >= 0 && region < engine.NumDistricts {
-			return e.pollingValue(region, a.Polling, false)
-		}
-		if region < 0 {
-			return e.bestPolling(a.Polling)
-		}
-	case engine.AbilityPollingAny:
-		return e.bestPolling(a.Polling)
-	case engine.AbilityGain:
-		return e.resVal * float64(a.Money+a.Popularity)
-	case engine.AbilityAttractCube, engine.AbilityDrawAttract, engine.AbilityDrawCube:
-		return 1
-	}
-	return 0
-}
-
-func (e *evaluator) bestPolling(n int8) float64 {
-	best := 0.0
-	for d := range int8(engine.NumDistricts) {
-		best = max(best, e.pollingValue(d, n, false))
-	}
-	return best
 }

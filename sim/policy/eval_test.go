@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tallywood/engine"
+	"tallywood/opposition"
 )
 
 // handBuilt returns a fresh game whose board the test then edits: the
@@ -253,5 +254,96 @@ func TestBoardTablesGiveTheSameScores(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+// TestStrengthScalesByTheGamesTurns: the Strength term is your Strength
+// times your turns left over the game's turns, the turns of the rules'
+// own Round cards (C-13: 3+3+4+4 = 14 in the reference set), in the
+// features and in the hand-weighted score alike, at every Strategy Phase
+// decision of a greedy game.
+func TestStrengthScalesByTheGamesTurns(t *testing.T) {
+	const (
+		round1 = `{"turns": 3, "hand_size": 4, "presence": {"kind": "money", "amount": 1}, "district_majority": {"kind": "popularity", "amount": 1}, "plaza_majority": {"kind": "popularity", "amount": 2}}`
+		round4 = `{"turns": 4, "hand_size": 5, "presence": {"kind": "polling", "amount": 1}, "district_majority": {"kind": "vote_share", "amount": 1}, "plaza_majority": {"kind": "popularity", "amount": 3}, "opposition_plaza_advance": true}`
+	)
+	tests := []struct {
+		name  string
+		set   []string
+		turns int
+	}{
+		{"the reference set, C-13", nil, 14},
+		{"rounds 1 and 2 of 4 turns", []string{"rounds[0].turns=4", "rounds[1].turns=4"}, 16},
+		{"rounds 3 and 4 of 1 turn", []string{"rounds[2].turns=1", "rounds[3].turns=1"}, 8},
+		{"two rounds, C-13's first and last", []string{"rounds=[" + round1 + "," + round4 + "]"}, 7},
+		{"five rounds, more turns than the stages tell apart", []string{"rounds=[" + round1 + "," + round1 + "," + round4 + "," + round4 + "," + round4 + "]"}, 18},
+	}
+	strengthOnly := DefaultWeights
+	strengthOnly.Strength, strengthOnly.Potential = 1, 0
+	noStrength := strengthOnly
+	noStrength.Strength = 0
+	buf := make([]engine.Option, 0, engine.MaxOptions)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var as []engine.Assignment
+			for _, s := range tt.set {
+				a, err := engine.ParseAssignment(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				as = append(as, a)
+			}
+			r, err := engine.Reference().With(as...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := gameTurns(r); got != tt.turns {
+				t.Fatalf("gameTurns = %d, want %d", got, tt.turns)
+			}
+			g, err := engine.New(r, 5, engine.Config{Politician: 0, Opposition: opposition.Solo{}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			me := int8(0)
+			if g.Opponent() == 0 {
+				me = 1
+			}
+			p := NewGreedy(1)
+			p.Reset(5)
+			scaled := 0 // positions where the share of the game to come is neither 0 nor 1
+			for !g.Over() {
+				if left := turnsLeft(g); g.Phase == engine.PhaseStrategy {
+					strength := 0
+					for d := range engine.NumDistricts {
+						strength += int(g.Strengths()[me][d])
+					}
+					want := float64(strength) * float64(left) / float64(tt.turns)
+					f, _ := Features(g)
+					if math.Abs(f[FeatStrength]-want) > 1e-9 {
+						t.Fatalf("round %d, %d turns left: strength feature %v, want %d Strength × %d/%d = %v", g.Round+1, left, f[FeatStrength], strength, left, tt.turns, want)
+					}
+					if got := EvalWith(g, &strengthOnly) - EvalWith(g, &noStrength); math.Abs(got-want) > 1e-9 {
+						t.Fatalf("round %d, %d turns left: the hand score's Strength term is %v, want %v", g.Round+1, left, got, want)
+					}
+					if strength > 0 && left > 0 && left < tt.turns {
+						scaled++
+					}
+				}
+				if err := g.Apply(p.Choose(g, g.Legal(buf[:0]))); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if scaled == 0 {
+				t.Fatal("no position with Strength part way through the game")
+			}
+		})
+	}
+}
+
+// TestMaxStageTurnsIsTheReferenceGame: the calibration tells apart the
+// turns left of the game it is fitted on, the reference set's (C-13).
+func TestMaxStageTurnsIsTheReferenceGame(t *testing.T) {
+	if got := gameTurns(engine.Reference()); got != MaxStageTurns {
+		t.Errorf("the reference game has %d turns, MaxStageTurns is %d", got, MaxStageTurns)
 	}
 }

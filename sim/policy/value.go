@@ -56,7 +56,7 @@ func (e *evaluator) netInputs(x *[NetInputs]float32) (hand float64) {
 	x[7] = float32(f[FeatHard])
 	x[8] = float32(min(e.turns, MaxStageTurns)) / MaxStageTurns
 	// The kind of position, as Stage tells them apart.
-	x[9+stageOf(g, e.turns)%3] = 1
+	x[9+stageOf(g, e.turns)%stageKinds] = 1
 	x[12+min(int(g.Round), 3)] = 1
 	i := 16
 	track := float32(max(1, r.TrackMax))

@@ -449,7 +449,7 @@ func armsDiffer(cfg *sim.CompareConfig) string {
 		label string
 		a     *sim.CompareArm
 	}{{"A", &cfg.A}, {"B", &cfg.B}} {
-		fmt.Fprintf(&b, "arm %s: %s (rules %s)\n", arm.label, arm.a.Name, shortHash(arm.a.Rules.Hash))
+		fmt.Fprintf(&b, "arm %s: %s (rules %s)\n", arm.label, arm.a.Name, engine.ShortHash(arm.a.Rules.Hash))
 	}
 	b.WriteString("B differs from A in:")
 	n := 0
@@ -550,7 +550,7 @@ func sequentialWords(s *sim.SequentialResult) string {
 
 func compareTable(r *sim.CompareResult) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "B = %s (rules %s) vs A = %s (rules %s); seed %d", r.B.Name, shortHash(r.B.RulesHash), r.A.Name, shortHash(r.A.RulesHash), r.Seed)
+	fmt.Fprintf(&b, "B = %s (rules %s) vs A = %s (rules %s); seed %d", r.B.Name, engine.ShortHash(r.B.RulesHash), r.A.Name, engine.ShortHash(r.A.RulesHash), r.Seed)
 	if r.Shard != "" {
 		fmt.Fprintf(&b, ", shard %s", r.Shard)
 	}

@@ -228,7 +228,7 @@ const simLegend = "FALLBACKS/GAME: per game, Opposition actions moved to its oth
 // that fit 100 characters with the default policies.
 func simTable(r *sim.Result, wide bool) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "rules %s, hash %s\n", r.RulesVersion, shortHash(r.RulesHash))
+	fmt.Fprintf(&b, "rules %s, hash %s\n", r.RulesVersion, engine.ShortHash(r.RulesHash))
 	var pols []string
 	for _, c := range r.Cells {
 		pols = append(pols, c.Policy)

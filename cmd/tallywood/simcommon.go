@@ -278,14 +278,6 @@ func pct(x float64) string {
 
 func signed(x float64) string { return fmt.Sprintf("%+.2f", x) }
 
-// shortHash is the first 12 hex digits of a rules hash.
-func shortHash(h string) string {
-	if len(h) > 12 {
-		return h[:12]
-	}
-	return h
-}
-
 // weightsNotes writes, for each distinct policy of policies that scores
 // by the learned value, which weights it played and the rules they were
 // trained for (policy.WeightsNote), a line each.

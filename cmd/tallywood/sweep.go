@@ -268,7 +268,7 @@ func crossingWords(c *sim.Crossing, target float64, param string) string {
 
 func sweepTable(r *sim.SweepResult) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "base rules %s (%s)", r.RulesVersion, shortHash(r.RulesHash))
+	fmt.Fprintf(&b, "base rules %s (%s)", r.RulesVersion, engine.ShortHash(r.RulesHash))
 	if len(r.Overrides) > 0 {
 		fmt.Fprintf(&b, " with %s", strings.Join(r.Overrides, ", "))
 	}

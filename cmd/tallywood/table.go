@@ -127,7 +127,7 @@ func writeTableResult(cmd string, res *sim.TableResult, format string, out *outp
 // starting Initiative position, and the first-seat advantage.
 func tableText(r *sim.TableResult) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "rules %s, hash %s\n", r.RulesVersion, shortHash(r.RulesHash))
+	fmt.Fprintf(&b, "rules %s, hash %s\n", r.RulesVersion, engine.ShortHash(r.RulesHash))
 	weightsNotes(&b, r.Lineup, r.RulesHash)
 	fmt.Fprintf(&b, "seed %d, %d players without the Opposition, %d deals × %d seatings = %d games",
 		r.Seed, r.Players, r.Deals, r.Players, r.Deals*int64(r.Players))
@@ -301,7 +301,7 @@ func runTableCompare(f *compareFlags, stdout, stderr io.Writer) int {
 // starting Initiative position, the score under A and B and B − A.
 func tableCompareText(r *sim.TableCompareResult) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "A: %s (hash %s)  B: %s (hash %s)\n", r.A.Name, shortHash(r.A.RulesHash), r.B.Name, shortHash(r.B.RulesHash))
+	fmt.Fprintf(&b, "A: %s (hash %s)  B: %s (hash %s)\n", r.A.Name, engine.ShortHash(r.A.RulesHash), r.B.Name, engine.ShortHash(r.B.RulesHash))
 	fmt.Fprintf(&b, "seed %d, %d players without the Opposition, %d deals × %d seatings under each rule set", r.Seed, r.Players, r.Deals, r.Players)
 	if r.Interrupted {
 		b.WriteString(", INTERRUPTED")

@@ -8,19 +8,13 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"tallywood/engine"
 	"tallywood/sim"
 )
 
-func shortHash(h string) string {
-	if len(h) > 12 {
-		return h[:12]
-	}
-	return h
-}
-
 // armFact describes one arm of a comparison.
 func armFact(a *sim.ArmInfo) string {
-	s := fmt.Sprintf("%s: rules %s (%s)", a.Name, a.RulesVersion, shortHash(a.RulesHash))
+	s := fmt.Sprintf("%s: rules %s (%s)", a.Name, a.RulesVersion, engine.ShortHash(a.RulesHash))
 	if len(a.Overrides) > 0 {
 		s += ", set " + strings.Join(a.Overrides, " ")
 	}

@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"tallywood/engine"
 	"tallywood/sim"
 )
 
@@ -124,8 +125,8 @@ func tableCompareSection(idx int, src Source, command string) (section, error) {
 	s := newSection(idx, "compare --seats", src)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},
-		{Name: "Arm A", Value: fmt.Sprintf("%s (rules hash %s)", r.A.Name, shortHash(r.A.RulesHash))},
-		{Name: "Arm B", Value: fmt.Sprintf("%s (rules hash %s)", r.B.Name, shortHash(r.B.RulesHash))},
+		{Name: "Arm A", Value: fmt.Sprintf("%s (rules hash %s)", r.A.Name, engine.ShortHash(r.A.RulesHash))},
+		{Name: "Arm B", Value: fmt.Sprintf("%s (rules hash %s)", r.B.Name, engine.ShortHash(r.B.RulesHash))},
 		{Name: "Seed", Value: fmt.Sprint(r.Seed)},
 		{Name: "Players", Value: fmt.Sprintf("%d, lineup %s", r.Players, strings.Join(r.Lineup, ", "))},
 		{Name: "Deals", Value: fmt.Sprintf("%d under each rule set, every seating of each", r.Deals)},

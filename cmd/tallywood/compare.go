@@ -514,10 +514,10 @@ func plainLine(r *sim.CompareResult, c *sim.CompareCell) string {
 // sequentialWords says in words what a sequential test decided.
 func sequentialWords(s *sim.SequentialResult) string {
 	unit := func(x float64) string {
-		if s.On == "margin" && math.Abs(x) == 1 {
+		if s.On == sim.OnMargin && math.Abs(x) == 1 {
 			return fmt.Sprintf("%+g vote", x)
 		}
-		if s.On == "margin" {
+		if s.On == sim.OnMargin {
 			return fmt.Sprintf("%+g votes", x)
 		}
 		return fmt.Sprintf("%+g points", 100*x)
@@ -526,11 +526,11 @@ func sequentialWords(s *sim.SequentialResult) string {
 	var what string
 	if s.Delta > 0 {
 		switch s.Decision {
-		case "easier":
+		case sim.Easier:
 			what = fmt.Sprintf("B is easier: a difference of %s fits the games better than none", unit(s.Delta))
-		case "harder":
+		case sim.Harder:
 			what = fmt.Sprintf("B is harder: a difference of %s fits the games better than none", unit(-s.Delta))
-		case "within":
+		case sim.Within:
 			what = fmt.Sprintf("B is within ±%s of A: no difference fits the games better than ±%s", zone, zone)
 		default:
 			what = "undecided: the games ran out first"
@@ -538,9 +538,9 @@ func sequentialWords(s *sim.SequentialResult) string {
 		return fmt.Sprintf("sequential test on the %s, zone ±%s, α = %g, β = %g: %s (after %d pairs)", s.On, zone, s.Alpha, s.Beta, what, s.Games)
 	}
 	switch s.Decision {
-	case "easier":
+	case sim.Easier:
 		what = fmt.Sprintf("decided for %s over %s", unit(s.P1), unit(s.P0))
-	case "p0":
+	case sim.NearerP0:
 		what = fmt.Sprintf("decided for %s over %s (only that: not that nothing changed)", unit(s.P0), unit(s.P1))
 	default:
 		what = "undecided: the games ran out first"

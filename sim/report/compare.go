@@ -90,7 +90,7 @@ func compareSection(idx int, src Source, command string) (section, error) {
 		if test.Delta > 0 {
 			zone = &[2]float64{-test.Delta, test.Delta}
 		}
-		if test.On == "margin" {
+		if test.On == sim.OnMargin {
 			marginZone = zone
 		} else {
 			scoreZone = &[2]float64{100 * zone[0], 100 * zone[1]}
@@ -118,7 +118,7 @@ func compareSection(idx int, src Source, command string) (section, error) {
 			text(name), count(c.Games, p+"games"),
 			percent(c.A.WinRate, p+"a.win_rate"), percent(c.B.WinRate, p+"b.win_rate"), points(c.WinRateDiff, p+"win_rate_diff"),
 			points(c.ScoreDiff, p+"score_diff"), points(c.ScoreDiffCI95[0], p+"score_diff_ci95.0"), points(c.ScoreDiffCI95[1], p+"score_diff_ci95.1"),
-			num(c.ScoreDiffP, "%.2g", p+"score_diff_p"), num(c.ScoreDiffPHolm, "%.2g", p+"score_diff_p_holm"), text(c.Verdict),
+			num(c.ScoreDiffP, "%.2g", p+"score_diff_p"), num(c.ScoreDiffPHolm, "%.2g", p+"score_diff_p_holm"), text(string(c.Verdict)),
 		})
 		marginTable.Rows = append(marginTable.Rows, []cell{
 			text(name), signed(c.A.MeanMargin, p+"a.mean_margin"), signed(c.B.MeanMargin, p+"b.mean_margin"),
@@ -281,9 +281,9 @@ func sequentialFigure(id string, r *sim.CompareResult) (figure, error) {
 			llr[j] = num(v, "%.3f", fmt.Sprintf("%sllr.%d", path, j))
 		}
 		t.Rows = append(t.Rows, []cell{
-			text(names[k]), text(q.On), num(q.Delta, "%g", path+"delta"), num(q.P0, "%g", path+"p0"), num(q.P1, "%g", path+"p1"),
+			text(names[k]), text(q.On.String()), num(q.Delta, "%g", path+"delta"), num(q.P0, "%g", path+"p0"), num(q.P1, "%g", path+"p1"),
 			num(q.Alpha, "%g", path+"alpha"), num(q.Beta, "%g", path+"beta"), count(q.Games, path+"games"),
-			llr[0], llr[1], num(q.Lower, "%.3f", path+"lower"), num(q.Upper, "%.3f", path+"upper"), text(q.Decision),
+			llr[0], llr[1], num(q.Lower, "%.3f", path+"lower"), num(q.Upper, "%.3f", path+"upper"), text(q.Decision.String()),
 		})
 	}
 	categoriesY(p, names)

@@ -113,6 +113,14 @@ func mergeTables(o *mergeOptions, first []byte, out *output, stderr io.Writer) i
 	return writeTableResult("merge", merged, o.format, out, stderr)
 }
 
+func played(r *sim.Result) int64 {
+	var n int64
+	for _, c := range r.Cells {
+		n += c.Games
+	}
+	return n
+}
+
 // noteCoverage says on stderr how much of the study a merge of some of its
 // shards (shards of of) holds: n of its total games or deals (unit).
 func noteCoverage(stderr io.Writer, shards, of int, n, total int64, unit string) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -13,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+
+	"tallywood/sim/report"
 )
 
 // output is where a command writes its result: stdout, or the --out file.
@@ -162,6 +165,31 @@ func (o *output) result(cmd string, data []byte, partial bool, what string, stde
 	}
 	fmt.Fprintf(stderr, "tallywood: %s: interrupted: %s now holds a partial result (%s, marked interrupted)%s\n", cmd, o.name(), what, gone)
 	return exitFailed
+}
+
+// writeStudy writes cmd's result, src, in format to out: json as the
+// result writes itself, the others (table: text, csv, html) as the report
+// package writes them. A partial result says on stderr where it now is and
+// exits 1.
+func writeStudy(cmd string, src report.Source, json func() []byte, format string, opt report.TextOptions, out *output, stderr io.Writer) int {
+	var b bytes.Buffer
+	var err error
+	switch format {
+	case "json":
+		b.Write(json())
+	case "csv":
+		err = report.CSV(&b, src)
+	case "html":
+		var page []byte
+		page, err = renderReport(src)
+		b.Write(page)
+	default:
+		err = report.Text(&b, src, opt)
+	}
+	if err != nil {
+		return failRun(stderr, "%v", err)
+	}
+	return out.result(cmd, b.Bytes(), src.Interrupted(), src.Played(), stderr)
 }
 
 // write writes data to the destination.

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/spf13/pflag"
 
@@ -17,8 +14,9 @@ import (
 	"tallywood/sim/report"
 )
 
-// sim --seats N: a study of the game for 2–4 players, without the
-// Opposition (sim.RunTable), and its output.
+// sim --seats N and compare --seats N: studies of the game for 2–4
+// players, without the Opposition (sim.RunTable, sim.CompareTables), run
+// and handed to the report package to write.
 
 // tableFlags are sim's flag values that a study of several players uses.
 type tableFlags struct {
@@ -103,95 +101,8 @@ func runTableSim(ctx context.Context, o *simOptions, out *output, stderr io.Writ
 // writeTableResult writes a study in format to out; an interrupted study
 // says where its partial result now is and exits 1.
 func writeTableResult(cmd string, res *sim.TableResult, format string, out *output, stderr io.Writer) int {
-	what := fmt.Sprintf("%d games", res.Counts.Games)
-	var data []byte
-	switch format {
-	case "json":
-		data = res.JSON()
-	case "csv":
-		data = tableCSV(res, what)
-	case "html":
-		var err error
-		if data, err = renderReport(report.Source{Name: reportName(cmd, "this study"), Table: res, Version: res.TallywoodVersion}); err != nil {
-			return failRun(stderr, "%v", err)
-		}
-	default:
-		data = tableText(res)
-	}
-	return out.result(cmd, data, res.Interrupted, what, stderr)
-}
-
-// Output of a study.
-
-// tableText renders a study as two ASCII tables: by policy, then by
-// starting Initiative position, and the first-seat advantage.
-func tableText(r *sim.TableResult) []byte {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "rules %s, hash %s\n", r.RulesVersion, engine.ShortHash(r.RulesHash))
-	weightsNotes(&b, r.Lineup, r.RulesHash)
-	fmt.Fprintf(&b, "seed %d, %d players without the Opposition, %d deals × %d seatings = %d games",
-		r.Seed, r.Players, r.Deals, r.Players, r.Deals*int64(r.Players))
-	if r.Shard != "" {
-		fmt.Fprintf(&b, ", shard %s", r.Shard)
-	}
-	if r.Interrupted {
-		fmt.Fprintf(&b, ", INTERRUPTED after %d games", r.Counts.Games)
-	}
-	b.WriteString("\n")
-	rows := func(title string, rs []sim.TableRow) {
-		t := newTable(&b, []string{title, "GAMES", "WINS", "SHARED", "WIN RATE [95% CI]", "SCORE [95% CI]", "MEAN PLACE", "MEAN VOTES"}, 1)
-		for _, row := range rs {
-			t.Append([]string{
-				row.Name,
-				strconv.FormatInt(row.Games, 10),
-				strconv.FormatInt(row.Wins, 10),
-				strconv.FormatInt(row.SharedWins, 10),
-				fmt.Sprintf("%s [%s, %s]", pct(row.WinRate), pct(row.WinRateCI95[0]), pct(row.WinRateCI95[1])),
-				fmt.Sprintf("%s [%s, %s]", pct(row.MeanScore), pct(row.MeanScoreCI95[0]), pct(row.MeanScoreCI95[1])),
-				fmt.Sprintf("%.2f", row.MeanPlace),
-				fmt.Sprintf("%.1f", row.MeanVotes),
-			})
-		}
-		t.Render()
-	}
-	rows("POLICY", r.Policies)
-	rows("STARTS WITH", r.Initiative)
-	fmt.Fprintf(&b, "First-seat advantage: %+.1f points [%+.1f, %+.1f] (the score of the player holding Initiative 1 at the start, minus the fair %s).\n",
-		100*r.FirstSeatAdvantage, 100*r.FirstSeatAdvantageCI95[0], 100*r.FirstSeatAdvantageCI95[1], pct(1/float64(r.Players)))
-	b.WriteString("WIN RATE: first place alone. SCORE: a win counts 1, a victory shared by k players 1/k; a fair seat scores 1/players.\n" +
-		"Every deal is played once per rotation of the lineup, so each policy starts from every Initiative position equally often.\n")
-	return b.Bytes()
-}
-
-// tableCSVHeader lists the CSV columns: one row per policy, then per
-// starting Initiative position.
-var tableCSVHeader = []string{
-	"row", "name", "games", "wins", "shared_wins", "win_rate", "win_ci95_lo", "win_ci95_hi",
-	"mean_score", "score_ci95_lo", "score_ci95_hi", "mean_place", "mean_votes",
-}
-
-func tableCSV(r *sim.TableResult, what string) []byte {
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	w.Write(tableCSVHeader)
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-	i := func(x int64) string { return strconv.FormatInt(x, 10) }
-	for _, set := range []struct {
-		kind string
-		rows []sim.TableRow
-	}{{"policy", r.Policies}, {"initiative", r.Initiative}} {
-		for _, row := range set.rows {
-			w.Write([]string{
-				set.kind, row.Name, i(row.Games), i(row.Wins), i(row.SharedWins),
-				f(row.WinRate), f(row.WinRateCI95[0]), f(row.WinRateCI95[1]),
-				f(row.MeanScore), f(row.MeanScoreCI95[0]), f(row.MeanScoreCI95[1]),
-				f(row.MeanPlace), f(row.MeanVotes),
-			})
-		}
-	}
-	csvPartial(w, r.Interrupted, what)
-	w.Flush()
-	return b.Bytes()
+	src := report.Source{Name: reportName(cmd, "this study"), Table: res, Version: res.TallywoodVersion}
+	return writeStudy(cmd, src, res.JSON, format, report.TextOptions{}, out, stderr)
 }
 
 // defaultTableDeals is compare --seats's --games default: deals played
@@ -285,44 +196,6 @@ func runTableCompare(f *compareFlags, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failRun(stderr, "compare: %v", err)
 	}
-	data := res.JSON()
-	switch f.format {
-	case "table":
-		data = tableCompareText(res)
-	case "html":
-		if data, err = renderReport(report.Source{Name: "this comparison", TableCompare: res, Version: res.TallywoodVersion}); err != nil {
-			return failRun(stderr, "%v", err)
-		}
-	}
-	return out.result("compare", data, res.Interrupted, fmt.Sprintf("%d deals", res.Deals), stderr)
-}
-
-// tableCompareText renders a comparison at a table: per policy and per
-// starting Initiative position, the score under A and B and B − A.
-func tableCompareText(r *sim.TableCompareResult) []byte {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "A: %s (hash %s)  B: %s (hash %s)\n", r.A.Name, engine.ShortHash(r.A.RulesHash), r.B.Name, engine.ShortHash(r.B.RulesHash))
-	fmt.Fprintf(&b, "seed %d, %d players without the Opposition, %d deals × %d seatings under each rule set", r.Seed, r.Players, r.Deals, r.Players)
-	if r.Interrupted {
-		b.WriteString(", INTERRUPTED")
-	}
-	b.WriteString("\n")
-	t := newTable(&b, []string{"ROW", "SCORE A", "SCORE B", "B − A [95% CI]", "P (HOLM)", "WIN RATE A → B"}, 1)
-	for _, rows := range [][]sim.TableCompareRow{r.Policies, r.Initiative} {
-		for _, row := range rows {
-			t.Append([]string{
-				row.Name, pct(row.A.MeanScore), pct(row.B.MeanScore),
-				fmt.Sprintf("%s [%s, %s] points", points(row.MeanScoreDiff), points(row.MeanScoreDiffCI95[0]), points(row.MeanScoreDiffCI95[1])),
-				fmt.Sprintf("%.3g", row.MeanScoreDiffPHolm),
-				pct(row.A.WinRate) + " → " + pct(row.B.WinRate),
-			})
-		}
-	}
-	t.Render()
-	fmt.Fprintf(&b, "First-seat advantage: A %s, B %s points; B − A %s [%s, %s].\n",
-		points(r.FirstSeatAdvantage[0]), points(r.FirstSeatAdvantage[1]),
-		points(r.FirstSeatAdvantageDiff), points(r.FirstSeatDiffCI95[0]), points(r.FirstSeatDiffCI95[1]))
-	b.WriteString("SCORE: a win counts 1, a victory shared by k players 1/k. B − A is paired by deal (the same cards under both rule sets);\n" +
-		"P (HOLM): its p-value adjusted for every row tested.\n")
-	return b.Bytes()
+	src := report.Source{Name: "this comparison", TableCompare: res, Version: res.TallywoodVersion}
+	return writeStudy("compare", src, res.JSON, f.format, report.TextOptions{}, out, stderr)
 }

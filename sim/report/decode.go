@@ -25,6 +25,52 @@ type Source struct {
 	Version string
 }
 
+// Interrupted reports whether the result is partial: Ctrl-C stopped the
+// run that made it.
+func (s Source) Interrupted() bool {
+	switch {
+	case s.Sim != nil:
+		return s.Sim.Interrupted
+	case s.Compare != nil:
+		return s.Compare.Interrupted
+	case s.Sweep != nil:
+		return s.Sweep.Interrupted
+	case s.Table != nil:
+		return s.Table.Interrupted
+	case s.TableCompare != nil:
+		return s.TableCompare.Interrupted
+	}
+	return false
+}
+
+// Played says how much the result holds, "12 games" ("paired games" of a
+// comparison, "deals" of a comparison at a table): what a partial result's
+// CSV and the command's message say it holds.
+func (s Source) Played() string {
+	var n int64
+	unit := "games"
+	switch {
+	case s.Sim != nil:
+		for _, c := range s.Sim.Cells {
+			n += c.Games
+		}
+	case s.Compare != nil:
+		for _, c := range s.Compare.Cells {
+			n += c.Games
+		}
+		unit = "paired games"
+	case s.Sweep != nil:
+		for _, c := range s.Sweep.Cells {
+			n += c.Base.Games * int64(1+len(c.Points))
+		}
+	case s.Table != nil:
+		n = s.Table.Counts.Games
+	case s.TableCompare != nil:
+		n, unit = s.TableCompare.Deals, "deals"
+	}
+	return fmt.Sprintf("%d %s", n, unit)
+}
+
 // oldCompareFormat is the format of compare results before results had
 // a kind: the report no longer reads them.
 const oldCompareFormat = "tallywood-compare/1"

@@ -232,7 +232,7 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 			}
 			legend = append(legend, legendItem{"crossing", crossLine})
 		}
-		note = crossingWords(r, c)
+		note = crossingNote(r, c)
 	}
 	xpad := 0.04 * max(xmax-xmin, 1e-9)
 	p.X.Min, p.X.Max = xmin-xpad, xmax+xpad
@@ -244,8 +244,8 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t}, nil
 }
 
-// crossingWords says where a cell's win rate crosses the target.
-func crossingWords(r *sim.SweepResult, c *sim.SweepCell) string {
+// crossingNote says where a cell's win rate crosses the target.
+func crossingNote(r *sim.SweepResult, c *sim.SweepCell) string {
 	x := c.Crossing
 	if x == nil || x.Value == nil {
 		return fmt.Sprintf("The win rate does not cross %g%% within the swept values.", 100*r.Target)

@@ -21,18 +21,6 @@ func armFact(a *sim.ArmInfo) string {
 	return s
 }
 
-// compareCellName names a cell of a comparison: what both arms play, or
-// what A plays → what B plays where they differ.
-func compareCellName(c *sim.CompareCell) string {
-	part := func(a, b string) string {
-		if a == b {
-			return a
-		}
-		return a + " → " + b
-	}
-	return part(c.A.Mode, c.B.Mode) + " · " + part(c.A.Policy, c.B.Policy) + " · " + part(c.A.Politician, c.B.Politician)
-}
-
 // compareSection reports a compare result.
 func compareSection(idx int, src Source, command string) (section, error) {
 	r := src.Compare
@@ -63,11 +51,9 @@ func compareSection(idx int, src Source, command string) (section, error) {
 	var estimates string
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		s.List = append(s.List, fmt.Sprintf("%s: %s. Win rate %.1f%% → %.1f%%, score %+.1f points [%+.1f, %+.1f], margin %+.2f votes [%+.2f, %+.2f].",
-			compareCellName(c), c.Verdict, 100*c.A.WinRate, 100*c.B.WinRate,
-			100*c.ScoreDiff, 100*c.ScoreDiffCI95[0], 100*c.ScoreDiffCI95[1], c.MarginDiff, c.MarginDiffCI95[0], c.MarginDiffCI95[1]))
+		s.List = append(s.List, plainLine(r, c))
 		if q := c.Sequential; q != nil && q.Estimates != "" {
-			stopped = append(stopped, compareCellName(c))
+			stopped = append(stopped, cellTitle(&c.A, &c.B))
 			estimates = q.Estimates
 		}
 	}
@@ -110,7 +96,7 @@ func compareSection(idx int, src Source, command string) (section, error) {
 	marginTable := table{Header: []string{"cell", "A margin", "B margin", "B − A", "95% low", "95% high", "p", "Holm p"}}
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		name := compareCellName(c)
+		name := cellTitle(&c.A, &c.B)
 		scoreRows[i] = forestRow{label: name, est: 100 * c.ScoreDiff, lo: 100 * c.ScoreDiffCI95[0], hi: 100 * c.ScoreDiffCI95[1]}
 		marginRows[i] = forestRow{label: name, est: c.MarginDiff, lo: c.MarginDiffCI95[0], hi: c.MarginDiffCI95[1]}
 		p := fmt.Sprintf("cells.%d.", i)
@@ -159,7 +145,7 @@ func armsWinRateFigure(id string, r *sim.CompareResult) (figure, error) {
 	t := table{Header: []string{"cell", "arm", "games", "wins", "draws", "losses", "win rate", "95% low", "95% high"}}
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		names[i] = compareCellName(c)
+		names[i] = cellTitle(&c.A, &c.B)
 		y := rowY(i, n)
 		a = append(a, whisker{x: 100 * c.A.WinRate, lo: 100 * c.A.WinCI95[0], hi: 100 * c.A.WinCI95[1], y: y + 0.15})
 		b = append(b, whisker{x: 100 * c.B.WinRate, lo: 100 * c.B.WinCI95[0], hi: 100 * c.B.WinCI95[1], y: y - 0.15})
@@ -193,7 +179,7 @@ func armsWinRateFigure(id string, r *sim.CompareResult) (figure, error) {
 		return figure{}, err
 	}
 	return figure{ID: id + "-winrate", Title: title, SVG: svg, Table: t,
-		Note: "Each row is a cell: difficulty (mode) · policy · politician, A → B where the arms differ."}, nil
+		Note: "Each row is a cell: difficulty, policy and politician (left out when drawn per game), A → B where the arms differ."}, nil
 }
 
 // forestRow is one cell of a forest plot.
@@ -264,7 +250,7 @@ func sequentialFigure(id string, r *sim.CompareResult) (figure, error) {
 	for k, i := range cells {
 		c := &r.Cells[i]
 		q := c.Sequential
-		names[k] = compareCellName(c)
+		names[k] = cellTitle(&c.A, &c.B)
 		lo, hi = min(lo, q.Lower), max(hi, q.Upper)
 		path := fmt.Sprintf("cells.%d.sequential.", i)
 		llr := []cell{text(""), text("")}

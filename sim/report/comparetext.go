@@ -27,7 +27,7 @@ func compareText(b *bytes.Buffer, r *sim.CompareResult) error {
 	weightsNotes(b, polB, r.B.RulesHash)
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		fmt.Fprintf(b, "\n%s: %d paired games (same seeds in both arms)\n", cellTitle(c), c.Games)
+		fmt.Fprintf(b, "\n%s: %d paired games (same seeds in both arms)\n", cellTitle(&c.A, &c.B), c.Games)
 		var rows [][]string
 		for _, a := range []struct {
 			arm, name string

@@ -45,8 +45,7 @@ func seatsText(b *bytes.Buffer, r *sim.TableResult) error {
 			return err
 		}
 	}
-	fmt.Fprintf(b, "First-seat advantage: %+.1f points [%+.1f, %+.1f] (the score of the player holding Initiative 1 at the start, minus the fair %s).\n",
-		100*r.FirstSeatAdvantage, 100*r.FirstSeatAdvantageCI95[0], 100*r.FirstSeatAdvantageCI95[1], pct(1/float64(r.Players)))
+	b.WriteString(firstSeatWords(r) + "\n")
 	b.WriteString("WIN RATE: first place alone. SCORE: a win counts 1, a victory shared by k players 1/k; a fair seat scores 1/players.\n" +
 		"Every deal is played once per rotation of the lineup, so each policy starts from every Initiative position equally often.\n")
 	return nil
@@ -76,9 +75,7 @@ func seatsCompareText(b *bytes.Buffer, r *sim.TableCompareResult) error {
 	if err := writeTable(b, []string{"ROW", "SCORE A", "SCORE B", "B − A [95% CI]", "P (HOLM)", "WIN RATE A → B"}, 1, rows); err != nil {
 		return err
 	}
-	fmt.Fprintf(b, "First-seat advantage: A %s, B %s points; B − A %s [%s, %s].\n",
-		pointsText(r.FirstSeatAdvantage[0]), pointsText(r.FirstSeatAdvantage[1]),
-		pointsText(r.FirstSeatAdvantageDiff), pointsText(r.FirstSeatDiffCI95[0]), pointsText(r.FirstSeatDiffCI95[1]))
+	b.WriteString(firstSeatDiffWords(r) + "\n")
 	b.WriteString("SCORE: a win counts 1, a victory shared by k players 1/k. B − A is paired by deal (the same cards under both rule sets);\n" +
 		"P (HOLM): its p-value adjusted for every row tested.\n")
 	return nil

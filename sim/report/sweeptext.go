@@ -28,7 +28,7 @@ func sweepText(b *bytes.Buffer, r *sim.SweepResult) error {
 		"SCORE vs BASE [95% CI]", "MARGIN vs BASE [95% CI]")
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		fmt.Fprintf(b, "\n%s, %s, politician %s:\n", modeTitle(c.Mode), c.Policy, c.Politician)
+		fmt.Fprintf(b, "\n%s, %s, politician %s:\n", capitalize(c.Mode), c.Policy, c.Politician)
 		var rows [][]string
 		row := func(values []string, cell *sim.Cell, rest ...string) {
 			rows = append(rows, append(append(append([]string{}, values...),

@@ -57,9 +57,8 @@ func tableSection(idx int, src Source, command string) (section, error) {
 		s.Notes = append(s.Notes, "This study was interrupted: the figures are of the deals played before it stopped.")
 	}
 	s.Notes = append(s.Notes, fmt.Sprintf("A win counts 1 and a victory shared by k players 1/k; a fair seat scores 1/%d. "+
-		"Intervals are 95%% t-intervals over deals, since the seatings of one deal share its cards. "+
-		"First-seat advantage: %+.1f points [%+.1f, %+.1f].",
-		r.Players, 100*r.FirstSeatAdvantage, 100*r.FirstSeatAdvantageCI95[0], 100*r.FirstSeatAdvantageCI95[1]))
+		"Intervals are 95%% t-intervals over deals, since the seatings of one deal share its cards. %s",
+		r.Players, firstSeatWords(r)))
 	f, err := tableScoreFigure(s.ID, r)
 	if err != nil {
 		return section{}, err
@@ -132,9 +131,7 @@ func tableCompareSection(idx int, src Source, command string) (section, error) {
 		{Name: "Deals", Value: fmt.Sprintf("%d under each rule set, every seating of each", r.Deals)},
 	}
 	s.Facts = append(s.Facts, closingFacts(src, command)...)
-	s.Notes = append(s.Notes, fmt.Sprintf("B − A is paired by deal; intervals are 95%% t-intervals over deals. "+
-		"First-seat advantage: A %+.1f, B %+.1f points; B − A %+.1f [%+.1f, %+.1f].",
-		100*r.FirstSeatAdvantage[0], 100*r.FirstSeatAdvantage[1], 100*r.FirstSeatAdvantageDiff, 100*r.FirstSeatDiffCI95[0], 100*r.FirstSeatDiffCI95[1]))
+	s.Notes = append(s.Notes, "B − A is paired by deal; intervals are 95% t-intervals over deals. "+firstSeatDiffWords(r))
 	var rows []forestRow
 	t := table{Header: []string{"row", "score A", "score B", "B − A (points)", "95% low", "95% high", "p (Holm)"}}
 	for _, set := range []struct {

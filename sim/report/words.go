@@ -9,36 +9,46 @@ import (
 	"tallywood/sim"
 )
 
-// The sentences a result's text says about it.
+// The sentences that the text and the page both say of a result, each
+// written once so that they say it in the same words (issue 21: a cell's
+// title and answer were written twice, differently).
 
-// cellTitle names a cell of a comparison for a designer: the difficulty,
-// policy and politician, "A → B" where the arms differ.
-func cellTitle(c *sim.CompareCell) string {
+// cellTitle names a cell for a designer, as every output titles it: its
+// difficulty, policy and politician (left out when drawn per game, the
+// default), "A → B" for each that arms a and b of a comparison play
+// differently. A cell of one arm is its own b.
+func cellTitle(a, b *sim.Cell) string {
 	part := func(a, b string) string {
 		if a == b {
 			return a
 		}
 		return a + " → " + b
 	}
-	title := part(modeTitle(c.A.Mode), modeTitle(c.B.Mode)) + ", " + part(c.A.Policy, c.B.Policy)
-	if c.A.Politician != "random" || c.B.Politician != "random" {
-		title += ", " + part(c.A.Politician, c.B.Politician)
+	title := part(capitalize(a.Mode), capitalize(b.Mode)) + ", " + part(a.Policy, b.Policy)
+	if a.Politician != "random" || b.Politician != "random" {
+		title += ", " + part(a.Politician, b.Politician)
 	}
 	return title
 }
 
-// modeTitle is a difficulty capitalized, as a title starts.
-func modeTitle(m string) string {
-	if m == "" {
-		return m
+// capitalize is s with its first letter in upper case, as a title or a
+// sentence starts.
+func capitalize(s string) string {
+	if s == "" {
+		return s
 	}
-	return strings.ToUpper(m[:1]) + m[1:]
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// plainLine is a cell's answer in one sentence.
+// sentence is a clause of the text (which lists them, one a line) as the
+// page writes it: capitalized, with a full stop.
+func sentence(s string) string { return capitalize(s) + "." }
+
+// plainLine is a comparison cell's answer in one sentence: the text's
+// line in words and the page's list item.
 func plainLine(r *sim.CompareResult, c *sim.CompareCell) string {
 	return fmt.Sprintf("%s vs %s: %s: %s, win rate %s → %s, score %s points [%s, %s], margin %+.1f votes [%+.1f, %+.1f]",
-		r.B.Name, r.A.Name, cellTitle(c), c.Verdict, pct(c.A.WinRate), pct(c.B.WinRate),
+		r.B.Name, r.A.Name, cellTitle(&c.A, &c.B), c.Verdict, pct(c.A.WinRate), pct(c.B.WinRate),
 		pointsText(c.ScoreDiff), pointsText(c.ScoreDiffCI95[0]), pointsText(c.ScoreDiffCI95[1]),
 		c.MarginDiff, c.MarginDiffCI95[0], c.MarginDiffCI95[1])
 }
@@ -98,4 +108,18 @@ func crossingWords(c *sim.Crossing, target float64, param string) string {
 		s += " (first of several crossings)"
 	}
 	return s
+}
+
+// firstSeatWords says a study's first-seat advantage.
+func firstSeatWords(r *sim.TableResult) string {
+	return fmt.Sprintf("First-seat advantage: %s points [%s, %s] (the score of the player holding Initiative 1 at the start, minus the fair %s).",
+		pointsText(r.FirstSeatAdvantage), pointsText(r.FirstSeatAdvantageCI95[0]), pointsText(r.FirstSeatAdvantageCI95[1]), pct(1/float64(r.Players)))
+}
+
+// firstSeatDiffWords says the first-seat advantage under each arm of a
+// comparison at a table, and B − A.
+func firstSeatDiffWords(r *sim.TableCompareResult) string {
+	return fmt.Sprintf("First-seat advantage: A %s, B %s points; B − A %s [%s, %s].",
+		pointsText(r.FirstSeatAdvantage[0]), pointsText(r.FirstSeatAdvantage[1]),
+		pointsText(r.FirstSeatAdvantageDiff), pointsText(r.FirstSeatDiffCI95[0]), pointsText(r.FirstSeatDiffCI95[1]))
 }

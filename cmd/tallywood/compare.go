@@ -124,7 +124,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if f.seats != 1 {
-		return runTableCompare(&f, stdout, stderr)
+		return runSeatsCompare(&f, stdout, stderr)
 	}
 	cfg, err := f.config()
 	if err != nil {

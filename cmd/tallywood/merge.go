@@ -75,7 +75,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	}
 	switch resultKind(first) {
 	case sim.KindTable:
-		return mergeTables(o, first, out, stderr)
+		return mergeSeats(o, first, out, stderr)
 	case sim.KindCompare:
 		return mergeCompares(o, first, out, stderr)
 	case sim.KindSweep:
@@ -94,9 +94,9 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	return writeResult("merge", merged, o.format, o.wide, out, stderr)
 }
 
-// mergeTables merges the shards of a study without the Opposition (sim
+// mergeSeats merges the shards of a study without the Opposition (sim
 // --seats N); first is the first file's contents.
-func mergeTables(o *mergeOptions, first []byte, out *output, stderr io.Writer) int {
+func mergeSeats(o *mergeOptions, first []byte, out *output, stderr io.Writer) int {
 	if o.wide {
 		return failf(stderr, "merge", "merge: --wide only matters with the solo game's results")
 	}
@@ -110,7 +110,7 @@ func mergeTables(o *mergeOptions, first []byte, out *output, stderr io.Writer) i
 	}
 	shards, of := merged.Coverage()
 	noteCoverage(stderr, shards, of, merged.Counts.Deals, merged.Deals, "deals")
-	return writeTableResult("merge", merged, o.format, out, stderr)
+	return writeSeatsResult("merge", merged, o.format, out, stderr)
 }
 
 func played(r *sim.Result) int64 {

@@ -32,7 +32,7 @@ flags:
 // simOptions are sim's flags, parsed and checked.
 type simOptions struct {
 	cfg     sim.Config
-	table   *sim.TableConfig // sim --seats 2..4: a study without the Opposition
+	seats   *sim.TableConfig // sim --seats 2..4: a study without the Opposition
 	format  string
 	out     string
 	wide    bool
@@ -82,7 +82,7 @@ func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
 		return nil, fs, err
 	}
 	if *seats > 1 {
-		return parseTableSim(fs, tableFlags{seats: *seats, games: *games, seed: *seed, workers: *workers, rules: *rulesFile,
+		return parseSeatsSim(fs, seatsFlags{seats: *seats, games: *games, seed: *seed, workers: *workers, rules: *rulesFile,
 			sets: *sets, policy: *policyFlag, shard: *shardFlag, format: *format, out: *out, quiet: *quiet})
 	}
 	modes, err := parseModes("mode", *modeFlag)
@@ -137,8 +137,8 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, release := interruptible("sim", stderr)
 	defer release()
-	if o.table != nil {
-		return runTableSim(ctx, o, out, stderr)
+	if o.seats != nil {
+		return runSeatsSim(ctx, o, out, stderr)
 	}
 	o.cfg.Workers = capWorkers("sim", o.workers, stderr)
 	keys := make([]string, len(o.cfg.Cells))

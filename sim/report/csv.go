@@ -22,9 +22,9 @@ func CSV(w io.Writer, src Source) error {
 		simCSV(cw, src.Sim)
 	case src.Sweep != nil:
 		sweepCSV(cw, src.Sweep)
-	case src.Table != nil:
-		seatsCSV(cw, src.Table)
-	case src.Compare != nil, src.TableCompare != nil:
+	case src.Seats != nil:
+		seatsCSV(cw, src.Seats)
+	case src.Compare != nil, src.SeatsCompare != nil:
 		return fmt.Errorf("report: %s: a comparison has no CSV form (its text, JSON or HTML has it all)", src.Name)
 	default:
 		return fmt.Errorf("report: %s: no result in the source", src.Name)

@@ -47,8 +47,8 @@ func TestPartialCSV(t *testing.T) {
 				switch {
 				case tt.src.Sim != nil:
 					tt.src.Sim.Interrupted = interrupted
-				case tt.src.Table != nil:
-					tt.src.Table.Interrupted = interrupted
+				case tt.src.Seats != nil:
+					tt.src.Seats.Interrupted = interrupted
 				case tt.src.Sweep != nil:
 					tt.src.Sweep.Interrupted = interrupted
 				}

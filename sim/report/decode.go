@@ -16,10 +16,10 @@ type Source struct {
 	Sim     *sim.Result
 	Compare *sim.CompareResult
 	Sweep   *sim.SweepResult
-	// Table and TableCompare are studies of several players (sim
+	// Seats and SeatsCompare are studies of several players (sim
 	// --seats) and their comparisons (compare --seats).
-	Table        *sim.TableResult
-	TableCompare *sim.TableCompareResult
+	Seats        *sim.TableResult
+	SeatsCompare *sim.TableCompareResult
 	// Version is the tallywood version that wrote the result, when the
 	// result records it.
 	Version string
@@ -35,10 +35,10 @@ func (s Source) Interrupted() bool {
 		return s.Compare.Interrupted
 	case s.Sweep != nil:
 		return s.Sweep.Interrupted
-	case s.Table != nil:
-		return s.Table.Interrupted
-	case s.TableCompare != nil:
-		return s.TableCompare.Interrupted
+	case s.Seats != nil:
+		return s.Seats.Interrupted
+	case s.SeatsCompare != nil:
+		return s.SeatsCompare.Interrupted
 	}
 	return false
 }
@@ -63,10 +63,10 @@ func (s Source) Played() string {
 		for _, c := range s.Sweep.Cells {
 			n += c.Base.Games * int64(1+len(c.Points))
 		}
-	case s.Table != nil:
-		n = s.Table.Counts.Games
-	case s.TableCompare != nil:
-		n, unit = s.TableCompare.Deals, "deals"
+	case s.Seats != nil:
+		n = s.Seats.Counts.Games
+	case s.SeatsCompare != nil:
+		n, unit = s.SeatsCompare.Deals, "deals"
 	}
 	return fmt.Sprintf("%d %s", n, unit)
 }
@@ -114,9 +114,9 @@ func Decode(name string, data []byte) (Source, error) {
 			err = checkSweep(src.Sweep)
 		}
 	case sim.KindTable:
-		src.Table, err = sim.DecodeTableResult(data)
+		src.Seats, err = sim.DecodeTableResult(data)
 	case sim.KindTableCompare:
-		src.TableCompare, err = sim.DecodeTableCompare(data)
+		src.SeatsCompare, err = sim.DecodeTableCompare(data)
 	case "":
 		switch env.Format {
 		case "":

@@ -31,10 +31,10 @@ func Text(w io.Writer, src Source, opt TextOptions) error {
 		err = compareText(&b, src.Compare)
 	case src.Sweep != nil:
 		err = sweepText(&b, src.Sweep)
-	case src.Table != nil:
-		err = seatsText(&b, src.Table)
-	case src.TableCompare != nil:
-		err = seatsCompareText(&b, src.TableCompare)
+	case src.Seats != nil:
+		err = seatsText(&b, src.Seats)
+	case src.SeatsCompare != nil:
+		err = seatsCompareText(&b, src.SeatsCompare)
 	default:
 		err = fmt.Errorf("report: %s: no result in the source", src.Name)
 	}

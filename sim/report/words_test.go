@@ -167,7 +167,7 @@ func TestSeatsSaidOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, src := range []Source{{Name: "s.json", Table: study}, {Name: "c.json", TableCompare: cmp}} {
+	for _, src := range []Source{{Name: "s.json", Seats: study}, {Name: "c.json", SeatsCompare: cmp}} {
 		var line string
 		for _, l := range strings.Split(textOf(t, src), "\n") {
 			if strings.HasPrefix(l, "First-seat advantage: ") {

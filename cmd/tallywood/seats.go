@@ -18,8 +18,8 @@ import (
 // players, without the Opposition (sim.RunTable, sim.CompareTables), run
 // and handed to the report package to write.
 
-// tableFlags are sim's flag values that a study of several players uses.
-type tableFlags struct {
+// seatsFlags are sim's flag values that a study of several players uses.
+type seatsFlags struct {
 	seats, workers       int
 	games                int64
 	seed                 uint64
@@ -29,11 +29,11 @@ type tableFlags struct {
 	quiet                bool
 }
 
-// parseTableSim checks sim's flags for a study of f.seats players:
+// parseSeatsSim checks sim's flags for a study of f.seats players:
 // --policy is the lineup (one policy for every seat, or one per seat),
 // --games the deals, each played once per rotation of the lineup. The solo
 // game's --mode and --politician do not apply.
-func parseTableSim(fs *pflag.FlagSet, f tableFlags) (*simOptions, *pflag.FlagSet, error) {
+func parseSeatsSim(fs *pflag.FlagSet, f seatsFlags) (*simOptions, *pflag.FlagSet, error) {
 	for _, name := range []string{"mode", "politician", "wide"} {
 		if err := onlyWith(fs, name, "the solo game (--seats 1)", false); err != nil {
 			return nil, fs, err
@@ -61,7 +61,7 @@ func parseTableSim(fs *pflag.FlagSet, f tableFlags) (*simOptions, *pflag.FlagSet
 	if f.seats > len(rules.Politicians) {
 		return nil, fs, inputError{fmt.Errorf("--seats %d: the rules have %d Politicians, one per player is needed", f.seats, len(rules.Politicians))}
 	}
-	o.table = &sim.TableConfig{Rules: rules, Seed: f.seed, Deals: f.games, Shard: shard, Lineup: lineup}
+	o.seats = &sim.TableConfig{Rules: rules, Seed: f.seed, Deals: f.games, Shard: shard, Lineup: lineup}
 	return o, fs, nil
 }
 
@@ -84,9 +84,9 @@ func parseLineup(policyFlag string, seats int) ([]policy.Spec, error) {
 	return lineup, nil
 }
 
-// runTableSim plays the study of o.table and writes it.
-func runTableSim(ctx context.Context, o *simOptions, out *output, stderr io.Writer) int {
-	cfg := o.table
+// runSeatsSim plays the study of o.seats and writes it.
+func runSeatsSim(ctx context.Context, o *simOptions, out *output, stderr io.Writer) int {
+	cfg := o.seats
 	cfg.Workers = capWorkers("sim", o.workers, stderr)
 	bar := startProgress(stderr, cfg.Shard.Len(cfg.Deals)*int64(len(cfg.Lineup)), o.quiet)
 	cfg.Progress = &bar.done
@@ -95,23 +95,23 @@ func runTableSim(ctx context.Context, o *simOptions, out *output, stderr io.Writ
 	if err != nil {
 		return failRun(stderr, "sim: %v", err)
 	}
-	return writeTableResult("sim", res, o.format, out, stderr)
+	return writeSeatsResult("sim", res, o.format, out, stderr)
 }
 
-// writeTableResult writes a study in format to out; an interrupted study
+// writeSeatsResult writes a study in format to out; an interrupted study
 // says where its partial result now is and exits 1.
-func writeTableResult(cmd string, res *sim.TableResult, format string, out *output, stderr io.Writer) int {
-	src := report.Source{Name: reportName(cmd, "this study"), Table: res, Version: res.TallywoodVersion}
+func writeSeatsResult(cmd string, res *sim.TableResult, format string, out *output, stderr io.Writer) int {
+	src := report.Source{Name: reportName(cmd, "this study"), Seats: res, Version: res.TallywoodVersion}
 	return writeStudy(cmd, src, res.JSON, format, report.TextOptions{}, out, stderr)
 }
 
-// defaultTableDeals is compare --seats's --games default: deals played
+// defaultSeatsDeals is compare --seats's --games default: deals played
 // under each rule set, every seating of each.
-const defaultTableDeals = 2000
+const defaultSeatsDeals = 2000
 
-// tableCompareConfig checks compare's flags for a comparison at a table:
+// seatsConfig checks compare's flags for a comparison at a table:
 // the arms differ in their rules only; the lineup and deals are shared.
-func (f *compareFlags) tableConfig() (*sim.TableConfig, [2]sim.TableArm, error) {
+func (f *compareFlags) seatsConfig() (*sim.TableConfig, [2]sim.TableArm, error) {
 	fs := f.fs
 	var arms [2]sim.TableArm
 	if f.seats < 2 || f.seats > engine.MaxSeats {
@@ -160,15 +160,15 @@ func (f *compareFlags) tableConfig() (*sim.TableConfig, [2]sim.TableArm, error) 
 	}
 	deals := f.games
 	if !fs.Changed("games") {
-		deals = defaultTableDeals
+		deals = defaultSeatsDeals
 	}
 	return &sim.TableConfig{Seed: f.seed, Deals: deals, Workers: f.workers, Lineup: lineup}, arms, nil
 }
 
-// runTableCompare is compare --seats N: the same deals, lineup and
+// runSeatsCompare is compare --seats N: the same deals, lineup and
 // seatings under rules A and B, compared row by row, paired by deal.
-func runTableCompare(f *compareFlags, stdout, stderr io.Writer) int {
-	cfg, arms, err := f.tableConfig()
+func runSeatsCompare(f *compareFlags, stdout, stderr io.Writer) int {
+	cfg, arms, err := f.seatsConfig()
 	if err != nil {
 		var in inputError
 		if errors.As(err, &in) {
@@ -196,6 +196,6 @@ func runTableCompare(f *compareFlags, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failRun(stderr, "compare: %v", err)
 	}
-	src := report.Source{Name: "this comparison", TableCompare: res, Version: res.TallywoodVersion}
+	src := report.Source{Name: "this comparison", SeatsCompare: res, Version: res.TallywoodVersion}
 	return writeStudy("compare", src, res.JSON, f.format, report.TextOptions{}, out, stderr)
 }

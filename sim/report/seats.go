@@ -14,9 +14,9 @@ import (
 // Studies of several players (sim --seats) and their comparisons
 // (compare --seats).
 
-// tableRows are a study's rows in report order: policies, then starting
+// seatsRows are a study's rows in report order: policies, then starting
 // Initiative positions, with their paths in the JSON.
-func tableRows(r *sim.TableResult) (rows []sim.TableRow, paths []string) {
+func seatsRows(r *sim.TableResult) (rows []sim.TableRow, paths []string) {
 	for i, row := range r.Policies {
 		rows, paths = append(rows, row), append(paths, fmt.Sprintf("policies.%d.", i))
 	}
@@ -26,8 +26,8 @@ func tableRows(r *sim.TableResult) (rows []sim.TableRow, paths []string) {
 	return rows, paths
 }
 
-// tableCommand reconstructs the sim command line of a study.
-func tableCommand(r *sim.TableResult) string {
+// seatsCommand reconstructs the sim command line of a study.
+func seatsCommand(r *sim.TableResult) string {
 	args := []string{"sim", "--seats", fmt.Sprint(r.Players), "--policy", strings.Join(r.Lineup, ","),
 		"--games", fmt.Sprint(r.Deals), "--seed", fmt.Sprint(r.Seed)}
 	args = append(args, rulesArgs("--rules", "--set", "RULES.json", r.RulesHash, r.Overrides)...)
@@ -37,9 +37,9 @@ func tableCommand(r *sim.TableResult) string {
 	return commandLine(append(args, "--format", "json"))
 }
 
-// tableSection reports a study of several players.
-func tableSection(idx int, src Source, command string) (section, error) {
-	r := src.Table
+// seatsSection reports a study of several players.
+func seatsSection(idx int, src Source, command string) (section, error) {
+	r := src.Seats
 	s := newSection(idx, "sim --seats", src)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},
@@ -59,7 +59,7 @@ func tableSection(idx int, src Source, command string) (section, error) {
 	s.Notes = append(s.Notes, fmt.Sprintf("A win counts 1 and a victory shared by k players 1/k; a fair seat scores 1/%d. "+
 		"Intervals are 95%% t-intervals over deals, since the seatings of one deal share its cards. %s",
 		r.Players, firstSeatWords(r)))
-	f, err := tableScoreFigure(s.ID, r)
+	f, err := seatsScoreFigure(s.ID, r)
 	if err != nil {
 		return section{}, err
 	}
@@ -67,12 +67,12 @@ func tableSection(idx int, src Source, command string) (section, error) {
 	return s, nil
 }
 
-// tableScoreFigure is the dot-and-whisker plot of each row's score, with
+// seatsScoreFigure is the dot-and-whisker plot of each row's score, with
 // the fair share marked.
-func tableScoreFigure(id string, r *sim.TableResult) (figure, error) {
+func seatsScoreFigure(id string, r *sim.TableResult) (figure, error) {
 	const title = "Score per policy and per starting Initiative position, with 95% intervals"
 	p := newPlot(title, "score (% of victories, a shared one split)", "row")
-	rows, paths := tableRows(r)
+	rows, paths := seatsRows(r)
 	names := make([]string, len(rows))
 	var pts whiskers
 	t := table{Header: []string{"row", "games", "wins", "shared wins", "win rate", "score", "95% low", "95% high", "mean place"}}
@@ -108,9 +108,9 @@ func tableScoreFigure(id string, r *sim.TableResult) (figure, error) {
 		Note: "Policy rows count every seat the policy sat in; \"initiative K\" rows the player holding token K at the start."}, nil
 }
 
-// tableCompareCommand reconstructs the compare command line of a
+// seatsCompareCommand reconstructs the compare command line of a
 // comparison at a table.
-func tableCompareCommand(r *sim.TableCompareResult) string {
+func seatsCompareCommand(r *sim.TableCompareResult) string {
 	args := []string{"compare", "--seats", fmt.Sprint(r.Players), "--policy", strings.Join(r.Lineup, ","),
 		"--games", fmt.Sprint(r.Deals), "--seed", fmt.Sprint(r.Seed)}
 	args = append(args, rulesArgs("--a-rules", "--a-set", "A.json", r.A.RulesHash, r.A.Overrides)...)
@@ -118,9 +118,9 @@ func tableCompareCommand(r *sim.TableCompareResult) string {
 	return commandLine(append(args, "--format", "json"))
 }
 
-// tableCompareSection reports a comparison of two rule sets at a table.
-func tableCompareSection(idx int, src Source, command string) (section, error) {
-	r := src.TableCompare
+// seatsCompareSection reports a comparison of two rule sets at a table.
+func seatsCompareSection(idx int, src Source, command string) (section, error) {
+	r := src.SeatsCompare
 	s := newSection(idx, "compare --seats", src)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},

@@ -360,6 +360,10 @@ func (r *Rules) Label() string {
 	return r.Name
 }
 
+// ShortHash is the first 12 hex digits of a rules hash, the form output
+// shows: enough to tell two rule sets apart at a glance.
+func ShortHash(h string) string { return h[:min(12, len(h))] }
+
 // LoadFile reads and validates a rules file.
 func LoadFile(path string) (*Rules, error) {
 	f, err := os.Open(path)

@@ -355,3 +355,19 @@ func TestEveryFieldDocumented(t *testing.T) {
 	}
 	walk("", reflect.TypeOf(rulesFile{}))
 }
+
+// TestShortHash: output shows a rules hash by its first 12 hex digits; a
+// shorter string (a result with no hash) is shown whole.
+func TestShortHash(t *testing.T) {
+	for _, tt := range []struct{ h, want string }{
+		{Reference().Hash, Reference().Hash[:12]},
+		{"0123456789abcdef", "0123456789ab"},
+		{"0123456789ab", "0123456789ab"},
+		{"abc", "abc"},
+		{"", ""},
+	} {
+		if got := ShortHash(tt.h); got != tt.want {
+			t.Errorf("ShortHash(%q) = %q, want %q", tt.h, got, tt.want)
+		}
+	}
+}

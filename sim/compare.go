@@ -63,13 +63,13 @@ func (a ArmInfo) text() string { return a.Name + " (rules " + a.RulesID.text() +
 
 // SequentialResult is a cell's sequential test and its outcome.
 type SequentialResult struct {
-	On        string    `json:"on"`
+	On        Statistic `json:"on"`
 	Delta     float64   `json:"delta"`
 	P0        float64   `json:"p0"`
 	P1        float64   `json:"p1"`
 	Alpha     float64   `json:"alpha"`
 	Beta      float64   `json:"beta"`
-	Decision  string    `json:"decision"`
+	Decision  Decision  `json:"decision"`
 	Games     int64     `json:"games"`
 	LLR       []float64 `json:"llr"`
 	Lower     float64   `json:"lower"`
@@ -82,15 +82,19 @@ type SequentialResult struct {
 // toward the decision and the 95 % intervals cover less than 95 %.
 const stoppedNote = "biased by the stop: the estimates lean toward the decision and the intervals cover less than 95%; confirm with a fixed --games run on a fresh --seed"
 
-// Verdicts of a cell, on the score difference first and the margin
-// difference when the score shows none, each after Holm's adjustment over
-// the cells.
+// Verdict is a cell's answer, on the score difference first and the
+// margin difference when the score shows none, each after Holm's
+// adjustment over the cells. Its value is the answer in words, as the
+// JSON writes it.
+type Verdict string
+
+// The verdicts of a cell.
 const (
-	VerdictEasier       = "easier"
-	VerdictHarder       = "harder"
-	VerdictEasierMargin = "easier by margin only"
-	VerdictHarderMargin = "harder by margin only"
-	VerdictNone         = "no clear difference"
+	VerdictEasier       Verdict = "easier"
+	VerdictHarder       Verdict = "harder"
+	VerdictEasierMargin Verdict = "easier by margin only"
+	VerdictHarderMargin Verdict = "harder by margin only"
+	VerdictNone         Verdict = "no clear difference"
 )
 
 // CompareCell is one cell's comparison; differences are B − A.
@@ -110,7 +114,7 @@ type CompareCell struct {
 	MarginDiffCI95  [2]float64        `json:"margin_diff_ci95"`
 	MarginDiffP     float64           `json:"margin_diff_p"`
 	MarginDiffPHolm float64           `json:"margin_diff_p_holm"`
-	Verdict         string            `json:"verdict"`
+	Verdict         Verdict           `json:"verdict"`
 	Sequential      *SequentialResult `json:"sequential,omitempty"`
 	Failures        []Failure         `json:"failures,omitempty"` // the first failed pairs
 	ElapsedSeconds  float64           `json:"elapsed_seconds"`
@@ -329,8 +333,8 @@ func compareCell(cfg *CompareConfig, cell ComparePair, pl *pool[*player]) (*Comp
 		t := cfg.Test
 		lo, hi := t.Bounds()
 		cc.Sequential = &SequentialResult{
-			On: t.On.String(), Delta: t.Delta, P0: t.P0, P1: t.P1, Alpha: t.Alpha, Beta: t.Beta,
-			Decision: decision.String(), Games: pairs.Games, LLR: seq.LLRs(), Lower: lo, Upper: hi,
+			On: t.On, Delta: t.Delta, P0: t.P0, P1: t.P1, Alpha: t.Alpha, Beta: t.Beta,
+			Decision: decision, Games: pairs.Games, LLR: seq.LLRs(), Lower: lo, Upper: hi,
 		}
 		if decision != Undecided {
 			cc.Sequential.Estimates = stoppedNote
@@ -375,7 +379,7 @@ func (r *CompareResult) derive() {
 // verdict names a cell's difference at the 5 % level after Holm's
 // adjustment: by score when the score differs, by margin when only the
 // margin does.
-func verdict(c *CompareCell) string {
+func verdict(c *CompareCell) Verdict {
 	const level = 0.05
 	switch {
 	case c.ScoreDiffPHolm < level && c.ScoreDiff > 0:
@@ -452,7 +456,7 @@ func (c *CompareCell) check(share func(int64) int64, interrupted bool) error {
 	if err := checkSeconds("elapsed_seconds", c.ElapsedSeconds); err != nil {
 		return err
 	}
-	whole := !interrupted && (c.Sequential == nil || c.Sequential.Decision == Undecided.String())
+	whole := !interrupted && (c.Sequential == nil || c.Sequential.Decision == Undecided)
 	return checkErrors("pairs", c.Pairs.Games, c.Errors, share(c.MaxGames), whole, len(c.Failures))
 }
 

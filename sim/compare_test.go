@@ -58,7 +58,7 @@ func TestCompareDeterministicAndSequential(t *testing.T) {
 			if test == nil && c.Games != games {
 				t.Errorf("games %d, want %d", c.Games, games)
 			}
-			if test != nil && (c.Sequential == nil || c.Sequential.Decision != "within" || c.Games != 28 || c.Sequential.Estimates != stoppedNote) {
+			if test != nil && (c.Sequential == nil || c.Sequential.Decision != Within || c.Games != 28 || c.Sequential.Estimates != stoppedNote) {
 				t.Errorf("sequential %+v after %d games: want a labelled 'within' after 28", c.Sequential, c.Games)
 			}
 			got := untimedCompare(r)

@@ -1,8 +1,8 @@
-// Package sim is the Monte Carlo harness: it plays seeded games of the
-// solo mode in parallel and reports win rates with honest statistics.
+// Package sim is the Monte Carlo harness: it plays seeded games in
+// parallel and reports win rates with honest statistics.
 //
-// A run is a list of cells (difficulty × policy × politician), each
-// playing games 0..Games−1 (or one shard of them); game i plays on
+// A solo run (Run) is a list of cells (difficulty × policy × politician),
+// each playing games 0..Games−1 (or one shard of them); game i plays on
 // deal.GameSeed(Seed, i) whatever the number of workers. Results are integer
 // counts, sums and a one-vote-per-bin margin histogram (Counts), so they
 // merge exactly, across workers and across shards (Merge):
@@ -14,13 +14,23 @@
 //	})
 //	fmt.Println(res.Cells[0].WinRate, res.Cells[0].WinCI95)
 //
-// Compare plays two arms on the same seeds (common random numbers), cell by
-// cell, and reports for each the paired score difference (a draw scores ½)
-// and margin difference with intervals, p-values Holm-adjusted over the
-// cells, a verdict, and optionally a sequential test (Sequential) that
-// stops a cell as soon as it answers easier, harder or within ±delta.
-// Sweep plays the base rules and every point of a parameter grid on the
-// same seeds and pairs each point against the base. Every result carries
-// a kind (KindSim, KindCompare, KindSweep). docs/output.md describes every
-// output field.
+// ExampleRun plays it. Compare plays two arms on the same seeds (common
+// random numbers), cell by cell, and reports for each the paired score
+// difference (a draw scores ½) and margin difference with intervals,
+// p-values Holm-adjusted over the cells, a Verdict, and optionally a
+// sequential test (Sequential) that stops a cell as soon as it decides
+// easier, harder or within ±delta. Sweep plays the base rules and every
+// point of a parameter grid on the same seeds and pairs each point against
+// the base. RunTable plays the game of 2–4 players without the Opposition
+// (sim --seats), every deal once per rotation of the lineup, and
+// CompareTables two rule sets on the same deals.
+//
+// Every result is a Study (study.go): it starts with the same Envelope, is
+// read by Decode (which checks its counts and recomputes every derived
+// field from them), merged by Merge and written by Encode, whatever its
+// kind (KindSim, KindCompare, KindSweep, KindTable, KindTableCompare).
+// Every runner plays through one worker pool (pool.go), which owns the
+// players, the stop flag and the failure policy. docs/output.md describes
+// every field; docs/architecture.md the layers. Package sim/report writes
+// the results for people: as text, CSV and HTML.
 package sim

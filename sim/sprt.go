@@ -16,11 +16,27 @@ const (
 	OnMargin
 )
 
+// String is the statistic's name in the JSON and on the command line.
 func (s Statistic) String() string {
 	if s == OnMargin {
 		return "margin"
 	}
 	return "score"
+}
+
+// MarshalText writes the statistic by its name, so a result's "on" reads
+// "score" or "margin".
+func (s Statistic) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a statistic's name, refusing any other word.
+func (s *Statistic) UnmarshalText(b []byte) error {
+	for _, v := range []Statistic{OnScore, OnMargin} {
+		if string(b) == v.String() {
+			*s = v
+			return nil
+		}
+	}
+	return fmt.Errorf("sequential test on %q: not score or margin", b)
 }
 
 // Decision is the outcome of a sequential test.
@@ -53,6 +69,21 @@ func (d Decision) String() string {
 		return "p0"
 	}
 	return "undecided"
+}
+
+// MarshalText writes the decision by its name, so a result's "decision"
+// reads "easier", "harder", "within", "p0" or "undecided".
+func (d Decision) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText reads a decision's name, refusing any other word.
+func (d *Decision) UnmarshalText(b []byte) error {
+	for _, v := range []Decision{Undecided, Easier, Harder, Within, NearerP0} {
+		if string(b) == v.String() {
+			*d = v
+			return nil
+		}
+	}
+	return fmt.Errorf("sequential decision %q: not easier, harder, within, p0 or undecided", b)
 }
 
 // minMarginPairs is how many pairs the margin test plays before it may

@@ -582,24 +582,13 @@ func TestTableWidth(t *testing.T) {
 			t.Errorf("line of %d columns: %s", n, line)
 		}
 	}
-	if !strings.Contains(out, "\n"+simLegend) {
+	if !strings.Contains(out, "\nFALLBACKS/GAME: per game, Opposition actions moved to its other District / done in neither (I-10)\n") {
 		t.Errorf("no legend under the table:\n%s", out)
 	}
 	_, wide, _ := runCLI(t, "sim", "--games", "30", "--quiet", "--wide")
 	for _, col := range []string{"GAMES", "W / D / L", "VOTES YOU : OPP", "MARGIN P5 P25 P50 P75 P95", "GAMES/S"} {
 		if strings.Contains(out, "| "+col+" ") || !strings.Contains(wide, col) {
 			t.Errorf("column %q: want it with --wide only", col)
-		}
-	}
-}
-
-func TestPct(t *testing.T) {
-	for _, tt := range []struct {
-		x    float64
-		want string
-	}{{0, "0.0%"}, {1e-17, "0.0%"}, {0.00005, "<0.01%"}, {0.0004, "0.04%"}, {0.0123, "1.2%"}, {0.2, "20.0%"}, {1, "100.0%"}} {
-		if got := pct(tt.x); got != tt.want {
-			t.Errorf("pct(%g) = %q, want %q", tt.x, got, tt.want)
 		}
 	}
 }

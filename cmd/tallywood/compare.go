@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -109,7 +108,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if f.seats != 1 {
-		return runTableCompare(&f, stdout, stderr)
+		return runSeatsCompare(&f, stdout, stderr)
 	}
 	cfg, err := f.config()
 	if err != nil {
@@ -152,7 +151,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		failRun(stderr, "compare: %v", err) // past --max-errors: stopped, and marked so
 	}
-	return writeCompare("compare", res, f.format, output, stderr)
+	return writeStudy("compare", res, "this run", f.format, report.TextOptions{}, output, stderr)
 }
 
 // armRules loads arm k's rules (--a-rules, else --rules, then --a-set)
@@ -441,7 +440,7 @@ func armsDiffer(cfg *sim.CompareConfig) string {
 		label string
 		a     *sim.CompareArm
 	}{{"A", &cfg.A}, {"B", &cfg.B}} {
-		fmt.Fprintf(&b, "arm %s: %s (rules %s)\n", arm.label, arm.a.Name, shortHash(arm.a.Rules.Hash))
+		fmt.Fprintf(&b, "arm %s: %s (rules %s)\n", arm.label, arm.a.Name, engine.ShortHash(arm.a.Rules.Hash))
 	}
 	b.WriteString("B differs from A in:")
 	n := 0
@@ -467,156 +466,4 @@ func armsDiffer(cfg *sim.CompareConfig) string {
 	}
 	b.WriteString("\n")
 	return b.String()
-}
-
-// cellTitle names a cell for a designer: the difficulty, policy and
-// politician, "A → B" where the arms differ.
-func cellTitle(c *sim.CompareCell) string {
-	part := func(a, b string) string {
-		if a == b {
-			return a
-		}
-		return a + " → " + b
-	}
-	title := part(modeTitle(c.A.Mode), modeTitle(c.B.Mode)) + ", " + part(c.A.Policy, c.B.Policy)
-	if c.A.Politician != "random" || c.B.Politician != "random" {
-		title += ", " + part(c.A.Politician, c.B.Politician)
-	}
-	return title
-}
-
-func modeTitle(m string) string {
-	if m == "" {
-		return m
-	}
-	return strings.ToUpper(m[:1]) + m[1:]
-}
-
-// points writes a score or win-rate difference in percentage points.
-func points(x float64) string { return fmt.Sprintf("%+.1f", 100*x) }
-
-// plainLine is a cell's answer in one sentence.
-func plainLine(r *sim.CompareResult, c *sim.CompareCell) string {
-	return fmt.Sprintf("%s vs %s: %s: %s, win rate %s → %s, score %s points [%s, %s], margin %+.1f votes [%+.1f, %+.1f]",
-		r.B.Name, r.A.Name, cellTitle(c), c.Verdict, pct(c.A.WinRate), pct(c.B.WinRate),
-		points(c.ScoreDiff), points(c.ScoreDiffCI95[0]), points(c.ScoreDiffCI95[1]),
-		c.MarginDiff, c.MarginDiffCI95[0], c.MarginDiffCI95[1])
-}
-
-// sequentialWords says in words what a sequential test decided.
-func sequentialWords(s *sim.SequentialResult) string {
-	unit := func(x float64) string {
-		if s.On == "margin" && math.Abs(x) == 1 {
-			return fmt.Sprintf("%+g vote", x)
-		}
-		if s.On == "margin" {
-			return fmt.Sprintf("%+g votes", x)
-		}
-		return fmt.Sprintf("%+g points", 100*x)
-	}
-	zone := strings.TrimPrefix(unit(s.Delta), "+")
-	var what string
-	if s.Delta > 0 {
-		switch s.Decision {
-		case "easier":
-			what = fmt.Sprintf("B is easier: a difference of %s fits the games better than none", unit(s.Delta))
-		case "harder":
-			what = fmt.Sprintf("B is harder: a difference of %s fits the games better than none", unit(-s.Delta))
-		case "within":
-			what = fmt.Sprintf("B is within ±%s of A: no difference fits the games better than ±%s", zone, zone)
-		default:
-			what = "undecided: the games ran out first"
-		}
-		return fmt.Sprintf("sequential test on the %s, zone ±%s, α = %g, β = %g: %s (after %d pairs)", s.On, zone, s.Alpha, s.Beta, what, s.Games)
-	}
-	switch s.Decision {
-	case "easier":
-		what = fmt.Sprintf("decided for %s over %s", unit(s.P1), unit(s.P0))
-	case "p0":
-		what = fmt.Sprintf("decided for %s over %s (only that: not that nothing changed)", unit(s.P0), unit(s.P1))
-	default:
-		what = "undecided: the games ran out first"
-	}
-	return fmt.Sprintf("sequential test on the %s of %s against %s, α = %g, β = %g: %s (after %d pairs)", s.On, unit(s.P0), unit(s.P1), s.Alpha, s.Beta, what, s.Games)
-}
-
-func compareTable(r *sim.CompareResult) []byte {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "B = %s (rules %s) vs A = %s (rules %s); seed %d", r.B.Name, shortHash(r.B.RulesHash), r.A.Name, shortHash(r.A.RulesHash), r.Seed)
-	if r.Shard != "" {
-		fmt.Fprintf(&b, ", shard %s", r.Shard)
-	}
-	if r.Interrupted {
-		b.WriteString(", INTERRUPTED")
-	}
-	b.WriteString("\n")
-	var polA, polB []string
-	for _, c := range r.Cells {
-		polA, polB = append(polA, c.A.Policy), append(polB, c.B.Policy)
-	}
-	weightsNotes(&b, polA, r.A.RulesHash)
-	weightsNotes(&b, polB, r.B.RulesHash)
-	for i := range r.Cells {
-		c := &r.Cells[i]
-		fmt.Fprintf(&b, "\n%s: %d paired games (same seeds in both arms)\n", cellTitle(c), c.Games)
-		t := newTable(&b, []string{"ARM", "NAME", "W / D / L", "WIN RATE [95% CI]", "MEAN MARGIN [95% CI]"}, 2)
-		for _, a := range []struct {
-			arm, name string
-			c         *sim.Cell
-		}{{"A", r.A.Name, &c.A}, {"B", r.B.Name, &c.B}} {
-			t.Append([]string{a.arm, a.name,
-				fmt.Sprintf("%d / %d / %d", a.c.Wins, a.c.Draws, a.c.Losses),
-				fmt.Sprintf("%s [%s, %s]", pct(a.c.WinRate), pct(a.c.WinCI95[0]), pct(a.c.WinCI95[1])),
-				fmt.Sprintf("%s [%s, %s]", signed(a.c.MeanMargin), signed(a.c.MarginCI95[0]), signed(a.c.MarginCI95[1])),
-			})
-		}
-		t.Render()
-		x := c.Pairs.Cross
-		fmt.Fprintf(&b, "  pairs (A's result → B's): W→W %d, W→D %d, W→L %d, D→W %d, D→D %d, D→L %d, L→W %d, L→D %d, L→L %d\n",
-			x[0][0], x[0][1], x[0][2], x[1][0], x[1][1], x[1][2], x[2][0], x[2][1], x[2][2])
-		fmt.Fprintf(&b, "  score B − A   %s points [%s, %s] (win 1, draw ½; 95%%, paired t), p = %.2g, Holm p = %.2g\n",
-			points(c.ScoreDiff), points(c.ScoreDiffCI95[0]), points(c.ScoreDiffCI95[1]), c.ScoreDiffP, c.ScoreDiffPHolm)
-		fmt.Fprintf(&b, "  margin B − A  %+.2f votes [%+.2f, %+.2f] (95%%, paired t), p = %.2g, Holm p = %.2g\n",
-			c.MarginDiff, c.MarginDiffCI95[0], c.MarginDiffCI95[1], c.MarginDiffP, c.MarginDiffPHolm)
-		if c.Errors > 0 {
-			fmt.Fprintf(&b, "  FAILED: %d paired games failed and are not counted above (see the errors).\n", c.Errors)
-		}
-		if s := c.Sequential; s != nil {
-			fmt.Fprintf(&b, "  %s\n", sequentialWords(s))
-			if s.Estimates != "" {
-				fmt.Fprintf(&b, "  estimates above: %s\n", s.Estimates)
-			}
-		}
-	}
-	tested := fmt.Sprintf("%d cells tested, p-values Holm-adjusted over them", r.CellsTested)
-	if r.CellsTested == 1 {
-		tested = "1 cell tested"
-	}
-	fmt.Fprintf(&b, "\nIn words (B against A for the player; %s; 5%% level):\n", tested)
-	for i := range r.Cells {
-		fmt.Fprintf(&b, "  %s\n", plainLine(r, &r.Cells[i]))
-	}
-	return b.Bytes()
-}
-
-// writeCompare writes a comparison in format (table, json or html) to
-// out; a partial one says where it now is and exits 1.
-func writeCompare(cmd string, res *sim.CompareResult, format string, out *output, stderr io.Writer) int {
-	var data []byte
-	switch format {
-	case "table":
-		data = compareTable(res)
-	case "html":
-		var err error
-		if data, err = renderReport(report.Source{Name: reportName(cmd, "this run"), Compare: res, Version: res.TallywoodVersion}); err != nil {
-			return failRun(stderr, "%v", err)
-		}
-	default:
-		data = sim.Encode(res)
-	}
-	var pairs int64
-	for _, c := range res.Cells {
-		pairs += c.Games
-	}
-	return out.result(cmd, data, res.Interrupted, fmt.Sprintf("%d paired games", pairs), stderr)
 }

@@ -11,6 +11,7 @@ import (
 
 	"tallywood/sim"
 	"tallywood/sim/policy"
+	"tallywood/sim/report"
 )
 
 // TestCompareSweepBadInput: every bad input of compare and sweep is one
@@ -148,7 +149,11 @@ func TestCompareFindsHardOnlyChange(t *testing.T) {
 		t.Errorf("Hard: %s", v)
 	}
 	r.B.Name = "mine"
-	table := string(compareTable(&r))
+	var b bytes.Buffer
+	if err := report.Text(&b, report.Source{Compare: &r}, report.TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	table := b.String()
 	for _, s := range []string{"B = mine (rules ", "seed 1", "2 cells tested, p-values Holm-adjusted over them; 5% level",
 		"mine vs old: Normal, greedy: no clear difference", "mine vs old: Hard, greedy: easier, win rate ",
 		"pairs (A's result → B's): W→W"} {

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"tallywood/sim"
+	"tallywood/sim/report"
 )
 
 // Failed games, alike in every kind of study (sim, compare, sweep, and
@@ -59,7 +60,7 @@ func compareFailures(r *sim.CompareResult) []failedItems {
 	var out []failedItems
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		out = append(out, failedItems{"paired game", cellTitle(c), c.Errors, c.Failures})
+		out = append(out, failedItems{"paired game", report.CellTitle(&c.A, &c.B), c.Errors, c.Failures})
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 
 	"tallywood/engine/kit"
 	"tallywood/sim"
+	"tallywood/sim/report"
 )
 
 func init() {
@@ -92,7 +93,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	shards, of := merged.Head().Coverage()
 	n, total, unit := merged.Played()
 	noteCoverage(stderr, shards, of, n, total, unit)
-	return writeStudy("merge", merged, o.format, o.wide, out, stderr)
+	return writeStudy("merge", merged, "", o.format, report.TextOptions{Wide: o.wide}, out, stderr)
 }
 
 // mergeFormat refuses an output format the kind of result r has none
@@ -106,24 +107,6 @@ func mergeFormat(o *mergeOptions, r sim.Study) error {
 		return fmt.Errorf("--format csv: %s results are written as table, json or html", kind)
 	}
 	return nil
-}
-
-// writeStudy writes a result of any kind in format to out; a partial one
-// says where it now is and exits 1.
-func writeStudy(cmd string, s sim.Study, format string, wide bool, out *output, stderr io.Writer) int {
-	switch r := s.(type) {
-	case *sim.Result:
-		return writeResult(cmd, r, format, wide, out, stderr)
-	case *sim.CompareResult:
-		return writeCompare(cmd, r, format, out, stderr)
-	case *sim.SweepResult:
-		return writeSweep(cmd, r, format, out, stderr)
-	case *sim.TableResult:
-		return writeTableResult(cmd, r, format, out, stderr)
-	case *sim.TableCompareResult:
-		return writeTableCompare(cmd, r, format, out, stderr)
-	}
-	panic(fmt.Sprintf("merge: no writer for %T", s))
 }
 
 // noteCoverage says on stderr how much of the study a merge of some of its

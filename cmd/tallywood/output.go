@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -13,6 +14,9 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+
+	"tallywood/sim"
+	"tallywood/sim/report"
 )
 
 // output is where a command writes its result: stdout, or the --out file.
@@ -162,6 +166,32 @@ func (o *output) result(cmd string, data []byte, partial bool, what string, stde
 	}
 	fmt.Fprintf(stderr, "tallywood: %s: interrupted: %s now holds a partial result (%s, marked interrupted)%s\n", cmd, o.name(), what, gone)
 	return exitFailed
+}
+
+// writeStudy writes cmd's result s, called name in the report ("this
+// run"), in format to out: json as sim encodes every result, the others
+// (table: text, csv, html) as the report package writes them. A partial
+// result says on stderr where it now is and exits 1.
+func writeStudy(cmd string, s sim.Study, name, format string, opt report.TextOptions, out *output, stderr io.Writer) int {
+	src := report.SourceOf(reportName(cmd, name), s)
+	var b bytes.Buffer
+	var err error
+	switch format {
+	case "json":
+		b.Write(sim.Encode(s))
+	case "csv":
+		err = report.CSV(&b, src)
+	case "html":
+		var page []byte
+		page, err = renderReport(src)
+		b.Write(page)
+	default:
+		err = report.Text(&b, src, opt)
+	}
+	if err != nil {
+		return failRun(stderr, "%v", err)
+	}
+	return out.result(cmd, b.Bytes(), src.Interrupted(), src.Played(), stderr)
 }
 
 // write writes data to the destination.

@@ -89,8 +89,8 @@ func rulesLabel(r *engine.Rules) string {
 // writeDiff prints the play-relevant differences of two rule sets as a
 // table of field, A value and B value.
 func writeDiff(w io.Writer, argA string, a *engine.Rules, argB string, b *engine.Rules) {
-	fmt.Fprintf(w, "A: %s: %s (%s)\n", argA, rulesLabel(a), shortHash(a.Hash))
-	fmt.Fprintf(w, "B: %s: %s (%s)\n", argB, rulesLabel(b), shortHash(b.Hash))
+	fmt.Fprintf(w, "A: %s: %s (%s)\n", argA, rulesLabel(a), engine.ShortHash(a.Hash))
+	fmt.Fprintf(w, "B: %s: %s (%s)\n", argB, rulesLabel(b), engine.ShortHash(b.Hash))
 	diffs := engine.Diff(a, b)
 	if len(diffs) == 0 {
 		fmt.Fprintln(w, "no differences in play")

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bytes"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"runtime"
-	"strconv"
 
 	"github.com/spf13/pflag"
 
@@ -35,7 +32,7 @@ flags:
 // simOptions are sim's flags, parsed and checked.
 type simOptions struct {
 	cfg     sim.Config
-	table   *sim.TableConfig // sim --seats 2..4: a study without the Opposition
+	seats   *sim.TableConfig // sim --seats 2..4: a study without the Opposition
 	format  string
 	out     string
 	wide    bool
@@ -82,7 +79,7 @@ func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
 		return nil, fs, fmt.Errorf("--seats %d is outside 1..%d", *seats, engine.MaxSeats)
 	}
 	if *seats > 1 {
-		return parseTableSim(fs, tableFlags{seats: *seats, games: *games, seed: *seed, workers: *workers, rules: *rulesFile,
+		return parseSeatsSim(fs, seatsFlags{seats: *seats, games: *games, seed: *seed, workers: *workers, rules: *rulesFile,
 			sets: *sets, policy: *policyFlag, shard: *shardFlag, format: *format, out: *out, quiet: *quiet, maxErrors: *maxErrors})
 	}
 	modes, err := parseModes("mode", *modeFlag)
@@ -137,8 +134,8 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, release := interruptible("sim", stderr)
 	defer release()
-	if o.table != nil {
-		return runTableSim(ctx, o, out, stderr)
+	if o.seats != nil {
+		return runSeatsSim(ctx, o, out, stderr)
 	}
 	o.cfg.Workers = capWorkers("sim", o.workers, stderr)
 	keys := make([]string, len(o.cfg.Cells))
@@ -158,154 +155,5 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		// interrupted one, and its result says so.
 		failRun(stderr, "%v", err)
 	}
-	return writeResult("sim", res, o.format, o.wide, out, stderr)
-}
-
-// writeResult writes a sim result in format to out and says on stderr
-// when it is partial: interrupted (exit 1, naming where the partial
-// result now is) or some shards only.
-func writeResult(cmd string, res *sim.Result, format string, wide bool, out *output, stderr io.Writer) int {
-	what := fmt.Sprintf("%d games", played(res))
-	var data []byte
-	switch format {
-	case "json":
-		data = sim.Encode(res)
-	case "csv":
-		data = simCSV(res, what)
-	case "html":
-		var err error
-		if data, err = renderReport(report.Source{Name: reportName(cmd, "this run"), Sim: res, Version: res.TallywoodVersion}); err != nil {
-			return failRun(stderr, "%v", err)
-		}
-	default:
-		data = simTable(res, wide)
-	}
-	return out.result(cmd, data, res.Interrupted, what, stderr)
-}
-
-// csvPartial ends the CSV of an interrupted run, which holds what ("12
-// games"), with a row saying so: a person sees it, and a reader that wants
-// every row to have the header's fields (Go's encoding/csv, pandas) stops
-// there (issue 22: partial CSV files carried no mark).
-func csvPartial(w *csv.Writer, interrupted bool, what string) {
-	if interrupted {
-		w.Write([]string{"# partial result: the run was interrupted after " + what})
-	}
-}
-
-func played(r *sim.Result) int64 {
-	var n int64
-	for _, c := range r.Cells {
-		n += c.Games
-	}
-	return n
-}
-
-// simLegend explains, under the table, the column a reader cannot guess.
-// The Opposition falls back in almost every game: a Solo card's action is
-// often impossible where its Assistant stands (I-9), and I-10 says what it
-// does then.
-const simLegend = "FALLBACKS/GAME: per game, Opposition actions moved to its other District / done in neither (I-10)\n"
-
-// simTable renders a result as two ASCII tables: the win rates, then
-// where games are won and lost. Without wide, the first holds the columns
-// that fit 100 characters with the default policies.
-func simTable(r *sim.Result, wide bool) []byte {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "rules %s, hash %s\n", r.RulesVersion, shortHash(r.RulesHash))
-	var pols []string
-	for _, c := range r.Cells {
-		pols = append(pols, c.Policy)
-	}
-	weightsNotes(&b, pols, r.RulesHash)
-	fmt.Fprintf(&b, "seed %d, %d games per cell", r.Seed, r.GamesPerCell)
-	if r.Shard != "" {
-		fmt.Fprintf(&b, ", shard %s", r.Shard)
-	}
-	if r.Interrupted {
-		b.WriteString(", INTERRUPTED (cells hold fewer games)")
-	}
-	b.WriteString("; margin: your votes − the Opposition's\n")
-	header := []string{"MODE", "POLICY", "POLITICIAN", "WIN RATE [95% CI]", "MEAN MARGIN [95% CI]", "FALLBACKS/GAME"}
-	if wide {
-		header = []string{"MODE", "POLICY", "POLITICIAN", "GAMES", "W / D / L", "WIN RATE [95% CI]",
-			"MEAN MARGIN [95% CI]", "VOTES YOU : OPP", "MARGIN P5 P25 P50 P75 P95", "FALLBACKS/GAME", "GAMES/S"}
-	}
-	t := newTable(&b, header, 3)
-	for _, c := range r.Cells {
-		q := c.MarginQuantiles
-		winRate := fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(c.WinCI95[0]), pct(c.WinCI95[1]))
-		margin := fmt.Sprintf("%s [%s, %s]", signed(c.MeanMargin), signed(c.MarginCI95[0]), signed(c.MarginCI95[1]))
-		fallbacks := fmt.Sprintf("%.2f / %.2f", c.Fallbacks.OtherPerGame, c.Fallbacks.BothPerGame)
-		if !wide {
-			t.Append([]string{c.Mode, c.Policy, c.Politician, winRate, margin, fallbacks})
-			continue
-		}
-		t.Append([]string{
-			c.Mode, c.Policy, c.Politician,
-			strconv.FormatInt(c.Games, 10),
-			fmt.Sprintf("%d / %d / %d", c.Wins, c.Draws, c.Losses),
-			winRate, margin,
-			fmt.Sprintf("%.1f : %.1f", c.MeanPlayerVotes, c.MeanOppositionVotes),
-			fmt.Sprintf("%d %d %d %d %d", q.P5, q.P25, q.P50, q.P75, q.P95),
-			fallbacks,
-			fmt.Sprintf("%.0f", c.GamesPerSecond),
-		})
-	}
-	t.Render()
-	for _, c := range r.Cells {
-		if c.Errors > 0 {
-			fmt.Fprintf(&b, "FAILED: %d games of %s/%s/%s failed and are not counted above (see the errors).\n", c.Errors, c.Mode, c.Policy, c.Politician)
-		}
-	}
-	b.WriteString(simLegend)
-	if len(r.Cells) > 1 {
-		fmt.Fprintf(&b, "95%% intervals are per cell: across %d cells, about one in twenty may miss by chance.\n", len(r.Cells))
-	}
-	b.WriteString("\nWhere games are won and lost (means per game, you : Opposition; AHEAD: games you out-voted it there)\n")
-	t = newTable(&b, []string{"MODE", "POLICY", "POLITICIAN", "DISTRICT", "SHARES", "VOTES", "AHEAD", "BEHIND"}, 4)
-	for _, c := range r.Cells {
-		for _, d := range c.Districts {
-			t.Append([]string{
-				c.Mode, c.Policy, c.Politician, d.District,
-				fmt.Sprintf("%.2f : %.2f", d.MeanPlayerShares, d.MeanOppositionShares),
-				fmt.Sprintf("%.1f : %.1f", d.MeanPlayerVotes, d.MeanOppositionVotes),
-				pct(d.PlayerAheadRate), pct(d.OppositionAheadRate),
-			})
-		}
-	}
-	t.Render()
-	return b.Bytes()
-}
-
-// simCSVHeader lists the CSV columns: the scalar fields of a cell.
-var simCSVHeader = []string{
-	"mode", "policy", "politician", "games", "wins", "draws", "losses",
-	"win_rate", "win_ci95_lo", "win_ci95_hi", "mean_margin", "margin_ci95_lo", "margin_ci95_hi",
-	"mean_player_votes", "mean_opposition_votes",
-	"margin_p5", "margin_p25", "margin_p50", "margin_p75", "margin_p95",
-	"fallbacks_other_district", "fallbacks_both_districts", "fallbacks_other_per_game", "fallbacks_both_per_game",
-	"games_per_second",
-}
-
-func simCSV(r *sim.Result, what string) []byte {
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	w.Write(simCSVHeader)
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-	i := func(x int64) string { return strconv.FormatInt(x, 10) }
-	for _, c := range r.Cells {
-		q := c.MarginQuantiles
-		w.Write([]string{
-			c.Mode, c.Policy, c.Politician, i(c.Games), i(c.Wins), i(c.Draws), i(c.Losses),
-			f(c.WinRate), f(c.WinCI95[0]), f(c.WinCI95[1]), f(c.MeanMargin), f(c.MarginCI95[0]), f(c.MarginCI95[1]),
-			f(c.MeanPlayerVotes), f(c.MeanOppositionVotes),
-			strconv.Itoa(q.P5), strconv.Itoa(q.P25), strconv.Itoa(q.P50), strconv.Itoa(q.P75), strconv.Itoa(q.P95),
-			i(c.Fallbacks.OtherDistrict), i(c.Fallbacks.BothDistricts), f(c.Fallbacks.OtherPerGame), f(c.Fallbacks.BothPerGame),
-			f(c.GamesPerSecond),
-		})
-	}
-	csvPartial(w, r.Interrupted, what)
-	w.Flush()
-	return b.Bytes()
+	return writeStudy("sim", res, "this run", o.format, report.TextOptions{Wide: o.wide}, out, stderr)
 }

@@ -8,10 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
-	"github.com/olekukonko/tablewriter/tw"
-
 	"tallywood/engine"
 	"tallywood/sim"
 	"tallywood/sim/policy"
@@ -238,66 +234,4 @@ func isTerminal(v any) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// newTable returns an ASCII table whose first textCols columns are left
-// aligned and the others right aligned.
-func newTable(w io.Writer, header []string, textCols int) *tablewriter.Table {
-	align := make([]tw.Align, len(header))
-	for i := range align {
-		align[i] = tw.AlignRight
-		if i < textCols {
-			align[i] = tw.AlignLeft
-		}
-	}
-	t := tablewriter.NewTable(w,
-		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)})),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-	)
-	t.Header(header)
-	return t
-}
-
-// pct writes a rate in percent: one decimal, or two below 1 % so that the
-// upper bound of a rare event's interval does not print as 0.0 %, and
-// "<0.01%" below that.
-func pct(x float64) string {
-	if x < 1e-12 {
-		x = 0 // rounding residue of a bound that is 0
-	}
-	if x > 0 && x < 0.0001 {
-		return "<0.01%"
-	}
-	if x > 0 && x < 0.01 {
-		return fmt.Sprintf("%.2f%%", 100*x)
-	}
-	return fmt.Sprintf("%.1f%%", 100*x)
-}
-
-func signed(x float64) string { return fmt.Sprintf("%+.2f", x) }
-
-// shortHash is the first 12 hex digits of a rules hash.
-func shortHash(h string) string {
-	if len(h) > 12 {
-		return h[:12]
-	}
-	return h
-}
-
-// weightsNotes writes, for each distinct policy of policies that scores
-// by the learned value, which weights it played and the rules they were
-// trained for (policy.WeightsNote), a line each.
-func weightsNotes(w io.Writer, policies []string, rulesHash string) {
-	seen := map[string]bool{}
-	for _, p := range policies {
-		if seen[p] {
-			continue
-		}
-		seen[p] = true
-		if note := policy.WeightsNote(p, rulesHash); note != "" {
-			fmt.Fprintln(w, note)
-		}
-	}
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -135,32 +133,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		failRun(stderr, "sweep: %v", err) // past --max-errors: stopped, and marked so
 	}
-	return writeSweep("sweep", res, fmtName, output, stderr)
-}
-
-// writeSweep writes a sweep result in format to out; a partial one says
-// where it now is and exits 1.
-func writeSweep(cmd string, res *sim.SweepResult, format string, out *output, stderr io.Writer) int {
-	var games int64
-	for _, c := range res.Cells {
-		games += c.Base.Games * int64(1+len(c.Points))
-	}
-	what := fmt.Sprintf("%d games", games)
-	var data []byte
-	switch format {
-	case "json":
-		data = sim.Encode(res)
-	case "csv":
-		data = sweepCSV(res, what)
-	case "html":
-		var err error
-		if data, err = renderReport(report.Source{Name: reportName(cmd, "this run"), Sweep: res, Version: res.TallywoodVersion}); err != nil {
-			return failRun(stderr, "%v", err)
-		}
-	default:
-		data = sweepTable(res)
-	}
-	return out.result(cmd, data, res.Interrupted, what, stderr)
+	return writeStudy("sweep", res, "this run", fmtName, report.TextOptions{}, output, stderr)
 }
 
 // sweepPoints reads the --set flags: each PATH=VALUES gives a parameter
@@ -252,114 +225,4 @@ func expandValues(s string) ([]string, error) {
 		}
 	}
 	return out, nil
-}
-
-// crossingWords says where a cell's win rate crosses the target.
-func crossingWords(c *sim.Crossing, target float64, param string) string {
-	end := func(x *float64, beyond string) string {
-		if x == nil {
-			return beyond
-		}
-		return strconv.FormatFloat(*x, 'f', 2, 64)
-	}
-	if c.Value == nil {
-		return fmt.Sprintf("the win rate does not cross %s within the swept values of %s (interval %s to %s)",
-			pct(target), param, end(c.Lo, "below them"), end(c.Hi, "above them"))
-	}
-	s := fmt.Sprintf("the win rate crosses %s at %s = %.2f [%s, %s]", pct(target), param, *c.Value,
-		end(c.Lo, "below the swept values"), end(c.Hi, "above the swept values"))
-	if c.Multiple {
-		s += " (first of several crossings)"
-	}
-	return s
-}
-
-func sweepTable(r *sim.SweepResult) []byte {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "base rules %s (%s)", r.RulesVersion, shortHash(r.RulesHash))
-	if len(r.Overrides) > 0 {
-		fmt.Fprintf(&b, " with %s", strings.Join(r.Overrides, ", "))
-	}
-	fmt.Fprintf(&b, ", seed %d, %d games per cell and point (the same seeds at every point)", r.Seed, r.GamesPerCell)
-	if r.Shard != "" {
-		fmt.Fprintf(&b, ", shard %s", r.Shard)
-	}
-	if r.Interrupted {
-		b.WriteString(", INTERRUPTED")
-	}
-	b.WriteString("\n")
-	header := append(append([]string{}, r.Params...), "W / D / L", "WIN RATE [95% CI]", "MEAN MARGIN [95% CI]",
-		"SCORE vs BASE [95% CI]", "MARGIN vs BASE [95% CI]")
-	for i := range r.Cells {
-		c := &r.Cells[i]
-		fmt.Fprintf(&b, "\n%s, %s, politician %s:\n", modeTitle(c.Mode), c.Policy, c.Politician)
-		t := newTable(&b, header, len(r.Params))
-		row := func(values []string, cell *sim.Cell, rest ...string) {
-			t.Append(append(append(append([]string{}, values...),
-				fmt.Sprintf("%d / %d / %d", cell.Wins, cell.Draws, cell.Losses),
-				fmt.Sprintf("%s [%s, %s]", pct(cell.WinRate), pct(cell.WinCI95[0]), pct(cell.WinCI95[1])),
-				fmt.Sprintf("%s [%s, %s]", signed(cell.MeanMargin), signed(cell.MarginCI95[0]), signed(cell.MarginCI95[1]))),
-				rest...))
-		}
-		baseValues := make([]string, len(r.Params))
-		for k := range baseValues {
-			baseValues[k] = "base"
-		}
-		row(baseValues, &c.Base, "", "")
-		for j := range c.Points {
-			p := &c.Points[j]
-			row(p.Values, &p.Result,
-				fmt.Sprintf("%s [%s, %s] pts", points(p.ScoreDiff), points(p.ScoreDiffCI95[0]), points(p.ScoreDiffCI95[1])),
-				fmt.Sprintf("%s [%s, %s]", signed(p.MarginDiff), signed(p.MarginDiffCI95[0]), signed(p.MarginDiffCI95[1])))
-		}
-		t.Render()
-		if c.Errors > 0 {
-			fmt.Fprintf(&b, "  FAILED: %d games failed at the base or a point and are not counted at any (see the errors).\n", c.Errors)
-		}
-		if c.Crossing != nil {
-			fmt.Fprintf(&b, "  %s\n", crossingWords(c.Crossing, r.Target, r.Params[0]))
-		}
-	}
-	b.WriteString("\nSCORE vs BASE: the paired score difference (win 1, draw ½) against the base rules on the same seeds, in points;\n" +
-		"MARGIN vs BASE: the paired margin difference in votes.\n")
-	if r.Target != 0 {
-		b.WriteString("Crossing: " + sim.CrossingMethod + ".\n")
-	}
-	return b.Bytes()
-}
-
-func sweepCSV(r *sim.SweepResult, what string) []byte {
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	header := append([]string{"mode", "policy", "politician"}, r.Params...)
-	header = append(header, "games", "wins", "draws", "losses", "win_rate", "win_ci95_lo", "win_ci95_hi",
-		"mean_margin", "margin_ci95_lo", "margin_ci95_hi",
-		"score_diff_vs_base", "score_diff_ci95_lo", "score_diff_ci95_hi",
-		"margin_diff_vs_base", "margin_diff_ci95_lo", "margin_diff_ci95_hi")
-	w.Write(header)
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-	row := func(c *sim.SweepCell, values []string, cell *sim.Cell, diffs []string) {
-		rec := append([]string{c.Mode, c.Policy, c.Politician}, values...)
-		rec = append(rec, strconv.FormatInt(cell.Games, 10), strconv.FormatInt(cell.Wins, 10),
-			strconv.FormatInt(cell.Draws, 10), strconv.FormatInt(cell.Losses, 10),
-			f(cell.WinRate), f(cell.WinCI95[0]), f(cell.WinCI95[1]),
-			f(cell.MeanMargin), f(cell.MarginCI95[0]), f(cell.MarginCI95[1]))
-		w.Write(append(rec, diffs...))
-	}
-	for i := range r.Cells {
-		c := &r.Cells[i]
-		base := make([]string, len(r.Params))
-		for k := range base {
-			base[k] = "base"
-		}
-		row(c, base, &c.Base, []string{"0", "0", "0", "0", "0", "0"})
-		for j := range c.Points {
-			p := &c.Points[j]
-			row(c, p.Values, &p.Result, []string{f(p.ScoreDiff), f(p.ScoreDiffCI95[0]), f(p.ScoreDiffCI95[1]),
-				f(p.MarginDiff), f(p.MarginDiffCI95[0]), f(p.MarginDiffCI95[1])})
-		}
-	}
-	csvPartial(w, r.Interrupted, what)
-	w.Flush()
-	return b.Bytes()
 }

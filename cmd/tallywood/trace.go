@@ -108,10 +108,10 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		}
 		if rec.Seats != 0 {
 			header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %d players, %s by a person in seat %d, policies %s in the others, rules %s\n",
-				*load, rec.Seed, g.Seed, rec.Seats, kit.Count(len(rec.Decisions), "decision"), rec.Seat, strings.Join(rec.Lineup, ","), shortHash(rules.Hash))
+				*load, rec.Seed, g.Seed, rec.Seats, kit.Count(len(rec.Decisions), "decision"), rec.Seat, strings.Join(rec.Lineup, ","), engine.ShortHash(rules.Hash))
 		} else {
 			header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %s, %s by a person, politician %s, rules %s\n",
-				*load, rec.Seed, g.Seed, g.Mode, kit.Count(len(rec.Decisions), "decision"), rec.Politician, shortHash(rules.Hash))
+				*load, rec.Seed, g.Seed, g.Mode, kit.Count(len(rec.Decisions), "decision"), rec.Politician, engine.ShortHash(rules.Hash))
 		}
 	} else if *seats > 1 {
 		lineup, err := parseLineup(*policyFlag, *seats)
@@ -166,7 +166,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		}
 		events = log.Events
 		header = fmt.Sprintf("Game %d of seed %d (game seed %d): %s, policy %s, politician %s, rules %s\n",
-			*game, *seed, gameSeed, mode, specs[0].Canon, rules.Politicians[politician].ID, shortHash(rules.Hash))
+			*game, *seed, gameSeed, mode, specs[0].Canon, rules.Politicians[politician].ID, engine.ShortHash(rules.Hash))
 	}
 	var b bytes.Buffer
 	if *format == "jsonl" {
@@ -206,7 +206,7 @@ func tableTraceHeader(g *engine.Game, game, seed uint64, rotation int, lineup []
 	r := g.Rules()
 	var b strings.Builder
 	fmt.Fprintf(&b, "Game %d of seed %d (game seed %d): %d players, rotation %d, rules %s\n",
-		game, seed, g.Seed, g.NSeats, rotation, shortHash(r.Hash))
+		game, seed, g.Seed, g.NSeats, rotation, engine.ShortHash(r.Hash))
 	first := engine.TableInitiative(g.Seed, int(g.NSeats))
 	for s := range g.NSeats {
 		token := 0

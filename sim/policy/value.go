@@ -465,11 +465,9 @@ func WeightsNote(spec, rulesHash string) string {
 	if err != nil {
 		return ""
 	}
-	note := fmt.Sprintf("%s: learned score weights %s, trained for rules %s (%s)", sp.Canon, n.Hash(), n.Meta.Rules, short(n.Meta.RulesHash))
+	note := fmt.Sprintf("%s: learned score weights %s, trained for rules %s (%s)", sp.Canon, n.Hash(), n.Meta.Rules, engine.ShortHash(n.Meta.RulesHash))
 	if n.Meta.RulesHash != rulesHash {
 		note += ", not these: measure it or retrain it for them (docs/policies.md)"
 	}
 	return note
 }
-
-func short(h string) string { return h[:min(12, len(h))] }

@@ -155,8 +155,8 @@ func compareCommand(r *sim.CompareResult) string {
 		} else {
 			args = append(args, "--sprt", fmt.Sprintf("%g,%g", test.P0, test.P1))
 		}
-		if test.On != "score" {
-			args = append(args, "--sprt-on", test.On)
+		if test.On != sim.OnScore {
+			args = append(args, "--sprt-on", test.On.String())
 		}
 		args = append(args, "--alpha", fmt.Sprint(test.Alpha), "--beta", fmt.Sprint(test.Beta))
 	}

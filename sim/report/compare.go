@@ -8,35 +8,17 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"tallywood/engine"
 	"tallywood/sim"
 )
 
-func shortHash(h string) string {
-	if len(h) > 12 {
-		return h[:12]
-	}
-	return h
-}
-
 // armFact describes one arm of a comparison.
 func armFact(a *sim.ArmInfo) string {
-	s := fmt.Sprintf("%s: rules %s (%s)", a.Name, a.RulesVersion, shortHash(a.RulesHash))
+	s := fmt.Sprintf("%s: rules %s (%s)", a.Name, a.RulesVersion, engine.ShortHash(a.RulesHash))
 	if len(a.Overrides) > 0 {
 		s += ", set " + strings.Join(a.Overrides, " ")
 	}
 	return s
-}
-
-// compareCellName names a cell of a comparison: what both arms play, or
-// what A plays → what B plays where they differ.
-func compareCellName(c *sim.CompareCell) string {
-	part := func(a, b string) string {
-		if a == b {
-			return a
-		}
-		return a + " → " + b
-	}
-	return part(c.A.Mode, c.B.Mode) + " · " + part(c.A.Policy, c.B.Policy) + " · " + part(c.A.Politician, c.B.Politician)
 }
 
 // compareSection reports a compare result.
@@ -65,11 +47,9 @@ func compareSection(idx int, src Source, command string) (section, error) {
 	var estimates string
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		s.List = append(s.List, fmt.Sprintf("%s: %s. Win rate %.1f%% → %.1f%%, score %+.1f points [%+.1f, %+.1f], margin %+.2f votes [%+.2f, %+.2f].",
-			compareCellName(c), c.Verdict, 100*c.A.WinRate, 100*c.B.WinRate,
-			100*c.ScoreDiff, 100*c.ScoreDiffCI95[0], 100*c.ScoreDiffCI95[1], c.MarginDiff, c.MarginDiffCI95[0], c.MarginDiffCI95[1]))
+		s.List = append(s.List, plainLine(r, c))
 		if q := c.Sequential; q != nil && q.Estimates != "" {
-			stopped = append(stopped, compareCellName(c))
+			stopped = append(stopped, CellTitle(&c.A, &c.B))
 			estimates = q.Estimates
 		}
 	}
@@ -92,7 +72,7 @@ func compareSection(idx int, src Source, command string) (section, error) {
 		if test.Delta > 0 {
 			zone = &[2]float64{-test.Delta, test.Delta}
 		}
-		if test.On == "margin" {
+		if test.On == sim.OnMargin {
 			marginZone = zone
 		} else {
 			scoreZone = &[2]float64{100 * zone[0], 100 * zone[1]}
@@ -112,7 +92,7 @@ func compareSection(idx int, src Source, command string) (section, error) {
 	marginTable := table{Header: []string{"cell", "A margin", "B margin", "B − A", "95% low", "95% high", "p", "Holm p"}}
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		name := compareCellName(c)
+		name := CellTitle(&c.A, &c.B)
 		scoreRows[i] = forestRow{label: name, est: 100 * c.ScoreDiff, lo: 100 * c.ScoreDiffCI95[0], hi: 100 * c.ScoreDiffCI95[1]}
 		marginRows[i] = forestRow{label: name, est: c.MarginDiff, lo: c.MarginDiffCI95[0], hi: c.MarginDiffCI95[1]}
 		p := fmt.Sprintf("cells.%d.", i)
@@ -120,7 +100,7 @@ func compareSection(idx int, src Source, command string) (section, error) {
 			text(name), count(c.Games, p+"games"),
 			percent(c.A.WinRate, p+"a.win_rate"), percent(c.B.WinRate, p+"b.win_rate"), points(c.WinRateDiff, p+"win_rate_diff"),
 			points(c.ScoreDiff, p+"score_diff"), points(c.ScoreDiffCI95[0], p+"score_diff_ci95.0"), points(c.ScoreDiffCI95[1], p+"score_diff_ci95.1"),
-			num(c.ScoreDiffP, "%.2g", p+"score_diff_p"), num(c.ScoreDiffPHolm, "%.2g", p+"score_diff_p_holm"), text(c.Verdict),
+			num(c.ScoreDiffP, "%.2g", p+"score_diff_p"), num(c.ScoreDiffPHolm, "%.2g", p+"score_diff_p_holm"), text(string(c.Verdict)),
 		})
 		marginTable.Rows = append(marginTable.Rows, []cell{
 			text(name), signed(c.A.MeanMargin, p+"a.mean_margin"), signed(c.B.MeanMargin, p+"b.mean_margin"),
@@ -161,7 +141,7 @@ func armsWinRateFigure(id string, r *sim.CompareResult) (figure, error) {
 	t := table{Header: []string{"cell", "arm", "games", "wins", "draws", "losses", "win rate", "95% low", "95% high"}}
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		names[i] = compareCellName(c)
+		names[i] = CellTitle(&c.A, &c.B)
 		y := rowY(i, n)
 		a = append(a, whisker{x: 100 * c.A.WinRate, lo: 100 * c.A.WinCI95[0], hi: 100 * c.A.WinCI95[1], y: y + 0.15})
 		b = append(b, whisker{x: 100 * c.B.WinRate, lo: 100 * c.B.WinCI95[0], hi: 100 * c.B.WinCI95[1], y: y - 0.15})
@@ -195,7 +175,7 @@ func armsWinRateFigure(id string, r *sim.CompareResult) (figure, error) {
 		return figure{}, err
 	}
 	return figure{ID: id + "-winrate", Title: title, SVG: svg, Table: t,
-		Note: "Each row is a cell: difficulty (mode) · policy · politician, A → B where the arms differ."}, nil
+		Note: "Each row is a cell: difficulty, policy and politician (left out when drawn per game), A → B where the arms differ."}, nil
 }
 
 // forestRow is one cell of a forest plot.
@@ -266,7 +246,7 @@ func sequentialFigure(id string, r *sim.CompareResult) (figure, error) {
 	for k, i := range cells {
 		c := &r.Cells[i]
 		q := c.Sequential
-		names[k] = compareCellName(c)
+		names[k] = CellTitle(&c.A, &c.B)
 		lo, hi = min(lo, q.Lower), max(hi, q.Upper)
 		path := fmt.Sprintf("cells.%d.sequential.", i)
 		llr := []cell{text(""), text("")}
@@ -283,9 +263,9 @@ func sequentialFigure(id string, r *sim.CompareResult) (figure, error) {
 			llr[j] = num(v, "%.3f", fmt.Sprintf("%sllr.%d", path, j))
 		}
 		t.Rows = append(t.Rows, []cell{
-			text(names[k]), text(q.On), num(q.Delta, "%g", path+"delta"), num(q.P0, "%g", path+"p0"), num(q.P1, "%g", path+"p1"),
+			text(names[k]), text(q.On.String()), num(q.Delta, "%g", path+"delta"), num(q.P0, "%g", path+"p0"), num(q.P1, "%g", path+"p1"),
 			num(q.Alpha, "%g", path+"alpha"), num(q.Beta, "%g", path+"beta"), count(q.Games, path+"games"),
-			llr[0], llr[1], num(q.Lower, "%.3f", path+"lower"), num(q.Upper, "%.3f", path+"upper"), text(q.Decision),
+			llr[0], llr[1], num(q.Lower, "%.3f", path+"lower"), num(q.Upper, "%.3f", path+"upper"), text(q.Decision.String()),
 		})
 	}
 	categoriesY(p, names)

@@ -14,10 +14,10 @@ type Source struct {
 	Sim     *sim.Result
 	Compare *sim.CompareResult
 	Sweep   *sim.SweepResult
-	// Table and TableCompare are studies of several players (sim
+	// Seats and SeatsCompare are studies of several players (sim
 	// --seats) and their comparisons (compare --seats).
-	Table        *sim.TableResult
-	TableCompare *sim.TableCompareResult
+	Seats        *sim.TableResult
+	SeatsCompare *sim.TableCompareResult
 	// Version is the tallywood version that wrote the result, when the
 	// result records it.
 	Version string
@@ -46,9 +46,51 @@ func SourceOf(name string, s sim.Study) Source {
 	case *sim.SweepResult:
 		src.Sweep = r
 	case *sim.TableResult:
-		src.Table = r
+		src.Seats = r
 	case *sim.TableCompareResult:
-		src.TableCompare = r
+		src.SeatsCompare = r
 	}
 	return src
+}
+
+// study is the result the source holds.
+func (s Source) study() sim.Study {
+	switch {
+	case s.Sim != nil:
+		return s.Sim
+	case s.Compare != nil:
+		return s.Compare
+	case s.Sweep != nil:
+		return s.Sweep
+	case s.Seats != nil:
+		return s.Seats
+	}
+	return s.SeatsCompare
+}
+
+// Interrupted reports whether the result is partial: Ctrl-C stopped the
+// run that made it.
+func (s Source) Interrupted() bool { return s.study().Head().Interrupted }
+
+// Played says how much the result holds, "12 games" ("paired games" of a
+// comparison, "deals" of a comparison at a table): what a partial result's
+// CSV and the command's message say it holds.
+func (s Source) Played() string {
+	var n int64
+	unit := "games"
+	switch {
+	case s.Sim != nil:
+		n, _, _ = s.Sim.Played()
+	case s.Compare != nil:
+		n, _, unit = s.Compare.Played()
+	case s.Sweep != nil:
+		for _, c := range s.Sweep.Cells {
+			n += c.Base.Games * int64(1+len(c.Points))
+		}
+	case s.Seats != nil:
+		n = s.Seats.Counts.Games
+	case s.SeatsCompare != nil:
+		n, _, unit = s.SeatsCompare.Played()
+	}
+	return fmt.Sprintf("%d %s", n, unit)
 }

@@ -22,15 +22,18 @@ type parsedCell struct {
 }
 
 type parsedFigure struct {
-	ID, SVGTitle, Summary string
-	Width, Height         float64
-	Rows                  [][]parsedCell
+	ID, SVGTitle, Summary, Note string
+	Width, Height               float64
+	Rows                        [][]parsedCell
 }
 
 type parsedSection struct {
-	ID, Src string
-	Facts   map[string]string
-	Figures []*parsedFigure
+	ID, Src  string
+	Facts    map[string]string
+	Notes    []string // the notes under the header
+	List     []string // the list of cells in words
+	Headings []string // the groups' headings
+	Figures  []*parsedFigure
 }
 
 func attr(se xml.StartElement, name string) string {
@@ -83,7 +86,7 @@ func parsePage(t *testing.T, html []byte) []*parsedSection {
 					fig.Width, _ = strconv.ParseFloat(attr(tok, "width"), 64)
 					fig.Height, _ = strconv.ParseFloat(attr(tok, "height"), 64)
 				}
-			case "title", "dt", "dd", "summary", "td":
+			case "title", "dt", "dd", "summary", "td", "p", "li", "h3":
 				text.Reset()
 				inText = true
 				switch tok.Name.Local {
@@ -136,9 +139,26 @@ func parsePage(t *testing.T, html []byte) []*parsedSection {
 				}
 			case "figure":
 				fig = nil
+			case "p":
+				switch {
+				case fig != nil:
+					fig.Note = s
+				case sec != nil:
+					sec.Notes = append(sec.Notes, s)
+				}
+			case "li":
+				if sec != nil {
+					sec.List = append(sec.List, s)
+				}
+			case "h3":
+				if sec != nil {
+					sec.Headings = append(sec.Headings, s)
+				}
 			}
-			inText = inText && tok.Name.Local != "title" && tok.Name.Local != "dt" && tok.Name.Local != "dd" &&
-				tok.Name.Local != "summary" && tok.Name.Local != "td"
+			switch tok.Name.Local {
+			case "title", "dt", "dd", "summary", "td", "p", "li", "h3":
+				inText = false
+			}
 		}
 	}
 	return secs

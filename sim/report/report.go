@@ -22,10 +22,10 @@ func Write(w io.Writer, srcs []Source, meta Meta) error {
 			s, err = compareSection(i, src, compareCommand(src.Compare))
 		case src.Sweep != nil:
 			s, err = sweepSection(i, src, sweepCommand(src.Sweep))
-		case src.Table != nil:
-			s, err = tableSection(i, src, tableCommand(src.Table))
-		case src.TableCompare != nil:
-			s, err = tableCompareSection(i, src, tableCompareCommand(src.TableCompare))
+		case src.Seats != nil:
+			s, err = seatsSection(i, src, seatsCommand(src.Seats))
+		case src.SeatsCompare != nil:
+			s, err = seatsCompareSection(i, src, seatsCompareCommand(src.SeatsCompare))
 		default:
 			err = fmt.Errorf("report: %s: no result in the source", src.Name)
 		}

@@ -452,10 +452,10 @@ func TestHeaderNotes(t *testing.T) {
 	}
 }
 
-// TestTableReports: a study of several players and a comparison at a
-// table each get their figure, the table's numbers equal the JSON, and the
-// command line replays the study.
-func TestTableReports(t *testing.T) {
+// TestSeatsReports: a study of several players and a comparison at a
+// table (--seats) each get their figure, the figure's numbers equal the
+// JSON, and the command line replays the study.
+func TestSeatsReports(t *testing.T) {
 	lineup := []policy.Spec{mustSpec(t, "random"), mustSpec(t, "random"), mustSpec(t, "random")}
 	cfg := sim.TableConfig{Rules: engine.Reference(), Seed: 3, Deals: 40, Workers: 2, Lineup: lineup}
 	study, err := sim.RunTable(context.Background(), cfg)

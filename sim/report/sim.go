@@ -14,11 +14,6 @@ import (
 	"tallywood/sim"
 )
 
-// cellName names a cell in headings and on axes.
-func cellName(c *sim.Cell) string {
-	return c.Mode + " · " + c.Policy + " · " + c.Politician
-}
-
 // simSection reports a sim or merge result.
 func simSection(idx int, src Source, command string) (section, error) {
 	r := src.Sim
@@ -53,14 +48,14 @@ func simSection(idx int, src Source, command string) (section, error) {
 	s.Groups = append(s.Groups, all)
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		g := group{Heading: cellName(c)}
+		g := group{Heading: CellTitle(c, c)}
 		path := fmt.Sprintf("cells.%d.", i)
 		id := fmt.Sprintf("%s-cell%d", s.ID, i+1)
-		m, err := marginFigure(id, cellName(c), c, path)
+		m, err := marginFigure(id, CellTitle(c, c), c, path)
 		if err != nil {
 			return section{}, err
 		}
-		d, err := districtFigure(id, cellName(c), c, path)
+		d, err := districtFigure(id, CellTitle(c, c), c, path)
 		if err != nil {
 			return section{}, err
 		}
@@ -97,7 +92,7 @@ func winRateFigure(id string, r *sim.Result) (figure, error) {
 	p := newPlot(title, "win rate (% of games won)", "cell")
 	names := make([]string, len(r.Cells))
 	for i := range r.Cells {
-		names[i] = cellName(&r.Cells[i])
+		names[i] = CellTitle(&r.Cells[i], &r.Cells[i])
 	}
 	categoriesY(p, names)
 	modes := modeIndex(r.Cells)
@@ -133,7 +128,7 @@ func winRateFigure(id string, r *sim.Result) (figure, error) {
 		return figure{}, err
 	}
 	return figure{ID: id + "-winrate", Title: title, SVG: svg,
-		Note: "Each row is a cell: difficulty (mode) · policy · politician; colour and marker shape repeat the difficulty.", Table: t}, nil
+		Note: "Each row is a cell: difficulty, policy and politician (left out when drawn per game); colour and marker shape repeat the difficulty.", Table: t}, nil
 }
 
 // fallbackFigure shows the Opposition's I-10 fallbacks per game in each
@@ -149,7 +144,7 @@ func fallbackFigure(id string, r *sim.Result) (figure, error) {
 	n := len(r.Cells)
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		names[i] = cellName(c)
+		names[i] = CellTitle(c, c)
 		// Bars are placed at their Y value by index: the first cell on top.
 		other[n-1-i] = c.Fallbacks.OtherPerGame
 		both[n-1-i] = c.Fallbacks.BothPerGame

@@ -21,11 +21,6 @@ import (
 // enough that lines and points drawn over it stay clear.
 var bandColour = color.RGBA{0xb3, 0xd4, 0xe8, 0xff}
 
-// sweepCellName names a cell of a sweep.
-func sweepCellName(c *sim.SweepCell) string {
-	return c.Base.Mode + " · " + c.Base.Policy + " · " + c.Base.Politician
-}
-
 // pointLabel names a point by its values, one per swept parameter.
 func pointLabel(params, values []string) string {
 	parts := make([]string, len(values))
@@ -110,7 +105,7 @@ func sweepSection(idx int, src Source, command string) (section, error) {
 // crossing when the sweep had a target.
 func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 	c := &r.Cells[ci]
-	name := sweepCellName(c)
+	name := CellTitle(&c.Base, &c.Base)
 	short := make([]string, len(r.Params))
 	for i, p := range r.Params {
 		short[i] = p[strings.LastIndex(p, ".")+1:]
@@ -228,7 +223,9 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 			}
 			legend = append(legend, legendItem{"crossing", crossLine})
 		}
-		note = crossingWords(r, c)
+		if x != nil {
+			note = sentence(crossingWords(x, r.Target, r.Params[0]))
+		}
 	}
 	xpad := 0.04 * max(xmax-xmin, 1e-9)
 	p.X.Min, p.X.Max = xmin-xpad, xmax+xpad
@@ -238,25 +235,6 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 		return figure{}, err
 	}
 	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t}, nil
-}
-
-// crossingWords says where a cell's win rate crosses the target.
-func crossingWords(r *sim.SweepResult, c *sim.SweepCell) string {
-	x := c.Crossing
-	if x == nil || x.Value == nil {
-		return fmt.Sprintf("The win rate does not cross %g%% within the swept values.", 100*r.Target)
-	}
-	end := func(v *float64) string {
-		if v == nil {
-			return "beyond the swept values"
-		}
-		return strconv.FormatFloat(*v, 'g', 4, 64)
-	}
-	s := fmt.Sprintf("The win rate crosses %g%% at %s = %s (95%% interval %s to %s).", 100*r.Target, r.Params[0], end(x.Value), end(x.Lo), end(x.Hi))
-	if x.Multiple {
-		s += " It crosses more than once; this is the first."
-	}
-	return s
 }
 
 // crossingFigure shows, for every cell, the value at which its win rate
@@ -286,14 +264,14 @@ func crossingFigure(id string, r *sim.SweepResult) (figure, error) {
 			return num(*v, "%.3g", path+key)
 		}
 		if x == nil {
-			t.Rows = append(t.Rows, []cell{text(sweepCellName(c)), text("none"), text(""), text(""), text("")})
+			t.Rows = append(t.Rows, []cell{text(CellTitle(&c.Base, &c.Base)), text("none"), text(""), text(""), text("")})
 			continue
 		}
 		multiple := "no"
 		if x.Multiple {
 			multiple = "yes"
 		}
-		t.Rows = append(t.Rows, []cell{text(sweepCellName(c)), val(x.Value, "value"), val(x.Lo, "ci95_lo"), val(x.Hi, "ci95_hi"), text(multiple)})
+		t.Rows = append(t.Rows, []cell{text(CellTitle(&c.Base, &c.Base)), val(x.Value, "value"), val(x.Lo, "ci95_lo"), val(x.Hi, "ci95_hi"), text(multiple)})
 		if x.Value == nil {
 			continue
 		}
@@ -305,7 +283,7 @@ func crossingFigure(id string, r *sim.SweepResult) (figure, error) {
 			w.hi = *x.Hi
 		}
 		rows = append(rows, w)
-		names = append(names, sweepCellName(c))
+		names = append(names, CellTitle(&c.Base, &c.Base))
 	}
 	note := "An interval that reaches the end of the axis goes beyond the swept values."
 	if len(rows) == 0 {

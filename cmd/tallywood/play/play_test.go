@@ -391,7 +391,7 @@ func TestLoadOtherRules(t *testing.T) {
 	if !errors.Is(err, ErrOtherRules) {
 		t.Fatalf("Resume under other rules: %v, want ErrOtherRules", err)
 	}
-	for _, want := range []string{"other rules", short(engine.Reference().Hash), short(other.Hash), "--rules"} {
+	for _, want := range []string{"other rules", engine.ShortHash(engine.Reference().Hash), engine.ShortHash(other.Hash), "--rules"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q lacks %q", err, want)
 		}

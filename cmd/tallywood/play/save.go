@@ -270,7 +270,7 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 	if rec.RulesHash != cfg.Rules.Hash {
 		return nil, fmt.Errorf("%w: it was saved under rules %s (version %q), and these rules are %s (version %q); "+
 			"load it with --rules naming the rules file it was played with",
-			ErrOtherRules, short(rec.RulesHash), rec.RulesVersion, short(cfg.Rules.Hash), cfg.Rules.Version)
+			ErrOtherRules, engine.ShortHash(rec.RulesHash), rec.RulesVersion, engine.ShortHash(cfg.Rules.Hash), cfg.Rules.Version)
 	}
 	pol := cfg.Rules.PoliticianIndex(rec.Politician)
 	if pol < 0 {
@@ -401,13 +401,6 @@ func Replay(cfg Config, rec *Record) (*engine.Game, []engine.Event, error) {
 	}
 	s.Close()
 	return s.g, s.log.Events, nil
-}
-
-func short(hash string) string {
-	if len(hash) > 12 {
-		return hash[:12]
-	}
-	return hash
 }
 
 // save writes the record to path, or to Config.SavePath, with

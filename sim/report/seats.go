@@ -7,15 +7,16 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"tallywood/engine"
 	"tallywood/sim"
 )
 
 // Studies of several players (sim --seats) and their comparisons
 // (compare --seats).
 
-// tableRows are a study's rows in report order: policies, then starting
+// seatsRows are a study's rows in report order: policies, then starting
 // Initiative positions, with their paths in the JSON.
-func tableRows(r *sim.TableResult) (rows []sim.TableRow, paths []string) {
+func seatsRows(r *sim.TableResult) (rows []sim.TableRow, paths []string) {
 	for i, row := range r.Policies {
 		rows, paths = append(rows, row), append(paths, fmt.Sprintf("policies.%d.", i))
 	}
@@ -25,8 +26,8 @@ func tableRows(r *sim.TableResult) (rows []sim.TableRow, paths []string) {
 	return rows, paths
 }
 
-// tableCommand reconstructs the sim command line of a study.
-func tableCommand(r *sim.TableResult) string {
+// seatsCommand reconstructs the sim command line of a study.
+func seatsCommand(r *sim.TableResult) string {
 	args := []string{"sim", "--seats", fmt.Sprint(r.Players), "--policy", strings.Join(r.Lineup, ","),
 		"--games", fmt.Sprint(r.Deals), "--seed", fmt.Sprint(r.Seed)}
 	args = append(args, rulesArgs("--rules", "--set", "RULES.json", r.RulesHash, r.Overrides)...)
@@ -36,9 +37,9 @@ func tableCommand(r *sim.TableResult) string {
 	return commandLine(append(args, "--format", "json"))
 }
 
-// tableSection reports a study of several players.
-func tableSection(idx int, src Source, command string) (section, error) {
-	r := src.Table
+// seatsSection reports a study of several players.
+func seatsSection(idx int, src Source, command string) (section, error) {
+	r := src.Seats
 	s := newSection(idx, "sim --seats", src)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},
@@ -56,10 +57,9 @@ func tableSection(idx int, src Source, command string) (section, error) {
 		s.Notes = append(s.Notes, "This study was interrupted: the figures are of the deals played before it stopped.")
 	}
 	s.Notes = append(s.Notes, fmt.Sprintf("A win counts 1 and a victory shared by k players 1/k; a fair seat scores 1/%d. "+
-		"Intervals are 95%% t-intervals over deals, since the seatings of one deal share its cards. "+
-		"First-seat advantage: %+.1f points [%+.1f, %+.1f].",
-		r.Players, 100*r.FirstSeatAdvantage, 100*r.FirstSeatAdvantageCI95[0], 100*r.FirstSeatAdvantageCI95[1]))
-	f, err := tableScoreFigure(s.ID, r)
+		"Intervals are 95%% t-intervals over deals, since the seatings of one deal share its cards. %s",
+		r.Players, firstSeatWords(r)))
+	f, err := seatsScoreFigure(s.ID, r)
 	if err != nil {
 		return section{}, err
 	}
@@ -67,12 +67,12 @@ func tableSection(idx int, src Source, command string) (section, error) {
 	return s, nil
 }
 
-// tableScoreFigure is the dot-and-whisker plot of each row's score, with
+// seatsScoreFigure is the dot-and-whisker plot of each row's score, with
 // the fair share marked.
-func tableScoreFigure(id string, r *sim.TableResult) (figure, error) {
+func seatsScoreFigure(id string, r *sim.TableResult) (figure, error) {
 	const title = "Score per policy and per starting Initiative position, with 95% intervals"
 	p := newPlot(title, "score (% of victories, a shared one split)", "row")
-	rows, paths := tableRows(r)
+	rows, paths := seatsRows(r)
 	names := make([]string, len(rows))
 	var pts whiskers
 	t := table{Header: []string{"row", "games", "wins", "shared wins", "win rate", "score", "95% low", "95% high", "mean place"}}
@@ -108,9 +108,9 @@ func tableScoreFigure(id string, r *sim.TableResult) (figure, error) {
 		Note: "Policy rows count every seat the policy sat in; \"initiative K\" rows the player holding token K at the start."}, nil
 }
 
-// tableCompareCommand reconstructs the compare command line of a
+// seatsCompareCommand reconstructs the compare command line of a
 // comparison at a table.
-func tableCompareCommand(r *sim.TableCompareResult) string {
+func seatsCompareCommand(r *sim.TableCompareResult) string {
 	args := []string{"compare", "--seats", fmt.Sprint(r.Players), "--policy", strings.Join(r.Lineup, ","),
 		"--games", fmt.Sprint(r.Deals), "--seed", fmt.Sprint(r.Seed)}
 	args = append(args, rulesArgs("--a-rules", "--a-set", "A.json", r.A.RulesHash, r.A.Overrides)...)
@@ -118,22 +118,20 @@ func tableCompareCommand(r *sim.TableCompareResult) string {
 	return commandLine(append(args, "--format", "json"))
 }
 
-// tableCompareSection reports a comparison of two rule sets at a table.
-func tableCompareSection(idx int, src Source, command string) (section, error) {
-	r := src.TableCompare
+// seatsCompareSection reports a comparison of two rule sets at a table.
+func seatsCompareSection(idx int, src Source, command string) (section, error) {
+	r := src.SeatsCompare
 	s := newSection(idx, "compare --seats", src)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},
-		{Name: "Arm A", Value: fmt.Sprintf("%s (rules hash %s)", r.A.Name, shortHash(r.A.RulesHash))},
-		{Name: "Arm B", Value: fmt.Sprintf("%s (rules hash %s)", r.B.Name, shortHash(r.B.RulesHash))},
+		{Name: "Arm A", Value: fmt.Sprintf("%s (rules hash %s)", r.A.Name, engine.ShortHash(r.A.RulesHash))},
+		{Name: "Arm B", Value: fmt.Sprintf("%s (rules hash %s)", r.B.Name, engine.ShortHash(r.B.RulesHash))},
 		{Name: "Seed", Value: fmt.Sprint(r.Seed)},
 		{Name: "Players", Value: fmt.Sprintf("%d, lineup %s", r.Players, strings.Join(r.Lineup, ", "))},
 		{Name: "Deals", Value: fmt.Sprintf("%d under each rule set, every seating of each", r.Deals)},
 	}
 	s.Facts = append(s.Facts, closingFacts(src, command)...)
-	s.Notes = append(s.Notes, fmt.Sprintf("B − A is paired by deal; intervals are 95%% t-intervals over deals. "+
-		"First-seat advantage: A %+.1f, B %+.1f points; B − A %+.1f [%+.1f, %+.1f].",
-		100*r.FirstSeatAdvantage[0], 100*r.FirstSeatAdvantage[1], 100*r.FirstSeatAdvantageDiff, 100*r.FirstSeatDiffCI95[0], 100*r.FirstSeatDiffCI95[1]))
+	s.Notes = append(s.Notes, "B − A is paired by deal; intervals are 95% t-intervals over deals. "+firstSeatDiffWords(r))
 	var rows []forestRow
 	t := table{Header: []string{"row", "score A", "score B", "B − A (points)", "95% low", "95% high", "p (Holm)"}}
 	for _, set := range []struct {

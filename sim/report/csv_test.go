@@ -1,0 +1,86 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"strings"
+	"testing"
+
+	"tallywood/engine"
+	"tallywood/sim"
+	"tallywood/sim/policy"
+)
+
+// TestPartialCSV: the CSV of an interrupted sim, sim --seats or sweep
+// ends with a row saying it is partial and how much it holds, which a
+// reader wanting the header's fields on every row refuses; a complete one
+// has no such row (issue 22: partial CSV files carried no mark).
+func TestPartialCSV(t *testing.T) {
+	decode := func(data []byte) Source {
+		t.Helper()
+		src, err := Decode("r.json", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return src
+	}
+	study, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: engine.Reference(), Seed: 1, Deals: 2,
+		Lineup: []policy.Spec{mustSpec(t, "random"), mustSpec(t, "random")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		src    Source
+		played string
+	}{
+		{"sim", decode(simJSON(t, 4, 1)), "16 games"},         // 4 cells of 4 games
+		{"sim --seats", decode(sim.Encode(study)), "4 games"}, // 2 deals × 2 seatings
+		{"sweep", decode(sweepJSON(t, 4, 1, 0)), "32 games"},  // 2 cells × (base + 3 points) × 4 games
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			write := func(interrupted bool) []byte {
+				t.Helper()
+				switch {
+				case tt.src.Sim != nil:
+					tt.src.Sim.Interrupted = interrupted
+				case tt.src.Seats != nil:
+					tt.src.Seats.Interrupted = interrupted
+				case tt.src.Sweep != nil:
+					tt.src.Sweep.Interrupted = interrupted
+				}
+				var b bytes.Buffer
+				if err := CSV(&b, tt.src); err != nil {
+					t.Fatal(err)
+				}
+				return b.Bytes()
+			}
+			if _, err := csv.NewReader(bytes.NewReader(write(false))).ReadAll(); err != nil {
+				t.Errorf("the complete CSV does not read: %v", err)
+			}
+			partial := write(true)
+			lines := strings.Split(strings.TrimSpace(string(partial)), "\n")
+			if last, want := lines[len(lines)-1], "# partial result: the run was interrupted after "+tt.played; last != want {
+				t.Errorf("last line %q, want %q", last, want)
+			}
+			if _, err := csv.NewReader(bytes.NewReader(partial)).ReadAll(); !errors.Is(err, csv.ErrFieldCount) {
+				t.Errorf("a strict reader reads the partial CSV: %v", err)
+			}
+		})
+	}
+}
+
+// TestCSVOfComparisons: a comparison has no CSV form, and says so.
+func TestCSVOfComparisons(t *testing.T) {
+	src, err := Decode("c.json", compareJSON(t, 4, 1, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := CSV(&b, src); err == nil || !strings.Contains(err.Error(), "report: c.json: a comparison has no CSV form") || b.Len() != 0 {
+		t.Errorf("got %v and %d bytes", err, b.Len())
+	}
+}

@@ -21,14 +21,14 @@
 // sequential test (Sequential) that stops a cell as soon as it decides
 // easier, harder or within ±delta. Sweep plays the base rules and every
 // point of a parameter grid on the same seeds and pairs each point against
-// the base. RunTable plays the game of 2–4 players without the Opposition
+// the base. RunSeats plays the game of 2–4 players without the Opposition
 // (sim --seats), every deal once per rotation of the lineup, and
-// CompareTables two rule sets on the same deals.
+// CompareSeats two rule sets on the same deals.
 //
 // Every result is a Study (study.go): it starts with the same Envelope, is
 // read by Decode (which checks its counts and recomputes every derived
 // field from them), merged by Merge and written by Encode, whatever its
-// kind (KindSim, KindCompare, KindSweep, KindTable, KindTableCompare).
+// kind (KindSim, KindCompare, KindSweep, KindSeats, KindSeatsCompare).
 // Every runner plays through one worker pool (pool.go), which owns the
 // players, the stop flag and the failure policy. docs/output.md describes
 // every field; docs/architecture.md the layers. Package sim/report writes

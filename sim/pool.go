@@ -12,7 +12,7 @@ import (
 )
 
 // The worker pool every study plays through (Run, Compare, Sweep and
-// runDeals for RunTable and CompareTables), so that they stop, cancel and
+// runDeals for RunSeats and CompareSeats), so that they stop, cancel and
 // count failed games alike.
 //
 // An item is what a worker plays at once and a result counts whole: a game

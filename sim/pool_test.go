@@ -23,11 +23,11 @@ import (
 
 // flakySpec is the spec of a flaky policy named name (only as flaky's).
 func flakySpec(name string, only func(g *engine.Game) bool) policy.Spec {
-	return policy.Spec{Name: name, Canon: name, New: func() policy.Policy { return &flaky{only: only} }}
+	return policy.Spec{Name: name, Label: name, New: func() policy.Policy { return &flaky{only: only} }}
 }
 
 // firstSpec is the spec of firstOption, which never fails.
-var firstSpec = policy.Spec{Name: "first", Canon: "first", New: func() policy.Policy { return firstOption{} }}
+var firstSpec = policy.Spec{Name: "first", Label: "first", New: func() policy.Policy { return firstOption{} }}
 
 // firstCounts plays with firstOption the solo games 0..games−1 of seed
 // under r, leaving out those flaky fails (failing, their seeds): what a
@@ -227,7 +227,7 @@ func TestInterruptedSweepMerges(t *testing.T) {
 	// A seed plays the base and points 1 and 3 (point 2 is the base):
 	// game 8 is the third seed's point 1.
 	at := 8
-	spec := policy.Spec{Name: "c", Canon: "c", New: func() policy.Policy { return &cancelAt{at: at, cancel: cancel} }}
+	spec := policy.Spec{Name: "c", Label: "c", New: func() policy.Policy { return &cancelAt{at: at, cancel: cancel} }}
 	cfg.Cells = []CellSpec{{Mode: engine.Hard, Politician: 1, Policy: spec}}
 	res, err := Sweep(ctx, cfg)
 	if err != nil {
@@ -266,14 +266,14 @@ func TestInterruptedSweepMerges(t *testing.T) {
 	}
 }
 
-// tableCounts plays with TablePlayer of lineup the deals 0..deals−1 of
+// tableCounts plays with SeatsPlayer of lineup the deals 0..deals−1 of
 // cfg, leaving out those flaky fails (failing, their seeds), with cfg's
 // layout: what a study of flaky counts for them.
-func tableCounts(t *testing.T, cfg TableConfig, lineup []policy.Spec) (TableCounts, []uint64) {
+func tableCounts(t *testing.T, cfg SeatsConfig, lineup []policy.Spec) (SeatsCounts, []uint64) {
 	t.Helper()
 	l := layoutOf(&cfg)
 	total, one := l.newCounts(), l.newCounts()
-	p := NewTablePlayer(lineup)
+	p := NewSeatsPlayer(lineup)
 	defer p.Close()
 	n := len(lineup)
 	var failing []uint64
@@ -305,35 +305,35 @@ func TestTableCountsFailedDeals(t *testing.T) {
 	random := mustSpec(t, "random")
 	// Lineup entry 0 sits in seat 2 in rotation 2 only.
 	lineup := []policy.Spec{flakySpec("flaky", func(g *engine.Game) bool { return g.Decision().Seat == 1 }), random, random}
-	cfg := TableConfig{Rules: engine.Reference(), Seed: 5, Deals: deals, Lineup: lineup, MaxErrors: deals}
+	cfg := SeatsConfig{Rules: engine.Reference(), Seed: 5, Deals: deals, Lineup: lineup, MaxErrors: deals}
 	want, failing := tableCounts(t, cfg, []policy.Spec{firstSpec, random, random})
 	var wantJSON []byte
 	for _, w := range []int{1, 4} {
 		cfg.Workers = w
-		res := runTable(t, cfg)
+		res := runSeats(t, cfg)
 		if !reflect.DeepEqual(res.Counts, want) || res.Errors != int64(len(failing)) {
 			t.Errorf("%d workers: %d deals, %d errors; want the %d deals that did not fail, %d errors", w, res.Counts.Deals, res.Errors, want.Deals, len(failing))
 		}
 		checkFailures(t, res.Failures, failing, "sim: policy flaky in seat 2, rotation 2: flaky: game seed %d, decision 3: gave up")
-		if got := untimedTable(res); wantJSON == nil {
+		if got := untimedSeats(res); wantJSON == nil {
 			wantJSON = got
 		} else if !bytes.Equal(got, wantJSON) {
 			t.Errorf("4 workers differ from 1:\n%s\nwant\n%s", got, wantJSON)
 		}
-		if _, err := DecodeAs[*TableResult](Encode(res)); err != nil {
+		if _, err := DecodeAs[*SeatsResult](Encode(res)); err != nil {
 			t.Error(err)
 		}
 	}
 
 	cfg.MaxErrors = 3
-	res, err := RunTable(context.Background(), cfg)
+	res, err := RunSeats(context.Background(), cfg)
 	if !errors.Is(err, ErrTooManyFailed) || res == nil {
 		t.Fatalf("error %v, result %v; want ErrTooManyFailed with a result", err, res)
 	}
 	if !res.Interrupted || res.Errors < 4 || res.Counts.Deals+res.Errors >= deals {
 		t.Errorf("interrupted %v, %d deals, %d errors: want a study stopped after the fourth failure", res.Interrupted, res.Counts.Deals, res.Errors)
 	}
-	if _, err := mergeAs([]*TableResult{res}, []string{"stopped"}, MergeOptions{}); err != nil {
+	if _, err := mergeAs([]*SeatsResult{res}, []string{"stopped"}, MergeOptions{}); err != nil {
 		t.Errorf("a stopped study does not merge: %v", err)
 	}
 
@@ -346,7 +346,7 @@ func TestTableCountsFailedDeals(t *testing.T) {
 	var cmpJSON []byte
 	for _, w := range []int{1, 4} {
 		cfg.Workers = w
-		res, err := CompareTables(context.Background(), cfg, TableArm{"reference", engine.Reference()}, TableArm{"track14", other})
+		res, err := CompareSeats(context.Background(), cfg, SeatsArm{"reference", engine.Reference()}, SeatsArm{"track14", other})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -362,7 +362,7 @@ func TestTableCountsFailedDeals(t *testing.T) {
 		}
 	}
 	cfg.MaxErrors = 0
-	if res, err := CompareTables(context.Background(), cfg, TableArm{"reference", engine.Reference()}, TableArm{"track14", other}); !errors.Is(err, ErrTooManyFailed) || res == nil || !res.Interrupted {
+	if res, err := CompareSeats(context.Background(), cfg, SeatsArm{"reference", engine.Reference()}, SeatsArm{"track14", other}); !errors.Is(err, ErrTooManyFailed) || res == nil || !res.Interrupted {
 		t.Errorf("compare with MaxErrors 0: error %v, result %v; want ErrTooManyFailed with an interrupted result", err, res)
 	}
 }

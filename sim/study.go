@@ -32,12 +32,12 @@ const (
 	KindSim          Kind = "sim"
 	KindCompare      Kind = "compare"
 	KindSweep        Kind = "sweep"
-	KindTable        Kind = "table"         // sim --seats
-	KindTableCompare Kind = "table-compare" // compare --seats
+	KindSeats        Kind = "table"         // sim --seats
+	KindSeatsCompare Kind = "table-compare" // compare --seats
 )
 
 // kinds lists every kind, in the order errors name them.
-var kinds = []Kind{KindSim, KindCompare, KindSweep, KindTable, KindTableCompare}
+var kinds = []Kind{KindSim, KindCompare, KindSweep, KindSeats, KindSeatsCompare}
 
 // Envelope is what every result holds, whatever its kind: what it is, who
 // wrote it, its seed, which shards it holds, whether it is the whole study
@@ -149,10 +149,10 @@ func newStudy(k Kind) Study {
 		return &CompareResult{}
 	case KindSweep:
 		return &SweepResult{}
-	case KindTable:
-		return &TableResult{}
-	case KindTableCompare:
-		return &TableCompareResult{}
+	case KindSeats:
+		return &SeatsResult{}
+	case KindSeatsCompare:
+		return &SeatsCompareResult{}
 	}
 	return nil
 }

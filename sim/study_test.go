@@ -44,8 +44,8 @@ func everyKind(t testing.TB, k int) map[Kind][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tableCompared, err := CompareTables(ctx, tableConfig(t, 6, 1, shard, "random", "random"),
-		TableArm{"a", engine.Reference()}, TableArm{"b", engine.Reference()})
+	tableCompared, err := CompareSeats(ctx, seatsConfig(t, 6, 1, shard, "random", "random"),
+		SeatsArm{"a", engine.Reference()}, SeatsArm{"b", engine.Reference()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,8 +53,8 @@ func everyKind(t testing.TB, k int) map[Kind][]byte {
 		KindSim:          Encode(run(t, testConfig(t, 6, 1, shard))),
 		KindCompare:      Encode(compared),
 		KindSweep:        Encode(swept),
-		KindTable:        Encode(runTable(t, tableConfig(t, 6, 1, shard, "random", "random"))),
-		KindTableCompare: Encode(tableCompared),
+		KindSeats:        Encode(runSeats(t, seatsConfig(t, 6, 1, shard, "random", "random"))),
+		KindSeatsCompare: Encode(tableCompared),
 	}
 }
 
@@ -151,14 +151,14 @@ func TestDecodeRecomputesDerivedFields(t *testing.T) {
 				d, _, _ := p.Pairs.ScoreDiff()
 				return p.ScoreDiff == d
 			}},
-		{KindTable, func(d map[string]any) { d["policies"].([]any)[0].(map[string]any)["win_rate"] = 0.99 },
+		{KindSeats, func(d map[string]any) { d["policies"].([]any)[0].(map[string]any)["win_rate"] = 0.99 },
 			func(s Study) bool {
-				r := s.(*TableResult)
+				r := s.(*SeatsResult)
 				return r.Policies[0].WinRate == ratio(r.Counts.Policies[0].Wins, r.Counts.Policies[0].Games)
 			}},
-		{KindTableCompare, func(d map[string]any) { d["first_seat_advantage_diff"] = 0.5 },
+		{KindSeatsCompare, func(d map[string]any) { d["first_seat_advantage_diff"] = 0.5 },
 			func(s Study) bool {
-				r := s.(*TableCompareResult)
+				r := s.(*SeatsCompareResult)
 				return r.FirstSeatAdvantageDiff == r.Initiative[0].MeanScoreDiff
 			}},
 	} {
@@ -182,12 +182,12 @@ func TestDecodeRefuses(t *testing.T) {
 		{"sweep without cells", edit(t, data[KindSweep], func(d map[string]any) { d["cells"] = []any{} }), "cells: none"},
 		// issue 21: shards whose elapsed_seconds added up to +Inf made
 		// merge --format json panic.
-		{"huge elapsed", edit(t, data[KindTable], func(d map[string]any) { d["elapsed_seconds"] = 1e308 }), "elapsed_seconds 1e+308 is not within"},
+		{"huge elapsed", edit(t, data[KindSeats], func(d map[string]any) { d["elapsed_seconds"] = 1e308 }), "elapsed_seconds 1e+308 is not within"},
 		{"huge cell elapsed", edit(t, data[KindCompare], func(d map[string]any) {
 			d["cells"].([]any)[0].(map[string]any)["elapsed_seconds"] = 1e308
 		}), "elapsed_seconds 1e+308 is not within"},
 		// issue 21: an edited votes_sum gave mean votes −5.1e16.
-		{"votes sum", edit(t, data[KindTable], func(d map[string]any) {
+		{"votes sum", edit(t, data[KindSeats], func(d map[string]any) {
 			d["counts"].(map[string]any)["by_policy"].([]any)[0].(map[string]any)["votes_sum"] = 9e15
 		}), "votes_sum 9000000000000000 is outside"},
 		// report accepted a cross-table merge refused.

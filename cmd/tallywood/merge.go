@@ -103,7 +103,7 @@ func mergeFormat(o *mergeOptions, r sim.Study) error {
 	switch {
 	case o.wide && kind != sim.KindSim:
 		return fmt.Errorf("--wide only matters with the solo game's results")
-	case o.format == "csv" && (kind == sim.KindCompare || kind == sim.KindTableCompare):
+	case o.format == "csv" && (kind == sim.KindCompare || kind == sim.KindSeatsCompare):
 		return fmt.Errorf("--format csv: %s results are written as table, json or html", kind)
 	}
 	return nil

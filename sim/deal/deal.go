@@ -34,10 +34,10 @@ func RandomPolitician(gameSeed uint64, n int) int {
 	return engine.IntN(&p, n)
 }
 
-// TablePoliticians deals distinct Politicians to the seats of a deal from
+// SeatsPoliticians deals distinct Politicians to the seats of a deal from
 // a stream of the game seed (Player Board Setup 5: each player takes a card
 // of their own).
-func TablePoliticians(gameSeed uint64, players, politicians int) []int {
+func SeatsPoliticians(gameSeed uint64, players, politicians int) []int {
 	idx := make([]int, politicians)
 	for i := range idx {
 		idx[i] = i

@@ -55,8 +55,8 @@ func TestDealsUnchanged(t *testing.T) {
 		{GameSeed(1, 2), 2, []int{0, 4}},
 	}
 	for _, tt := range tables {
-		if got := TablePoliticians(tt.gameSeed, tt.players, 6); !slices.Equal(got, tt.want) {
-			t.Errorf("TablePoliticians(%d, %d, 6) = %v, want %v", tt.gameSeed, tt.players, got, tt.want)
+		if got := SeatsPoliticians(tt.gameSeed, tt.players, 6); !slices.Equal(got, tt.want) {
+			t.Errorf("SeatsPoliticians(%d, %d, 6) = %v, want %v", tt.gameSeed, tt.players, got, tt.want)
 		}
 	}
 }
@@ -94,7 +94,7 @@ func TestRandomPolitician(t *testing.T) {
 func TestTablePoliticians(t *testing.T) {
 	seen := map[int]int{}
 	for seed := uint64(0); seed < 600; seed++ {
-		p := TablePoliticians(seed, 4, 6)
+		p := SeatsPoliticians(seed, 4, 6)
 		for i := range p {
 			seen[p[i]]++
 			for j := range i {
@@ -103,7 +103,7 @@ func TestTablePoliticians(t *testing.T) {
 				}
 			}
 		}
-		if q := TablePoliticians(seed, 4, 6); q[0] != p[0] || q[3] != p[3] {
+		if q := SeatsPoliticians(seed, 4, 6); q[0] != p[0] || q[3] != p[3] {
 			t.Fatal("not a function of the seed")
 		}
 	}

@@ -10,7 +10,7 @@
 //	g, err := engine.New(r, gs, engine.Config{Politician: pol, ...})
 //	p.Reset(gs) // the solo player's policy: its own stream of the game seed
 //
-// At a table without the Opposition the seats take TablePoliticians(gs,
+// At a table without the Opposition the seats take SeatsPoliticians(gs,
 // ...) and lineup entry j's policy is reset with PolicySeed(gs, j).
 // streams.go lists every stream id outside the engine; Version is what
 // every result records as tallywood_version.

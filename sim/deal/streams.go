@@ -10,7 +10,7 @@ package deal
 // the games.
 const (
 	// StreamPolitician picks the Politician: RandomPolitician's PCG
-	// stream, and the key of TablePoliticians' SplitMix64 deal.
+	// stream, and the key of SeatsPoliticians' SplitMix64 deal.
 	StreamPolitician = 0x504f4c49 // "POLI"
 
 	// The policies' own generators, seeded by Reset's game seed.

@@ -16,8 +16,8 @@ type Source struct {
 	Sweep   *sim.SweepResult
 	// Seats and SeatsCompare are studies of several players (sim
 	// --seats) and their comparisons (compare --seats).
-	Seats        *sim.TableResult
-	SeatsCompare *sim.TableCompareResult
+	Seats        *sim.SeatsResult
+	SeatsCompare *sim.SeatsCompareResult
 	// Version is the tallywood version that wrote the result, when the
 	// result records it.
 	Version string
@@ -45,9 +45,9 @@ func SourceOf(name string, s sim.Study) Source {
 		src.Compare = r
 	case *sim.SweepResult:
 		src.Sweep = r
-	case *sim.TableResult:
+	case *sim.SeatsResult:
 		src.Seats = r
-	case *sim.TableCompareResult:
+	case *sim.SeatsCompareResult:
 		src.SeatsCompare = r
 	}
 	return src

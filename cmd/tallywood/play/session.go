@@ -53,7 +53,7 @@ type Config struct {
 	// and Opposition do not apply): the person plays seat Seat (0-based),
 	// Lineup the other seats in seat order, each policy on its own stream
 	// (deal.PolicySeed(game seed, j) for entry j). The Politicians are the
-	// deal's (deal.TablePoliticians), as in `sim --seats` and `trace
+	// deal's (deal.SeatsPoliticians), as in `sim --seats` and `trace
 	// --seats`. 0 is the solo game.
 	Seats  int
 	Seat   int8
@@ -184,7 +184,7 @@ func newTable(cfg Config) (*Session, error) {
 	}
 	s := &Session{cfg: cfg, log: &engine.Log{}, turn: noTurn, undoWhy: "no decision yet this turn", savedAt: -1, me: cfg.Seat}
 	seed := deal.GameSeed(cfg.Seed, 0)
-	pols := deal.TablePoliticians(seed, n, len(cfg.Rules.Politicians))
+	pols := deal.SeatsPoliticians(seed, n, len(cfg.Rules.Politicians))
 	g, err := engine.NewTable(cfg.Rules, seed, engine.TableConfig{Politicians: pols, Recorder: s.log})
 	if err != nil {
 		return nil, err
@@ -193,7 +193,7 @@ func newTable(cfg Config) (*Session, error) {
 	lineup := make([]string, len(cfg.Lineup))
 	s.others = make([]policy.Policy, n)
 	for j, spec := range cfg.Lineup {
-		lineup[j] = spec.Canon
+		lineup[j] = spec.Label
 		seat := j
 		if seat >= int(cfg.Seat) {
 			seat++

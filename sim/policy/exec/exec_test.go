@@ -220,8 +220,8 @@ func TestNothingLeftBehind(t *testing.T) {
 				}
 				lineup = append(lineup, sp)
 			}
-			cfg := sim.TableConfig{Rules: engine.Reference(), Seed: 5, Deals: 2, Workers: 2, Lineup: lineup}
-			if _, err := sim.RunTable(context.Background(), cfg); err != nil {
+			cfg := sim.SeatsConfig{Rules: engine.Reference(), Seed: 5, Deals: 2, Workers: 2, Lineup: lineup}
+			if _, err := sim.RunSeats(context.Background(), cfg); err != nil {
 				t.Fatal(err)
 			}
 		}},
@@ -358,7 +358,7 @@ var studies = []struct {
 	}},
 	{"sim --seats", func(ctx context.Context, t *testing.T, spec string, workers int) (int64, int64, bool, error) {
 		cfg := faultConfig(t, spec, workers)
-		res, err := sim.RunTable(ctx, sim.TableConfig{Rules: cfg.Rules, Seed: cfg.Seed, Deals: cfg.Games, Workers: workers,
+		res, err := sim.RunSeats(ctx, sim.SeatsConfig{Rules: cfg.Rules, Seed: cfg.Seed, Deals: cfg.Games, Workers: workers,
 			Lineup: []policy.Spec{cfg.Cells[0].Policy, cfg.Cells[0].Policy}, MaxErrors: cfg.MaxErrors})
 		if res == nil {
 			return 0, 0, false, err
@@ -371,9 +371,9 @@ var studies = []struct {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := sim.CompareTables(ctx, sim.TableConfig{Seed: cfg.Seed, Deals: cfg.Games, Workers: workers,
+		res, err := sim.CompareSeats(ctx, sim.SeatsConfig{Seed: cfg.Seed, Deals: cfg.Games, Workers: workers,
 			Lineup: []policy.Spec{cfg.Cells[0].Policy, cfg.Cells[0].Policy}, MaxErrors: cfg.MaxErrors},
-			sim.TableArm{Name: "a", Rules: cfg.Rules}, sim.TableArm{Name: "b", Rules: other})
+			sim.SeatsArm{Name: "a", Rules: cfg.Rules}, sim.SeatsArm{Name: "b", Rules: other})
 		if res == nil {
 			return 0, 0, false, err
 		}
@@ -505,8 +505,8 @@ func TestTable(t *testing.T) {
 		}
 		return out
 	}
-	cfg := sim.TableConfig{Rules: engine.Reference(), Seed: 5, Deals: 2, Workers: 1, Lineup: lineup("first")}
-	res, err := sim.RunTable(context.Background(), cfg)
+	cfg := sim.SeatsConfig{Rules: engine.Reference(), Seed: 5, Deals: 2, Workers: 1, Lineup: lineup("first")}
+	res, err := sim.RunSeats(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -514,7 +514,7 @@ func TestTable(t *testing.T) {
 		t.Errorf("players %d, interrupted %v", res.Players, res.Interrupted)
 	}
 	cfg.Lineup, cfg.Deals, cfg.MaxErrors = lineup("illegal"), 12, 12
-	res, err = sim.RunTable(context.Background(), cfg)
+	res, err = sim.RunSeats(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -523,7 +523,7 @@ func TestTable(t *testing.T) {
 		t.Errorf("%d deals, %d errors, failures %v; want failed deals, each matching %s", res.Counts.Deals, res.Errors, res.Failures, re)
 	}
 	cfg.MaxErrors = 0
-	if res, err = sim.RunTable(context.Background(), cfg); !errors.Is(err, sim.ErrTooManyFailed) || res == nil || res.Errors != 1 {
+	if res, err = sim.RunSeats(context.Background(), cfg); !errors.Is(err, sim.ErrTooManyFailed) || res == nil || res.Errors != 1 {
 		t.Errorf("MaxErrors 0: error %v, result %v; want ErrTooManyFailed with one failed deal", err, res)
 	}
 	requireReaped(t, pidFile, false)

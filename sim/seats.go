@@ -22,11 +22,11 @@ import (
 // Initiative position, equally often. That is what tells a policy's
 // strength from the advantage of its seat.
 
-// FormatTable names the JSON document of a study without the Opposition.
-const FormatTable = "tallywood-table/1"
+// FormatSeats names the JSON document of a study without the Opposition.
+const FormatSeats = "tallywood-table/1"
 
-// TableConfig is a study of games without the Opposition.
-type TableConfig struct {
+// SeatsConfig is a study of games without the Opposition.
+type SeatsConfig struct {
 	Rules *engine.Rules
 	Seed  uint64
 	// Deals before sharding; each deal is played len(Lineup) times, once
@@ -44,7 +44,7 @@ type TableConfig struct {
 	MaxErrors int64
 }
 
-// SeatCounts are the mergeable sums of one row of a study: a policy over
+// RowCounts are the mergeable sums of one row of a study: a policy over
 // every seat it sat in, or an Initiative position over every policy.
 // A victory shared by k players scores 1/k; scores are kept in twelfths so
 // that the sums stay exact integers for 2, 3 and 4 players.
@@ -52,7 +52,7 @@ type TableConfig struct {
 // The seatings of one deal share its cards and tiles, so they are not
 // independent games: the intervals take the deal as their unit, from the
 // squares of each deal's sums (DealWinsSq, DealScore12Sq).
-type SeatCounts struct {
+type RowCounts struct {
 	Games         int64 `json:"games"`
 	Wins          int64 `json:"wins"`        // first place alone
 	SharedWins    int64 `json:"shared_wins"` // first place shared
@@ -63,7 +63,7 @@ type SeatCounts struct {
 	DealScore12Sq int64 `json:"deal_score12_sum_sq"`
 }
 
-func (c *SeatCounts) add(place int8, winners int, votes int16) {
+func (c *RowCounts) add(place int8, winners int, votes int16) {
 	c.Games++
 	c.PlaceSum += int64(place)
 	c.VotesSum += int64(votes)
@@ -80,13 +80,13 @@ func (c *SeatCounts) add(place int8, winners int, votes int16) {
 
 // addDeal adds the sums of one whole deal, d, and the squares of its wins
 // and score.
-func (c *SeatCounts) addDeal(d *SeatCounts) {
+func (c *RowCounts) addDeal(d *RowCounts) {
 	c.merge(d)
 	c.DealWinsSq += d.Wins * d.Wins
 	c.DealScore12Sq += d.Score12 * d.Score12
 }
 
-func (c *SeatCounts) merge(o *SeatCounts) {
+func (c *RowCounts) merge(o *RowCounts) {
 	c.Games += o.Games
 	c.Wins += o.Wins
 	c.SharedWins += o.SharedWins
@@ -99,7 +99,7 @@ func (c *SeatCounts) merge(o *SeatCounts) {
 
 // check reports counts that no study can produce; perDeal is the row's
 // games in one deal.
-func (c *SeatCounts) check(players int, perDeal int64) error {
+func (c *RowCounts) check(players int, perDeal int64) error {
 	switch {
 	case c.Games < 0 || c.Wins < 0 || c.SharedWins < 0 || c.Score12 < 0 || c.VotesSum < 0 || c.DealWinsSq < 0 || c.DealScore12Sq < 0:
 		return errors.New("a negative count")
@@ -126,17 +126,17 @@ func (c *SeatCounts) check(players int, perDeal int64) error {
 	return nil
 }
 
-// TableCounts are the sums of a study: by lineup policy (distinct specs,
+// SeatsCounts are the sums of a study: by lineup policy (distinct specs,
 // in lineup order) and by starting Initiative position.
-type TableCounts struct {
-	Deals      int64        `json:"deals"` // deals played, every seating of each
-	Games      int64        `json:"games"`
-	Policies   []SeatCounts `json:"by_policy"`
-	Initiative []SeatCounts `json:"by_initiative"`
+type SeatsCounts struct {
+	Deals      int64       `json:"deals"` // deals played, every seating of each
+	Games      int64       `json:"games"`
+	Policies   []RowCounts `json:"by_policy"`
+	Initiative []RowCounts `json:"by_initiative"`
 }
 
-// TableRow is one row of a study's report.
-type TableRow struct {
+// SeatsRow is one row of a study's report.
+type SeatsRow struct {
 	Name        string     `json:"name"`
 	Games       int64      `json:"games"`
 	Wins        int64      `json:"wins"`
@@ -151,16 +151,16 @@ type TableRow struct {
 	MeanVotes     float64    `json:"mean_votes"`
 }
 
-// newTableRow makes a row from its counts over deals, perDeal of its games
-// in each. The intervals are t-intervals over the deals (see SeatCounts).
-func newTableRow(name string, c *SeatCounts, deals, perDeal int64) TableRow {
+// newSeatsRow makes a row from its counts over deals, perDeal of its games
+// in each. The intervals are t-intervals over the deals (see RowCounts).
+func newSeatsRow(name string, c *RowCounts, deals, perDeal int64) SeatsRow {
 	g := float64(perDeal)
 	clamp := func(ci Interval, scale float64) [2]float64 {
 		return [2]float64{max(0, ci.Lo/scale), min(1, ci.Hi/scale)}
 	}
 	_, wins := MeanInterval(deals, c.Wins, c.DealWinsSq)
 	_, score := MeanInterval(deals, c.Score12, c.DealScore12Sq)
-	return TableRow{
+	return SeatsRow{
 		Name: name, Games: c.Games, Wins: c.Wins, SharedWins: c.SharedWins,
 		WinRate: ratio(c.Wins, c.Games), WinRateCI95: clamp(wins, g),
 		MeanScore: ratio(c.Score12, 12*c.Games), MeanScoreCI95: clamp(score, 12*g),
@@ -168,20 +168,20 @@ func newTableRow(name string, c *SeatCounts, deals, perDeal int64) TableRow {
 	}
 }
 
-// TableResult is the output of a study without the Opposition.
-type TableResult struct {
+// SeatsResult is the output of a study without the Opposition.
+type SeatsResult struct {
 	Envelope
 	RulesID
 	Deals   int64       `json:"deals"` // before sharding
 	Players int         `json:"players"`
 	Lineup  []string    `json:"lineup"`
-	Counts  TableCounts `json:"counts"`
+	Counts  SeatsCounts `json:"counts"`
 	// Errors counts the deals left out because a game of theirs failed
 	// (policy.FailedError); Failures lists the first of them.
 	Errors     int64      `json:"errors"`
 	Failures   []Failure  `json:"failures,omitempty"`
-	Policies   []TableRow `json:"policies"`
-	Initiative []TableRow `json:"initiative"`
+	Policies   []SeatsRow `json:"policies"`
+	Initiative []SeatsRow `json:"initiative"`
 	// FirstSeatAdvantage is the mean score of the player who starts with
 	// Initiative 1 minus the fair 1/players, with its 95 % interval.
 	FirstSeatAdvantage     float64    `json:"first_seat_advantage"`
@@ -217,16 +217,16 @@ func policyNames(lineup []string) (names []string, index []int) {
 }
 
 // derive derives the rows from the counts, and the timing.
-func (r *TableResult) derive() {
+func (r *SeatsResult) derive() {
 	names, index := policyNames(r.Lineup)
 	n := int64(r.Players)
-	r.Policies = make([]TableRow, len(names))
+	r.Policies = make([]SeatsRow, len(names))
 	for i, name := range names {
-		r.Policies[i] = newTableRow(name, &r.Counts.Policies[i], r.Counts.Deals, n*seatsOf(index, i))
+		r.Policies[i] = newSeatsRow(name, &r.Counts.Policies[i], r.Counts.Deals, n*seatsOf(index, i))
 	}
-	r.Initiative = make([]TableRow, r.Players)
+	r.Initiative = make([]SeatsRow, r.Players)
 	for k := range r.Players {
-		r.Initiative[k] = newTableRow(fmt.Sprintf("initiative %d", k+1), &r.Counts.Initiative[k], r.Counts.Deals, n)
+		r.Initiative[k] = newSeatsRow(fmt.Sprintf("initiative %d", k+1), &r.Counts.Initiative[k], r.Counts.Deals, n)
 	}
 	fair := 1 / float64(r.Players)
 	first := r.Initiative[0]
@@ -238,11 +238,11 @@ func (r *TableResult) derive() {
 // dealChunk is how many deals a worker takes at once.
 const dealChunk = 16
 
-// TablePlayer plays the games of a study without the Opposition, one at
+// SeatsPlayer plays the games of a study without the Opposition, one at
 // a time: it owns the game, one policy instance per lineup entry and an
-// option buffer. RunTable gives each worker one; `tallywood trace --seats`
+// option buffer. RunSeats gives each worker one; `tallywood trace --seats`
 // uses one to replay a single game exactly as the study played it.
-type TablePlayer struct {
+type SeatsPlayer struct {
 	// Game is the game last played.
 	Game   engine.Game
 	lineup []policy.Spec
@@ -250,9 +250,9 @@ type TablePlayer struct {
 	buf    [engine.MaxOptions]engine.Option
 }
 
-// NewTablePlayer makes a player of lineup's policies; Close releases them.
-func NewTablePlayer(lineup []policy.Spec) *TablePlayer {
-	p := &TablePlayer{lineup: lineup, pols: make([]policy.Policy, len(lineup))}
+// NewSeatsPlayer makes a player of lineup's policies; Close releases them.
+func NewSeatsPlayer(lineup []policy.Spec) *SeatsPlayer {
+	p := &SeatsPlayer{lineup: lineup, pols: make([]policy.Policy, len(lineup))}
 	for j, s := range lineup {
 		p.pols[j] = s.New()
 	}
@@ -261,7 +261,7 @@ func NewTablePlayer(lineup []policy.Spec) *TablePlayer {
 
 // Close releases the policies. It may run while the player is in a game
 // (a study cancelled): an exec policy then fails the game.
-func (p *TablePlayer) Close() {
+func (p *SeatsPlayer) Close() {
 	for _, pol := range p.pols {
 		policy.Close(pol)
 	}
@@ -269,7 +269,7 @@ func (p *TablePlayer) Close() {
 
 // setStop hands stop to the policies that search (policy.Stopper), so
 // that an interrupt cuts a decision short.
-func (p *TablePlayer) setStop(stop *atomic.Bool) {
+func (p *SeatsPlayer) setStop(stop *atomic.Bool) {
 	for _, pol := range p.pols {
 		if st, ok := pol.(policy.Stopper); ok {
 			st.SetStop(stop)
@@ -278,12 +278,12 @@ func (p *TablePlayer) setStop(stop *atomic.Bool) {
 }
 
 // Play plays rotation k of the deal on game seed seed under r to the end:
-// the Politicians of deal.TablePoliticians, seat s played by lineup entry
+// the Politicians of deal.SeatsPoliticians, seat s played by lineup entry
 // (s+k) mod n, entry j's policy reset with deal.PolicySeed(seed, j). rec, when
 // not nil, records the game's events.
-func (p *TablePlayer) Play(r *engine.Rules, seed uint64, k int, rec engine.Recorder) error {
+func (p *SeatsPlayer) Play(r *engine.Rules, seed uint64, k int, rec engine.Recorder) error {
 	n := len(p.lineup)
-	pols := deal.TablePoliticians(seed, n, len(r.Politicians))
+	pols := deal.SeatsPoliticians(seed, n, len(r.Politicians))
 	if err := p.Game.ResetTable(r, seed, engine.TableConfig{Politicians: pols, Recorder: rec}); err != nil {
 		return err
 	}
@@ -298,11 +298,11 @@ func (p *TablePlayer) Play(r *engine.Rules, seed uint64, k int, rec engine.Recor
 		o := p.pols[j].Choose(g, legal)
 		if f, ok := p.pols[j].(policy.Fallible); ok && f.Err() != nil {
 			// The policy's error names the game seed.
-			return fmt.Errorf("sim: policy %s in seat %d, rotation %d: %w", p.lineup[j].Canon, s+1, k, &policy.FailedError{Err: f.Err()})
+			return fmt.Errorf("sim: policy %s in seat %d, rotation %d: %w", p.lineup[j].Label, s+1, k, &policy.FailedError{Err: f.Err()})
 		}
 		if err := g.Apply(o); err != nil {
 			return fmt.Errorf("sim: policy %s in seat %d, game seed %d, rotation %d: round %d, %s decision: %w",
-				p.lineup[j].Canon, s+1, seed, k, g.Round+1, g.Pending, err)
+				p.lineup[j].Label, s+1, seed, k, g.Round+1, g.Pending, err)
 		}
 	}
 	for _, pol := range p.pols {
@@ -316,7 +316,7 @@ func (p *TablePlayer) Play(r *engine.Rules, seed uint64, k int, rec engine.Recor
 // addGame adds a finished game of rotation k to c. first is the deal's
 // starting Initiative order, engine.TableInitiative(g.Seed, g.NSeats): the
 // deal, not the round-4 order, and the same for every arm and rotation.
-func (c *TableCounts) addGame(g *engine.Game, k int, index []int, first *[engine.MaxSeats]int8) {
+func (c *SeatsCounts) addGame(g *engine.Game, k int, index []int, first *[engine.MaxSeats]int8) {
 	n := int(g.NSeats)
 	res := &g.Result
 	winners := 0
@@ -335,7 +335,7 @@ func (c *TableCounts) addGame(g *engine.Game, k int, index []int, first *[engine
 }
 
 // addDeal adds every seating of one deal, held in d, to c.
-func (c *TableCounts) addDeal(d *TableCounts) {
+func (c *SeatsCounts) addDeal(d *SeatsCounts) {
 	c.Deals++
 	c.Games += d.Games
 	for i := range c.Policies {
@@ -347,14 +347,14 @@ func (c *TableCounts) addDeal(d *TableCounts) {
 }
 
 // reset zeroes c's sums, keeping its rows.
-func (c *TableCounts) reset() {
+func (c *SeatsCounts) reset() {
 	c.Deals, c.Games = 0, 0
 	clear(c.Policies)
 	clear(c.Initiative)
 }
 
-// checkTable refuses a study that cannot be played.
-func checkTable(cfg *TableConfig, rules ...*engine.Rules) error {
+// checkSeats refuses a study that cannot be played.
+func checkSeats(cfg *SeatsConfig, rules ...*engine.Rules) error {
 	n := len(cfg.Lineup)
 	switch {
 	case cfg.Deals < 1:
@@ -373,25 +373,25 @@ func checkTable(cfg *TableConfig, rules ...*engine.Rules) error {
 	return nil
 }
 
-// tableLayout is a lineup's canonical names and rows.
-type tableLayout struct {
+// seatsLayout is a lineup's canonical names and rows.
+type seatsLayout struct {
 	lineup []string
 	names  []string
 	index  []int // lineup entry → policy row
 }
 
-func layoutOf(cfg *TableConfig) tableLayout {
-	var l tableLayout
+func layoutOf(cfg *SeatsConfig) seatsLayout {
+	var l seatsLayout
 	l.lineup = make([]string, len(cfg.Lineup))
 	for i, s := range cfg.Lineup {
-		l.lineup[i] = s.Canon
+		l.lineup[i] = s.Label
 	}
 	l.names, l.index = policyNames(l.lineup)
 	return l
 }
 
-func (l *tableLayout) newCounts() TableCounts {
-	return TableCounts{Policies: make([]SeatCounts, len(l.names)), Initiative: make([]SeatCounts, len(l.lineup))}
+func (l *seatsLayout) newCounts() SeatsCounts {
+	return SeatsCounts{Policies: make([]RowCounts, len(l.names)), Initiative: make([]RowCounts, len(l.lineup))}
 }
 
 // tableRun is what runDeals played: whether it was interrupted, and the
@@ -409,19 +409,19 @@ type tableRun struct {
 // counted in the errors, up to cfg.MaxErrors of them (then the study stops
 // like an interruption and the error is ErrTooManyFailed, with what was
 // played). Any other error stops the study and is runDeals' error.
-func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *tableLayout, add func(w int, deal []TableCounts)) (tableRun, error) {
+func runDeals(ctx context.Context, cfg *SeatsConfig, arms []*engine.Rules, l *seatsLayout, add func(w int, deal []SeatsCounts)) (tableRun, error) {
 	n := len(cfg.Lineup)
 	pl := newPool(ctx, poolConfig{workers: cfg.workers(), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
-		func(stop *atomic.Bool) *TablePlayer {
-			p := NewTablePlayer(cfg.Lineup)
+		func(stop *atomic.Bool) *SeatsPlayer {
+			p := NewSeatsPlayer(cfg.Lineup)
 			p.setStop(stop)
 			return p
 		})
 	defer pl.close()
-	// Each worker's deal in play, one TableCounts per arm.
-	deals := make([][]TableCounts, len(pl.players))
+	// Each worker's deal in play, one SeatsCounts per arm.
+	deals := make([][]SeatsCounts, len(pl.players))
 	for w := range deals {
-		deals[w] = make([]TableCounts, len(arms))
+		deals[w] = make([]SeatsCounts, len(arms))
 		for a := range deals[w] {
 			deals[w][a] = l.newCounts()
 		}
@@ -459,25 +459,25 @@ func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *ta
 	return run, pl.tooMany()
 }
 
-func (cfg *TableConfig) workers() int { return workerCount(cfg.Workers) }
+func (cfg *SeatsConfig) workers() int { return workerCount(cfg.Workers) }
 
-// RunTable plays a study without the Opposition. Like Run, the result is
+// RunSeats plays a study without the Opposition. Like Run, the result is
 // a sum over deals and does not depend on the workers; a cancelled ctx
 // stops the workers after their current game and marks the result
 // Interrupted. A deal with a failed game is left out and counted in the
 // errors, as in runDeals: past cfg.MaxErrors the study stops and returns
 // its result with ErrTooManyFailed.
-func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
-	if err := checkTable(&cfg, cfg.Rules); err != nil {
+func RunSeats(ctx context.Context, cfg SeatsConfig) (*SeatsResult, error) {
+	if err := checkSeats(&cfg, cfg.Rules); err != nil {
 		return nil, err
 	}
 	l := layoutOf(&cfg)
-	counts := make([]TableCounts, cfg.workers())
+	counts := make([]SeatsCounts, cfg.workers())
 	for w := range counts {
 		counts[w] = l.newCounts()
 	}
 	start := time.Now()
-	run, err := runDeals(ctx, &cfg, []*engine.Rules{cfg.Rules}, &l, func(w int, deal []TableCounts) {
+	run, err := runDeals(ctx, &cfg, []*engine.Rules{cfg.Rules}, &l, func(w int, deal []SeatsCounts) {
 		counts[w].addDeal(&deal[0])
 	})
 	if err != nil && !errors.Is(err, ErrTooManyFailed) {
@@ -487,8 +487,8 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 	for w := range counts {
 		total.merge(&counts[w])
 	}
-	res := &TableResult{
-		Envelope: newEnvelope(KindTable, FormatTable, cfg.Seed, cfg.Shard),
+	res := &SeatsResult{
+		Envelope: newEnvelope(KindSeats, FormatSeats, cfg.Seed, cfg.Shard),
 		RulesID:  rulesID(cfg.Rules),
 		Deals:    cfg.Deals, Players: len(l.lineup), Lineup: l.lineup, Counts: total,
 		Errors: run.errors, Failures: run.failures,
@@ -499,7 +499,7 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 	return res, err
 }
 
-func (c *TableCounts) merge(o *TableCounts) {
+func (c *SeatsCounts) merge(o *SeatsCounts) {
 	c.Deals += o.Deals
 	c.Games += o.Games
 	for i := range c.Policies {
@@ -510,10 +510,10 @@ func (c *TableCounts) merge(o *TableCounts) {
 	}
 }
 
-func (r *TableResult) formats() []string { return []string{FormatTable} }
+func (r *SeatsResult) formats() []string { return []string{FormatSeats} }
 
-func (r *TableResult) sameRun(first Study) []field {
-	f := first.(*TableResult)
+func (r *SeatsResult) sameRun(first Study) []field {
+	f := first.(*SeatsResult)
 	return []field{
 		hashField("rules_hash", r.RulesHash, f.RulesHash),
 		sameField("deals", r.Deals, f.Deals),
@@ -523,7 +523,7 @@ func (r *TableResult) sameRun(first Study) []field {
 
 // check reports a decoded study that no run can produce, naming the
 // inconsistency.
-func (r *TableResult) check(share func(int64) int64) error {
+func (r *SeatsResult) check(share func(int64) int64) error {
 	if err := r.RulesID.check(""); err != nil {
 		return err
 	}
@@ -546,7 +546,7 @@ func checkLineup(players int, lineup []string) error {
 
 // check reports counts that no study of lineup can produce, share deals
 // in its shards of which errors failed (failures of them listed).
-func (c *TableCounts) check(players int, lineup []string, share, errors int64, failures int, interrupted bool) error {
+func (c *SeatsCounts) check(players int, lineup []string, share, errors int64, failures int, interrupted bool) error {
 	names, index := policyNames(lineup)
 	if len(c.Policies) != len(names) || len(c.Initiative) != players {
 		return fmt.Errorf("counts for %d policies and %d Initiative positions, want %d and %d",
@@ -585,26 +585,26 @@ func (c *TableCounts) check(players int, lineup []string, share, errors int64, f
 	return nil
 }
 
-func (r *TableResult) clone() Study {
+func (r *SeatsResult) clone() Study {
 	out := *r
 	out.Counts = r.Counts.clone()
 	out.Failures = slices.Clone(r.Failures)
 	return &out
 }
 
-func (r *TableResult) add(o Study) {
-	t := o.(*TableResult)
+func (r *SeatsResult) add(o Study) {
+	t := o.(*SeatsResult)
 	r.Counts.merge(&t.Counts)
 	r.Errors += t.Errors
 	r.Failures = firstFailures(append(r.Failures, t.Failures...))
 }
 
 // Played is the deals the study holds, of its deals.
-func (r *TableResult) Played() (n, total int64, unit string) {
+func (r *SeatsResult) Played() (n, total int64, unit string) {
 	return r.Counts.Deals, r.Deals, "deals"
 }
 
-func (c TableCounts) clone() TableCounts {
+func (c SeatsCounts) clone() SeatsCounts {
 	c.Policies, c.Initiative = slices.Clone(c.Policies), slices.Clone(c.Initiative)
 	return c
 }

@@ -16,13 +16,13 @@ import (
 // difference is paired by deal (its score in the deal under B minus under
 // A), so the deal's cards cancel out of the comparison.
 
-// FormatTableCompare names the JSON document of a comparison of two rule
+// FormatSeatsCompare names the JSON document of a comparison of two rule
 // sets at a table. Results before it had no format and no counts, and
 // cannot be read.
-const FormatTableCompare = "tallywood-table-compare/1"
+const FormatSeatsCompare = "tallywood-table-compare/1"
 
-// TableArm is one arm of a comparison at a table: its rules and name.
-type TableArm struct {
+// SeatsArm is one arm of a comparison at a table: its rules and name.
+type SeatsArm struct {
 	Name  string
 	Rules *engine.Rules
 }
@@ -38,7 +38,7 @@ type PairedSums struct {
 	Deals         int64 `json:"deals"`
 }
 
-func (p *PairedSums) add(a, b *SeatCounts) {
+func (p *PairedSums) add(a, b *RowCounts) {
 	dw, ds := b.Wins-a.Wins, b.Score12-a.Score12
 	p.WinsDiff += dw
 	p.WinsDiffSq += dw * dw
@@ -47,12 +47,12 @@ func (p *PairedSums) add(a, b *SeatCounts) {
 	p.Deals++
 }
 
-// TableCompareRow is one row of a comparison: the row under each arm and
+// SeatsCompareRow is one row of a comparison: the row under each arm and
 // B − A with its 95 % t-interval over deals.
-type TableCompareRow struct {
+type SeatsCompareRow struct {
 	Name                string     `json:"name"`
-	A                   TableRow   `json:"a"`
-	B                   TableRow   `json:"b"`
+	A                   SeatsRow   `json:"a"`
+	B                   SeatsRow   `json:"b"`
 	WinRateDiff         float64    `json:"win_rate_diff"`
 	WinRateDiffCI95     [2]float64 `json:"win_rate_diff_ci95"`
 	MeanScoreDiff       float64    `json:"mean_score_diff"`
@@ -63,16 +63,16 @@ type TableCompareRow struct {
 	MeanScoreDiffPHolm float64 `json:"mean_score_diff_p_holm"`
 }
 
-// TablePairCounts are the mergeable sums of a comparison at a table:
+// SeatsPairCounts are the mergeable sums of a comparison at a table:
 // each arm's, and per row the paired sums over deals.
-type TablePairCounts struct {
-	A          TableCounts  `json:"a"`
-	B          TableCounts  `json:"b"`
+type SeatsPairCounts struct {
+	A          SeatsCounts  `json:"a"`
+	B          SeatsCounts  `json:"b"`
 	Policies   []PairedSums `json:"by_policy"`
 	Initiative []PairedSums `json:"by_initiative"`
 }
 
-func (t *TablePairCounts) merge(o *TablePairCounts) {
+func (t *SeatsPairCounts) merge(o *SeatsPairCounts) {
 	t.A.merge(&o.A)
 	t.B.merge(&o.B)
 	for i := range t.Policies {
@@ -83,21 +83,21 @@ func (t *TablePairCounts) merge(o *TablePairCounts) {
 	}
 }
 
-// TableCompareResult is the output of CompareTables.
-type TableCompareResult struct {
+// SeatsCompareResult is the output of CompareSeats.
+type SeatsCompareResult struct {
 	Envelope
 	A       ArmInfo         `json:"a"`
 	B       ArmInfo         `json:"b"`
 	Deals   int64           `json:"deals"` // before sharding, played under both arms
 	Players int             `json:"players"`
 	Lineup  []string        `json:"lineup"`
-	Counts  TablePairCounts `json:"counts"`
+	Counts  SeatsPairCounts `json:"counts"`
 	// Errors counts the deals left out because a game of theirs failed
 	// under either arm (policy.FailedError); Failures lists the first.
 	Errors     int64             `json:"errors"`
 	Failures   []Failure         `json:"failures,omitempty"`
-	Policies   []TableCompareRow `json:"policies"`
-	Initiative []TableCompareRow `json:"initiative"`
+	Policies   []SeatsCompareRow `json:"policies"`
+	Initiative []SeatsCompareRow `json:"initiative"`
 	// The first-seat advantage under each arm, and B − A (it is the
 	// Initiative 1 row's score difference).
 	FirstSeatAdvantage     [2]float64 `json:"first_seat_advantage"`
@@ -105,10 +105,10 @@ type TableCompareResult struct {
 	FirstSeatDiffCI95      [2]float64 `json:"first_seat_advantage_diff_ci95"`
 }
 
-func (r *TableCompareResult) formats() []string { return []string{FormatTableCompare} }
+func (r *SeatsCompareResult) formats() []string { return []string{FormatSeatsCompare} }
 
-func (r *TableCompareResult) sameRun(first Study) []field {
-	f := first.(*TableCompareResult)
+func (r *SeatsCompareResult) sameRun(first Study) []field {
+	f := first.(*SeatsCompareResult)
 	return []field{
 		{"arm A", r.A.equal(f.A), r.A.text(), f.A.text()},
 		{"arm B", r.B.equal(f.B), r.B.text(), f.B.text()},
@@ -119,7 +119,7 @@ func (r *TableCompareResult) sameRun(first Study) []field {
 
 // check reports a decoded comparison that no run can produce: each arm's
 // counts as a study's, and paired sums over the same deals.
-func (r *TableCompareResult) check(share func(int64) int64) error {
+func (r *SeatsCompareResult) check(share func(int64) int64) error {
 	for _, a := range []struct {
 		label string
 		arm   *ArmInfo
@@ -184,7 +184,7 @@ func abs64(x int64) int64 {
 	return x
 }
 
-func (r *TableCompareResult) clone() Study {
+func (r *SeatsCompareResult) clone() Study {
 	out := *r
 	c := &out.Counts
 	c.A, c.B = c.A.clone(), c.B.clone()
@@ -193,21 +193,21 @@ func (r *TableCompareResult) clone() Study {
 	return &out
 }
 
-func (r *TableCompareResult) add(o Study) {
-	t := o.(*TableCompareResult)
+func (r *SeatsCompareResult) add(o Study) {
+	t := o.(*SeatsCompareResult)
 	r.Counts.merge(&t.Counts)
 	r.Errors += t.Errors
 	r.Failures = firstFailures(append(r.Failures, t.Failures...))
 }
 
 // Played is the deals played under both arms, of the study's.
-func (r *TableCompareResult) Played() (n, total int64, unit string) {
+func (r *SeatsCompareResult) Played() (n, total int64, unit string) {
 	return r.Counts.A.Deals, r.Deals, "deals"
 }
 
 // derive makes the rows from the counts: each arm's, B − A paired by
 // deal, Holm's adjustment over every row, and the first-seat advantage.
-func (r *TableCompareResult) derive() {
+func (r *SeatsCompareResult) derive() {
 	c := &r.Counts
 	names, index := policyNames(r.Lineup)
 	n := int64(r.Players)
@@ -220,7 +220,7 @@ func (r *TableCompareResult) derive() {
 		r.Initiative = append(r.Initiative, compareRow(fmt.Sprintf("initiative %d", k+1), &c.A.Initiative[k], &c.B.Initiative[k], &c.Initiative[k], deals, n))
 	}
 	var ps []float64
-	for _, rows := range [][]TableCompareRow{r.Policies, r.Initiative} {
+	for _, rows := range [][]SeatsCompareRow{r.Policies, r.Initiative} {
 		for _, row := range rows {
 			ps = append(ps, row.MeanScoreDiffPValue)
 		}
@@ -240,37 +240,37 @@ func (r *TableCompareResult) derive() {
 	r.setTiming(c.A.Games+c.B.Games, r.ElapsedSeconds)
 }
 
-// tablePairs are a worker's sums of a comparison.
-type tablePairs struct {
-	arms       [2]TableCounts
+// seatsPairs are a worker's sums of a comparison.
+type seatsPairs struct {
+	arms       [2]SeatsCounts
 	policies   []PairedSums
 	initiative []PairedSums
 }
 
-// CompareTables plays cfg's deals under the rules of arms a and b (cfg.Rules
+// CompareSeats plays cfg's deals under the rules of arms a and b (cfg.Rules
 // is not used) and compares them row by row, paired by deal. The result
 // does not depend on the workers; a cancelled ctx stops after the games in
 // play, leaving out the deals they belong to, and marks it Interrupted. A
 // deal with a failed game under either arm is left out of both and counted
-// in the errors, as in RunTable.
-func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableCompareResult, error) {
-	if err := checkTable(&cfg, a.Rules, b.Rules); err != nil {
+// in the errors, as in RunSeats.
+func CompareSeats(ctx context.Context, cfg SeatsConfig, a, b SeatsArm) (*SeatsCompareResult, error) {
+	if err := checkSeats(&cfg, a.Rules, b.Rules); err != nil {
 		return nil, err
 	}
 	l := layoutOf(&cfg)
-	newPairs := func() TablePairCounts {
-		return TablePairCounts{
+	newPairs := func() SeatsPairCounts {
+		return SeatsPairCounts{
 			A: l.newCounts(), B: l.newCounts(),
 			Policies:   make([]PairedSums, len(l.names)),
 			Initiative: make([]PairedSums, len(l.lineup)),
 		}
 	}
-	work := make([]TablePairCounts, cfg.workers())
+	work := make([]SeatsPairCounts, cfg.workers())
 	for w := range work {
 		work[w] = newPairs()
 	}
 	start := time.Now()
-	run, err := runDeals(ctx, &cfg, []*engine.Rules{a.Rules, b.Rules}, &l, func(w int, deal []TableCounts) {
+	run, err := runDeals(ctx, &cfg, []*engine.Rules{a.Rules, b.Rules}, &l, func(w int, deal []SeatsCounts) {
 		t := &work[w]
 		t.A.addDeal(&deal[0])
 		t.B.addDeal(&deal[1])
@@ -288,8 +288,8 @@ func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableC
 	for w := range work {
 		total.merge(&work[w])
 	}
-	res := &TableCompareResult{
-		Envelope: newEnvelope(KindTableCompare, FormatTableCompare, cfg.Seed, cfg.Shard),
+	res := &SeatsCompareResult{
+		Envelope: newEnvelope(KindSeatsCompare, FormatSeatsCompare, cfg.Seed, cfg.Shard),
 		A:        armInfo(a.Name, a.Rules), B: armInfo(b.Name, b.Rules),
 		Deals: cfg.Deals, Players: len(l.lineup), Lineup: l.lineup, Counts: total,
 		Errors: run.errors, Failures: run.failures,
@@ -310,14 +310,14 @@ func (p *PairedSums) merge(o *PairedSums) {
 
 // compareRow makes a row of a comparison from its sums over deals, perDeal
 // of the row's games in each deal.
-func compareRow(name string, a, b *SeatCounts, p *PairedSums, deals, perDeal int64) TableCompareRow {
+func compareRow(name string, a, b *RowCounts, p *PairedSums, deals, perDeal int64) SeatsCompareRow {
 	g := float64(perDeal)
 	_, wins := MeanInterval(deals, p.WinsDiff, p.WinsDiffSq)
 	mean, score, pval := MeanTest(deals, p.Score12Diff, p.Score12DiffSq)
-	return TableCompareRow{
+	return SeatsCompareRow{
 		Name: name,
-		A:    newTableRow(name, a, deals, perDeal),
-		B:    newTableRow(name, b, deals, perDeal),
+		A:    newSeatsRow(name, a, deals, perDeal),
+		B:    newSeatsRow(name, b, deals, perDeal),
 		// Both arms play the same number of games, so the difference of
 		// the rates is the mean per-deal difference over the row's games.
 		WinRateDiff:         ratio(b.Wins, b.Games) - ratio(a.Wins, a.Games),

@@ -42,7 +42,7 @@ func TestBuiltinPoliciesAtBounds(t *testing.T) {
 					t.Fatalf("%s, %s, seed %d: %v", tt.Name, s, seed, err)
 				}
 			}
-			table := sim.NewTablePlayer([]policy.Spec{sp, sp})
+			table := sim.NewSeatsPlayer([]policy.Spec{sp, sp})
 			for seed := uint64(1); seed <= games; seed++ {
 				if err := table.Play(r, seed, 0, nil); err != nil {
 					t.Fatalf("%s, %s at a table, seed %d: %v", tt.Name, s, seed, err)

@@ -21,10 +21,10 @@
 // sequential test (Sequential) that stops a cell as soon as it decides
 // easier, harder or within ±delta. Sweep plays the base rules and every
 // point of a parameter grid on the same seeds and pairs each point against
-// the base. RunTable plays the game of 2–4 players without the Opposition
+// the base. RunSeats plays the game of 2–4 players without the Opposition
 // (sim --seats), every deal once per rotation of the lineup, and
-// CompareTables two rule sets on the same deals. Every result carries a
-// kind (KindSim, KindCompare, KindSweep, KindTable, KindTableCompare) and
+// CompareSeats two rule sets on the same deals. Every result carries a
+// kind (KindSim, KindCompare, KindSweep, KindSeats, KindSeatsCompare) and
 // writes its own JSON; docs/output.md describes every field. Package
 // sim/report writes the results for people: as text, CSV and HTML.
 package sim

@@ -39,7 +39,7 @@ func (firstOption) Reset(uint64)                                               {
 func (firstOption) Choose(_ *engine.Game, legal []engine.Option) engine.Option { return legal[0] }
 
 func flakyConfig(workers int, shard Shard, maxErrors int64) Config {
-	spec := policy.Spec{Name: "flaky", Canon: "flaky", New: func() policy.Policy { return &flaky{} }}
+	spec := policy.Spec{Name: "flaky", Label: "flaky", New: func() policy.Policy { return &flaky{} }}
 	return Config{Rules: engine.Reference(), Seed: 3, Games: 200, Workers: workers, Shard: shard, MaxErrors: maxErrors,
 		Cells: []CellSpec{{Mode: engine.Hard, Policy: spec, Politician: 1}}}
 }

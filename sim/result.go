@@ -556,7 +556,7 @@ func newShardUnion(shard, name string) (*shardUnion, error) {
 // add adds the shards of result name. It refuses them as shards of
 // another run than the first result's when one of fields, or the shard
 // count, differs from the first result's, naming the first that does with
-// both values. Every merge (Merge, MergeTables, MergeCompare, MergeSweep)
+// both values. Every merge (Merge, MergeSeats, MergeCompare, MergeSweep)
 // adds its shards here, so they word a mismatch alike.
 func (u *shardUnion) add(name, shard string, fields ...field) error {
 	s, err := parseShardSet(shard)

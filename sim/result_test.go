@@ -291,8 +291,8 @@ func TestDecodersWordTrailingDataAlike(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tableCfg := tableConfig(t, 3, 1, Shard{}, "random", "random")
-	tableCompared, err := CompareTables(ctx, tableCfg, TableArm{"a", engine.Reference()}, TableArm{"b", engine.Reference()})
+	tableCfg := seatsConfig(t, 3, 1, Shard{}, "random", "random")
+	tableCompared, err := CompareSeats(ctx, tableCfg, SeatsArm{"a", engine.Reference()}, SeatsArm{"b", engine.Reference()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -304,8 +304,8 @@ func TestDecodersWordTrailingDataAlike(t *testing.T) {
 		{KindSim, run(t, testConfig(t, 4, 1, Shard{})).JSON(), func(b []byte) error { _, err := DecodeResult(b); return err }},
 		{KindCompare, compared.JSON(), func(b []byte) error { _, err := DecodeCompare(b); return err }},
 		{KindSweep, swept.JSON(), func(b []byte) error { _, err := DecodeSweep(b); return err }},
-		{KindTable, runTable(t, tableCfg).JSON(), func(b []byte) error { _, err := DecodeTableResult(b); return err }},
-		{KindTableCompare, tableCompared.JSON(), func(b []byte) error { _, err := DecodeTableCompare(b); return err }},
+		{KindSeats, runSeats(t, tableCfg).JSON(), func(b []byte) error { _, err := DecodeSeatsResult(b); return err }},
+		{KindSeatsCompare, tableCompared.JSON(), func(b []byte) error { _, err := DecodeSeatsCompare(b); return err }},
 	} {
 		if err := tt.decode(tt.data); err != nil {
 			t.Errorf("%s: its own JSON: %v", tt.kind, err)
@@ -349,10 +349,10 @@ func TestMergesWordMismatchAlike(t *testing.T) {
 		}
 		return r
 	}
-	table := func(seed uint64, shard Shard) *TableResult {
-		cfg := tableConfig(t, 6, 1, shard, "random", "random")
+	table := func(seed uint64, shard Shard) *SeatsResult {
+		cfg := seatsConfig(t, 6, 1, shard, "random", "random")
 		cfg.Seed = seed
-		return runTable(t, cfg)
+		return runSeats(t, cfg)
 	}
 	solo := func(seed uint64, shard Shard) *Result {
 		cfg := testConfig(t, 6, 1, shard)
@@ -370,7 +370,7 @@ func TestMergesWordMismatchAlike(t *testing.T) {
 			return err
 		}, want("seed", "8", "7")},
 		{"table seed", func() error {
-			_, err := MergeTables([]*TableResult{table(5, half), table(6, Shard{K: 2, N: 2})}, names, MergeOptions{})
+			_, err := MergeSeats([]*SeatsResult{table(5, half), table(6, Shard{K: 2, N: 2})}, names, MergeOptions{})
 			return err
 		}, want("seed", "6", "5")},
 		{"compare seed", func() error {
@@ -386,7 +386,7 @@ func TestMergesWordMismatchAlike(t *testing.T) {
 			return err
 		}, want("shard count", "3", "2")},
 		{"table shard count", func() error {
-			_, err := MergeTables([]*TableResult{table(5, half), table(5, third)}, names, MergeOptions{})
+			_, err := MergeSeats([]*SeatsResult{table(5, half), table(5, third)}, names, MergeOptions{})
 			return err
 		}, want("shard count", "3", "2")},
 		{"compare shard count", func() error {
@@ -413,7 +413,7 @@ func TestResultStringsChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	sim := string(r.JSON())
-	table, err := RunTable(context.Background(), tableConfig(t, 2, 1, Shard{}, "random", "greedy"))
+	table, err := RunSeats(context.Background(), seatsConfig(t, 2, 1, Shard{}, "random", "greedy"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -432,7 +432,7 @@ func TestResultStringsChecked(t *testing.T) {
 		{"bidi in a politician", sim, `"politician": "`, `"politician": "\u202e`, `cells[0].politician: "\u202e`, nil},
 		{"zero width in a district", sim, `"district": "Red"`, `"district": "Re\u200bd"`, `cells[0].districts[0].district: "Re\u200bd" holds U+200B`, nil},
 		{"lineup not a spec", tab, "\"lineup\": [\n    \"random\"", "\"lineup\": [\n    \"Random\"", `not a tallywood table result: lineup[0]: "Random" is not a policy spec`,
-			func(b []byte) error { _, err := DecodeTableResult(b); return err }},
+			func(b []byte) error { _, err := DecodeSeatsResult(b); return err }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

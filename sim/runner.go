@@ -114,13 +114,13 @@ func newPlayer(opp engine.Opposition) *player {
 func (p *player) policy(s policy.Spec) policy.Policy {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	pol, ok := p.pols[s.Canon]
+	pol, ok := p.pols[s.Label]
 	if !ok {
 		pol = s.New()
 		if st, ok := pol.(policy.Stopper); ok && p.stop != nil {
 			st.SetStop(p.stop)
 		}
-		p.pols[s.Canon] = pol
+		p.pols[s.Label] = pol
 	}
 	return pol
 }
@@ -152,9 +152,9 @@ func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec polic
 		var failed *policy.FailedError
 		if errors.As(err, &failed) {
 			// The policy's error names the game seed.
-			return fmt.Errorf("sim: policy %s: %w", spec.Canon, err)
+			return fmt.Errorf("sim: policy %s: %w", spec.Label, err)
 		}
-		return fmt.Errorf("sim: policy %s, game seed %d: %w", spec.Canon, seed, err)
+		return fmt.Errorf("sim: policy %s, game seed %d: %w", spec.Label, seed, err)
 	}
 	return nil
 }
@@ -328,5 +328,5 @@ func cellLabels(r *engine.Rules, s CellSpec) labels {
 	if s.Politician >= 0 {
 		pol = r.Politicians[s.Politician].ID
 	}
-	return labels{Mode: s.Mode.String(), Policy: s.Policy.Canon, Politician: pol}
+	return labels{Mode: s.Mode.String(), Policy: s.Policy.Label, Politician: pol}
 }

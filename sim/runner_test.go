@@ -227,7 +227,7 @@ func TestWorkersAsked(t *testing.T) {
 	if got, want := workerCount(0), runtime.GOMAXPROCS(0); got != want {
 		t.Errorf("workerCount(0) = %d, want GOMAXPROCS %d", got, want)
 	}
-	if got := (&TableConfig{Workers: 3}).workers(); got != 3 {
+	if got := (&SeatsConfig{Workers: 3}).workers(); got != 3 {
 		t.Errorf("a table run with Workers 3 starts %d", got)
 	}
 }

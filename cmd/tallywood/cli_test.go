@@ -267,9 +267,9 @@ func TestInterruptMessages(t *testing.T) {
 	}
 }
 
-// TestMergeTableCoverage: a merge of some shards of a study of several
+// TestMergeSeatsCoverage: a merge of some shards of a study of several
 // players says how much of it they hold as a solo merge does.
-func TestMergeTableCoverage(t *testing.T) {
+func TestMergeSeatsCoverage(t *testing.T) {
 	shard := filepath.Join(t.TempDir(), "t.json")
 	if code, _, errs := runCLI(t, "sim", "--seats", "2", "--policy", "random", "--games", "20", "--shard", "1/3", "--format", "json", "--out", shard, "--quiet"); code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)

@@ -462,7 +462,7 @@ func armsDiffer(cfg *sim.CompareConfig) string {
 		n++
 	}
 	if c.A.Policy.String() != c.B.Policy.String() {
-		fmt.Fprintf(&b, "\n  policy: %s → %s", c.A.Policy.Canon, c.B.Policy.Canon)
+		fmt.Fprintf(&b, "\n  policy: %s → %s", c.A.Policy.Label, c.B.Policy.Label)
 		n++
 	}
 	if c.A.Politician != c.B.Politician {

@@ -92,7 +92,7 @@ func checkSimOptions(t *testing.T, o *simOptions) {
 	}
 	seen := map[key]bool{}
 	for _, cell := range c.Cells {
-		k := key{cell.Mode.String(), cell.Policy.Canon, cell.Politician}
+		k := key{cell.Mode.String(), cell.Policy.Label, cell.Politician}
 		if seen[k] {
 			t.Fatalf("cell %v twice", k)
 		}

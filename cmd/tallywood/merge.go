@@ -74,7 +74,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		return failInput(stderr, "merge: %v", err)
 	}
 	switch resultKind(first) {
-	case sim.KindTable:
+	case sim.KindSeats:
 		return mergeSeats(o, first, out, stderr)
 	case sim.KindCompare:
 		return mergeCompares(o, first, out, stderr)
@@ -100,11 +100,11 @@ func mergeSeats(o *mergeOptions, first []byte, out *output, stderr io.Writer) in
 	if o.wide {
 		return failf(stderr, "merge", "merge: --wide only matters with the solo game's results")
 	}
-	results, code := readShards(o, first, sim.DecodeTableResult, func(r *sim.TableResult) bool { return r.Interrupted }, stderr)
+	results, code := readShards(o, first, sim.DecodeSeatsResult, func(r *sim.SeatsResult) bool { return r.Interrupted }, stderr)
 	if code != exitOK {
 		return code
 	}
-	merged, err := sim.MergeTables(results, o.files, o.opt)
+	merged, err := sim.MergeSeats(results, o.files, o.opt)
 	if err != nil {
 		return failInput(stderr, "merge: %v", err)
 	}

@@ -18,7 +18,7 @@ import (
 func forgeSave(t *testing.T, path, lineup string) {
 	t.Helper()
 	r := engine.Reference()
-	pols := sim.TablePoliticians(sim.GameSeed(5, 0), 2, len(r.Politicians))
+	pols := sim.SeatsPoliticians(sim.GameSeed(5, 0), 2, len(r.Politicians))
 	rec := play.Record{Format: play.RecordFormat, RulesHash: r.Hash, RulesVersion: r.Version, Seed: 5,
 		Politician: r.Politicians[pols[1]].ID, Seats: 2, Seat: 2, Lineup: []string{lineup}}
 	if err := os.WriteFile(path, rec.Marshal(), 0o644); err != nil {

@@ -15,7 +15,7 @@ import (
 )
 
 // sim --seats N and compare --seats N: studies of the game for 2–4
-// players, without the Opposition (sim.RunTable, sim.CompareTables), run
+// players, without the Opposition (sim.RunSeats, sim.CompareSeats), run
 // and handed to the report package to write.
 
 // seatsFlags are sim's flag values that a study of several players uses.
@@ -61,7 +61,7 @@ func parseSeatsSim(fs *pflag.FlagSet, f seatsFlags) (*simOptions, *pflag.FlagSet
 	if f.seats > len(rules.Politicians) {
 		return nil, fs, inputError{fmt.Errorf("--seats %d: the rules have %d Politicians, one per player is needed", f.seats, len(rules.Politicians))}
 	}
-	o.seats = &sim.TableConfig{Rules: rules, Seed: f.seed, Deals: f.games, Shard: shard, Lineup: lineup}
+	o.seats = &sim.SeatsConfig{Rules: rules, Seed: f.seed, Deals: f.games, Shard: shard, Lineup: lineup}
 	return o, fs, nil
 }
 
@@ -90,7 +90,7 @@ func runSeatsSim(ctx context.Context, o *simOptions, out *output, stderr io.Writ
 	cfg.Workers = capWorkers("sim", o.workers, stderr)
 	bar := startProgress(stderr, cfg.Shard.Len(cfg.Deals)*int64(len(cfg.Lineup)), o.quiet)
 	cfg.Progress = &bar.done
-	res, err := sim.RunTable(ctx, *cfg)
+	res, err := sim.RunSeats(ctx, *cfg)
 	bar.stop()
 	if err != nil {
 		return failRun(stderr, "sim: %v", err)
@@ -100,7 +100,7 @@ func runSeatsSim(ctx context.Context, o *simOptions, out *output, stderr io.Writ
 
 // writeSeatsResult writes a study in format to out; an interrupted study
 // says where its partial result now is and exits 1.
-func writeSeatsResult(cmd string, res *sim.TableResult, format string, out *output, stderr io.Writer) int {
+func writeSeatsResult(cmd string, res *sim.SeatsResult, format string, out *output, stderr io.Writer) int {
 	src := report.Source{Name: reportName(cmd, "this study"), Seats: res, Version: res.TallywoodVersion}
 	return writeStudy(cmd, src, res.JSON, format, report.TextOptions{}, out, stderr)
 }
@@ -111,9 +111,9 @@ const defaultSeatsDeals = 2000
 
 // seatsConfig checks compare's flags for a comparison at a table:
 // the arms differ in their rules only; the lineup and deals are shared.
-func (f *compareFlags) seatsConfig() (*sim.TableConfig, [2]sim.TableArm, error) {
+func (f *compareFlags) seatsConfig() (*sim.SeatsConfig, [2]sim.SeatsArm, error) {
 	fs := f.fs
-	var arms [2]sim.TableArm
+	var arms [2]sim.SeatsArm
 	if f.seats < 2 || f.seats > engine.MaxSeats {
 		return nil, arms, fmt.Errorf("--seats %d is outside 1..%d", f.seats, engine.MaxSeats)
 	}
@@ -153,7 +153,7 @@ func (f *compareFlags) seatsConfig() (*sim.TableConfig, [2]sim.TableArm, error) 
 		if f.seats > len(r.Politicians) {
 			return nil, arms, inputError{fmt.Errorf("%s: --seats %d: the rules have %d Politicians, one per player is needed", flag, f.seats, len(r.Politicians))}
 		}
-		arms[k] = sim.TableArm{Name: name, Rules: r}
+		arms[k] = sim.SeatsArm{Name: name, Rules: r}
 	}
 	if arms[0].Rules.Hash == arms[1].Rules.Hash {
 		return nil, arms, errors.New("arms A and B play by the same rules: at a table they differ only in their rules; set --a-/--b-rules or -set")
@@ -162,7 +162,7 @@ func (f *compareFlags) seatsConfig() (*sim.TableConfig, [2]sim.TableArm, error) 
 	if !fs.Changed("games") {
 		deals = defaultSeatsDeals
 	}
-	return &sim.TableConfig{Seed: f.seed, Deals: deals, Workers: f.workers, Lineup: lineup}, arms, nil
+	return &sim.SeatsConfig{Seed: f.seed, Deals: deals, Workers: f.workers, Lineup: lineup}, arms, nil
 }
 
 // runSeatsCompare is compare --seats N: the same deals, lineup and
@@ -191,7 +191,7 @@ func runSeatsCompare(f *compareFlags, stdout, stderr io.Writer) int {
 	cfg.Workers = capWorkers("compare", cfg.Workers, stderr)
 	bar := startProgress(stderr, 2*cfg.Deals*int64(len(cfg.Lineup)), f.quiet)
 	cfg.Progress = &bar.done
-	res, err := sim.CompareTables(ctx, *cfg, arms[0], arms[1])
+	res, err := sim.CompareSeats(ctx, *cfg, arms[0], arms[1])
 	bar.stop()
 	if err != nil {
 		return failRun(stderr, "compare: %v", err)

@@ -32,7 +32,7 @@ flags:
 // simOptions are sim's flags, parsed and checked.
 type simOptions struct {
 	cfg     sim.Config
-	seats   *sim.TableConfig // sim --seats 2..4: a study without the Opposition
+	seats   *sim.SeatsConfig // sim --seats 2..4: a study without the Opposition
 	format  string
 	out     string
 	wide    bool
@@ -143,7 +143,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	o.cfg.Workers = capWorkers("sim", o.workers, stderr)
 	keys := make([]string, len(o.cfg.Cells))
 	for i, c := range o.cfg.Cells {
-		keys[i] = c.Policy.Canon
+		keys[i] = c.Policy.Label
 	}
 	bar := startCellProgress(stderr, keys, o.cfg.Shard.Len(o.cfg.Games), o.quiet)
 	o.cfg.Progress = &bar.done

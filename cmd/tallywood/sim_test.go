@@ -518,11 +518,11 @@ func TestCompareSeats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var res sim.TableCompareResult
+	var res sim.SeatsCompareResult
 	if err := json.Unmarshal(data, &res); err != nil {
 		t.Fatal(err)
 	}
-	if res.Kind != sim.KindTableCompare || res.Deals != 30 || res.A.Name != "reference" || res.B.Overrides[0] != "track.max=14" {
+	if res.Kind != sim.KindSeatsCompare || res.Deals != 30 || res.A.Name != "reference" || res.B.Overrides[0] != "track.max=14" {
 		t.Fatalf("kind %q, %d deals, arms %q and %v", res.Kind, res.Deals, res.A.Name, res.B.Overrides)
 	}
 	for k, set := range [][]string{nil, {"--set", "track.max=14"}} {
@@ -532,7 +532,7 @@ func TestCompareSeats(t *testing.T) {
 			t.Fatalf("exit %d: %s", code, errs)
 		}
 		b, _ := os.ReadFile(p)
-		var study sim.TableResult
+		var study sim.SeatsResult
 		if err := json.Unmarshal(b, &study); err != nil {
 			t.Fatal(err)
 		}

@@ -121,7 +121,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		}
 		gameSeed := sim.GameSeed(*seed, *game)
 		log := &engine.Log{}
-		p := sim.NewTablePlayer(lineup)
+		p := sim.NewSeatsPlayer(lineup)
 		defer p.Close()
 		if err := p.Play(rules, gameSeed, *rotation, log); err != nil {
 			return failRun(stderr, "trace: %v", err)
@@ -159,12 +159,12 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		defer policy.Close(pol)
 		pol.Reset(gameSeed)
 		if err := policy.Play(g, pol, nil); err != nil {
-			fmt.Fprintf(stderr, "tallywood: trace: policy %s: %v\n", specs[0].Canon, err)
+			fmt.Fprintf(stderr, "tallywood: trace: policy %s: %v\n", specs[0].Label, err)
 			return exitFailed
 		}
 		events = log.Events
 		header = fmt.Sprintf("Game %d of seed %d (game seed %d): %s, policy %s, politician %s, rules %s\n",
-			*game, *seed, gameSeed, mode, specs[0].Canon, rules.Politicians[politician].ID, engine.ShortHash(rules.Hash))
+			*game, *seed, gameSeed, mode, specs[0].Label, rules.Politicians[politician].ID, engine.ShortHash(rules.Hash))
 	}
 	var b bytes.Buffer
 	if *format == "jsonl" {
@@ -214,7 +214,7 @@ func tableTraceHeader(g *engine.Game, game, seed uint64, rotation int, lineup []
 			}
 		}
 		fmt.Fprintf(&b, "  %s: policy %s, politician %s, Initiative %d\n", engine.TableSeatName(s),
-			lineup[(int(s)+rotation)%len(lineup)].Canon, r.Politicians[g.Seats[s].Politician].ID, token)
+			lineup[(int(s)+rotation)%len(lineup)].Label, r.Politicians[g.Seats[s].Politician].ID, token)
 	}
 	return b.String()
 }

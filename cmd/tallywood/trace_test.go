@@ -257,7 +257,7 @@ func TestTraceTableMatchesSim(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("sim: exit %d: %s", code, errs)
 	}
-	var res sim.TableResult
+	var res sim.SeatsResult
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 
 func ExampleParse() {
 	sp, err := policy.Parse("mcts:rollout=random,iters=400")
-	fmt.Println(sp.Canon, err)
+	fmt.Println(sp.Label, err)
 	_, err = policy.Parse("mcts:iters=0")
 	fmt.Println(err)
 	// Output:

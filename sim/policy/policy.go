@@ -59,12 +59,12 @@ type Stopper interface {
 // ones at their default left out and every value normalised ("mcts:c=0.70"
 // and "mcts" are both "mcts"; "mcts:iters=0400" is "mcts:iters=400"). A
 // skill level ("skilled") resolves to its spec: String() is that spec's,
-// and only Canon, the name shown in output, keeps the level's name.
+// and only Label, the name shown in output, keeps the level's name.
 type Spec struct {
 	Name   string            // the policy's name
 	Params map[string]string // every parameter, normalised, defaults filled in
 	Level  string            // the skill level the spec was given as, or ""
-	Canon  string            // the name shown in output: Level if set, else String()
+	Label  string            // the name shown in output: Level if set, else String()
 	New    func() Policy     // a fresh instance, one per worker
 	canon  string
 }
@@ -76,7 +76,7 @@ type Spec struct {
 func (s Spec) WithNet(n *Net) (func() Policy, error) {
 	e, ok := registry[s.Name]
 	if !ok || e.withNet == nil || !usesNet(s) {
-		return nil, fmt.Errorf("policy %q does not score by the learned value", s.Canon)
+		return nil, fmt.Errorf("policy %q does not score by the learned value", s.Label)
 	}
 	return e.withNet(s.Params, n), nil
 }
@@ -121,7 +121,7 @@ func Parse(spec string) (Spec, error) {
 		if err != nil {
 			return Spec{}, fmt.Errorf("policy %q: skill level: %v", spec, err)
 		}
-		sp.Level, sp.Canon = name, name
+		sp.Level, sp.Label = name, name
 		return sp, nil
 	}
 	e, ok := registry[name]
@@ -133,9 +133,9 @@ func Parse(spec string) (Spec, error) {
 		if err != nil {
 			return Spec{}, fmt.Errorf("policy %q: %v", spec, err)
 		}
-		// The outside parser writes Canon; it is the identity too (issue
+		// The outside parser writes Label; it is the identity too (issue
 		// 22: every exec spec had String() "" and was "the same").
-		sp.canon = sp.Canon
+		sp.canon = sp.Label
 		return sp, nil
 	}
 	params := map[string]string{}
@@ -169,7 +169,7 @@ func Parse(spec string) (Spec, error) {
 		return Spec{}, fmt.Errorf("policy %q: %v", spec, err)
 	}
 	c := canon(name, e, params)
-	return Spec{Name: name, Params: params, Canon: c, New: build, canon: c}, nil
+	return Spec{Name: name, Params: params, Label: c, New: build, canon: c}, nil
 }
 
 func (e entry) param(k string) (param, bool) {

@@ -36,8 +36,8 @@ func TestParse(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if sp.String() != tt.canon || sp.Canon != tt.canon || sp.Level != "" {
-				t.Errorf("Parse(%q): String() %q, Canon %q, Level %q; want %q, %q, \"\"", tt.spec, sp.String(), sp.Canon, sp.Level, tt.canon, tt.canon)
+			if sp.String() != tt.canon || sp.Label != tt.canon || sp.Level != "" {
+				t.Errorf("Parse(%q): String() %q, Label %q, Level %q; want %q, %q, \"\"", tt.spec, sp.String(), sp.Label, sp.Level, tt.canon, tt.canon)
 			}
 			if sp.New() == nil {
 				t.Errorf("Parse(%q).New() = nil", tt.spec)
@@ -136,8 +136,8 @@ func TestLevels(t *testing.T) {
 		if lv.Spec != direct.String() {
 			t.Errorf("level %s: spec %q is not canonical (%q)", lv.Name, lv.Spec, direct.String())
 		}
-		if sp.String() != direct.String() || sp.Canon != lv.Name || sp.Level != lv.Name {
-			t.Errorf("level %s: String() %q, Canon %q, Level %q", lv.Name, sp.String(), sp.Canon, sp.Level)
+		if sp.String() != direct.String() || sp.Label != lv.Name || sp.Level != lv.Name {
+			t.Errorf("level %s: String() %q, Label %q, Level %q", lv.Name, sp.String(), sp.Label, sp.Level)
 		}
 		if !slices.Contains(Names(), lv.Name) || !strings.Contains(d, lv.Name+" ") {
 			t.Errorf("level %s is not listed", lv.Name)
@@ -206,8 +206,8 @@ func FuzzParse(f *testing.F) {
 		if err != nil || again.String() != sp.String() {
 			t.Fatalf("Parse(%q) = %q, which parses to %q, %v", s, sp.String(), again.String(), err)
 		}
-		if sp.Canon != sp.String() && sp.Canon != sp.Level {
-			t.Fatalf("Parse(%q): Canon %q is neither the spec %q nor the level", s, sp.Canon, sp.String())
+		if sp.Label != sp.String() && sp.Label != sp.Level {
+			t.Fatalf("Parse(%q): Label %q is neither the spec %q nor the level", s, sp.Label, sp.String())
 		}
 	})
 }

@@ -463,7 +463,7 @@ func WeightsNote(spec, rulesHash string) string {
 	if err != nil {
 		return ""
 	}
-	note := fmt.Sprintf("%s: learned score weights %s, trained for rules %s (%s)", sp.Canon, n.Hash(), n.Meta.Rules, engine.ShortHash(n.Meta.RulesHash))
+	note := fmt.Sprintf("%s: learned score weights %s, trained for rules %s (%s)", sp.Label, n.Hash(), n.Meta.Rules, engine.ShortHash(n.Meta.RulesHash))
 	if n.Meta.RulesHash != rulesHash {
 		note += ", not these: measure it or retrain it for them (docs/policies.md)"
 	}

@@ -105,12 +105,12 @@ var seatsCSVHeader = []string{
 	"mean_score", "score_ci95_lo", "score_ci95_hi", "mean_place", "mean_votes",
 }
 
-func seatsCSV(w *csv.Writer, r *sim.TableResult) {
+func seatsCSV(w *csv.Writer, r *sim.SeatsResult) {
 	f, i := csvFloat, csvInt
 	w.Write(seatsCSVHeader)
 	for _, set := range []struct {
 		kind string
-		rows []sim.TableRow
+		rows []sim.SeatsRow
 	}{{"policy", r.Policies}, {"initiative", r.Initiative}} {
 		for _, row := range set.rows {
 			w.Write([]string{

@@ -18,8 +18,8 @@ type Source struct {
 	Sweep   *sim.SweepResult
 	// Seats and SeatsCompare are studies of several players (sim
 	// --seats) and their comparisons (compare --seats).
-	Seats        *sim.TableResult
-	SeatsCompare *sim.TableCompareResult
+	Seats        *sim.SeatsResult
+	SeatsCompare *sim.SeatsCompareResult
 	// Version is the tallywood version that wrote the result, when the
 	// result records it.
 	Version string
@@ -84,7 +84,7 @@ type envelope struct {
 }
 
 // readKinds lists the kinds of result the report reads, for errors.
-var readKinds = strings.Join([]string{sim.KindSim, sim.KindCompare, sim.KindSweep, sim.KindTable}, ", ") + " and " + sim.KindTableCompare + " results"
+var readKinds = strings.Join([]string{sim.KindSim, sim.KindCompare, sim.KindSweep, sim.KindSeats}, ", ") + " and " + sim.KindSeatsCompare + " results"
 
 // Decode reads the JSON result of `sim`, `merge`, `compare` or `sweep`
 // from data; name (the file name) labels it in the report and in errors.
@@ -113,10 +113,10 @@ func Decode(name string, data []byte) (Source, error) {
 		if src.Sweep, err = sim.DecodeSweep(data); err == nil {
 			err = checkSweep(src.Sweep)
 		}
-	case sim.KindTable:
-		src.Seats, err = sim.DecodeTableResult(data)
-	case sim.KindTableCompare:
-		src.SeatsCompare, err = sim.DecodeTableCompare(data)
+	case sim.KindSeats:
+		src.Seats, err = sim.DecodeSeatsResult(data)
+	case sim.KindSeatsCompare:
+		src.SeatsCompare, err = sim.DecodeSeatsCompare(data)
 	case "":
 		switch env.Format {
 		case "":

@@ -457,8 +457,8 @@ func TestHeaderNotes(t *testing.T) {
 // JSON, and the command line replays the study.
 func TestSeatsReports(t *testing.T) {
 	lineup := []policy.Spec{mustSpec(t, "random"), mustSpec(t, "random"), mustSpec(t, "random")}
-	cfg := sim.TableConfig{Rules: engine.Reference(), Seed: 3, Deals: 40, Workers: 2, Lineup: lineup}
-	study, err := sim.RunTable(context.Background(), cfg)
+	cfg := sim.SeatsConfig{Rules: engine.Reference(), Seed: 3, Deals: 40, Workers: 2, Lineup: lineup}
+	study, err := sim.RunSeats(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -466,7 +466,7 @@ func TestSeatsReports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmp, err := sim.CompareTables(context.Background(), cfg, sim.TableArm{Name: "reference", Rules: engine.Reference()}, sim.TableArm{Name: "track 14", Rules: other})
+	cmp, err := sim.CompareSeats(context.Background(), cfg, sim.SeatsArm{Name: "reference", Rules: engine.Reference()}, sim.SeatsArm{Name: "track 14", Rules: other})
 	if err != nil {
 		t.Fatal(err)
 	}

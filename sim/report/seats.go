@@ -16,7 +16,7 @@ import (
 
 // seatsRows are a study's rows in report order: policies, then starting
 // Initiative positions, with their paths in the JSON.
-func seatsRows(r *sim.TableResult) (rows []sim.TableRow, paths []string) {
+func seatsRows(r *sim.SeatsResult) (rows []sim.SeatsRow, paths []string) {
 	for i, row := range r.Policies {
 		rows, paths = append(rows, row), append(paths, fmt.Sprintf("policies.%d.", i))
 	}
@@ -27,7 +27,7 @@ func seatsRows(r *sim.TableResult) (rows []sim.TableRow, paths []string) {
 }
 
 // seatsCommand reconstructs the sim command line of a study.
-func seatsCommand(r *sim.TableResult) string {
+func seatsCommand(r *sim.SeatsResult) string {
 	args := []string{"sim", "--seats", fmt.Sprint(r.Players), "--policy", strings.Join(r.Lineup, ","),
 		"--games", fmt.Sprint(r.Deals), "--seed", fmt.Sprint(r.Seed)}
 	args = append(args, rulesArgs("--rules", "--set", "RULES.json", r.RulesHash, r.Overrides)...)
@@ -69,7 +69,7 @@ func seatsSection(idx int, src Source, command string) (section, error) {
 
 // seatsScoreFigure is the dot-and-whisker plot of each row's score, with
 // the fair share marked.
-func seatsScoreFigure(id string, r *sim.TableResult) (figure, error) {
+func seatsScoreFigure(id string, r *sim.SeatsResult) (figure, error) {
 	const title = "Score per policy and per starting Initiative position, with 95% intervals"
 	p := newPlot(title, "score (% of victories, a shared one split)", "row")
 	rows, paths := seatsRows(r)
@@ -110,7 +110,7 @@ func seatsScoreFigure(id string, r *sim.TableResult) (figure, error) {
 
 // seatsCompareCommand reconstructs the compare command line of a
 // comparison at a table.
-func seatsCompareCommand(r *sim.TableCompareResult) string {
+func seatsCompareCommand(r *sim.SeatsCompareResult) string {
 	args := []string{"compare", "--seats", fmt.Sprint(r.Players), "--policy", strings.Join(r.Lineup, ","),
 		"--games", fmt.Sprint(r.Deals), "--seed", fmt.Sprint(r.Seed)}
 	args = append(args, rulesArgs("--a-rules", "--a-set", "A.json", r.A.RulesHash, r.A.Overrides)...)
@@ -136,7 +136,7 @@ func seatsCompareSection(idx int, src Source, command string) (section, error) {
 	t := table{Header: []string{"row", "score A", "score B", "B − A (points)", "95% low", "95% high", "p (Holm)"}}
 	for _, set := range []struct {
 		key  string
-		rows []sim.TableCompareRow
+		rows []sim.SeatsCompareRow
 	}{{"policies", r.Policies}, {"initiative", r.Initiative}} {
 		for i, row := range set.rows {
 			path := fmt.Sprintf("%s.%d.", set.key, i)

@@ -12,7 +12,7 @@ import (
 // seatsText writes a study of several players (sim --seats) as two ASCII
 // tables: by policy, then by starting Initiative position, and the
 // first-seat advantage.
-func seatsText(b *bytes.Buffer, r *sim.TableResult) error {
+func seatsText(b *bytes.Buffer, r *sim.SeatsResult) error {
 	fmt.Fprintf(b, "rules %s, hash %s\n", r.RulesVersion, engine.ShortHash(r.RulesHash))
 	weightsNotes(b, r.Lineup, r.RulesHash)
 	fmt.Fprintf(b, "seed %d, %d players without the Opposition, %d deals × %d seatings = %d games",
@@ -26,7 +26,7 @@ func seatsText(b *bytes.Buffer, r *sim.TableResult) error {
 	b.WriteString("\n")
 	for _, set := range []struct {
 		title string
-		rows  []sim.TableRow
+		rows  []sim.SeatsRow
 	}{{"POLICY", r.Policies}, {"STARTS WITH", r.Initiative}} {
 		var rows [][]string
 		for _, row := range set.rows {
@@ -54,7 +54,7 @@ func seatsText(b *bytes.Buffer, r *sim.TableResult) error {
 // seatsCompareText writes a comparison of two rule sets at a table
 // (compare --seats): per policy and per starting Initiative position, the
 // score under A and B and B − A.
-func seatsCompareText(b *bytes.Buffer, r *sim.TableCompareResult) error {
+func seatsCompareText(b *bytes.Buffer, r *sim.SeatsCompareResult) error {
 	fmt.Fprintf(b, "A: %s (hash %s)  B: %s (hash %s)\n", r.A.Name, engine.ShortHash(r.A.RulesHash), r.B.Name, engine.ShortHash(r.B.RulesHash))
 	fmt.Fprintf(b, "seed %d, %d players without the Opposition, %d deals × %d seatings under each rule set", r.Seed, r.Players, r.Deals, r.Players)
 	if r.Interrupted {
@@ -62,7 +62,7 @@ func seatsCompareText(b *bytes.Buffer, r *sim.TableCompareResult) error {
 	}
 	b.WriteString("\n")
 	var rows [][]string
-	for _, set := range [][]sim.TableCompareRow{r.Policies, r.Initiative} {
+	for _, set := range [][]sim.SeatsCompareRow{r.Policies, r.Initiative} {
 		for _, row := range set {
 			rows = append(rows, []string{
 				row.Name, pct(row.A.MeanScore), pct(row.B.MeanScore),

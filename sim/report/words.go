@@ -111,14 +111,14 @@ func crossingWords(c *sim.Crossing, target float64, param string) string {
 }
 
 // firstSeatWords says a study's first-seat advantage.
-func firstSeatWords(r *sim.TableResult) string {
+func firstSeatWords(r *sim.SeatsResult) string {
 	return fmt.Sprintf("First-seat advantage: %s points [%s, %s] (the score of the player holding Initiative 1 at the start, minus the fair %s).",
 		pointsText(r.FirstSeatAdvantage), pointsText(r.FirstSeatAdvantageCI95[0]), pointsText(r.FirstSeatAdvantageCI95[1]), pct(1/float64(r.Players)))
 }
 
 // firstSeatDiffWords says the first-seat advantage under each arm of a
 // comparison at a table, and B − A.
-func firstSeatDiffWords(r *sim.TableCompareResult) string {
+func firstSeatDiffWords(r *sim.SeatsCompareResult) string {
 	return fmt.Sprintf("First-seat advantage: A %s, B %s points; B − A %s [%s, %s].",
 		pointsText(r.FirstSeatAdvantage[0]), pointsText(r.FirstSeatAdvantage[1]),
 		pointsText(r.FirstSeatAdvantageDiff), pointsText(r.FirstSeatDiffCI95[0]), pointsText(r.FirstSeatDiffCI95[1]))

@@ -154,8 +154,8 @@ func TestSimTitles(t *testing.T) {
 // without what it means).
 func TestSeatsSaidOnce(t *testing.T) {
 	lineup := []policy.Spec{mustSpec(t, "random"), mustSpec(t, "greedy")}
-	cfg := sim.TableConfig{Rules: engine.Reference(), Seed: 3, Deals: 20, Lineup: lineup}
-	study, err := sim.RunTable(context.Background(), cfg)
+	cfg := sim.SeatsConfig{Rules: engine.Reference(), Seed: 3, Deals: 20, Lineup: lineup}
+	study, err := sim.RunSeats(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestSeatsSaidOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmp, err := sim.CompareTables(context.Background(), cfg, sim.TableArm{Name: "reference", Rules: engine.Reference()}, sim.TableArm{Name: "track 14", Rules: other})
+	cmp, err := sim.CompareSeats(context.Background(), cfg, sim.SeatsArm{Name: "reference", Rules: engine.Reference()}, sim.SeatsArm{Name: "track 14", Rules: other})
 	if err != nil {
 		t.Fatal(err)
 	}

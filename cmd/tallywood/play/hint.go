@@ -49,14 +49,14 @@ func (h PolicyHinter) Hint(g *engine.Game, legal []engine.Option) (Hint, error) 
 	c.SetRecorder(nil)
 	c.Determinize(g.Seed ^ hintStream)
 	if err := c.Apply(o); err != nil {
-		return Hint{}, fmt.Errorf("%s chose %s: %v", spec.Canon, g.Describe(o), err)
+		return Hint{}, fmt.Errorf("%s chose %s: %v", spec.Label, g.Describe(o), err)
 	}
 	if !g.IsSolo() {
 		// Eval estimates the margin over the Opposition: no meaning at
 		// a table.
-		return Hint{Policy: spec.Canon, Option: o}, nil
+		return Hint{Policy: spec.Label, Option: o}, nil
 	}
-	return Hint{Policy: spec.Canon, Option: o, Margin: policy.Eval(&c), Error: policy.EvalError(&c), HasMargin: true}, nil
+	return Hint{Policy: spec.Label, Option: o, Margin: policy.Eval(&c), Error: policy.EvalError(&c), HasMargin: true}, nil
 }
 
 // hintStream varies the determinization seed of hints from the game seed.

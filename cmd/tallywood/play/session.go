@@ -183,7 +183,7 @@ func newTable(cfg Config) (*Session, error) {
 	}
 	s := &Session{cfg: cfg, log: &engine.Log{}, turn: noTurn, undoWhy: "no decision yet this turn", savedAt: -1, me: cfg.Seat}
 	seed := sim.GameSeed(cfg.Seed, 0)
-	pols := sim.TablePoliticians(seed, n, len(cfg.Rules.Politicians))
+	pols := sim.SeatsPoliticians(seed, n, len(cfg.Rules.Politicians))
 	g, err := engine.NewTable(cfg.Rules, seed, engine.TableConfig{Politicians: pols, Recorder: s.log})
 	if err != nil {
 		return nil, err
@@ -192,7 +192,7 @@ func newTable(cfg Config) (*Session, error) {
 	lineup := make([]string, len(cfg.Lineup))
 	s.others = make([]policy.Policy, n)
 	for j, spec := range cfg.Lineup {
-		lineup[j] = spec.Canon
+		lineup[j] = spec.Label
 		seat := j
 		if seat >= int(cfg.Seat) {
 			seat++

@@ -219,8 +219,8 @@ func TestNothingLeftBehind(t *testing.T) {
 				}
 				lineup = append(lineup, sp)
 			}
-			cfg := sim.TableConfig{Rules: engine.Reference(), Seed: 5, Deals: 2, Workers: 2, Lineup: lineup}
-			if _, err := sim.RunTable(context.Background(), cfg); err != nil {
+			cfg := sim.SeatsConfig{Rules: engine.Reference(), Seed: 5, Deals: 2, Workers: 2, Lineup: lineup}
+			if _, err := sim.RunSeats(context.Background(), cfg); err != nil {
 				t.Fatal(err)
 			}
 		}},
@@ -422,8 +422,8 @@ func TestTable(t *testing.T) {
 		}
 		return out
 	}
-	cfg := sim.TableConfig{Rules: engine.Reference(), Seed: 5, Deals: 2, Workers: 1, Lineup: lineup("first")}
-	res, err := sim.RunTable(context.Background(), cfg)
+	cfg := sim.SeatsConfig{Rules: engine.Reference(), Seed: 5, Deals: 2, Workers: 1, Lineup: lineup("first")}
+	res, err := sim.RunSeats(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -431,7 +431,7 @@ func TestTable(t *testing.T) {
 		t.Errorf("players %d, interrupted %v", res.Players, res.Interrupted)
 	}
 	cfg.Lineup, cfg.Deals = lineup("illegal"), 12
-	_, err = sim.RunTable(context.Background(), cfg)
+	_, err = sim.RunSeats(context.Background(), cfg)
 	re := regexp.MustCompile(`^sim: policy exec:.* in seat [123], rotation [012]: exec: game seed \d+, decision 5 \(round 1, \w+\): answer id "nope/5/0/0" is not one of the \d+ option ids`)
 	if err == nil || !re.MatchString(err.Error()) {
 		t.Errorf("error %v, want one matching %s", err, re)

@@ -158,7 +158,7 @@ func TestGameMessagesValidate(t *testing.T) {
 		}
 		lineup = append(lineup, sp)
 	}
-	if _, err := sim.RunTable(context.Background(), sim.TableConfig{Rules: cfg.Rules, Seed: 2, Deals: 1, Workers: 1, Lineup: lineup}); err != nil {
+	if _, err := sim.RunSeats(context.Background(), sim.SeatsConfig{Rules: cfg.Rules, Seed: 2, Deals: 1, Workers: 1, Lineup: lineup}); err != nil {
 		t.Fatal(err)
 	}
 	tb, err := os.ReadFile(tableFile)

@@ -47,7 +47,7 @@ func parseSpec(rest string) (policy.Spec, error) {
 	if cfg.timeout != DefaultTimeout {
 		canon += ",timeout=" + cfg.timeout.String()
 	}
-	return policy.Spec{Name: "exec", Params: params, Canon: canon, New: func() policy.Policy { return newPolicy(cfg) }}, nil
+	return policy.Spec{Name: "exec", Params: params, Label: canon, New: func() policy.Policy { return newPolicy(cfg) }}, nil
 }
 
 // unwrapExec drops os/exec's repetition of the command name.

@@ -96,8 +96,8 @@ func TestParseSpec(t *testing.T) {
 			}
 			continue
 		}
-		if err != nil || sp.Canon != tt.canon || sp.Name != "exec" {
-			t.Errorf("Parse(%q) = %q, %v; want %q", tt.spec, sp.Canon, err, tt.canon)
+		if err != nil || sp.Label != tt.canon || sp.Name != "exec" {
+			t.Errorf("Parse(%q) = %q, %v; want %q", tt.spec, sp.Label, err, tt.canon)
 		}
 	}
 	if !strings.Contains(policy.Describe(), "exec       an outside program") {

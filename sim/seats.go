@@ -23,15 +23,15 @@ import (
 // Initiative position, equally often. That is what tells a policy's
 // strength from the advantage of its seat.
 
-// FormatTable names the JSON document of a study without the Opposition,
-// KindTable its kind.
+// FormatSeats names the JSON document of a study without the Opposition,
+// KindSeats its kind.
 const (
-	FormatTable = "tallywood-table/1"
-	KindTable   = "table"
+	FormatSeats = "tallywood-table/1"
+	KindSeats   = "table"
 )
 
-// TableConfig is a study of games without the Opposition.
-type TableConfig struct {
+// SeatsConfig is a study of games without the Opposition.
+type SeatsConfig struct {
 	Rules *engine.Rules
 	Seed  uint64
 	// Deals before sharding; each deal is played len(Lineup) times, once
@@ -46,7 +46,7 @@ type TableConfig struct {
 	Progress *atomic.Int64
 }
 
-// SeatCounts are the mergeable sums of one row of a study: a policy over
+// RowCounts are the mergeable sums of one row of a study: a policy over
 // every seat it sat in, or an Initiative position over every policy.
 // A victory shared by k players scores 1/k; scores are kept in twelfths so
 // that the sums stay exact integers for 2, 3 and 4 players.
@@ -54,7 +54,7 @@ type TableConfig struct {
 // The seatings of one deal share its cards and tiles, so they are not
 // independent games: the intervals take the deal as their unit, from the
 // squares of each deal's sums (DealWinsSq, DealScore12Sq).
-type SeatCounts struct {
+type RowCounts struct {
 	Games         int64 `json:"games"`
 	Wins          int64 `json:"wins"`        // first place alone
 	SharedWins    int64 `json:"shared_wins"` // first place shared
@@ -65,7 +65,7 @@ type SeatCounts struct {
 	DealScore12Sq int64 `json:"deal_score12_sum_sq"`
 }
 
-func (c *SeatCounts) add(place int8, winners int, votes int16) {
+func (c *RowCounts) add(place int8, winners int, votes int16) {
 	c.Games++
 	c.PlaceSum += int64(place)
 	c.VotesSum += int64(votes)
@@ -82,13 +82,13 @@ func (c *SeatCounts) add(place int8, winners int, votes int16) {
 
 // addDeal adds the sums of one whole deal, d, and the squares of its wins
 // and score.
-func (c *SeatCounts) addDeal(d *SeatCounts) {
+func (c *RowCounts) addDeal(d *RowCounts) {
 	c.merge(d)
 	c.DealWinsSq += d.Wins * d.Wins
 	c.DealScore12Sq += d.Score12 * d.Score12
 }
 
-func (c *SeatCounts) merge(o *SeatCounts) {
+func (c *RowCounts) merge(o *RowCounts) {
 	c.Games += o.Games
 	c.Wins += o.Wins
 	c.SharedWins += o.SharedWins
@@ -101,7 +101,7 @@ func (c *SeatCounts) merge(o *SeatCounts) {
 
 // check reports counts that no study can produce; perDeal is the row's
 // games in one deal.
-func (c *SeatCounts) check(players int, perDeal int64) error {
+func (c *RowCounts) check(players int, perDeal int64) error {
 	switch {
 	case c.Games < 0 || c.Wins < 0 || c.SharedWins < 0 || c.Score12 < 0 || c.VotesSum < 0 || c.DealWinsSq < 0 || c.DealScore12Sq < 0:
 		return errors.New("a negative count")
@@ -122,17 +122,17 @@ func (c *SeatCounts) check(players int, perDeal int64) error {
 	return nil
 }
 
-// TableCounts are the sums of a study: by lineup policy (distinct specs,
+// SeatsCounts are the sums of a study: by lineup policy (distinct specs,
 // in lineup order) and by starting Initiative position.
-type TableCounts struct {
-	Deals      int64        `json:"deals"` // deals played, every seating of each
-	Games      int64        `json:"games"`
-	Policies   []SeatCounts `json:"by_policy"`
-	Initiative []SeatCounts `json:"by_initiative"`
+type SeatsCounts struct {
+	Deals      int64       `json:"deals"` // deals played, every seating of each
+	Games      int64       `json:"games"`
+	Policies   []RowCounts `json:"by_policy"`
+	Initiative []RowCounts `json:"by_initiative"`
 }
 
-// TableRow is one row of a study's report.
-type TableRow struct {
+// SeatsRow is one row of a study's report.
+type SeatsRow struct {
 	Name        string     `json:"name"`
 	Games       int64      `json:"games"`
 	Wins        int64      `json:"wins"`
@@ -147,16 +147,16 @@ type TableRow struct {
 	MeanVotes     float64    `json:"mean_votes"`
 }
 
-// newTableRow makes a row from its counts over deals, perDeal of its games
-// in each. The intervals are t-intervals over the deals (see SeatCounts).
-func newTableRow(name string, c *SeatCounts, deals, perDeal int64) TableRow {
+// newSeatsRow makes a row from its counts over deals, perDeal of its games
+// in each. The intervals are t-intervals over the deals (see RowCounts).
+func newSeatsRow(name string, c *RowCounts, deals, perDeal int64) SeatsRow {
 	g := float64(perDeal)
 	clamp := func(ci Interval, scale float64) [2]float64 {
 		return [2]float64{max(0, ci.Lo/scale), min(1, ci.Hi/scale)}
 	}
 	_, wins := MeanInterval(deals, c.Wins, c.DealWinsSq)
 	_, score := MeanInterval(deals, c.Score12, c.DealScore12Sq)
-	return TableRow{
+	return SeatsRow{
 		Name: name, Games: c.Games, Wins: c.Wins, SharedWins: c.SharedWins,
 		WinRate: ratio(c.Wins, c.Games), WinRateCI95: clamp(wins, g),
 		MeanScore: ratio(c.Score12, 12*c.Games), MeanScoreCI95: clamp(score, 12*g),
@@ -164,8 +164,8 @@ func newTableRow(name string, c *SeatCounts, deals, perDeal int64) TableRow {
 	}
 }
 
-// TableResult is the output of a study without the Opposition.
-type TableResult struct {
+// SeatsResult is the output of a study without the Opposition.
+type SeatsResult struct {
 	Format           string `json:"format"`
 	Kind             string `json:"kind"`
 	TallywoodVersion string `json:"tallywood_version"`
@@ -178,9 +178,9 @@ type TableResult struct {
 	Players    int         `json:"players"`
 	Lineup     []string    `json:"lineup"`
 	Shard      string      `json:"shard,omitempty"`
-	Counts     TableCounts `json:"counts"`
-	Policies   []TableRow  `json:"policies"`
-	Initiative []TableRow  `json:"initiative"`
+	Counts     SeatsCounts `json:"counts"`
+	Policies   []SeatsRow  `json:"policies"`
+	Initiative []SeatsRow  `json:"initiative"`
 	// FirstSeatAdvantage is the mean score of the player who starts with
 	// Initiative 1 minus the fair 1/players, with its 95 % interval.
 	FirstSeatAdvantage     float64    `json:"first_seat_advantage"`
@@ -220,16 +220,16 @@ func policyNames(lineup []string) (names []string, index []int) {
 }
 
 // finish derives the rows from the counts.
-func (r *TableResult) finish() {
+func (r *SeatsResult) finish() {
 	names, index := policyNames(r.Lineup)
 	n := int64(r.Players)
-	r.Policies = make([]TableRow, len(names))
+	r.Policies = make([]SeatsRow, len(names))
 	for i, name := range names {
-		r.Policies[i] = newTableRow(name, &r.Counts.Policies[i], r.Counts.Deals, n*seatsOf(index, i))
+		r.Policies[i] = newSeatsRow(name, &r.Counts.Policies[i], r.Counts.Deals, n*seatsOf(index, i))
 	}
-	r.Initiative = make([]TableRow, r.Players)
+	r.Initiative = make([]SeatsRow, r.Players)
 	for k := range r.Players {
-		r.Initiative[k] = newTableRow(fmt.Sprintf("initiative %d", k+1), &r.Counts.Initiative[k], r.Counts.Deals, n)
+		r.Initiative[k] = newSeatsRow(fmt.Sprintf("initiative %d", k+1), &r.Counts.Initiative[k], r.Counts.Deals, n)
 	}
 	r.Complete = r.Shard == "" && !r.Interrupted
 	fair := 1 / float64(r.Players)
@@ -242,7 +242,7 @@ func (r *TableResult) finish() {
 }
 
 // JSON returns the result as indented JSON.
-func (r *TableResult) JSON() []byte {
+func (r *SeatsResult) JSON() []byte {
 	b, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		panic("sim: table result: " + err.Error())
@@ -250,10 +250,10 @@ func (r *TableResult) JSON() []byte {
 	return append(b, '\n')
 }
 
-// TablePoliticians deals distinct Politicians to the seats of a deal from
+// SeatsPoliticians deals distinct Politicians to the seats of a deal from
 // a stream of the game seed (Player Board Setup 5: each player takes a card
 // of their own).
-func TablePoliticians(gameSeed uint64, players, politicians int) []int {
+func SeatsPoliticians(gameSeed uint64, players, politicians int) []int {
 	idx := make([]int, politicians)
 	for i := range idx {
 		idx[i] = i
@@ -270,11 +270,11 @@ func TablePoliticians(gameSeed uint64, players, politicians int) []int {
 // dealChunk is how many deals a worker takes at once.
 const dealChunk = 16
 
-// TablePlayer plays the games of a study without the Opposition, one at
+// SeatsPlayer plays the games of a study without the Opposition, one at
 // a time: it owns the game, one policy instance per lineup entry and an
-// option buffer. RunTable gives each worker one; `tallywood trace --seats`
+// option buffer. RunSeats gives each worker one; `tallywood trace --seats`
 // uses one to replay a single game exactly as the study played it.
-type TablePlayer struct {
+type SeatsPlayer struct {
 	// Game is the game last played.
 	Game   engine.Game
 	lineup []policy.Spec
@@ -282,9 +282,9 @@ type TablePlayer struct {
 	buf    [engine.MaxOptions]engine.Option
 }
 
-// NewTablePlayer makes a player of lineup's policies; Close releases them.
-func NewTablePlayer(lineup []policy.Spec) *TablePlayer {
-	p := &TablePlayer{lineup: lineup, pols: make([]policy.Policy, len(lineup))}
+// NewSeatsPlayer makes a player of lineup's policies; Close releases them.
+func NewSeatsPlayer(lineup []policy.Spec) *SeatsPlayer {
+	p := &SeatsPlayer{lineup: lineup, pols: make([]policy.Policy, len(lineup))}
 	for j, s := range lineup {
 		p.pols[j] = s.New()
 	}
@@ -292,19 +292,19 @@ func NewTablePlayer(lineup []policy.Spec) *TablePlayer {
 }
 
 // Close releases the policies.
-func (p *TablePlayer) Close() {
+func (p *SeatsPlayer) Close() {
 	for _, pol := range p.pols {
 		policy.Close(pol)
 	}
 }
 
 // Play plays rotation k of the deal on game seed seed under r to the end:
-// the Politicians of TablePoliticians, seat s played by lineup entry
+// the Politicians of SeatsPoliticians, seat s played by lineup entry
 // (s+k) mod n, entry j's policy reset with GameSeed(seed, j+1). rec, when
 // not nil, records the game's events.
-func (p *TablePlayer) Play(r *engine.Rules, seed uint64, k int, rec engine.Recorder) error {
+func (p *SeatsPlayer) Play(r *engine.Rules, seed uint64, k int, rec engine.Recorder) error {
 	n := len(p.lineup)
-	pols := TablePoliticians(seed, n, len(r.Politicians))
+	pols := SeatsPoliticians(seed, n, len(r.Politicians))
 	if err := p.Game.ResetTable(r, seed, engine.TableConfig{Politicians: pols, Recorder: rec}); err != nil {
 		return err
 	}
@@ -320,11 +320,11 @@ func (p *TablePlayer) Play(r *engine.Rules, seed uint64, k int, rec engine.Recor
 		o := p.pols[j].Choose(g, legal)
 		if f, ok := p.pols[j].(policy.Fallible); ok && f.Err() != nil {
 			// A table result has no failed games: the run stops.
-			return fmt.Errorf("sim: policy %s in seat %d, rotation %d: %w", p.lineup[j].Canon, s+1, k, f.Err())
+			return fmt.Errorf("sim: policy %s in seat %d, rotation %d: %w", p.lineup[j].Label, s+1, k, f.Err())
 		}
 		if err := g.Apply(o); err != nil {
 			return fmt.Errorf("sim: policy %s in seat %d, game seed %d, rotation %d: round %d, %s decision: %w",
-				p.lineup[j].Canon, s+1, seed, k, g.Round+1, g.Pending, err)
+				p.lineup[j].Label, s+1, seed, k, g.Round+1, g.Pending, err)
 		}
 	}
 	for _, pol := range p.pols {
@@ -338,7 +338,7 @@ func (p *TablePlayer) Play(r *engine.Rules, seed uint64, k int, rec engine.Recor
 // addGame adds a finished game of rotation k to c. first is the deal's
 // starting Initiative order, engine.TableInitiative(g.Seed, g.NSeats): the
 // deal, not the round-4 order, and the same for every arm and rotation.
-func (c *TableCounts) addGame(g *engine.Game, k int, index []int, first *[engine.MaxSeats]int8) {
+func (c *SeatsCounts) addGame(g *engine.Game, k int, index []int, first *[engine.MaxSeats]int8) {
 	n := int(g.NSeats)
 	res := &g.Result
 	winners := 0
@@ -357,7 +357,7 @@ func (c *TableCounts) addGame(g *engine.Game, k int, index []int, first *[engine
 }
 
 // addDeal adds every seating of one deal, held in d, to c.
-func (c *TableCounts) addDeal(d *TableCounts) {
+func (c *SeatsCounts) addDeal(d *SeatsCounts) {
 	c.Deals++
 	c.Games += d.Games
 	for i := range c.Policies {
@@ -369,14 +369,14 @@ func (c *TableCounts) addDeal(d *TableCounts) {
 }
 
 // reset zeroes c's sums, keeping its rows.
-func (c *TableCounts) reset() {
+func (c *SeatsCounts) reset() {
 	c.Deals, c.Games = 0, 0
 	clear(c.Policies)
 	clear(c.Initiative)
 }
 
-// checkTable refuses a study that cannot be played.
-func checkTable(cfg *TableConfig, rules ...*engine.Rules) error {
+// checkSeats refuses a study that cannot be played.
+func checkSeats(cfg *SeatsConfig, rules ...*engine.Rules) error {
 	n := len(cfg.Lineup)
 	switch {
 	case cfg.Deals < 1:
@@ -395,41 +395,41 @@ func checkTable(cfg *TableConfig, rules ...*engine.Rules) error {
 	return nil
 }
 
-// tableLayout is a lineup's canonical names and rows.
-type tableLayout struct {
+// seatsLayout is a lineup's canonical names and rows.
+type seatsLayout struct {
 	lineup []string
 	names  []string
 	index  []int // lineup entry → policy row
 }
 
-func layoutOf(cfg *TableConfig) tableLayout {
-	var l tableLayout
+func layoutOf(cfg *SeatsConfig) seatsLayout {
+	var l seatsLayout
 	l.lineup = make([]string, len(cfg.Lineup))
 	for i, s := range cfg.Lineup {
-		l.lineup[i] = s.Canon
+		l.lineup[i] = s.Label
 	}
 	l.names, l.index = policyNames(l.lineup)
 	return l
 }
 
-func (l *tableLayout) newCounts() TableCounts {
-	return TableCounts{Policies: make([]SeatCounts, len(l.names)), Initiative: make([]SeatCounts, len(l.lineup))}
+func (l *seatsLayout) newCounts() SeatsCounts {
+	return SeatsCounts{Policies: make([]RowCounts, len(l.names)), Initiative: make([]RowCounts, len(l.lineup))}
 }
 
 // runDeals plays the deals of cfg's shard on cfg.Workers workers: every
 // rotation of a deal under each of arms' rules, handing the deal's counts
 // (one per arm) to add with the worker's number. A deal cut by ctx is left
 // out whole. It reports whether ctx stopped the run.
-func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *tableLayout, add func(w int, deal []TableCounts)) (bool, error) {
+func runDeals(ctx context.Context, cfg *SeatsConfig, arms []*engine.Rules, l *seatsLayout, add func(w int, deal []SeatsCounts)) (bool, error) {
 	n := len(cfg.Lineup)
 	stop, release := stopFlag(ctx)
 	defer release()
 	nd := cfg.Shard.Len(cfg.Deals)
 	deals := newChunks(nd, chunkFor(nd, cfg.workers(), dealChunk), stop)
 	err := deals.run(cfg.workers(), func(w int) {
-		p := NewTablePlayer(cfg.Lineup)
+		p := NewSeatsPlayer(cfg.Lineup)
 		defer p.Close()
-		deal := make([]TableCounts, len(arms))
+		deal := make([]SeatsCounts, len(arms))
 		for a := range deal {
 			deal[a] = l.newCounts()
 		}
@@ -464,23 +464,23 @@ func runDeals(ctx context.Context, cfg *TableConfig, arms []*engine.Rules, l *ta
 	return stop.Load(), err
 }
 
-func (cfg *TableConfig) workers() int { return workerCount(cfg.Workers) }
+func (cfg *SeatsConfig) workers() int { return workerCount(cfg.Workers) }
 
-// RunTable plays a study without the Opposition. Like Run, the result is
+// RunSeats plays a study without the Opposition. Like Run, the result is
 // a sum over deals and does not depend on the workers; a cancelled ctx
 // stops the workers after their current game and marks the result
 // Interrupted.
-func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
-	if err := checkTable(&cfg, cfg.Rules); err != nil {
+func RunSeats(ctx context.Context, cfg SeatsConfig) (*SeatsResult, error) {
+	if err := checkSeats(&cfg, cfg.Rules); err != nil {
 		return nil, err
 	}
 	l := layoutOf(&cfg)
-	counts := make([]TableCounts, cfg.workers())
+	counts := make([]SeatsCounts, cfg.workers())
 	for w := range counts {
 		counts[w] = l.newCounts()
 	}
 	start := time.Now()
-	interrupted, err := runDeals(ctx, &cfg, []*engine.Rules{cfg.Rules}, &l, func(w int, deal []TableCounts) {
+	interrupted, err := runDeals(ctx, &cfg, []*engine.Rules{cfg.Rules}, &l, func(w int, deal []SeatsCounts) {
 		counts[w].addDeal(&deal[0])
 	})
 	if err != nil {
@@ -490,8 +490,8 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 	for w := range counts {
 		total.merge(&counts[w])
 	}
-	res := &TableResult{
-		Format: FormatTable, Kind: KindTable, TallywoodVersion: Version(), RulesHash: cfg.Rules.Hash, RulesVersion: cfg.Rules.Version,
+	res := &SeatsResult{
+		Format: FormatSeats, Kind: KindSeats, TallywoodVersion: Version(), RulesHash: cfg.Rules.Hash, RulesVersion: cfg.Rules.Version,
 		Overrides: cfg.Rules.Overrides, Seed: cfg.Seed, Deals: cfg.Deals, Players: len(l.lineup), Lineup: l.lineup, Counts: total,
 		Interrupted: interrupted, ElapsedSeconds: time.Since(start).Seconds(),
 	}
@@ -502,7 +502,7 @@ func RunTable(ctx context.Context, cfg TableConfig) (*TableResult, error) {
 	return res, nil
 }
 
-func (c *TableCounts) merge(o *TableCounts) {
+func (c *SeatsCounts) merge(o *SeatsCounts) {
 	c.Deals += o.Deals
 	c.Games += o.Games
 	for i := range c.Policies {
@@ -515,11 +515,11 @@ func (c *TableCounts) merge(o *TableCounts) {
 
 // check reports a table result that no study can produce, naming the
 // inconsistency.
-func (r *TableResult) check() error {
+func (r *SeatsResult) check() error {
 	names, index := policyNames(r.Lineup)
 	switch {
-	case r.Format != FormatTable:
-		return fmt.Errorf("format %q is not %s", r.Format, FormatTable)
+	case r.Format != FormatSeats:
+		return fmt.Errorf("format %q is not %s", r.Format, FormatSeats)
 	case r.Players < 2 || r.Players > engine.MaxSeats || len(r.Lineup) != r.Players:
 		return fmt.Errorf("players %d with a lineup of %d", r.Players, len(r.Lineup))
 	case len(r.Counts.Policies) != len(names) || len(r.Counts.Initiative) != r.Players:
@@ -553,9 +553,9 @@ func (r *TableResult) check() error {
 	return nil
 }
 
-// IsTableResult reports whether data is, by its format field, the JSON of
+// IsSeatsResult reports whether data is, by its format field, the JSON of
 // a study without the Opposition.
-func IsTableResult(data []byte) bool { return formatOf(data) == FormatTable }
+func IsSeatsResult(data []byte) bool { return formatOf(data) == FormatSeats }
 
 // formatOf is the format field of the JSON value data starts with; ""
 // when it has none or is no JSON. What follows the value is decodeStrict's
@@ -568,16 +568,16 @@ func formatOf(data []byte) string {
 	return head.Format
 }
 
-// DecodeTableResult reads a study's JSON, refusing unknown fields,
+// DecodeSeatsResult reads a study's JSON, refusing unknown fields,
 // trailing data and inconsistent counts.
-func DecodeTableResult(data []byte) (*TableResult, error) {
+func DecodeSeatsResult(data []byte) (*SeatsResult, error) {
 	// The format first, so that another kind of result is named as such
 	// rather than by its first unknown field.
-	if f := formatOf(data); f != FormatTable {
-		return nil, fmt.Errorf("not a tallywood %s result (format %q, want %q)", KindTable, f, FormatTable)
+	if f := formatOf(data); f != FormatSeats {
+		return nil, fmt.Errorf("not a tallywood %s result (format %q, want %q)", KindSeats, f, FormatSeats)
 	}
-	var r TableResult
-	if err := decodeStrict(data, &r, KindTable); err != nil {
+	var r SeatsResult
+	if err := decodeStrict(data, &r, KindSeats); err != nil {
 		return nil, err
 	}
 	if err := r.check(); err != nil {
@@ -587,11 +587,11 @@ func DecodeTableResult(data []byte) (*TableResult, error) {
 }
 
 // Coverage is how many of a study's shards a result holds.
-func (r *TableResult) Coverage() (shards, of int) { return coverage(r.Shard) }
+func (r *SeatsResult) Coverage() (shards, of int) { return coverage(r.Shard) }
 
-// MergeTables adds up table results of disjoint shards of one study. names
+// MergeSeats adds up table results of disjoint shards of one study. names
 // label the results in errors (file names).
-func MergeTables(results []*TableResult, names []string, opt MergeOptions) (*TableResult, error) {
+func MergeSeats(results []*SeatsResult, names []string, opt MergeOptions) (*SeatsResult, error) {
 	if len(results) == 0 {
 		return nil, errors.New("nothing to merge")
 	}
@@ -601,9 +601,9 @@ func MergeTables(results []*TableResult, names []string, opt MergeOptions) (*Tab
 		return nil, err
 	}
 	out := *first
-	out.Counts = TableCounts{
-		Policies:   make([]SeatCounts, len(first.Counts.Policies)),
-		Initiative: make([]SeatCounts, len(first.Counts.Initiative)),
+	out.Counts = SeatsCounts{
+		Policies:   make([]RowCounts, len(first.Counts.Policies)),
+		Initiative: make([]RowCounts, len(first.Counts.Initiative)),
 	}
 	for i, r := range results {
 		name := names[i]

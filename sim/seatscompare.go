@@ -14,11 +14,11 @@ import (
 // difference is paired by deal (its score in the deal under B minus under
 // A), so the deal's cards cancel out of the comparison.
 
-// KindTableCompare is the kind of a comparison of two rule sets at a table.
-const KindTableCompare = "table-compare"
+// KindSeatsCompare is the kind of a comparison of two rule sets at a table.
+const KindSeatsCompare = "table-compare"
 
-// TableArm is one arm of a comparison at a table: its rules and name.
-type TableArm struct {
+// SeatsArm is one arm of a comparison at a table: its rules and name.
+type SeatsArm struct {
 	Name  string
 	Rules *engine.Rules
 }
@@ -34,7 +34,7 @@ type PairedSums struct {
 	Deals         int64 `json:"deals"`
 }
 
-func (p *PairedSums) add(a, b *SeatCounts) {
+func (p *PairedSums) add(a, b *RowCounts) {
 	dw, ds := b.Wins-a.Wins, b.Score12-a.Score12
 	p.WinsDiff += dw
 	p.WinsDiffSq += dw * dw
@@ -43,12 +43,12 @@ func (p *PairedSums) add(a, b *SeatCounts) {
 	p.Deals++
 }
 
-// TableCompareRow is one row of a comparison: the row under each arm and
+// SeatsCompareRow is one row of a comparison: the row under each arm and
 // B − A with its 95 % t-interval over deals.
-type TableCompareRow struct {
+type SeatsCompareRow struct {
 	Name                string     `json:"name"`
-	A                   TableRow   `json:"a"`
-	B                   TableRow   `json:"b"`
+	A                   SeatsRow   `json:"a"`
+	B                   SeatsRow   `json:"b"`
 	WinRateDiff         float64    `json:"win_rate_diff"`
 	WinRateDiffCI95     [2]float64 `json:"win_rate_diff_ci95"`
 	MeanScoreDiff       float64    `json:"mean_score_diff"`
@@ -59,26 +59,26 @@ type TableCompareRow struct {
 	MeanScoreDiffPHolm float64 `json:"mean_score_diff_p_holm"`
 }
 
-// TableArmResult names an arm of a comparison in its output.
-type TableArmResult struct {
+// SeatsArmResult names an arm of a comparison in its output.
+type SeatsArmResult struct {
 	Name         string   `json:"name"`
 	RulesHash    string   `json:"rules_hash"`
 	RulesVersion string   `json:"rules_version"`
 	Overrides    []string `json:"overrides,omitempty"`
 }
 
-// TableCompareResult is the output of CompareTables.
-type TableCompareResult struct {
+// SeatsCompareResult is the output of CompareSeats.
+type SeatsCompareResult struct {
 	Kind             string            `json:"kind"`
 	TallywoodVersion string            `json:"tallywood_version"`
-	A                TableArmResult    `json:"a"`
-	B                TableArmResult    `json:"b"`
+	A                SeatsArmResult    `json:"a"`
+	B                SeatsArmResult    `json:"b"`
 	Seed             uint64            `json:"seed"`
 	Deals            int64             `json:"deals"` // deals played under both arms
 	Players          int               `json:"players"`
 	Lineup           []string          `json:"lineup"`
-	Policies         []TableCompareRow `json:"policies"`
-	Initiative       []TableCompareRow `json:"initiative"`
+	Policies         []SeatsCompareRow `json:"policies"`
+	Initiative       []SeatsCompareRow `json:"initiative"`
 	// The first-seat advantage under each arm, and B − A (it is the
 	// Initiative 1 row's score difference).
 	FirstSeatAdvantage     [2]float64 `json:"first_seat_advantage"`
@@ -89,7 +89,7 @@ type TableCompareResult struct {
 }
 
 // JSON returns the result as indented JSON.
-func (r *TableCompareResult) JSON() []byte {
+func (r *SeatsCompareResult) JSON() []byte {
 	b, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		panic("sim: table comparison: " + err.Error())
@@ -97,18 +97,18 @@ func (r *TableCompareResult) JSON() []byte {
 	return append(b, '\n')
 }
 
-// DecodeTableCompare reads a result written by TableCompareResult.JSON,
+// DecodeSeatsCompare reads a result written by SeatsCompareResult.JSON,
 // refusing unknown fields, trailing data and rows that do not fit the
 // lineup.
-func DecodeTableCompare(data []byte) (*TableCompareResult, error) {
-	var r TableCompareResult
-	if err := decodeStrict(data, &r, KindTableCompare); err != nil {
+func DecodeSeatsCompare(data []byte) (*SeatsCompareResult, error) {
+	var r SeatsCompareResult
+	if err := decodeStrict(data, &r, KindSeatsCompare); err != nil {
 		return nil, err
 	}
 	names, _ := policyNames(r.Lineup)
 	switch {
-	case r.Kind != KindTableCompare:
-		return nil, fmt.Errorf("not a tallywood %s result (kind %q)", KindTableCompare, r.Kind)
+	case r.Kind != KindSeatsCompare:
+		return nil, fmt.Errorf("not a tallywood %s result (kind %q)", KindSeatsCompare, r.Kind)
 	case r.Players < 2 || r.Players > engine.MaxSeats || len(r.Lineup) != r.Players:
 		return nil, fmt.Errorf("players %d with a lineup of %d", r.Players, len(r.Lineup))
 	case len(r.Policies) != len(names) || len(r.Initiative) != r.Players:
@@ -119,38 +119,38 @@ func DecodeTableCompare(data []byte) (*TableCompareResult, error) {
 	return &r, nil
 }
 
-// tablePairs are a worker's sums of a comparison.
-type tablePairs struct {
-	arms       [2]TableCounts
+// seatsPairs are a worker's sums of a comparison.
+type seatsPairs struct {
+	arms       [2]SeatsCounts
 	policies   []PairedSums
 	initiative []PairedSums
 }
 
-// CompareTables plays cfg's deals under the rules of arms a and b (cfg.Rules
+// CompareSeats plays cfg's deals under the rules of arms a and b (cfg.Rules
 // is not used) and compares them row by row, paired by deal. The result
 // does not depend on the workers; a cancelled ctx stops after the games in
 // play, leaving out the deals they belong to, and marks it Interrupted.
-func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableCompareResult, error) {
-	if err := checkTable(&cfg, a.Rules, b.Rules); err != nil {
+func CompareSeats(ctx context.Context, cfg SeatsConfig, a, b SeatsArm) (*SeatsCompareResult, error) {
+	if err := checkSeats(&cfg, a.Rules, b.Rules); err != nil {
 		return nil, err
 	}
 	if !cfg.Shard.Whole() {
 		return nil, fmt.Errorf("sim: a comparison at a table plays every deal: no shards")
 	}
 	l := layoutOf(&cfg)
-	newPairs := func() tablePairs {
-		return tablePairs{
-			arms:       [2]TableCounts{l.newCounts(), l.newCounts()},
+	newPairs := func() seatsPairs {
+		return seatsPairs{
+			arms:       [2]SeatsCounts{l.newCounts(), l.newCounts()},
 			policies:   make([]PairedSums, len(l.names)),
 			initiative: make([]PairedSums, len(l.lineup)),
 		}
 	}
-	work := make([]tablePairs, cfg.workers())
+	work := make([]seatsPairs, cfg.workers())
 	for w := range work {
 		work[w] = newPairs()
 	}
 	start := time.Now()
-	interrupted, err := runDeals(ctx, &cfg, []*engine.Rules{a.Rules, b.Rules}, &l, func(w int, deal []TableCounts) {
+	interrupted, err := runDeals(ctx, &cfg, []*engine.Rules{a.Rules, b.Rules}, &l, func(w int, deal []SeatsCounts) {
 		t := &work[w]
 		for arm := range t.arms {
 			t.arms[arm].addDeal(&deal[arm])
@@ -177,13 +177,13 @@ func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableC
 			total.initiative[i].merge(&work[w].initiative[i])
 		}
 	}
-	arm := func(t TableArm) TableArmResult {
-		return TableArmResult{Name: t.Name, RulesHash: t.Rules.Hash, RulesVersion: t.Rules.Version, Overrides: t.Rules.Overrides}
+	arm := func(t SeatsArm) SeatsArmResult {
+		return SeatsArmResult{Name: t.Name, RulesHash: t.Rules.Hash, RulesVersion: t.Rules.Version, Overrides: t.Rules.Overrides}
 	}
 	n := int64(len(l.lineup))
 	deals := total.arms[0].Deals
-	res := &TableCompareResult{
-		Kind: KindTableCompare, TallywoodVersion: Version(), A: arm(a), B: arm(b),
+	res := &SeatsCompareResult{
+		Kind: KindSeatsCompare, TallywoodVersion: Version(), A: arm(a), B: arm(b),
 		Seed: cfg.Seed, Deals: deals, Players: len(l.lineup), Lineup: l.lineup,
 		Interrupted: interrupted, ElapsedSeconds: time.Since(start).Seconds(),
 	}
@@ -194,7 +194,7 @@ func CompareTables(ctx context.Context, cfg TableConfig, a, b TableArm) (*TableC
 		res.Initiative = append(res.Initiative, compareRow(fmt.Sprintf("initiative %d", k+1), &total.arms[0].Initiative[k], &total.arms[1].Initiative[k], &total.initiative[k], deals, n))
 	}
 	var ps []float64
-	for _, rows := range [][]TableCompareRow{res.Policies, res.Initiative} {
+	for _, rows := range [][]SeatsCompareRow{res.Policies, res.Initiative} {
 		for _, r := range rows {
 			ps = append(ps, r.MeanScoreDiffPValue)
 		}
@@ -224,14 +224,14 @@ func (p *PairedSums) merge(o *PairedSums) {
 
 // compareRow makes a row of a comparison from its sums over deals, perDeal
 // of the row's games in each deal.
-func compareRow(name string, a, b *SeatCounts, p *PairedSums, deals, perDeal int64) TableCompareRow {
+func compareRow(name string, a, b *RowCounts, p *PairedSums, deals, perDeal int64) SeatsCompareRow {
 	g := float64(perDeal)
 	_, wins := MeanInterval(deals, p.WinsDiff, p.WinsDiffSq)
 	mean, score, pval := MeanTest(deals, p.Score12Diff, p.Score12DiffSq)
-	return TableCompareRow{
+	return SeatsCompareRow{
 		Name: name,
-		A:    newTableRow(name, a, deals, perDeal),
-		B:    newTableRow(name, b, deals, perDeal),
+		A:    newSeatsRow(name, a, deals, perDeal),
+		B:    newSeatsRow(name, b, deals, perDeal),
 		// Both arms play the same number of games, so the difference of
 		// the rates is the mean per-deal difference over the row's games.
 		WinRateDiff:         ratio(b.Wins, b.Games) - ratio(a.Wins, a.Games),

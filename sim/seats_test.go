@@ -11,61 +11,61 @@ import (
 	"tallywood/sim/policy"
 )
 
-func tableConfig(t testing.TB, deals int64, workers int, shard Shard, lineup ...string) TableConfig {
+func seatsConfig(t testing.TB, deals int64, workers int, shard Shard, lineup ...string) SeatsConfig {
 	specs := make([]policy.Spec, len(lineup))
 	for i, s := range lineup {
 		specs[i] = mustSpec(t, s)
 	}
-	return TableConfig{Rules: engine.Reference(), Seed: 5, Deals: deals, Workers: workers, Shard: shard, Lineup: specs}
+	return SeatsConfig{Rules: engine.Reference(), Seed: 5, Deals: deals, Workers: workers, Shard: shard, Lineup: specs}
 }
 
-func runTable(t testing.TB, cfg TableConfig) *TableResult {
+func runSeats(t testing.TB, cfg SeatsConfig) *SeatsResult {
 	t.Helper()
-	r, err := RunTable(context.Background(), cfg)
+	r, err := RunSeats(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
 }
 
-func untimedTable(r *TableResult) []byte {
+func untimedSeats(r *SeatsResult) []byte {
 	c := *r
 	c.GamesPerSecond, c.ElapsedSeconds = 0, 0
 	return c.JSON()
 }
 
-// TestRunTableDeterministic: a study is the same for any number of workers,
+// TestRunSeatsDeterministic: a study is the same for any number of workers,
 // and its shards merged are the whole study.
-func TestRunTableDeterministic(t *testing.T) {
+func TestRunSeatsDeterministic(t *testing.T) {
 	lineup := []string{"random", "random", "random"}
-	want := untimedTable(runTable(t, tableConfig(t, 150, 1, Shard{}, lineup...)))
+	want := untimedSeats(runSeats(t, seatsConfig(t, 150, 1, Shard{}, lineup...)))
 	for _, w := range []int{2, 3} {
-		if got := untimedTable(runTable(t, tableConfig(t, 150, w, Shard{}, lineup...))); !bytes.Equal(got, want) {
+		if got := untimedSeats(runSeats(t, seatsConfig(t, 150, w, Shard{}, lineup...))); !bytes.Equal(got, want) {
 			t.Errorf("workers %d: result differs from workers 1", w)
 		}
 	}
-	var parts []*TableResult
+	var parts []*SeatsResult
 	var names []string
 	for k := 1; k <= 3; k++ {
-		parts = append(parts, runTable(t, tableConfig(t, 150, 2, Shard{K: k, N: 3}, lineup...)))
+		parts = append(parts, runSeats(t, seatsConfig(t, 150, 2, Shard{K: k, N: 3}, lineup...)))
 		names = append(names, "part"+string(rune('0'+k)))
 	}
-	m, err := MergeTables(parts, names, MergeOptions{})
+	m, err := MergeSeats(parts, names, MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := untimedTable(m); !bytes.Equal(got, want) {
+	if got := untimedSeats(m); !bytes.Equal(got, want) {
 		t.Errorf("merged shards differ from the whole study:\n%s\nwant\n%s", got, want)
 	}
 }
 
-// TestRunTableRows: every game counts once per seat, the scores of a game
+// TestRunSeatsRows: every game counts once per seat, the scores of a game
 // add up to one victory, and a lineup's duplicates share a row (it plays
 // every seat of every game).
-func TestRunTableRows(t *testing.T) {
+func TestRunSeatsRows(t *testing.T) {
 	for players := 2; players <= engine.MaxSeats; players++ {
 		lineup := []string{"random", "random", "random", "random"}[:players]
-		r := runTable(t, tableConfig(t, 60, 2, Shard{}, lineup...))
+		r := runSeats(t, seatsConfig(t, 60, 2, Shard{}, lineup...))
 		games := int64(60 * players)
 		if r.Counts.Games != games || r.Counts.Deals != 60 {
 			t.Fatalf("%d players: %d games, want %d", players, r.Counts.Games, games)
@@ -93,11 +93,11 @@ func TestRunTableRows(t *testing.T) {
 	}
 }
 
-// TestTablePoliticians: distinct Politicians, a function of the seed.
-func TestTablePoliticians(t *testing.T) {
+// TestSeatsPoliticians: distinct Politicians, a function of the seed.
+func TestSeatsPoliticians(t *testing.T) {
 	seen := map[int]int{}
 	for seed := uint64(0); seed < 600; seed++ {
-		p := TablePoliticians(seed, 4, 6)
+		p := SeatsPoliticians(seed, 4, 6)
 		for i := range p {
 			seen[p[i]]++
 			for j := range i {
@@ -106,7 +106,7 @@ func TestTablePoliticians(t *testing.T) {
 				}
 			}
 		}
-		if q := TablePoliticians(seed, 4, 6); q[0] != p[0] || q[3] != p[3] {
+		if q := SeatsPoliticians(seed, 4, 6); q[0] != p[0] || q[3] != p[3] {
 			t.Fatal("not a function of the seed")
 		}
 	}
@@ -117,33 +117,33 @@ func TestTablePoliticians(t *testing.T) {
 	}
 }
 
-// TestMergeTablesRefuses: shards of other studies and impossible counts
+// TestMergeSeatsRefuses: shards of other studies and impossible counts
 // are named.
-func TestMergeTablesRefuses(t *testing.T) {
-	a := runTable(t, tableConfig(t, 20, 1, Shard{K: 1, N: 2}, "random", "random"))
-	b := runTable(t, tableConfig(t, 20, 1, Shard{K: 2, N: 2}, "random", "random"))
-	other := runTable(t, tableConfig(t, 20, 1, Shard{K: 2, N: 2}, "random", "random", "random"))
+func TestMergeSeatsRefuses(t *testing.T) {
+	a := runSeats(t, seatsConfig(t, 20, 1, Shard{K: 1, N: 2}, "random", "random"))
+	b := runSeats(t, seatsConfig(t, 20, 1, Shard{K: 2, N: 2}, "random", "random"))
+	other := runSeats(t, seatsConfig(t, 20, 1, Shard{K: 2, N: 2}, "random", "random", "random"))
 	bad := *b
-	bad.Counts.Policies = append([]SeatCounts(nil), b.Counts.Policies...)
+	bad.Counts.Policies = append([]RowCounts(nil), b.Counts.Policies...)
 	bad.Counts.Policies[0].Wins = bad.Counts.Policies[0].Games + 1
 	cases := []struct {
-		rs   []*TableResult
+		rs   []*SeatsResult
 		want string
 	}{
-		{[]*TableResult{a, a}, "b: shard 1/2 is already in a"},
-		{[]*TableResult{a, other}, "b: lineup random,random,random differs from random,random in a"},
-		{[]*TableResult{a, &bad}, "b: policy random: wins"},
+		{[]*SeatsResult{a, a}, "b: shard 1/2 is already in a"},
+		{[]*SeatsResult{a, other}, "b: lineup random,random,random differs from random,random in a"},
+		{[]*SeatsResult{a, &bad}, "b: policy random: wins"},
 	}
 	for _, c := range cases {
-		_, err := MergeTables(c.rs, []string{"a", "b"}, MergeOptions{})
+		_, err := MergeSeats(c.rs, []string{"a", "b"}, MergeOptions{})
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("got %v, want %q", err, c.want)
 		}
 	}
 }
 
-func FuzzDecodeTableResult(f *testing.F) {
-	r, err := RunTable(f.Context(), tableConfig(f, 3, 1, Shard{K: 1, N: 2}, "random", "random", "random"))
+func FuzzDecodeSeatsResult(f *testing.F) {
+	r, err := RunSeats(f.Context(), seatsConfig(f, 3, 1, Shard{K: 1, N: 2}, "random", "random", "random"))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -151,15 +151,15 @@ func FuzzDecodeTableResult(f *testing.F) {
 	f.Add([]byte(`{"format":"tallywood-table/1","players":2,"lineup":["a","b"]}`))
 	f.Add([]byte(`{}{}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r, err := DecodeTableResult(data)
+		r, err := DecodeSeatsResult(data)
 		if err != nil {
 			return
 		}
-		m, err := MergeTables([]*TableResult{r}, []string{"f"}, MergeOptions{})
+		m, err := MergeSeats([]*SeatsResult{r}, []string{"f"}, MergeOptions{})
 		if err != nil {
 			return
 		}
-		back, err := DecodeTableResult(m.JSON())
+		back, err := DecodeSeatsResult(m.JSON())
 		if err != nil {
 			t.Fatalf("merged result does not decode: %v", err)
 		}
@@ -169,10 +169,10 @@ func FuzzDecodeTableResult(f *testing.F) {
 	})
 }
 
-// TestRunTablePolicies: every built-in policy plays a seat of a table, and
+// TestRunSeatsPolicies: every built-in policy plays a seat of a table, and
 // the rows tell them apart: greedy outscores the random player.
-func TestRunTablePolicies(t *testing.T) {
-	r := runTable(t, tableConfig(t, 40, 2, Shard{}, "greedy", "random", "pollster", "mcts:iters=8"))
+func TestRunSeatsPolicies(t *testing.T) {
+	r := runSeats(t, seatsConfig(t, 40, 2, Shard{}, "greedy", "random", "pollster", "mcts:iters=8"))
 	if len(r.Policies) != 4 {
 		t.Fatalf("%d policy rows, want 4", len(r.Policies))
 	}
@@ -182,25 +182,25 @@ func TestRunTablePolicies(t *testing.T) {
 	}
 }
 
-// TestCompareTables: a comparison of two rule sets at a table plays the
+// TestCompareSeats: a comparison of two rule sets at a table plays the
 // same deals as the two studies (its arms' rows are theirs), its
 // differences are B − A paired by deal, identical arms differ by exactly
 // nothing, and the result does not depend on the workers.
-func TestCompareTables(t *testing.T) {
+func TestCompareSeats(t *testing.T) {
 	ref := engine.Reference()
 	other, err := ref.With(engine.Assignment{Path: "track.max", Value: "14"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := tableConfig(t, 40, 1, Shard{}, "greedy", "random", "random")
-	res, err := CompareTables(context.Background(), cfg, TableArm{"reference", ref}, TableArm{"track14", other})
+	cfg := seatsConfig(t, 40, 1, Shard{}, "greedy", "random", "random")
+	res, err := CompareSeats(context.Background(), cfg, SeatsArm{"reference", ref}, SeatsArm{"track14", other})
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg.Rules = ref
-	a := runTable(t, cfg)
+	a := runSeats(t, cfg)
 	cfg.Rules = other
-	b := runTable(t, cfg)
+	b := runSeats(t, cfg)
 	for i, row := range res.Policies {
 		if row.A != a.Policies[i] || row.B != b.Policies[i] {
 			t.Errorf("policy %s: the arms' rows differ from the studies':\n%+v\n%+v", row.Name, row, a.Policies[i])
@@ -213,7 +213,7 @@ func TestCompareTables(t *testing.T) {
 		t.Errorf("first-seat advantages %v, want %v and %v", res.FirstSeatAdvantage, a.FirstSeatAdvantage, b.FirstSeatAdvantage)
 	}
 	cfg.Workers = 2
-	again, err := CompareTables(context.Background(), cfg, TableArm{"reference", ref}, TableArm{"track14", other})
+	again, err := CompareSeats(context.Background(), cfg, SeatsArm{"reference", ref}, SeatsArm{"track14", other})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +221,7 @@ func TestCompareTables(t *testing.T) {
 	if !bytes.Equal(res.JSON(), again.JSON()) {
 		t.Error("the comparison depends on the workers")
 	}
-	same, err := CompareTables(context.Background(), cfg, TableArm{"a", ref}, TableArm{"b", ref})
+	same, err := CompareSeats(context.Background(), cfg, SeatsArm{"a", ref}, SeatsArm{"b", ref})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,6 +58,22 @@ func armInfo(name string, r *engine.Rules) ArmInfo { return ArmInfo{Name: name, 
 
 func (a ArmInfo) equal(b ArmInfo) bool { return a.Name == b.Name && a.RulesID.equal(b.RulesID) }
 
+// checkArms checks the arms of a decoded comparison.
+func checkArms(a, b *ArmInfo) error {
+	for _, arm := range []struct {
+		label string
+		info  *ArmInfo
+	}{{"a", a}, {"b", b}} {
+		if len(arm.info.Name) > maxText {
+			return fmt.Errorf("%s.name: %d bytes, more than %d", arm.label, len(arm.info.Name), maxText)
+		}
+		if err := arm.info.RulesID.check(arm.label + "."); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // text shows an arm in an error: its name, rules hash and overrides.
 func (a ArmInfo) text() string { return a.Name + " (rules " + a.RulesID.text() + ")" }
 
@@ -409,16 +425,8 @@ func (r *CompareResult) sameRun(first Study) []field {
 // the pairs, and no more pairs than the shards play (fewer only when the
 // run was interrupted or its sequential test decided).
 func (r *CompareResult) check(share func(int64) int64) error {
-	for _, a := range []struct {
-		label string
-		arm   *ArmInfo
-	}{{"a", &r.A}, {"b", &r.B}} {
-		if len(a.arm.Name) > maxText {
-			return fmt.Errorf("%s.name: %d bytes, more than %d", a.label, len(a.arm.Name), maxText)
-		}
-		if err := a.arm.RulesID.check(a.label + "."); err != nil {
-			return err
-		}
+	if err := checkArms(&r.A, &r.B); err != nil {
+		return err
 	}
 	if len(r.Cells) == 0 {
 		return errors.New("cells: none")

@@ -95,6 +95,19 @@ type Failure struct {
 	Error string `json:"error"`
 }
 
+// Failed is what a study of several players counts of its failed deals:
+// how many, and the first of them.
+type Failed struct {
+	Errors   int64     `json:"errors"`
+	Failures []Failure `json:"failures,omitempty"`
+}
+
+// add adds the failed items of another shard.
+func (f *Failed) add(o *Failed) {
+	f.Errors += o.Errors
+	f.Failures = firstFailures(append(f.Failures, o.Failures...))
+}
+
 // maxFailures is how many failures a cell keeps: enough to see what went
 // wrong, few enough that a broken program does not flood the result.
 const maxFailures = 10

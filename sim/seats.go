@@ -176,10 +176,9 @@ type SeatsResult struct {
 	Players int         `json:"players"`
 	Lineup  []string    `json:"lineup"`
 	Counts  SeatsCounts `json:"counts"`
-	// Errors counts the deals left out because a game of theirs failed
-	// (policy.FailedError); Failures lists the first of them.
-	Errors     int64      `json:"errors"`
-	Failures   []Failure  `json:"failures,omitempty"`
+	// Failed counts the deals left out because a game of theirs failed
+	// (policy.FailedError, under either arm), and lists the first.
+	Failed
 	Policies   []SeatsRow `json:"policies"`
 	Initiative []SeatsRow `json:"initiative"`
 	// FirstSeatAdvantage is the mean score of the player who starts with
@@ -491,7 +490,7 @@ func RunSeats(ctx context.Context, cfg SeatsConfig) (*SeatsResult, error) {
 		Envelope: newEnvelope(KindSeats, FormatSeats, cfg.Seed, cfg.Shard),
 		RulesID:  rulesID(cfg.Rules),
 		Deals:    cfg.Deals, Players: len(l.lineup), Lineup: l.lineup, Counts: total,
-		Errors: run.errors, Failures: run.failures,
+		Failed: Failed{Errors: run.errors, Failures: run.failures},
 	}
 	res.Interrupted = run.interrupted
 	res.ElapsedSeconds = time.Since(start).Seconds()
@@ -595,8 +594,7 @@ func (r *SeatsResult) clone() Study {
 func (r *SeatsResult) add(o Study) {
 	t := o.(*SeatsResult)
 	r.Counts.merge(&t.Counts)
-	r.Errors += t.Errors
-	r.Failures = firstFailures(append(r.Failures, t.Failures...))
+	r.Failed.add(&t.Failed)
 }
 
 // Played is the deals the study holds, of its deals.

@@ -92,10 +92,9 @@ type SeatsCompareResult struct {
 	Players int             `json:"players"`
 	Lineup  []string        `json:"lineup"`
 	Counts  SeatsPairCounts `json:"counts"`
-	// Errors counts the deals left out because a game of theirs failed
-	// under either arm (policy.FailedError); Failures lists the first.
-	Errors     int64             `json:"errors"`
-	Failures   []Failure         `json:"failures,omitempty"`
+	// Failed counts the deals left out because a game of theirs failed
+	// (policy.FailedError, under either arm), and lists the first.
+	Failed
 	Policies   []SeatsCompareRow `json:"policies"`
 	Initiative []SeatsCompareRow `json:"initiative"`
 	// The first-seat advantage under each arm, and B − A (it is the
@@ -120,16 +119,8 @@ func (r *SeatsCompareResult) sameRun(first Study) []field {
 // check reports a decoded comparison that no run can produce: each arm's
 // counts as a study's, and paired sums over the same deals.
 func (r *SeatsCompareResult) check(share func(int64) int64) error {
-	for _, a := range []struct {
-		label string
-		arm   *ArmInfo
-	}{{"a", &r.A}, {"b", &r.B}} {
-		if len(a.arm.Name) > maxText {
-			return fmt.Errorf("%s.name: %d bytes, more than %d", a.label, len(a.arm.Name), maxText)
-		}
-		if err := a.arm.RulesID.check(a.label + "."); err != nil {
-			return err
-		}
+	if err := checkArms(&r.A, &r.B); err != nil {
+		return err
 	}
 	if err := checkSeconds("elapsed_seconds", r.ElapsedSeconds); err != nil {
 		return err
@@ -196,8 +187,7 @@ func (r *SeatsCompareResult) clone() Study {
 func (r *SeatsCompareResult) add(o Study) {
 	t := o.(*SeatsCompareResult)
 	r.Counts.merge(&t.Counts)
-	r.Errors += t.Errors
-	r.Failures = firstFailures(append(r.Failures, t.Failures...))
+	r.Failed.add(&t.Failed)
 }
 
 // Played is the deals played under both arms, of the study's.
@@ -292,7 +282,7 @@ func CompareSeats(ctx context.Context, cfg SeatsConfig, a, b SeatsArm) (*SeatsCo
 		Envelope: newEnvelope(KindSeatsCompare, FormatSeatsCompare, cfg.Seed, cfg.Shard),
 		A:        armInfo(a.Name, a.Rules), B: armInfo(b.Name, b.Rules),
 		Deals: cfg.Deals, Players: len(l.lineup), Lineup: l.lineup, Counts: total,
-		Errors: run.errors, Failures: run.failures,
+		Failed: Failed{Errors: run.errors, Failures: run.failures},
 	}
 	res.Interrupted = run.interrupted
 	res.ElapsedSeconds = time.Since(start).Seconds()

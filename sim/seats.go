@@ -401,6 +401,14 @@ type tableRun struct {
 	failures    []Failure
 }
 
+// record sets what a study at a table keeps of its run, which started at
+// start: the failed deals, whether it was interrupted, how long it took.
+func (run tableRun) record(e *Envelope, f *Failed, start time.Time) {
+	*f = Failed{Errors: run.errors, Failures: run.failures}
+	e.Interrupted = run.interrupted
+	e.ElapsedSeconds = time.Since(start).Seconds()
+}
+
 // runDeals plays the deals of cfg's shard on cfg.Workers workers: every
 // rotation of a deal under each of arms' rules, handing the deal's counts
 // (one per arm) to add with the worker's number. A deal cut by ctx is left
@@ -490,10 +498,8 @@ func RunSeats(ctx context.Context, cfg SeatsConfig) (*SeatsResult, error) {
 		Envelope: newEnvelope(KindSeats, FormatSeats, cfg.Seed, cfg.Shard),
 		RulesID:  rulesID(cfg.Rules),
 		Deals:    cfg.Deals, Players: len(l.lineup), Lineup: l.lineup, Counts: total,
-		Failed: Failed{Errors: run.errors, Failures: run.failures},
 	}
-	res.Interrupted = run.interrupted
-	res.ElapsedSeconds = time.Since(start).Seconds()
+	run.record(&res.Envelope, &res.Failed, start)
 	res.derive()
 	return res, err
 }

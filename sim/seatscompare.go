@@ -282,10 +282,8 @@ func CompareSeats(ctx context.Context, cfg SeatsConfig, a, b SeatsArm) (*SeatsCo
 		Envelope: newEnvelope(KindSeatsCompare, FormatSeatsCompare, cfg.Seed, cfg.Shard),
 		A:        armInfo(a.Name, a.Rules), B: armInfo(b.Name, b.Rules),
 		Deals: cfg.Deals, Players: len(l.lineup), Lineup: l.lineup, Counts: total,
-		Failed: Failed{Errors: run.errors, Failures: run.failures},
 	}
-	res.Interrupted = run.interrupted
-	res.ElapsedSeconds = time.Since(start).Seconds()
+	run.record(&res.Envelope, &res.Failed, start)
 	res.derive()
 	return res, err
 }

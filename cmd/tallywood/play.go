@@ -43,16 +43,16 @@ flags:
 func runPlay(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("play", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	mode := fs.String("mode", "normal", "difficulty `MODE`: normal or hard")
-	seed := fs.Uint64("seed", 1, "master seed `N`: deals game 0 of it, as 'sim --seed N' and 'trace --seed N' do")
-	rulesPath := fs.String("rules", "", "rules `FILE` (default: the embedded reference set)")
+	mode := fs.String("mode", "normal", modeUsage)
+	seed := fs.Uint64("seed", 1, seedUsage)
+	rulesPath := fs.String("rules", "", rulesFileUsage)
 	pol := fs.String("politician", "moderate", "your politician `ID` (see 'tallywood rules dump'), or random (from the seed, as trace draws it)")
 	load := fs.String("load", "", "resume the game saved in `FILE`")
 	save := fs.String("save", "", "`FILE` that s saves to (default tallywood-seed-N.json)")
 	seats := fs.Int("seats", 1, "`N` players: 1 is the solo game; 2 to 4 play without the Opposition")
 	seat := fs.Int("seat", 1, "with --seats: your seat `S` (1 to N)")
 	lineupFlag := fs.String("policy", defaultPolicy, "with --seats: the `LINEUP` of the other seats, one policy for all or one per seat")
-	trust := fs.Bool("trust-lineup", false, "with --load: run the save file's lineup as written, programs (exec:) and searches of any size")
+	trust := fs.Bool("trust-lineup", false, trustUsage)
 	pause := fs.Bool("pause", false, "wait for Enter between the Opposition's steps (on by default when the input is a terminal)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {

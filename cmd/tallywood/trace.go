@@ -41,16 +41,16 @@ flags:
 
 func runTrace(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("trace")
-	seed := fs.Uint64("seed", 1, "master seed `N`")
-	game := fs.Uint64("game", 0, "game index `N` within the run of --seed")
-	modeFlag := fs.String("mode", "normal", "difficulty `MODE`: normal or hard")
+	seed := fs.Uint64("seed", 1, seedUsage)
+	game := fs.Uint64("game", 0, gameUsage)
+	modeFlag := fs.String("mode", "normal", modeUsage)
 	policyFlag := fs.String("policy", defaultPolicy, "player policy `SPEC`")
 	politicianFlag := fs.String("politician", "random", "politician `ID`, or random (from the game seed)")
-	rulesFile := fs.String("rules", "", "rules `FILE`, or default (the reference set)")
+	rulesFile := fs.String("rules", "", rulesFileUsage)
 	format := fs.String("format", "text", "output `FORMAT`: text (rulebook narration) or jsonl")
 	load := fs.String("load", "", "narrate the game saved by 'tallywood play' in `FILE`")
-	trust := fs.Bool("trust-lineup", false, "with --load: run the save file's lineup as written, programs (exec:) and searches of any size")
-	seats := fs.Int("seats", 1, "`N` players: 1 is the solo game; 2 to 4 play without the Opposition, --policy as the lineup")
+	trust := fs.Bool("trust-lineup", false, trustUsage)
+	seats := fs.Int("seats", 1, seatsUsage)
 	rotation := fs.Int("rotation", 0, "with --seats: the rotation `K` of the lineup (seat s played by entry (s+K) mod N)")
 	if code, done := parseFlags(fs, args, traceUsage, stdout, stderr); done {
 		return code

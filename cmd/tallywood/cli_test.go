@@ -548,7 +548,7 @@ func TestCompletion(t *testing.T) {
 		{"tallywood rules ch", "check"},
 		{"tallywood help tr", "trace"},
 		{"tallywood completion f", "fish"},
-		{"tallywood scenario run -", "--quiet --seed --mode --help"},
+		{"tallywood scenario run -", "--game --mode --quiet --seed --help"},
 		{"tallywood scenario se", "setup"},
 	} {
 		words := strings.Fields(tt.words)
@@ -633,7 +633,8 @@ func TestOneLine(t *testing.T) {
 
 // TestREADMEOutputsIgnored is issue 14: every file the README's commands
 // write into the clone (--out FILE, > FILE) is listed in .gitignore, so
-// running them leaves the clone clean.
+// running them leaves the clone clean; and no two kinds of command write
+// one file.
 func TestREADMEOutputsIgnored(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -651,16 +652,26 @@ func TestREADMEOutputsIgnored(t *testing.T) {
 	}
 	written := regexp.MustCompile(`(?:--out|>)\s+([^\s|;&]+)`)
 	found := 0
+	writer := map[string]string{} // file → the command that writes it
 	for i, block := range strings.Split(string(readme), "```") {
 		if i%2 == 0 || !strings.HasPrefix(block, "sh\n") {
 			continue
 		}
-		for _, m := range written.FindAllStringSubmatch(block, -1) {
-			path := m[1]
+		for _, at := range written.FindAllStringSubmatchIndex(block, -1) {
+			path := block[at[2]:at[3]]
 			if filepath.IsAbs(path) || strings.HasPrefix(path, "$") {
 				continue // outside the clone
 			}
 			found++
+			// Issue 23: mine.json was written as a rules file, then as a
+			// scenario, so a later --b-rules mine.json read a scenario.
+			// (An .html file is a report whoever writes it.)
+			line := block[strings.LastIndex(block[:at[0]], "\n")+1:]
+			cmd, _, _ := strings.Cut(strings.TrimPrefix(line, "go run ./cmd/tallywood "), " ")
+			if prev, ok := writer[path]; ok && prev != cmd && filepath.Ext(path) == ".json" {
+				t.Errorf("the README writes %s with %s and again with %s: one file, two kinds", path, prev, cmd)
+			}
+			writer[path] = cmd
 			ignored := false
 			for _, p := range patterns {
 				if ok, _ := filepath.Match(p, path); ok {

@@ -596,7 +596,7 @@ func TestTableWidth(t *testing.T) {
 // TestETAModel is issue 14: the ETA expects each cell to run at the speed
 // measured for its policy, not at the run's average.
 func TestETAModel(t *testing.T) {
-	m := newETAModel([]string{"slow", "fast", "slow", "fast"}, 100)
+	m := newETAModel([]string{"slow", "fast", "slow", "fast"}, []int64{100, 100, 100, 100})
 	m.observe(0, 0)
 	m.observe(50, 10e9) // 5 games/s in the first slow cell
 	// 50 slow games left at 5/s, a fast cell of unknown speed at the
@@ -610,9 +610,28 @@ func TestETAModel(t *testing.T) {
 	if got := m.remaining(150, 20.5e9); got != 21.5 {
 		t.Errorf("remaining at 150 games = %g s, want 21.5", got)
 	}
-	fresh := newETAModel([]string{"a"}, 10)
+	fresh := newETAModel([]string{"a"}, []int64{10})
 	if got := fresh.remaining(0, 0); got != -1 {
 		t.Errorf("remaining before any game = %g, want -1 (unknown)", got)
+	}
+	// Issue 23: compare's ETA stayed at 0:03 for the three minutes of
+	// its slow cell, the cells being one policy and so one key. Three
+	// cells of 100 games, the first two of one key: the first at 100
+	// games/s, the second at 1 game/s.
+	c := newETAModel([]string{"greedy", "greedy", "skilled"}, []int64{100, 100, 100})
+	c.observe(100, 1e9)
+	c.observe(150, 51e9)
+	// 50 games left at the slow cell's own 1/s, and a cell of an unknown
+	// key at the slowest speed measured, 1/s: 150 s (the key's average,
+	// 150 games in 51 s, said 17 s; the run's average 34 s more).
+	if got := c.remaining(150, 51e9); got != 150 {
+		t.Errorf("remaining in the slow cell = %g s, want 150", got)
+	}
+	// Cells of different sizes (compare's mcts cells play fewer games).
+	d := newETAModel([]string{"a", "b"}, []int64{10, 1000})
+	d.observe(5, 1e9)
+	if got := d.remaining(5, 1e9); got != 201 {
+		t.Errorf("remaining with cells of 10 and 1000 games = %g s, want 201", got)
 	}
 	for _, tt := range []struct {
 		s    float64

@@ -136,11 +136,12 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	ctx, release := interruptible("compare", stderr)
 	defer release()
 	cfg.Workers = capWorkers("compare", cfg.Workers, stderr)
-	var total int64
-	for _, c := range cfg.Cells {
-		total += cfg.Shard.Len(c.Games)
+	// The cells play one after the other, each at its arms' speed.
+	keys, games := make([]string, len(cfg.Cells)), make([]int64, len(cfg.Cells))
+	for i, c := range cfg.Cells {
+		keys[i], games[i] = c.A.Policy.Label+" vs "+c.B.Policy.Label, cfg.Shard.Len(c.Games)
 	}
-	bar := startProgress(stderr, total, f.quiet)
+	bar := startCellProgress(stderr, keys, games, f.quiet)
 	cfg.Progress = &bar.done
 	res, err := sim.Compare(ctx, *cfg)
 	bar.stop()

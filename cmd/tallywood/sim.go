@@ -138,11 +138,11 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		return runSeatsSim(ctx, o, out, stderr)
 	}
 	o.cfg.Workers = capWorkers("sim", o.workers, stderr)
-	keys := make([]string, len(o.cfg.Cells))
+	keys, games := make([]string, len(o.cfg.Cells)), make([]int64, len(o.cfg.Cells))
 	for i, c := range o.cfg.Cells {
-		keys[i] = c.Policy.Label
+		keys[i], games[i] = c.Policy.Label, o.cfg.Shard.Len(o.cfg.Games)
 	}
-	bar := startCellProgress(stderr, keys, o.cfg.Shard.Len(o.cfg.Games), o.quiet)
+	bar := startCellProgress(stderr, keys, games, o.quiet)
 	o.cfg.Progress = &bar.done
 	res, err := sim.Run(ctx, o.cfg)
 	bar.stop()

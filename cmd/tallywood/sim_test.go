@@ -546,3 +546,35 @@ func TestCompareSeats(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaderCountsHeldGames is issue 23: the header of a result counts
+// the games it holds, so a merge of shards 3 and 5 of 8 of 800 games per
+// cell says 200 of 800, not "800 games per cell"; so does a study of
+// several players of its deals.
+func TestHeaderCountsHeldGames(t *testing.T) {
+	dir := t.TempDir()
+	shard := func(args ...string) string {
+		p := filepath.Join(dir, strings.ReplaceAll(strings.Join(args, ""), "/", "-")+".json")
+		if code, _, errs := runCLI(t, append([]string{"sim", "--quiet", "--out", p}, args...)...); code != exitOK {
+			t.Fatalf("sim %v: %s", args, errs)
+		}
+		return p
+	}
+	solo := []string{"--games", "800", "--policy", "random", "--mode", "normal", "--shard"}
+	seats := []string{"--seats", "3", "--games", "80", "--policy", "random", "--shard"}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"merge", shard(append(solo, "3/8")...), shard(append(solo, "5/8")...)}, "\nseed 1, 200 of 800 games per cell (shards 3+5/8); "},
+		{[]string{"merge", shard(append(solo, "3/8")...)}, "\nseed 1, 100 of 800 games per cell (shard 3/8); "},
+		{[]string{"sim", "--games", "80", "--policy", "random", "--mode", "normal", "--quiet"}, "\nseed 1, 80 games per cell; "},
+		{[]string{"merge", shard(append(seats, "2/4")...), shard(append(seats, "4/4")...)}, "\nseed 1, 3 players without the Opposition, 40 of 80 deals (shards 2+4/4) × 3 seatings\n"},
+		{[]string{"sim", "--seats", "3", "--games", "8", "--policy", "random", "--quiet"}, "\nseed 1, 3 players without the Opposition, 8 deals × 3 seatings = 24 games\n"},
+	} {
+		code, out, errs := runCLI(t, tc.args...)
+		if code != exitOK || !strings.Contains(out, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q: want %q in\n%s", tc.args[:2], code, errs, tc.want, out)
+		}
+	}
+}

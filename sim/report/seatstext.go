@@ -15,10 +15,10 @@ import (
 func seatsText(b *bytes.Buffer, r *sim.SeatsResult) error {
 	fmt.Fprintf(b, "rules %s, hash %s\n", r.RulesVersion, engine.ShortHash(r.RulesHash))
 	weightsNotes(b, r.Lineup, r.RulesHash)
-	fmt.Fprintf(b, "seed %d, %d players without the Opposition, %d deals × %d seatings = %d games",
-		r.Seed, r.Players, r.Deals, r.Players, r.Deals*int64(r.Players))
-	if r.Shard != "" {
-		fmt.Fprintf(b, ", shard %s", r.Shard)
+	fmt.Fprintf(b, "seed %d, %d players without the Opposition, %s × %d seatings",
+		r.Seed, r.Players, heldWords(r.Counts.Deals, r.Deals, "deals", "", r.Shard), r.Players)
+	if r.Shard == "" {
+		fmt.Fprintf(b, " = %d games", r.Deals*int64(r.Players))
 	}
 	if r.Interrupted {
 		fmt.Fprintf(b, ", INTERRUPTED after %d games", r.Counts.Games)

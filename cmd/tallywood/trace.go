@@ -175,14 +175,29 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 			b.WriteByte('\n')
 		}
 	} else {
-		b.WriteString(header)
-		b.WriteString(rules.Narrate(events))
-		b.WriteString(outcomeLine(g) + "\n")
+		b.WriteString(wrapLines(header + rules.Narrate(events) + outcomeLine(g) + "\n"))
 	}
 	if _, err := stdout.Write(b.Bytes()); err != nil {
 		return exitFailed // run reports a failed write to stdout
 	}
 	return exitOK
+}
+
+// traceWidth is the most characters a line of the narration takes: a
+// rule's explanation runs to 190 (issue 23), wider than a terminal.
+const traceWidth = 100
+
+// wrapLines breaks the lines of text longer than traceWidth at spaces;
+// a line's continuations are indented four more than it, so that an event
+// stays one block.
+func wrapLines(text string) string {
+	lines := strings.SplitAfter(text, "\n")
+	for i, l := range lines {
+		body := strings.TrimSuffix(l, "\n")
+		indent := body[:len(body)-len(strings.TrimLeft(body, " "))]
+		lines[i] = play.Wrap(body, traceWidth, indent+"    ") + l[len(body):]
+	}
+	return strings.Join(lines, "")
 }
 
 // outcomeLine ends the narration: who won and by how much, or, for a saved

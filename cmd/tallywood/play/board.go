@@ -429,7 +429,7 @@ func (s *Session) boardOthers(b *strings.Builder) {
 		line := fmt.Sprintf("%s %s/%s · Init %d · hand %d · Badges %d%s · cols %s", engine.TableSeatName(seat),
 			s.cfg.Lineup[j].Label, politicianID(r, st.Politician), g.Initiative(seat), st.NHand, g.BadgesLeft(seat), da, strings.Join(cols, " "))
 		// A long policy spec or four cards played take a second line.
-		b.WriteString(wrap(line, Width, "         ") + "\n")
+		b.WriteString(Wrap(line, Width, "         ") + "\n")
 	}
 }
 

@@ -297,7 +297,7 @@ func (s *Session) Run(in io.Reader, out io.Writer) (End, error) {
 		}
 	}
 	if s.others != nil {
-		s.printf("\n%s\n", wrap(TableOutcome(s.g), Width, "    "))
+		s.printf("\n%s\n", Wrap(TableOutcome(s.g), Width, "    "))
 		return Finished, s.w.err
 	}
 	s.printf("\n%s", s.tally())
@@ -420,7 +420,7 @@ func (s *Session) decide() (end End, done bool) {
 				s.printf("There is no option %d: choose %s.\n", n, span(nums))
 			default:
 				o := legal[slices.Index(nums, n)]
-				s.printf("%s\n", wrap("> "+s.describe(o), Width, "    "))
+				s.printf("%s\n", Wrap("> "+s.describe(o), Width, "    "))
 				if err := s.apply(o); err != nil {
 					if s.fatal != nil {
 						return EndOfInput, true

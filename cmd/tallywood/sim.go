@@ -80,7 +80,7 @@ func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
 	}
 	if *seats > 1 {
 		return parseSeatsSim(fs, seatsFlags{seats: *seats, games: *games, seed: *seed, workers: *workers, rules: *rulesFile,
-			sets: *sets, policy: *policyFlag, shard: *shardFlag, format: *format, out: *out, quiet: *quiet, maxErrors: *maxErrors})
+			sets: *sets, policy: *policyFlag, shard: *shardFlag, format: *format, out: *out, quiet: *quiet, wide: *wide, maxErrors: *maxErrors})
 	}
 	modes, err := parseModes("mode", *modeFlag)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"tallywood/engine"
 	"tallywood/sim"
@@ -575,6 +576,30 @@ func TestHeaderCountsHeldGames(t *testing.T) {
 		code, out, errs := runCLI(t, tc.args...)
 		if code != exitOK || !strings.Contains(out, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q: want %q in\n%s", tc.args[:2], code, errs, tc.want, out)
+		}
+	}
+}
+
+// TestSeatsTextWidth is issue 23: sim --seats's text fits 100 characters
+// (it was 129), and --wide adds the columns the rates sum up.
+func TestSeatsTextWidth(t *testing.T) {
+	args := []string{"sim", "--seats", "4", "--policy", "greedy,pollster,builder,random", "--games", "10", "--quiet"}
+	code, narrow, errs := runCLI(t, args...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for i, l := range strings.Split(narrow, "\n") {
+		if n := utf8.RuneCountInString(l); n > 100 {
+			t.Errorf("line %d is %d characters: %s", i+1, n, l)
+		}
+	}
+	code, wide, errs := runCLI(t, append(args, "--wide")...)
+	if code != exitOK {
+		t.Fatalf("--wide: exit %d: %s", code, errs)
+	}
+	for _, col := range []string{"| WINS ", "| SHARED ", "| MEAN VOTES "} {
+		if strings.Contains(narrow, col) || !strings.Contains(wide, col) {
+			t.Errorf("column %q: want it with --wide only", col)
 		}
 	}
 }

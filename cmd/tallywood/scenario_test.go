@@ -115,5 +115,13 @@ func TestOneSeedConvention(t *testing.T) {
 		if !strings.Contains(trace.String(), fmt.Sprintf("(game seed %d)", seed)) {
 			t.Errorf("game %s: trace does not narrate game seed %d:\n%.300s", game, seed, trace.String())
 		}
+		save := filepath.Join(t.TempDir(), "g.json")
+		if code, _, errs := runPlayWith(t, "s\nq\n", "--seed", "3", "--game", game, "--save", save); code != exitOK {
+			t.Fatalf("play: %s", errs)
+		}
+		_, loaded, _ := runCLI(t, "trace", "--load", save)
+		if want := fmt.Sprintf("game %s of seed 3 (game seed %d)", game, seed); !strings.Contains(unwrapped(loaded), want) {
+			t.Errorf("play --seed 3 --game %s: trace --load says\n%.300s\nwant %q", game, loaded, want)
+		}
 	}
 }

@@ -107,11 +107,11 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 			return failInput(stderr, "trace: %s: %v", *load, err)
 		}
 		if rec.Seats != 0 {
-			header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %d players, %s by a person in seat %d, policies %s in the others, rules %s\n",
-				*load, rec.Seed, g.Seed, rec.Seats, kit.Count(len(rec.Decisions), "decision"), rec.Seat, strings.Join(rec.Lineup, ","), engine.ShortHash(rules.Hash))
+			header = fmt.Sprintf("Saved game %s: game %d of seed %d (game seed %d): %d players, %s by a person in seat %d, policies %s in the others, rules %s\n",
+				*load, rec.Game, rec.Seed, g.Seed, rec.Seats, kit.Count(len(rec.Decisions), "decision"), rec.Seat, strings.Join(rec.Lineup, ","), engine.ShortHash(rules.Hash))
 		} else {
-			header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %s, %s by a person, politician %s, rules %s\n",
-				*load, rec.Seed, g.Seed, g.Mode, kit.Count(len(rec.Decisions), "decision"), rec.Politician, engine.ShortHash(rules.Hash))
+			header = fmt.Sprintf("Saved game %s: game %d of seed %d (game seed %d): %s, %s by a person, politician %s, rules %s\n",
+				*load, rec.Game, rec.Seed, g.Seed, g.Mode, kit.Count(len(rec.Decisions), "decision"), rec.Politician, engine.ShortHash(rules.Hash))
 		}
 	} else if *seats > 1 {
 		lineup, err := parseLineup(*policyFlag, *seats)

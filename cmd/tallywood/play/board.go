@@ -59,7 +59,7 @@ func (s *Session) boardHeader(b *strings.Builder) {
 	default:
 		when = "Game over"
 	}
-	head := fmt.Sprintf("Tallywood Rally · %s · %s · seed %d · %s", when, game, s.cfg.Seed, first)
+	head := fmt.Sprintf("Tallywood Rally · %s · %s · %s · %s", when, game, GameName(s.cfg.Seed, s.cfg.Game), first)
 	b.WriteString(s.paint(bold, clip(head, Width)) + "\n")
 	fmt.Fprintf(b, "%s: presence %s, majority %s, Plaza %s; hand %d\n", card,
 		rewardText(rd.Presence), rewardText(rd.DistrictMajority), rewardText(rd.PlazaMajority), rd.HandSize)

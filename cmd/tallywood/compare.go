@@ -94,7 +94,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		fs.StringVar(&a.name, name+"-name", "", "`NAME` of arm "+arm+" in the output (default: its rules file's base name)")
 	}
 	fs.Float64Var(&f.sprtDelta, "sprt-delta", 0, "sequential test with three answers: B easier, harder, or within ±DELTA of A (score: 0.02 is 2 points; margin: votes)")
-	fs.StringVar(&f.sprt, "sprt", "", "sequential test of `P0,P1` (B − A, e.g. 0,0.02) instead of --sprt-delta")
+	fs.StringVar(&f.sprt, "sprt", "", "sequential test of `P0,P1`: P0 against P1 (B − A, e.g. 0,0.02), instead of --sprt-delta")
 	fs.StringVar(&f.sprtOn, "sprt-on", "score", "what the sequential test measures: score (win 1, draw ½) or margin (votes)")
 	fs.Float64Var(&f.alpha, "alpha", 0.05, "sequential test: chance of answering 'easier' (or 'harder') when there is no difference, each side")
 	fs.Float64Var(&f.beta, "beta", 0.05, "sequential test: target chance of answering 'within' when B differs by DELTA; Wald's approximation, exceeded when few seeds differ (simulated 0.077 for 0.05 with 3% of pairs discordant; docs/balance.md)")

@@ -548,7 +548,7 @@ func TestCompletion(t *testing.T) {
 		{"tallywood rules ch", "check"},
 		{"tallywood help tr", "trace"},
 		{"tallywood completion f", "fish"},
-		{"tallywood scenario run -", "--quiet --seed --mode --help"},
+		{"tallywood scenario run -", "--game --mode --quiet --seed --help"},
 		{"tallywood scenario se", "setup"},
 	} {
 		words := strings.Fields(tt.words)
@@ -596,7 +596,7 @@ func TestTableWidth(t *testing.T) {
 // TestETAModel is issue 14: the ETA expects each cell to run at the speed
 // measured for its policy, not at the run's average.
 func TestETAModel(t *testing.T) {
-	m := newETAModel([]string{"slow", "fast", "slow", "fast"}, 100)
+	m := newETAModel([]string{"slow", "fast", "slow", "fast"}, []int64{100, 100, 100, 100})
 	m.observe(0, 0)
 	m.observe(50, 10e9) // 5 games/s in the first slow cell
 	// 50 slow games left at 5/s, a fast cell of unknown speed at the
@@ -610,9 +610,28 @@ func TestETAModel(t *testing.T) {
 	if got := m.remaining(150, 20.5e9); got != 21.5 {
 		t.Errorf("remaining at 150 games = %g s, want 21.5", got)
 	}
-	fresh := newETAModel([]string{"a"}, 10)
+	fresh := newETAModel([]string{"a"}, []int64{10})
 	if got := fresh.remaining(0, 0); got != -1 {
 		t.Errorf("remaining before any game = %g, want -1 (unknown)", got)
+	}
+	// Issue 23: compare's ETA stayed at 0:03 for the three minutes of
+	// its slow cell, the cells being one policy and so one key. Three
+	// cells of 100 games, the first two of one key: the first at 100
+	// games/s, the second at 1 game/s.
+	c := newETAModel([]string{"greedy", "greedy", "skilled"}, []int64{100, 100, 100})
+	c.observe(100, 1e9)
+	c.observe(150, 51e9)
+	// 50 games left at the slow cell's own 1/s, and a cell of an unknown
+	// key at the slowest speed measured, 1/s: 150 s (the key's average,
+	// 150 games in 51 s, said 17 s; the run's average 34 s more).
+	if got := c.remaining(150, 51e9); got != 150 {
+		t.Errorf("remaining in the slow cell = %g s, want 150", got)
+	}
+	// Cells of different sizes (compare's mcts cells play fewer games).
+	d := newETAModel([]string{"a", "b"}, []int64{10, 1000})
+	d.observe(5, 1e9)
+	if got := d.remaining(5, 1e9); got != 201 {
+		t.Errorf("remaining with cells of 10 and 1000 games = %g s, want 201", got)
 	}
 	for _, tt := range []struct {
 		s    float64
@@ -633,7 +652,8 @@ func TestOneLine(t *testing.T) {
 
 // TestREADMEOutputsIgnored is issue 14: every file the README's commands
 // write into the clone (--out FILE, > FILE) is listed in .gitignore, so
-// running them leaves the clone clean.
+// running them leaves the clone clean; and no two kinds of command write
+// one file.
 func TestREADMEOutputsIgnored(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -651,16 +671,26 @@ func TestREADMEOutputsIgnored(t *testing.T) {
 	}
 	written := regexp.MustCompile(`(?:--out|>)\s+([^\s|;&]+)`)
 	found := 0
+	writer := map[string]string{} // file → the command that writes it
 	for i, block := range strings.Split(string(readme), "```") {
 		if i%2 == 0 || !strings.HasPrefix(block, "sh\n") {
 			continue
 		}
-		for _, m := range written.FindAllStringSubmatch(block, -1) {
-			path := m[1]
+		for _, at := range written.FindAllStringSubmatchIndex(block, -1) {
+			path := block[at[2]:at[3]]
 			if filepath.IsAbs(path) || strings.HasPrefix(path, "$") {
 				continue // outside the clone
 			}
 			found++
+			// Issue 23: mine.json was written as a rules file, then as a
+			// scenario, so a later --b-rules mine.json read a scenario.
+			// (An .html file is a report whoever writes it.)
+			line := block[strings.LastIndex(block[:at[0]], "\n")+1:]
+			cmd, _, _ := strings.Cut(strings.TrimPrefix(line, "go run ./cmd/tallywood "), " ")
+			if prev, ok := writer[path]; ok && prev != cmd && filepath.Ext(path) == ".json" {
+				t.Errorf("the README writes %s with %s and again with %s: one file, two kinds", path, prev, cmd)
+			}
+			writer[path] = cmd
 			ignored := false
 			for _, p := range patterns {
 				if ok, _ := filepath.Match(p, path); ok {

@@ -76,34 +76,34 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	var f compareFlags
 	fs := newFlags("compare")
 	f.fs = fs
-	fs.Int64Var(&f.games, "games", 0, "paired games per cell (the most, with a sequential test); default 10000, 500 for mcts")
-	fs.Uint64Var(&f.seed, "seed", 1, "master seed")
-	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "parallel workers")
-	fs.StringVar(&f.rules, "rules", "", "rules FILE of both arms, or default (the reference set)")
-	fs.StringVar(&f.mode, "mode", "normal,hard", "difficulties, comma-separated: normal, hard")
-	fs.StringVar(&f.pol, "policy", defaultComparePolicies, "player policies, comma-separated (see 'tallywood policies')")
-	fs.StringVar(&f.pols, "politician", "random", "politicians, comma-separated: IDs, random (per game) or all")
+	fs.Int64Var(&f.games, "games", 0, "`N` paired games per cell (the most, with a sequential test); default 10000, 500 for mcts")
+	fs.Uint64Var(&f.seed, "seed", 1, seedUsage)
+	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), workersUsage)
+	fs.StringVar(&f.rules, "rules", "", "rules `FILE` of both arms, or default (the reference set)")
+	fs.StringVar(&f.mode, "mode", modesDefault, modesUsage)
+	fs.StringVar(&f.pol, "policy", defaultComparePolicies, policiesUsage)
+	fs.StringVar(&f.pols, "politician", "random", politiciansUsage)
 	for k, name := range armNames {
 		a := &f.arm[k]
 		arm := strings.ToUpper(name)
-		fs.StringVar(&a.rules, name+"-rules", "", "rules FILE of arm "+arm)
-		fs.StringArrayVar(&a.set, name+"-set", nil, "PATH=VALUE: change one rules field of arm "+arm+" (repeatable; see docs/rules-file.md)")
-		fs.StringVar(&a.mode, name+"-mode", "", "difficulty of arm "+arm)
-		fs.StringVar(&a.policy, name+"-policy", "", "policy of arm "+arm)
-		fs.StringVar(&a.politician, name+"-politician", "", "politician of arm "+arm)
-		fs.StringVar(&a.name, name+"-name", "", "name of arm "+arm+" in the output (default: its rules file's base name)")
+		fs.StringVar(&a.rules, name+"-rules", "", "rules `FILE` of arm "+arm)
+		fs.StringArrayVar(&a.set, name+"-set", nil, "`PATH=VALUE`: change one rules field of arm "+arm+" (repeatable; see docs/rules-file.md)")
+		fs.StringVar(&a.mode, name+"-mode", "", "difficulty `MODE` of arm "+arm)
+		fs.StringVar(&a.policy, name+"-policy", "", "policy `SPEC` of arm "+arm)
+		fs.StringVar(&a.politician, name+"-politician", "", "politician `ID` of arm "+arm)
+		fs.StringVar(&a.name, name+"-name", "", "`NAME` of arm "+arm+" in the output (default: its rules file's base name)")
 	}
 	fs.Float64Var(&f.sprtDelta, "sprt-delta", 0, "sequential test with three answers: B easier, harder, or within ±DELTA of A (score: 0.02 is 2 points; margin: votes)")
-	fs.StringVar(&f.sprt, "sprt", "", "sequential test of P0 against P1 (B − A, e.g. 0,0.02) instead of --sprt-delta")
+	fs.StringVar(&f.sprt, "sprt", "", "sequential test of `P0,P1`: P0 against P1 (B − A, e.g. 0,0.02), instead of --sprt-delta")
 	fs.StringVar(&f.sprtOn, "sprt-on", "score", "what the sequential test measures: score (win 1, draw ½) or margin (votes)")
 	fs.Float64Var(&f.alpha, "alpha", 0.05, "sequential test: chance of answering 'easier' (or 'harder') when there is no difference, each side")
 	fs.Float64Var(&f.beta, "beta", 0.05, "sequential test: target chance of answering 'within' when B differs by DELTA; Wald's approximation, exceeded when few seeds differ (simulated 0.077 for 0.05 with 3% of pairs discordant; docs/balance.md)")
-	fs.StringVar(&f.shard, "shard", "1/1", "play only shard K of N: the games i with i mod N = K-1 (not with a sequential test)")
-	fs.StringVar(&f.format, "format", "table", "output: table, json or html (the report; without --format: by --out's extension)")
-	fs.StringVar(&f.out, "out", "", "write the output to FILE instead of stdout")
-	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar")
+	fs.StringVar(&f.shard, "shard", "1/1", shardUsage+" (not with a sequential test)")
+	fs.StringVar(&f.format, "format", "table", "output `FORMAT`: table, json or html (the report; without --format: by --out's extension)")
+	fs.StringVar(&f.out, "out", "", outUsage)
+	fs.BoolVar(&f.quiet, "quiet", false, quietUsage)
 	f.maxErrors = maxErrorsFlag(fs)
-	fs.IntVar(&f.seats, "seats", 1, "players: 1 is the solo game; 2 to 4 compare the rules at a table without the Opposition, --policy as the lineup, --games the deals")
+	fs.IntVar(&f.seats, "seats", 1, "`N` players: 1 is the solo game; 2 to 4 compare the rules at a table without the Opposition, --policy as the lineup, --games the deals")
 	if code, done := parseFlags(fs, args, compareUsage, stdout, stderr); done {
 		return code
 	}
@@ -136,11 +136,12 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	ctx, release := interruptible("compare", stderr)
 	defer release()
 	cfg.Workers = capWorkers("compare", cfg.Workers, stderr)
-	var total int64
-	for _, c := range cfg.Cells {
-		total += cfg.Shard.Len(c.Games)
+	// The cells play one after the other, each at its arms' speed.
+	keys, games := make([]string, len(cfg.Cells)), make([]int64, len(cfg.Cells))
+	for i, c := range cfg.Cells {
+		keys[i], games[i] = c.A.Policy.Label+" vs "+c.B.Policy.Label, cfg.Shard.Len(c.Games)
 	}
-	bar := startProgress(stderr, total, f.quiet)
+	bar := startCellProgress(stderr, keys, games, f.quiet)
 	cfg.Progress = &bar.done
 	res, err := sim.Compare(ctx, *cfg)
 	bar.stop()

@@ -12,14 +12,15 @@ import (
 )
 
 func init() {
-	register(command{name: "merge", summary: "merge shard results (JSON) of one sim run", run: runMerge})
+	register(command{name: "merge", summary: "merge shard results (JSON) of one run of any kind", run: runMerge})
 }
 
 const mergeUsage = `usage: tallywood merge [flags] FILE...
 
-Merges the JSON results of 'tallywood sim --shard K/N --format json' into one
-result, identical to running the same games unsharded (timing aside), and
-prints it as sim does. Every shard is checked first: counts that add up,
+Merges shard results (JSON) of one run of any kind ('tallywood sim, compare
+or sweep --shard K/N --format json') into one result, identical to running
+the same games unsharded (timing aside), and prints it as that command does:
+a table by default. Every shard is checked first: counts that add up,
 the rules' sizes, no data after the result, shards of one run recorded by
 one tallywood version. Merging some of the shards says how much of the
 study they cover and marks the result "complete": false; an interrupted
@@ -41,8 +42,8 @@ type mergeOptions struct {
 func parseMerge(args []string) (*mergeOptions, *pflag.FlagSet, error) {
 	fs := newFlags("merge")
 	format := fs.String("format", "table", "output `FORMAT`: table, json, csv or html (the report; without --format: by --out's extension)")
-	out := fs.String("out", "", "write the output to `FILE` instead of stdout")
-	wide := fs.Bool("wide", false, "table: every column (wider than 100 characters)")
+	out := fs.String("out", "", outUsage)
+	wide := fs.Bool("wide", false, wideUsage)
 	mixed := fs.Bool("allow-mixed-versions", false, "merge shards recorded by different tallywood versions")
 	if err := fs.Parse(args); err != nil {
 		return nil, fs, err
@@ -101,8 +102,8 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 func mergeFormat(o *mergeOptions, r sim.Study) error {
 	kind := r.Head().Kind
 	switch {
-	case o.wide && kind != sim.KindSim:
-		return fmt.Errorf("--wide only matters with the solo game's results")
+	case o.wide && kind != sim.KindSim && kind != sim.KindSeats:
+		return fmt.Errorf("--wide only matters with sim's results")
 	case o.format == "csv" && (kind == sim.KindCompare || kind == sim.KindSeatsCompare):
 		return fmt.Errorf("--format csv: %s results are written as table, json or html", kind)
 	}

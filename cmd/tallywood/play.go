@@ -12,6 +12,7 @@ import (
 	"tallywood/cmd/tallywood/play"
 	"tallywood/engine"
 	"tallywood/opposition"
+	"tallywood/sim"
 	"tallywood/sim/deal"
 )
 
@@ -22,15 +23,16 @@ func init() {
 // playStdin is the player's input; tests replace it.
 var playStdin io.Reader = os.Stdin
 
-const playUsage = `usage: tallywood play [--mode normal|hard] [--seed N] [--rules FILE] [--politician ID] [--save FILE]
-       tallywood play --seats N [--seat S] [--policy LINEUP] [--seed N] [--rules FILE] [--save FILE]
+const playUsage = `usage: tallywood play [--mode MODE] [--seed N] [--game N] [--rules FILE] [--politician ID] [--save FILE]
+       tallywood play --seats N [--seat S] [--policy LINEUP] [--seed N] [--game N] [--rules FILE] [--save FILE]
        tallywood play --load FILE [--rules FILE] [--trust-lineup]
 
 Plays a solo game of Tallywood Rally against the Opposition. Before each of
 your decisions the board is shown with a numbered menu of the legal options;
 type a number, or ? for help, u to undo, h for a hint, s to save, q to quit.
---seed means what it means for sim and trace: the game dealt is game 0 of
-that seed, the one 'tallywood trace --seed N' narrates.
+--seed and --game mean what they mean for sim and trace: the game dealt is
+game --game (default 0) of master seed --seed, the one 'tallywood trace
+--seed N --game N' narrates and 'tallywood scenario setup' prints.
 
 --seats 2..4 plays the game without the Opposition: you take seat --seat
 and --policy plays the others (one policy for all, or one per other seat
@@ -43,16 +45,17 @@ flags:
 func runPlay(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("play", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	mode := fs.String("mode", "normal", "difficulty `MODE`: normal or hard")
-	seed := fs.Uint64("seed", 1, "master seed `N`: deals game 0 of it, as 'sim --seed N' and 'trace --seed N' do")
-	rulesPath := fs.String("rules", "", "rules `FILE` (default: the embedded reference set)")
+	mode := fs.String("mode", "normal", modeUsage)
+	seed := fs.Uint64("seed", 1, seedUsage)
+	game := fs.Uint64("game", 0, gameUsage)
+	rulesPath := fs.String("rules", "", rulesFileUsage)
 	pol := fs.String("politician", "moderate", "your politician `ID` (see 'tallywood rules dump'), or random (from the seed, as trace draws it)")
 	load := fs.String("load", "", "resume the game saved in `FILE`")
-	save := fs.String("save", "", "`FILE` that s saves to (default tallywood-seed-N.json)")
+	save := fs.String("save", "", "`FILE` that s saves to (default tallywood-seed-N.json, tallywood-seed-N-game-I.json for --game I)")
 	seats := fs.Int("seats", 1, "`N` players: 1 is the solo game; 2 to 4 play without the Opposition")
 	seat := fs.Int("seat", 1, "with --seats: your seat `S` (1 to N)")
 	lineupFlag := fs.String("policy", defaultPolicy, "with --seats: the `LINEUP` of the other seats, one policy for all or one per seat")
-	trust := fs.Bool("trust-lineup", false, "with --load: run the save file's lineup as written, programs (exec:) and searches of any size")
+	trust := fs.Bool("trust-lineup", false, trustUsage)
 	pause := fs.Bool("pause", false, "wait for Enter between the Opposition's steps (on by default when the input is a terminal)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -66,6 +69,13 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	if *seats < 1 || *seats > engine.MaxSeats {
 		return fail(stderr, "play: --seats %d is outside 1..%d", *seats, engine.MaxSeats)
+	}
+	if *game >= sim.MaxGames {
+		return fail(stderr, "play: --game %d is outside 0..%d", *game, int64(sim.MaxGames-1))
+	}
+	defaultSave := fmt.Sprintf("tallywood-seed-%d.json", *seed)
+	if *game != 0 {
+		defaultSave = fmt.Sprintf("tallywood-seed-%d-game-%d.json", *seed, *game)
 	}
 	if err := onlyWith(fs, "trust-lineup", "--load", *load != ""); err != nil {
 		return fail(stderr, "play: %v", err)
@@ -105,7 +115,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	var s *play.Session
 	if *load != "" {
-		for _, f := range []string{"mode", "seed", "politician", "seats", "seat", "policy"} {
+		for _, f := range []string{"mode", "seed", "game", "politician", "seats", "seat", "policy"} {
 			if fs.Changed(f) {
 				return fail(stderr, "play: --%s cannot be used with --load: the save file holds it", f)
 			}
@@ -131,9 +141,9 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		default:
 			return fail(stderr, "play: --policy %q names %d policies for the %d other seats: give one for all, or one per other seat", *lineupFlag, len(lineup), *seats-1)
 		}
-		cfg.Seed, cfg.Seats, cfg.Seat, cfg.Lineup = *seed, *seats, int8(*seat-1), lineup
+		cfg.Seed, cfg.Game, cfg.Seats, cfg.Seat, cfg.Lineup = *seed, *game, *seats, int8(*seat-1), lineup
 		if cfg.SavePath == "" {
-			cfg.SavePath = fmt.Sprintf("tallywood-seed-%d.json", *seed)
+			cfg.SavePath = defaultSave
 		}
 		s, err = play.New(cfg)
 		if err != nil {
@@ -146,7 +156,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		}
 		p := politicianIndex(rules, *pol)
 		if strings.EqualFold(*pol, "random") {
-			p = deal.RandomPolitician(deal.GameSeed(*seed, 0), len(rules.Politicians))
+			p = deal.RandomPolitician(deal.GameSeed(*seed, *game), len(rules.Politicians))
 		}
 		if p < 0 {
 			ids := ""
@@ -158,9 +168,9 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 			}
 			return fail(stderr, "play: --politician %q: not in the rules (one of %s, or random)", *pol, ids)
 		}
-		cfg.Seed, cfg.Mode, cfg.Politician = *seed, m, p
+		cfg.Seed, cfg.Game, cfg.Mode, cfg.Politician = *seed, *game, m, p
 		if cfg.SavePath == "" {
-			cfg.SavePath = fmt.Sprintf("tallywood-seed-%d.json", *seed)
+			cfg.SavePath = defaultSave
 		}
 		s, err = play.New(cfg)
 		if err != nil {

@@ -226,6 +226,7 @@ func TestPlayTableCommand(t *testing.T) {
 		})
 	}
 	code, out, errs = runCLI(t, "trace", "--load", save)
+	out = unwrapped(out)
 	if code != exitOK || !strings.HasPrefix(out, "Saved game "+save+": game 0 of seed 5") || !strings.Contains(out, "3 players, 2 decisions by a person in seat 2, policies greedy,random in the others") ||
 		!strings.Contains(out, "Round 1, turn 1 — Seat 2\n") {
 		t.Errorf("trace --load: exit %d, stderr %q:\n%s", code, errs, out)

@@ -22,16 +22,18 @@ type progress struct {
 // cells of one speed) when w is a terminal and quiet is false; otherwise
 // it only counts.
 func startProgress(w io.Writer, total int64, quiet bool) *progress {
-	return startCellProgress(w, []string{""}, total, quiet)
+	return startCellProgress(w, []string{""}, []int64{total}, quiet)
 }
 
 // startCellProgress starts a progress bar of a run whose cells play
-// perCell games each, one cell after the other. keys name what decides a
-// cell's speed (its policy): the ETA expects a cell to play as fast as the
-// cells of the same key measured so far.
-func startCellProgress(w io.Writer, keys []string, perCell int64, quiet bool) *progress {
-	p := &progress{total: int64(len(keys)) * perCell, eta: newETAModel(keys, perCell), w: w,
-		quit: make(chan struct{}), ended: make(chan struct{})}
+// games[k] games each, one cell after the other. keys name what decides a
+// cell's speed (its policies): a cell not started yet is expected to play
+// as fast as the cells of its key measured so far.
+func startCellProgress(w io.Writer, keys []string, games []int64, quiet bool) *progress {
+	p := &progress{eta: newETAModel(keys, games), w: w, quit: make(chan struct{}), ended: make(chan struct{})}
+	for _, n := range games {
+		p.total += n
+	}
 	if quiet || !isTerminal(w) {
 		close(p.ended)
 		return p
@@ -66,22 +68,45 @@ func (p *progress) stop() {
 }
 
 // etaModel estimates the time a run has left from the speed measured in
-// each cell: cells differ a hundredfold in speed (random against mcts), so
-// one overall rate misleads as soon as the run moves to a faster or slower
-// cell.
+// each cell: cells differ a hundredfold in speed (random against mcts, or
+// a compare arm whose rules make games long), so one overall rate
+// misleads as soon as the run moves to a faster or slower cell (issue 23:
+// compare's ETA stayed at 0:03 for the three minutes of its slow cell).
+// The cell running is expected to go on at its own speed; a cell not
+// started at the speed of its key's cells, else at the slowest speed
+// measured so far (an ETA that falls beats one that stalls).
 type etaModel struct {
-	keys    []string
-	perCell int64
-	starts  []time.Duration // when each cell reached so far started
+	keys   []string
+	ends   []int64         // the games done when each cell is over
+	starts []time.Duration // when each cell reached so far started
 }
 
-func newETAModel(keys []string, perCell int64) etaModel {
-	return etaModel{keys: keys, perCell: max(perCell, 1), starts: []time.Duration{0}}
+func newETAModel(keys []string, games []int64) etaModel {
+	m := etaModel{keys: keys, ends: make([]int64, len(games)), starts: []time.Duration{0}}
+	var sum int64
+	for k, n := range games {
+		sum += n
+		m.ends[k] = sum
+	}
+	return m
 }
 
 // cell is the cell game done+1 belongs to.
 func (m *etaModel) cell(done int64) int {
-	return int(min(done/m.perCell, int64(len(m.keys)-1)))
+	for k, end := range m.ends {
+		if done < end {
+			return k
+		}
+	}
+	return len(m.ends) - 1
+}
+
+// games is the number of games of cell k.
+func (m *etaModel) games(k int) int64 {
+	if k == 0 {
+		return m.ends[0]
+	}
+	return m.ends[k] - m.ends[k-1]
 }
 
 // observe records that done games were played after at: the cells that
@@ -96,29 +121,38 @@ func (m *etaModel) observe(done int64, at time.Duration) {
 // when nothing measured yet allows a guess.
 func (m *etaModel) remaining(done int64, at time.Duration) float64 {
 	cur := m.cell(done)
-	games := map[string]float64{}
+	games := map[string]float64{} // per key, of the cells measured
 	secs := map[string]float64{}
+	slowest := 0.0 // games per second; 0: none measured
+	measure := func(key string, n float64, d time.Duration) {
+		if n <= 0 || d <= 0 {
+			return
+		}
+		games[key] += n
+		secs[key] += d.Seconds()
+		if r := n / d.Seconds(); slowest == 0 || r < slowest {
+			slowest = r
+		}
+	}
 	for k := 0; k < cur && k+1 < len(m.starts); k++ {
-		games[m.keys[k]] += float64(m.perCell)
-		secs[m.keys[k]] += (m.starts[k+1] - m.starts[k]).Seconds()
+		measure(m.keys[k], float64(m.games(k)), m.starts[k+1]-m.starts[k])
 	}
-	inCur := done - int64(cur)*m.perCell
+	inCur := done - (m.ends[cur] - m.games(cur))
+	curRate := 0.0
 	if cur < len(m.starts) && inCur > 0 {
-		games[m.keys[cur]] += float64(inCur)
-		secs[m.keys[cur]] += (at - m.starts[cur]).Seconds()
-	}
-	overall := 0.0
-	if s := at.Seconds(); s > 0 {
-		overall = float64(done) / s
+		d := at - m.starts[cur]
+		measure(m.keys[cur], float64(inCur), d)
+		curRate = float64(inCur) / d.Seconds()
 	}
 	left := 0.0
 	for k := cur; k < len(m.keys); k++ {
-		n := float64(m.perCell)
-		if k == cur {
+		n := float64(m.games(k))
+		rate := slowest
+		switch {
+		case k == cur && curRate > 0:
 			n -= float64(inCur)
-		}
-		rate := overall
-		if secs[m.keys[k]] > 0 {
+			rate = curRate
+		case secs[m.keys[k]] > 0:
 			rate = games[m.keys[k]] / secs[m.keys[k]]
 		}
 		if rate <= 0 {

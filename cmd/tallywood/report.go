@@ -30,7 +30,7 @@ flags:
 
 func runReport(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("report")
-	outPath := fs.String("out", "", "write the report to `FILE` instead of stdout")
+	outPath := fs.String("out", "", outUsage)
 	if code, done := parseFlags(fs, args, reportUsage, stdout, stderr); done {
 		return code
 	}

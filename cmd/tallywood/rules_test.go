@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -176,6 +177,35 @@ func TestRulesCheckBounds(t *testing.T) {
 		}
 		if code, _, stderr := runPlayWith(t, "q\n", "--rules", f.path); code != exitBadArgs || !strings.Contains(stderr, f.err) {
 			t.Errorf("play: exit %d, stderr %q", code, stderr)
+		}
+	}
+}
+
+// TestWrongKindOfFile checks that a scenario, a result or a saved game
+// given where a rules file belongs is named for what it is (issue 23: the
+// README's mine.json was a rules file, then a scenario, and 'compare
+// --b-rules mine.json' said "unknown field").
+func TestWrongKindOfFile(t *testing.T) {
+	dir := t.TempDir()
+	result := filepath.Join(dir, "result.json")
+	var out, errb bytes.Buffer
+	if code := run([]string{"sim", "--games", "2", "--policy", "random", "--mode", "normal", "--quiet", "--out", result}, &out, &errb); code != exitOK {
+		t.Fatalf("sim: exit %d: %s", code, errb.String())
+	}
+	scen := "../../testdata/scenarios/fallback-unable-in-both.json"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"compare", "--b-rules", scen, "--games", "2"}, "this is a scenario file (run it with 'tallywood scenario run'), not a rules file"},
+		{[]string{"rules", "check", scen}, "this is a scenario file"},
+		{[]string{"sim", "--rules", result}, "this is a result file"},
+		{[]string{"rules", "check", "../../testdata/scenarios/../protocol/../../go.mod"}, "rules"}, // not JSON: the parse error stands
+	} {
+		out.Reset()
+		errb.Reset()
+		if code := run(tc.args, &out, &errb); code != exitBadArgs || !strings.Contains(errb.String(), tc.want) {
+			t.Errorf("%v: exit %d, stderr %q: want %q", tc.args, code, errb.String(), tc.want)
 		}
 	}
 }

@@ -10,6 +10,8 @@ import (
 
 	"tallywood/engine"
 	"tallywood/opposition/scenario"
+	"tallywood/sim"
+	"tallywood/sim/deal"
 )
 
 func init() {
@@ -18,30 +20,31 @@ func init() {
 
 const scenarioUsage = `usage:
   tallywood scenario run [--quiet] FILE...
-  tallywood scenario setup [--seed N] [--mode normal|hard]
+  tallywood scenario setup [--seed N] [--game N] [--mode MODE]
 
 run: runs each scenario file (docs/scenarios.md): prints its trace, then
 PASS or FAIL with the facts that differ. Exit status 1 if any scenario
 fails, 2 if a file is malformed.
 
-setup: prints the standard setup of a seed as a scenario file to start
-from: every setup value stated, the tile piles and decks in order as facts.
+setup: prints the standard setup of game --game of master seed --seed (the
+game 'tallywood trace --seed N --game N' narrates and 'tallywood sim --seed N'
+plays as that game number) as a scenario file to start from: every setup
+value stated, the tile piles and decks in order as facts. The file's "seed"
+is that game's own seed (the game seed), which the scenario deals again.
 
 flags:
-  -q, --quiet     run: print only PASS/FAIL lines and differences, not traces
-      --seed N    setup: the seed (default 0)
-      --mode M    setup: the difficulty, normal or hard (default normal)
 `
 
 func runScenario(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("scenario", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	quiet := fs.BoolP("quiet", "q", false, "print no traces")
-	seed := fs.Uint64("seed", 0, "setup: the seed")
-	modeName := fs.String("mode", "normal", "setup: the difficulty")
+	quiet := fs.BoolP("quiet", "q", false, "run: print only PASS/FAIL lines and differences, not traces")
+	seed := fs.Uint64("seed", 1, seedUsage)
+	game := fs.Uint64("game", 0, gameUsage)
+	modeName := fs.String("mode", "normal", modeUsage)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, scenarioUsage)
+			fmt.Fprint(stdout, scenarioUsage+helpText(fs))
 			return exitOK
 		}
 		return fail(stderr, "scenario: %s", flagError(err))
@@ -58,11 +61,16 @@ func runScenario(args []string, stdout, stderr io.Writer) int {
 		if fs.Changed("quiet") {
 			return fail(stderr, "scenario: --quiet: only for scenario run")
 		}
-		mode, err := engine.ParseMode(*modeName)
+		mode, err := parseMode("mode", *modeName)
 		if err != nil {
-			return fail(stderr, "scenario: --mode: %q is not normal or hard", *modeName)
+			return fail(stderr, "scenario: %v", err)
 		}
-		out, err := scenario.Skeleton(engine.Reference(), *seed, mode)
+		if *game >= sim.MaxGames {
+			return fail(stderr, "scenario: --game %d is outside 0..%d", *game, int64(sim.MaxGames-1))
+		}
+		// The seed convention of sim, trace and play: game --game of
+		// master seed --seed (issue 23).
+		out, err := scenario.Skeleton(engine.Reference(), deal.GameSeed(*seed, *game), mode)
 		if err != nil {
 			return fail(stderr, "%v", err)
 		}
@@ -73,7 +81,7 @@ func runScenario(args []string, stdout, stderr io.Writer) int {
 	case len(rest) == 1:
 		return fail(stderr, "scenario: run needs at least one FILE")
 	}
-	for _, name := range []string{"seed", "mode"} {
+	for _, name := range []string{"seed", "game", "mode"} {
 		if fs.Changed(name) {
 			return fail(stderr, "scenario: --%s: only for scenario setup", name)
 		}

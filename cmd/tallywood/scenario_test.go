@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tallywood/sim/deal"
 )
 
 func TestScenarioCommand(t *testing.T) {
@@ -38,9 +41,16 @@ func TestScenarioCommand(t *testing.T) {
 		{"no subcommand", []string{"scenario"}, exitBadArgs, nil, "usage"},
 		{"bad flag", []string{"scenario", "--frobnicate", "run", pass}, exitBadArgs, nil, "frobnicate"},
 		{"help", []string{"scenario", "--help"}, exitOK, []string{"tallywood scenario run", "tallywood scenario setup"}, ""},
+		// Game 0 of master seed 3, as trace --seed 3 deals it (issue 23:
+		// it was engine seed 3 before).
 		{"setup", []string{"scenario", "setup", "--seed", "3", "--mode", "hard"}, exitOK,
-			[]string{`"seed": 3`, `"difficulty": "hard"`, `"initiative": ["opposition", "you"]`, `"hand": ["PW-14", "CE-13", "RE-15", "CA-02"]`, `"piles.celebrity_faces"`}, ""},
-		{"setup bad mode", []string{"scenario", "setup", "--mode", "easy"}, exitBadArgs, nil, `tallywood: scenario: --mode: "easy" is not normal or hard`},
+			[]string{fmt.Sprintf(`"seed": %d`, deal.GameSeed(3, 0)), `"difficulty": "hard"`, `"initiative": ["opposition", "you"]`, `"piles.celebrity_faces"`}, ""},
+		{"setup game", []string{"scenario", "setup", "--seed", "3", "--game", "7"}, exitOK,
+			[]string{fmt.Sprintf(`"seed": %d`, deal.GameSeed(3, 7)), `"difficulty": "normal"`}, ""},
+		{"setup default", []string{"scenario", "setup"}, exitOK, []string{fmt.Sprintf(`"seed": %d`, deal.GameSeed(1, 0))}, ""},
+		{"setup bad game", []string{"scenario", "setup", "--game", "-2"}, exitBadArgs, nil, `tallywood: scenario: --game "-2": not a whole number ≥ 0`},
+		{"setup bad mode", []string{"scenario", "setup", "--mode", "easy"}, exitBadArgs, nil, `tallywood: scenario: --mode "easy" is not normal or hard`},
+		{"run with game", []string{"scenario", "run", "--game", "2", pass}, exitBadArgs, nil, "tallywood: scenario: --game: only for scenario setup"},
 		{"setup bad seed", []string{"scenario", "setup", "--seed", "-1"}, exitBadArgs, nil, `tallywood: scenario: --seed "-1": not a whole number ≥ 0`},
 		{"setup with a file", []string{"scenario", "setup", pass}, exitBadArgs, nil, `tallywood: scenario: setup takes no FILE ("../../testdata/scenarios/fallback-unable-in-both.json")`},
 		{"setup quiet", []string{"scenario", "setup", "-q"}, exitBadArgs, nil, "tallywood: scenario: --quiet: only for scenario run"},
@@ -81,5 +91,37 @@ func TestScenarioSetupRuns(t *testing.T) {
 	out.Reset()
 	if code := run([]string{"scenario", "run", "-q", p}, &out, &errb); code != exitOK {
 		t.Errorf("run: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+}
+
+// TestOneSeedConvention checks that scenario setup, trace and play deal
+// the same game for the same --seed and --game (issue 23: scenario setup
+// --seed 3 dealt engine seed 3, trace and play game 0 of master seed 3).
+func TestOneSeedConvention(t *testing.T) {
+	for _, game := range []string{"0", "5"} {
+		var setup, trace, errb bytes.Buffer
+		if code := run([]string{"scenario", "setup", "--seed", "3", "--game", game}, &setup, &errb); code != exitOK {
+			t.Fatalf("setup: exit %d: %s", code, errb.String())
+		}
+		if code := run([]string{"trace", "--seed", "3", "--game", game}, &trace, &errb); code != exitOK {
+			t.Fatalf("trace: exit %d: %s", code, errb.String())
+		}
+		var g uint64
+		fmt.Sscan(game, &g)
+		seed := deal.GameSeed(3, g)
+		if !strings.Contains(setup.String(), fmt.Sprintf(`"seed": %d,`, seed)) {
+			t.Errorf("game %s: setup does not deal game seed %d:\n%.300s", game, seed, setup.String())
+		}
+		if !strings.Contains(trace.String(), fmt.Sprintf("(game seed %d)", seed)) {
+			t.Errorf("game %s: trace does not narrate game seed %d:\n%.300s", game, seed, trace.String())
+		}
+		save := filepath.Join(t.TempDir(), "g.json")
+		if code, _, errs := runPlayWith(t, "s\nq\n", "--seed", "3", "--game", game, "--save", save); code != exitOK {
+			t.Fatalf("play: %s", errs)
+		}
+		_, loaded, _ := runCLI(t, "trace", "--load", save)
+		if want := fmt.Sprintf("game %s of seed 3 (game seed %d)", game, seed); !strings.Contains(unwrapped(loaded), want) {
+			t.Errorf("play --seed 3 --game %s: trace --load says\n%.300s\nwant %q", game, loaded, want)
+		}
 	}
 }

@@ -26,7 +26,7 @@ type seatsFlags struct {
 	rules, policy, shard string
 	format, out          string
 	sets                 []string
-	quiet                bool
+	quiet, wide          bool
 	maxErrors            int64
 }
 
@@ -35,7 +35,7 @@ type seatsFlags struct {
 // --games the deals, each played once per rotation of the lineup. The solo
 // game's --mode and --politician do not apply.
 func parseSeatsSim(fs *pflag.FlagSet, f seatsFlags) (*simOptions, *pflag.FlagSet, error) {
-	for _, name := range []string{"mode", "politician", "wide"} {
+	for _, name := range []string{"mode", "politician"} {
 		if err := onlyWith(fs, name, "the solo game (--seats 1)", false); err != nil {
 			return nil, fs, err
 		}
@@ -48,8 +48,11 @@ func parseSeatsSim(fs *pflag.FlagSet, f seatsFlags) (*simOptions, *pflag.FlagSet
 	if err != nil {
 		return nil, fs, fmt.Errorf("--shard %v", err)
 	}
-	o := &simOptions{out: f.out, quiet: f.quiet, workers: f.workers}
+	o := &simOptions{out: f.out, quiet: f.quiet, workers: f.workers, wide: f.wide}
 	if o.format, err = outputFormat(fs, f.format, f.out, "table", "table", "json", "csv", "html"); err != nil {
+		return nil, fs, err
+	}
+	if err := onlyWith(fs, "wide", "--format table", o.format == "table"); err != nil {
 		return nil, fs, err
 	}
 	rules, err := loadRules(f.rules)
@@ -100,7 +103,7 @@ func runSeatsSim(ctx context.Context, o *simOptions, out *output, stderr io.Writ
 	if err != nil {
 		failRun(stderr, "%v", err) // past --max-errors: stopped, and marked so (sim's message)
 	}
-	return writeStudy("sim", res, "this study", o.format, report.TextOptions{}, out, stderr)
+	return writeStudy("sim", res, "this study", o.format, report.TextOptions{Wide: o.wide}, out, stderr)
 }
 
 // defaultSeatsDeals is compare --seats's --games default: deals played

@@ -46,20 +46,20 @@ type simOptions struct {
 func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
 	fs := newFlags("sim")
 	games := fs.Int64("games", 10000, "`N` games per cell")
-	modeFlag := fs.String("mode", "both", "difficulties, a `LIST` of normal and hard (both: normal,hard)")
-	policyFlag := fs.String("policy", defaultPolicies, "player policies, a `LIST` of SPEC (see 'tallywood policies')")
-	seed := fs.Uint64("seed", 1, "master seed `N`")
-	workers := fs.Int("workers", runtime.NumCPU(), "`N` parallel workers (at most 4 per CPU)")
-	rulesFile := fs.String("rules", "", "rules `FILE`, or default (the reference set)")
-	sets := fs.StringArray("set", nil, "`PATH=VALUE`: change one rules field (repeatable; see docs/rules-file.md)")
-	politicianFlag := fs.String("politician", "random", "politicians, a `LIST` of IDs, random (drawn per game) or all (one cell each)")
+	modeFlag := fs.String("mode", modesDefault, modesUsage)
+	policyFlag := fs.String("policy", defaultPolicies, policiesUsage)
+	seed := fs.Uint64("seed", 1, seedUsage)
+	workers := fs.Int("workers", runtime.NumCPU(), workersUsage)
+	rulesFile := fs.String("rules", "", rulesFileUsage)
+	sets := fs.StringArray("set", nil, setUsage)
+	politicianFlag := fs.String("politician", "random", politiciansUsage)
 	format := fs.String("format", "table", "output `FORMAT`: table, json, csv or html (the report; without --format: by --out's extension)")
-	out := fs.String("out", "", "write the output to `FILE` instead of stdout")
-	shardFlag := fs.String("shard", "1/1", "play only shard `K/N`: the games i with i mod N = K-1")
-	wide := fs.Bool("wide", false, "table: every column (wider than 100 characters)")
-	quiet := fs.Bool("quiet", false, "no progress bar")
+	out := fs.String("out", "", outUsage)
+	shardFlag := fs.String("shard", "1/1", shardUsage)
+	wide := fs.Bool("wide", false, wideUsage)
+	quiet := fs.Bool("quiet", false, quietUsage)
 	maxErrors := maxErrorsFlag(fs)
-	seats := fs.Int("seats", 1, "`N` players: 1 is the solo game; 2 to 4 play without the Opposition, --policy as the lineup")
+	seats := fs.Int("seats", 1, seatsUsage)
 	if err := fs.Parse(args); err != nil {
 		return nil, fs, err
 	}
@@ -80,7 +80,7 @@ func parseSim(args []string) (*simOptions, *pflag.FlagSet, error) {
 	}
 	if *seats > 1 {
 		return parseSeatsSim(fs, seatsFlags{seats: *seats, games: *games, seed: *seed, workers: *workers, rules: *rulesFile,
-			sets: *sets, policy: *policyFlag, shard: *shardFlag, format: *format, out: *out, quiet: *quiet, maxErrors: *maxErrors})
+			sets: *sets, policy: *policyFlag, shard: *shardFlag, format: *format, out: *out, quiet: *quiet, wide: *wide, maxErrors: *maxErrors})
 	}
 	modes, err := parseModes("mode", *modeFlag)
 	if err != nil {
@@ -138,11 +138,11 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		return runSeatsSim(ctx, o, out, stderr)
 	}
 	o.cfg.Workers = capWorkers("sim", o.workers, stderr)
-	keys := make([]string, len(o.cfg.Cells))
+	keys, games := make([]string, len(o.cfg.Cells)), make([]int64, len(o.cfg.Cells))
 	for i, c := range o.cfg.Cells {
-		keys[i] = c.Policy.Label
+		keys[i], games[i] = c.Policy.Label, o.cfg.Shard.Len(o.cfg.Games)
 	}
-	bar := startCellProgress(stderr, keys, o.cfg.Shard.Len(o.cfg.Games), o.quiet)
+	bar := startCellProgress(stderr, keys, games, o.quiet)
 	o.cfg.Progress = &bar.done
 	res, err := sim.Run(ctx, o.cfg)
 	bar.stop()

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"tallywood/engine"
 	"tallywood/sim"
@@ -543,6 +544,62 @@ func TestCompareSeats(t *testing.T) {
 		}
 		if arm != study.Initiative[0] {
 			t.Errorf("arm %d: %+v, want the study's %+v", k, arm, study.Initiative[0])
+		}
+	}
+}
+
+// TestHeaderCountsHeldGames is issue 23: the header of a result counts
+// the games it holds, so a merge of shards 3 and 5 of 8 of 800 games per
+// cell says 200 of 800, not "800 games per cell"; so does a study of
+// several players of its deals.
+func TestHeaderCountsHeldGames(t *testing.T) {
+	dir := t.TempDir()
+	shard := func(args ...string) string {
+		p := filepath.Join(dir, strings.ReplaceAll(strings.Join(args, ""), "/", "-")+".json")
+		if code, _, errs := runCLI(t, append([]string{"sim", "--quiet", "--out", p}, args...)...); code != exitOK {
+			t.Fatalf("sim %v: %s", args, errs)
+		}
+		return p
+	}
+	solo := []string{"--games", "800", "--policy", "random", "--mode", "normal", "--shard"}
+	seats := []string{"--seats", "3", "--games", "80", "--policy", "random", "--shard"}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"merge", shard(append(solo, "3/8")...), shard(append(solo, "5/8")...)}, "\nseed 1, 200 of 800 games per cell (shards 3+5/8); "},
+		{[]string{"merge", shard(append(solo, "3/8")...)}, "\nseed 1, 100 of 800 games per cell (shard 3/8); "},
+		{[]string{"sim", "--games", "80", "--policy", "random", "--mode", "normal", "--quiet"}, "\nseed 1, 80 games per cell; "},
+		{[]string{"merge", shard(append(seats, "2/4")...), shard(append(seats, "4/4")...)}, "\nseed 1, 3 players without the Opposition, 40 of 80 deals (shards 2+4/4) × 3 seatings\n"},
+		{[]string{"sim", "--seats", "3", "--games", "8", "--policy", "random", "--quiet"}, "\nseed 1, 3 players without the Opposition, 8 deals × 3 seatings = 24 games\n"},
+	} {
+		code, out, errs := runCLI(t, tc.args...)
+		if code != exitOK || !strings.Contains(out, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q: want %q in\n%s", tc.args[:2], code, errs, tc.want, out)
+		}
+	}
+}
+
+// TestSeatsTextWidth is issue 23: sim --seats's text fits 100 characters
+// (it was 129), and --wide adds the columns the rates sum up.
+func TestSeatsTextWidth(t *testing.T) {
+	args := []string{"sim", "--seats", "4", "--policy", "greedy,pollster,builder,random", "--games", "10", "--quiet"}
+	code, narrow, errs := runCLI(t, args...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for i, l := range strings.Split(narrow, "\n") {
+		if n := utf8.RuneCountInString(l); n > 100 {
+			t.Errorf("line %d is %d characters: %s", i+1, n, l)
+		}
+	}
+	code, wide, errs := runCLI(t, append(args, "--wide")...)
+	if code != exitOK {
+		t.Fatalf("--wide: exit %d: %s", code, errs)
+	}
+	for _, col := range []string{"| WINS ", "| SHARED ", "| MEAN VOTES "} {
+		if strings.Contains(narrow, col) || !strings.Contains(wide, col) {
+			t.Errorf("column %q: want it with --wide only", col)
 		}
 	}
 }

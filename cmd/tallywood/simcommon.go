@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/sim"
 	"tallywood/sim/policy"
 	"tallywood/sim/policy/exec"
@@ -107,7 +109,41 @@ func loadRules(path string) (*engine.Rules, error) {
 	if path == "" || path == "default" || path == engine.ReferenceName {
 		return engine.Reference(), nil
 	}
-	return engine.LoadFile(path)
+	r, err := engine.LoadFile(path)
+	if err != nil {
+		if kind := otherFileKind(path); kind != "" {
+			return nil, fmt.Errorf("%s: this is %s, not a rules file (docs/rules-file.md)", path, kind)
+		}
+	}
+	return r, err
+}
+
+// otherFileKind names the kind of tallywood file path holds when it is
+// not a rules file but another of the program's JSON files (a scenario, a
+// result, a saved game), by fields only that kind has, or "" (issue 23:
+// 'compare --b-rules scenario.json' said "unknown field description",
+// which hides that the wrong file was named).
+func otherFileKind(path string) string {
+	data, err := kit.ReadFileMax(path, engine.MaxRulesFileSize)
+	if err != nil {
+		return ""
+	}
+	var top map[string]json.RawMessage
+	if json.Unmarshal(data, &top) != nil {
+		return ""
+	}
+	has := func(k string) bool { _, ok := top[k]; return ok }
+	var format string
+	json.Unmarshal(top["format"], &format)
+	switch {
+	case has("run") && (has("expect") || has("expect_exact") || has("expect_refusal")):
+		return "a scenario file (run it with 'tallywood scenario run')"
+	case strings.HasPrefix(format, "tallywood-play"):
+		return "a saved game (resume it with 'tallywood play --load')"
+	case has("kind") && strings.HasPrefix(format, "tallywood-"):
+		return "a result file (read it with 'tallywood report' or 'tallywood merge')"
+	}
+	return ""
 }
 
 // parseMode reads one difficulty, ignoring case.

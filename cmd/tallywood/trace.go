@@ -41,16 +41,16 @@ flags:
 
 func runTrace(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("trace")
-	seed := fs.Uint64("seed", 1, "master seed `N`")
-	game := fs.Uint64("game", 0, "game index `N` within the run of --seed")
-	modeFlag := fs.String("mode", "normal", "difficulty `MODE`: normal or hard")
+	seed := fs.Uint64("seed", 1, seedUsage)
+	game := fs.Uint64("game", 0, gameUsage)
+	modeFlag := fs.String("mode", "normal", modeUsage)
 	policyFlag := fs.String("policy", defaultPolicy, "player policy `SPEC`")
 	politicianFlag := fs.String("politician", "random", "politician `ID`, or random (from the game seed)")
-	rulesFile := fs.String("rules", "", "rules `FILE`, or default (the reference set)")
+	rulesFile := fs.String("rules", "", rulesFileUsage)
 	format := fs.String("format", "text", "output `FORMAT`: text (rulebook narration) or jsonl")
 	load := fs.String("load", "", "narrate the game saved by 'tallywood play' in `FILE`")
-	trust := fs.Bool("trust-lineup", false, "with --load: run the save file's lineup as written, programs (exec:) and searches of any size")
-	seats := fs.Int("seats", 1, "`N` players: 1 is the solo game; 2 to 4 play without the Opposition, --policy as the lineup")
+	trust := fs.Bool("trust-lineup", false, trustUsage)
+	seats := fs.Int("seats", 1, seatsUsage)
 	rotation := fs.Int("rotation", 0, "with --seats: the rotation `K` of the lineup (seat s played by entry (s+K) mod N)")
 	if code, done := parseFlags(fs, args, traceUsage, stdout, stderr); done {
 		return code
@@ -107,11 +107,11 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 			return failInput(stderr, "trace: %s: %v", *load, err)
 		}
 		if rec.Seats != 0 {
-			header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %d players, %s by a person in seat %d, policies %s in the others, rules %s\n",
-				*load, rec.Seed, g.Seed, rec.Seats, kit.Count(len(rec.Decisions), "decision"), rec.Seat, strings.Join(rec.Lineup, ","), engine.ShortHash(rules.Hash))
+			header = fmt.Sprintf("Saved game %s: game %d of seed %d (game seed %d): %d players, %s by a person in seat %d, policies %s in the others, rules %s\n",
+				*load, rec.Game, rec.Seed, g.Seed, rec.Seats, kit.Count(len(rec.Decisions), "decision"), rec.Seat, strings.Join(rec.Lineup, ","), engine.ShortHash(rules.Hash))
 		} else {
-			header = fmt.Sprintf("Saved game %s: game 0 of seed %d (game seed %d): %s, %s by a person, politician %s, rules %s\n",
-				*load, rec.Seed, g.Seed, g.Mode, kit.Count(len(rec.Decisions), "decision"), rec.Politician, engine.ShortHash(rules.Hash))
+			header = fmt.Sprintf("Saved game %s: game %d of seed %d (game seed %d): %s, %s by a person, politician %s, rules %s\n",
+				*load, rec.Game, rec.Seed, g.Seed, g.Mode, kit.Count(len(rec.Decisions), "decision"), rec.Politician, engine.ShortHash(rules.Hash))
 		}
 	} else if *seats > 1 {
 		lineup, err := parseLineup(*policyFlag, *seats)
@@ -175,14 +175,29 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 			b.WriteByte('\n')
 		}
 	} else {
-		b.WriteString(header)
-		b.WriteString(rules.Narrate(events))
-		b.WriteString(outcomeLine(g) + "\n")
+		b.WriteString(wrapLines(header + rules.Narrate(events) + outcomeLine(g) + "\n"))
 	}
 	if _, err := stdout.Write(b.Bytes()); err != nil {
 		return exitFailed // run reports a failed write to stdout
 	}
 	return exitOK
+}
+
+// traceWidth is the most characters a line of the narration takes: a
+// rule's explanation runs to 190 (issue 23), wider than a terminal.
+const traceWidth = 100
+
+// wrapLines breaks the lines of text longer than traceWidth at spaces;
+// a line's continuations are indented four more than it, so that an event
+// stays one block.
+func wrapLines(text string) string {
+	lines := strings.SplitAfter(text, "\n")
+	for i, l := range lines {
+		body := strings.TrimSuffix(l, "\n")
+		indent := body[:len(body)-len(strings.TrimLeft(body, " "))]
+		lines[i] = play.Wrap(body, traceWidth, indent+"    ") + l[len(body):]
+	}
+	return strings.Join(lines, "")
 }
 
 // outcomeLine ends the narration: who won and by how much, or, for a saved

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"tallywood/engine"
 	"tallywood/engine/kit"
@@ -182,6 +184,7 @@ func TestSeedAcrossCommands(t *testing.T) {
 		t.Fatalf("play --mode hard: %s", errs)
 	}
 	_, hardLoaded, _ := runCLI(t, "trace", "--load", hardSave)
+	hardLoaded = unwrapped(hardLoaded)
 	_, hardTrace, _ := runCLI(t, "trace", "--seed", "7", "--mode", "hard", "--politician", "moderate", "--policy", "random")
 	if solo(hardLoaded) == "" || solo(hardLoaded) != solo(hardTrace) {
 		t.Errorf("play --seed 7 --mode hard's first Solo card %q, trace's %q", solo(hardLoaded), solo(hardTrace))
@@ -196,6 +199,7 @@ func TestSeedAcrossCommands(t *testing.T) {
 func TestRandomPoliticianAcrossCommands(t *testing.T) {
 	for _, seed := range []string{"1", "7", "12"} {
 		_, trace, _ := runCLI(t, "trace", "--seed", seed, "--policy", "random")
+		trace = unwrapped(trace)
 		header := trace[:strings.Index(trace, "\n")]
 		pol := header[strings.Index(header, "politician ")+len("politician "):]
 		pol = pol[:strings.Index(pol, ",")]
@@ -339,4 +343,33 @@ func TestTraceTableErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTraceWidth checks that no line of a narration is wider than a
+// terminal's 100 characters (issue 23: 193), solo or at a table.
+func TestTraceWidth(t *testing.T) {
+	for _, args := range [][]string{
+		{"trace", "--seed", "7", "--mode", "hard"},
+		{"trace", "--seed", "3", "--game", "11", "--policy", "skilled"},
+		{"trace", "--seats", "4", "--policy", "greedy,pollster,builder,random", "--game", "5", "--rotation", "1"},
+	} {
+		code, out, errs := runCLI(t, args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		for i, l := range strings.Split(out, "\n") {
+			if n := utf8.RuneCountInString(l); n > traceWidth {
+				t.Errorf("%v: line %d is %d characters: %s", args, i+1, n, l)
+			}
+		}
+	}
+	// A continuation stays under its event, four spaces in.
+	if got, want := wrapLines("  "+strings.Repeat("word ", 30)+"end\n"), "  "+strings.TrimSpace(strings.Repeat("word ", 19))+"\n      "+strings.Repeat("word ", 11)+"end\n"; got != want {
+		t.Errorf("wrapLines = %q, want %q", got, want)
+	}
+}
+
+// unwrapped joins the lines of a narration that wrapLines broke.
+func unwrapped(s string) string {
+	return regexp.MustCompile(`\n {4,}`).ReplaceAllString(s, " ")
 }

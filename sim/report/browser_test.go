@@ -83,11 +83,38 @@ const readPage = `(() => ({
 	scrollWidth: document.documentElement.scrollWidth,
 }))()`
 
+// browserTable is where a figure's Numbers table lies, its details open.
+type browserTable struct {
+	ID          string  `json:"id"`
+	FigLeft     float64 `json:"figLeft"`
+	FigRight    float64 `json:"figRight"`
+	BoxLeft     float64 `json:"boxLeft"`
+	BoxRight    float64 `json:"boxRight"`
+	BoxWidth    float64 `json:"boxWidth"`
+	ScrollWidth float64 `json:"scrollWidth"`
+	TableWidth  float64 `json:"tableWidth"`
+	OverflowX   string  `json:"overflowX"`
+}
+
+// readTables opens every figure's details and measures its table and the
+// box around it against the figure's column.
+const readTables = `(() => [...document.querySelectorAll('figure')].map(f => {
+	f.querySelector('details').open = true;
+	const table = f.querySelector('table'), box = table.parentElement;
+	const fr = f.getBoundingClientRect(), br = box.getBoundingClientRect();
+	return {
+		id: f.id, figLeft: fr.left, figRight: fr.right, boxLeft: br.left, boxRight: br.right,
+		boxWidth: box.clientWidth, scrollWidth: box.scrollWidth, tableWidth: table.getBoundingClientRect().width,
+		overflowX: getComputedStyle(box).overflowX,
+	};
+}))()`
+
 // TestBrowser opens a real report (a sim, a compare and a sweep result) in
 // headless Chromium at a desktop and a phone width: it must load with no
 // console message and no request beyond the file itself, show every plot
 // at a non-zero size with its title, fit the width without scrolling
-// sideways, and show in its tables the numbers of the JSON. Screenshots
+// sideways, keep each table inside its column (scrolling there when
+// wider), and show in its tables the numbers of the JSON. Screenshots
 // of both widths are left in the test's temporary directory.
 func TestBrowser(t *testing.T) {
 	if testing.Short() {
@@ -165,6 +192,27 @@ func TestBrowser(t *testing.T) {
 					t.Errorf("%s: %v", f.ID, err)
 				}
 			}
+		}
+		// Issue 23: a Numbers table wider than its column was cut at the
+		// column's edge; it must stay inside the column and scroll there.
+		tables, err := chromedp.Run(ctx, chromedp.Evaluate[[]browserTable](readTables))
+		if err != nil {
+			t.Fatalf("reading the tables at %d px: %v", width, err)
+		}
+		wider := 0
+		for _, tb := range tables {
+			if tb.BoxLeft < tb.FigLeft-0.5 || tb.BoxRight > tb.FigRight+0.5 {
+				t.Errorf("at %d px: %s: the table's box [%g, %g] leaves its column [%g, %g]", width, tb.ID, tb.BoxLeft, tb.BoxRight, tb.FigLeft, tb.FigRight)
+			}
+			if tb.TableWidth > tb.BoxWidth+0.5 {
+				wider++
+				if tb.OverflowX != "auto" && tb.OverflowX != "scroll" || tb.ScrollWidth <= tb.BoxWidth {
+					t.Errorf("at %d px: %s: a table %g px wide in a box of %g does not scroll (overflow-x %s)", width, tb.ID, tb.TableWidth, tb.BoxWidth, tb.OverflowX)
+				}
+			}
+		}
+		if width == 390 && wider == 0 {
+			t.Errorf("at %d px no table is wider than its column: the check checks nothing", width)
 		}
 		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		if err != nil {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"tallywood/engine"
 	"tallywood/sim"
@@ -11,14 +13,16 @@ import (
 
 // seatsText writes a study of several players (sim --seats) as two ASCII
 // tables: by policy, then by starting Initiative position, and the
-// first-seat advantage.
-func seatsText(b *bytes.Buffer, r *sim.SeatsResult) error {
+// first-seat advantage. Without wide, the tables leave out the columns the
+// rates sum up (wins, shared wins, mean votes), so that they fit 100
+// characters (issue 23: 129).
+func seatsText(b *bytes.Buffer, r *sim.SeatsResult, wide bool) error {
 	fmt.Fprintf(b, "rules %s, hash %s\n", r.RulesVersion, engine.ShortHash(r.RulesHash))
 	weightsNotes(b, r.Lineup, r.RulesHash)
-	fmt.Fprintf(b, "seed %d, %d players without the Opposition, %d deals × %d seatings = %d games",
-		r.Seed, r.Players, r.Deals, r.Players, r.Deals*int64(r.Players))
-	if r.Shard != "" {
-		fmt.Fprintf(b, ", shard %s", r.Shard)
+	fmt.Fprintf(b, "seed %d, %d players without the Opposition, %s × %d seatings",
+		r.Seed, r.Players, heldWords(r.Counts.Deals, r.Deals, "deals", "", r.Shard), r.Players)
+	if r.Shard == "" {
+		fmt.Fprintf(b, " = %d games", r.Deals*int64(r.Players))
 	}
 	if r.Interrupted {
 		fmt.Fprintf(b, ", INTERRUPTED after %d games", r.Counts.Games)
@@ -28,28 +32,59 @@ func seatsText(b *bytes.Buffer, r *sim.SeatsResult) error {
 		title string
 		rows  []sim.SeatsRow
 	}{{"POLICY", r.Policies}, {"STARTS WITH", r.Initiative}} {
+		header := []string{set.title, "GAMES", "WIN RATE [95% CI]", "SCORE [95% CI]", "MEAN PLACE"}
+		if wide {
+			header = []string{set.title, "GAMES", "WINS", "SHARED", "WIN RATE [95% CI]", "SCORE [95% CI]", "MEAN PLACE", "MEAN VOTES"}
+		}
 		var rows [][]string
 		for _, row := range set.rows {
-			rows = append(rows, []string{
-				row.Name,
-				strconv.FormatInt(row.Games, 10),
-				strconv.FormatInt(row.Wins, 10),
-				strconv.FormatInt(row.SharedWins, 10),
-				fmt.Sprintf("%s [%s, %s]", pct(row.WinRate), pct(row.WinRateCI95[0]), pct(row.WinRateCI95[1])),
-				fmt.Sprintf("%s [%s, %s]", pct(row.MeanScore), pct(row.MeanScoreCI95[0]), pct(row.MeanScoreCI95[1])),
-				fmt.Sprintf("%.2f", row.MeanPlace),
-				fmt.Sprintf("%.1f", row.MeanVotes),
-			})
+			games := strconv.FormatInt(row.Games, 10)
+			winRate := fmt.Sprintf("%s [%s, %s]", pct(row.WinRate), pct(row.WinRateCI95[0]), pct(row.WinRateCI95[1]))
+			score := fmt.Sprintf("%s [%s, %s]", pct(row.MeanScore), pct(row.MeanScoreCI95[0]), pct(row.MeanScoreCI95[1]))
+			place := fmt.Sprintf("%.2f", row.MeanPlace)
+			if !wide {
+				rows = append(rows, []string{row.Name, games, winRate, score, place})
+				continue
+			}
+			rows = append(rows, []string{row.Name, games, strconv.FormatInt(row.Wins, 10), strconv.FormatInt(row.SharedWins, 10),
+				winRate, score, place, fmt.Sprintf("%.1f", row.MeanVotes)})
 		}
-		if err := writeTable(b, []string{set.title, "GAMES", "WINS", "SHARED", "WIN RATE [95% CI]", "SCORE [95% CI]", "MEAN PLACE", "MEAN VOTES"}, 1, rows); err != nil {
+		if err := writeTable(b, header, 1, rows); err != nil {
 			return err
 		}
 	}
 	failedDeals(b, r.Errors)
-	b.WriteString(firstSeatWords(r) + "\n")
-	b.WriteString("WIN RATE: first place alone. SCORE: a win counts 1, a victory shared by k players 1/k; a fair seat scores 1/players.\n" +
-		"Every deal is played once per rotation of the lineup, so each policy starts from every Initiative position equally often.\n")
+	b.WriteString(wrapText(firstSeatWords(r)))
+	b.WriteString(wrapText("WIN RATE: first place alone. SCORE: a win counts 1, a victory shared by k players 1/k; a fair seat scores 1/players."))
+	b.WriteString(wrapText("Every deal is played once per rotation of the lineup, so each policy starts from every Initiative position equally often."))
 	return nil
+}
+
+// textWidth is the most characters a line of text output takes by
+// default: a terminal's width.
+const textWidth = 100
+
+// wrapText breaks a sentence of the text into lines of at most textWidth
+// characters at spaces, each ending with a newline.
+func wrapText(s string) string {
+	var b strings.Builder
+	line := 0
+	for i, w := range strings.Fields(s) {
+		n := utf8.RuneCountInString(w)
+		switch {
+		case i == 0:
+		case line+1+n > textWidth:
+			b.WriteByte('\n')
+			line = 0
+		default:
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(w)
+		line += n
+	}
+	b.WriteByte('\n')
+	return b.String()
 }
 
 // seatsCompareText writes a comparison of two rule sets at a table

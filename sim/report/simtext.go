@@ -25,10 +25,11 @@ func simText(b *bytes.Buffer, r *sim.Result, wide bool) error {
 		pols = append(pols, c.Policy)
 	}
 	weightsNotes(b, pols, r.RulesHash)
-	fmt.Fprintf(b, "seed %d, %d games per cell", r.Seed, r.GamesPerCell)
-	if r.Shard != "" {
-		fmt.Fprintf(b, ", shard %s", r.Shard)
+	held := int64(0) // the games a cell of the shards holds, failed ones too
+	for _, c := range r.Cells {
+		held = max(held, c.Games+c.Errors)
 	}
+	fmt.Fprintf(b, "seed %d, %s", r.Seed, heldWords(held, r.GamesPerCell, "games", "per cell", r.Shard))
 	if r.Interrupted {
 		b.WriteString(", INTERRUPTED (cells hold fewer games)")
 	}

@@ -14,8 +14,9 @@ import (
 
 // TextOptions choose what Text writes.
 type TextOptions struct {
-	// Wide writes every column of a sim result's first table, wider than
-	// 100 characters; the other kinds have no narrow form.
+	// Wide writes every column of a sim result's first table and of a
+	// study of several players' tables, wider than 100 characters; the
+	// other kinds have no narrow form.
 	Wide bool
 }
 
@@ -32,7 +33,7 @@ func Text(w io.Writer, src Source, opt TextOptions) error {
 	case src.Sweep != nil:
 		err = sweepText(&b, src.Sweep)
 	case src.Seats != nil:
-		err = seatsText(&b, src.Seats)
+		err = seatsText(&b, src.Seats, opt.Wide)
 	case src.SeatsCompare != nil:
 		err = seatsCompareText(&b, src.SeatsCompare)
 	default:

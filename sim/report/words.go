@@ -123,3 +123,23 @@ func firstSeatDiffWords(r *sim.SeatsCompareResult) string {
 		pointsText(r.FirstSeatAdvantage[0]), pointsText(r.FirstSeatAdvantage[1]),
 		pointsText(r.FirstSeatAdvantageDiff), pointsText(r.FirstSeatDiffCI95[0]), pointsText(r.FirstSeatDiffCI95[1]))
 }
+
+// heldWords says how many games (or deals: unit) per cell (per: "per
+// cell", "" for a study counted whole) a result holds of the study's
+// total, naming the shards it holds: "10000 games per cell" for a whole
+// run, "200 of 800 games per cell (shards 3+5/8)" for a merge of some
+// shards (issue 23: such a merge said "800 games per cell" of cells of
+// 200). Every kind's header can say it so.
+func heldWords(held, total int64, unit, per, shard string) string {
+	if per != "" {
+		unit += " " + per
+	}
+	if shard == "" {
+		return fmt.Sprintf("%d %s", total, unit)
+	}
+	shards := "shard"
+	if strings.Contains(shard, "+") {
+		shards = "shards"
+	}
+	return fmt.Sprintf("%d of %d %s (%s %s)", held, total, unit, shards, shard)
+}

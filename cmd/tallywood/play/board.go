@@ -59,7 +59,7 @@ func (s *Session) boardHeader(b *strings.Builder) {
 	default:
 		when = "Game over"
 	}
-	head := fmt.Sprintf("Tallywood Rally · %s · %s · seed %d · %s", when, game, s.cfg.Seed, first)
+	head := fmt.Sprintf("Tallywood Rally · %s · %s · %s · %s", when, game, GameName(s.cfg.Seed, s.cfg.Game), first)
 	b.WriteString(s.paint(bold, clip(head, Width)) + "\n")
 	fmt.Fprintf(b, "%s: presence %s, majority %s, Plaza %s; hand %d\n", card,
 		rewardText(rd.Presence), rewardText(rd.DistrictMajority), rewardText(rd.PlazaMajority), rd.HandSize)
@@ -429,7 +429,7 @@ func (s *Session) boardOthers(b *strings.Builder) {
 		line := fmt.Sprintf("%s %s/%s · Init %d · hand %d · Badges %d%s · cols %s", engine.TableSeatName(seat),
 			s.cfg.Lineup[j].Label, politicianID(r, st.Politician), g.Initiative(seat), st.NHand, g.BadgesLeft(seat), da, strings.Join(cols, " "))
 		// A long policy spec or four cards played take a second line.
-		b.WriteString(wrap(line, Width, "         ") + "\n")
+		b.WriteString(Wrap(line, Width, "         ") + "\n")
 	}
 }
 

@@ -83,7 +83,7 @@ func (s *Session) hint(legal []engine.Option, nums []int) string {
 	if n < 0 {
 		return fmt.Sprintf("No hint available: %s chose an option that is not legal here.\n", adv.Policy)
 	}
-	line := wrap(fmt.Sprintf("Hint: %s would choose %d) %s", adv.Policy, nums[n], s.describe(adv.Option)), Width, "      ")
+	line := Wrap(fmt.Sprintf("Hint: %s would choose %d) %s", adv.Policy, nums[n], s.describe(adv.Option)), Width, "      ")
 	if adv.HasMargin {
 		line += fmt.Sprintf("\n      its estimated margin (your votes minus the Opposition's): %+.1f", adv.Margin)
 		if adv.Error > 0 {

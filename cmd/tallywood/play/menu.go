@@ -44,7 +44,7 @@ func (s *Session) menu(legal []engine.Option, nums []int) string {
 			i += n - 1
 			continue
 		}
-		lines = append(lines, wrap(fmt.Sprintf("%2d) %s", nums[i], s.describe(legal[i])), Width, "      "))
+		lines = append(lines, Wrap(fmt.Sprintf("%2d) %s", nums[i], s.describe(legal[i])), Width, "      "))
 	}
 	// Runs of short options (many Direct Appeals, attracts, reveals) go
 	// in two columns, numbered down each column, so that board and menu
@@ -208,7 +208,7 @@ func iconNote(ic engine.Icon) string {
 func (s *Session) help() string {
 	var b strings.Builder
 	for _, l := range strings.Split(decisionHelp[s.g.Decision().Kind], "\n") {
-		b.WriteString(wrap(l, Width, "") + "\n")
+		b.WriteString(Wrap(l, Width, "") + "\n")
 	}
 	b.WriteString(`Commands: a number picks that option; ? this help; b the board again;
   u undo your last decision (within your turn, and not past a flip, a cube

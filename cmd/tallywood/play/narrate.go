@@ -103,9 +103,9 @@ func (s *Session) eventLine(r *engine.Rules, e engine.Event) string {
 		}
 	}
 	if e.Kind.Header() {
-		return s.paint(bold, wrap(text, Width, "    "))
+		return s.paint(bold, Wrap(text, Width, "    "))
 	}
-	text = wrap("  "+text, Width, "      ")
+	text = Wrap("  "+text, Width, "      ")
 	if s.others != nil {
 		// At a table the person's seat is painted as "You" is in solo.
 		me := engine.TableSeatName(s.me)
@@ -124,9 +124,9 @@ func (s *Session) eventLine(r *engine.Rules, e engine.Event) string {
 	return text
 }
 
-// wrap breaks plain text into lines of at most width runes at spaces; the
+// Wrap breaks plain text into lines of at most width runes at spaces; the
 // lines after the first start with indent.
-func wrap(text string, width int, indent string) string {
+func Wrap(text string, width int, indent string) string {
 	var b strings.Builder
 	line := []rune(text)
 	for len(line) > width {

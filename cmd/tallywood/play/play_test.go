@@ -827,8 +827,8 @@ func TestWrap(t *testing.T) {
 		{"one-long-word", 5, "one-long-word"},
 	}
 	for _, tc := range tests {
-		if got := wrap(tc.text, tc.width, "  "); got != tc.want {
-			t.Errorf("wrap(%q, %d) = %q, want %q", tc.text, tc.width, got, tc.want)
+		if got := Wrap(tc.text, tc.width, "  "); got != tc.want {
+			t.Errorf("Wrap(%q, %d) = %q, want %q", tc.text, tc.width, got, tc.want)
 		}
 	}
 }

@@ -31,7 +31,8 @@ type Record struct {
 	Format       string `json:"format"`
 	RulesHash    string `json:"rules_hash"`
 	RulesVersion string `json:"rules_version,omitempty"`
-	Seed         uint64 `json:"seed"` // the master seed: the game is game 0 of it, as in sim and trace
+	Seed         uint64 `json:"seed"` // the master seed: the game is game Game of it, as in sim and trace
+	Game         uint64 `json:"game,omitempty"`
 	Mode         string `json:"mode,omitempty"`
 	Politician   string `json:"politician"` // a table game: the person's, dealt
 	// A game without the Opposition (play --seats): the players, the
@@ -53,6 +54,7 @@ type Check struct {
 	RulesHash    string `json:"rules_hash"`
 	RulesVersion string `json:"rules_version"`
 	Seed         string `json:"seed"`
+	Game         string `json:"game,omitempty"` // absent for game 0, as saves before --game
 	Mode         string `json:"mode"`
 	Politician   string `json:"politician"`
 	Table        string `json:"table,omitempty"` // seats, seat and lineup; absent in the solo game
@@ -84,6 +86,9 @@ func (r *Record) check() Check {
 	if r.Seats != 0 {
 		c.Table = digest("table", r.tableText())
 	}
+	if r.Game != 0 {
+		c.Game = digest("game", fmt.Sprint(r.Game))
+	}
 	return c
 }
 
@@ -104,6 +109,7 @@ func (r *Record) verify() error {
 		{"rules_hash", fmt.Sprintf("%q", r.RulesHash), r.Check.RulesHash, want.RulesHash},
 		{"rules_version", fmt.Sprintf("%q", r.RulesVersion), r.Check.RulesVersion, want.RulesVersion},
 		{"seed", fmt.Sprint(r.Seed), r.Check.Seed, want.Seed},
+		{"game", fmt.Sprint(r.Game), r.Check.Game, want.Game},
 		{"mode", fmt.Sprintf("%q", r.Mode), r.Check.Mode, want.Mode},
 		{"politician", fmt.Sprintf("%q", r.Politician), r.Check.Politician, want.Politician},
 		{"seats, seat or lineup", "(" + r.tableText() + ")", r.Check.Table, want.Table},
@@ -146,16 +152,20 @@ func (r Record) Marshal() []byte {
 		fmt.Fprintf(&b, "  \"rules_version\": %s,\n", q(r.RulesVersion))
 	}
 	c := r.check()
+	game, gameCheck := "", ""
+	if r.Game != 0 {
+		game, gameCheck = fmt.Sprintf("  \"game\": %d,\n", r.Game), fmt.Sprintf(", \"game\": %s", q(c.Game))
+	}
 	if r.Seats == 0 {
-		fmt.Fprintf(&b, "  \"seed\": %d,\n  \"mode\": %s,\n  \"politician\": %s,\n", r.Seed, q(r.Mode), q(r.Politician))
-		fmt.Fprintf(&b, "  \"check\": {\"rules_hash\": %s, \"rules_version\": %s, \"seed\": %s, \"mode\": %s, \"politician\": %s, \"decisions\": %s},\n",
-			q(c.RulesHash), q(c.RulesVersion), q(c.Seed), q(c.Mode), q(c.Politician), q(c.Decisions))
+		fmt.Fprintf(&b, "  \"seed\": %d,\n%s  \"mode\": %s,\n  \"politician\": %s,\n", r.Seed, game, q(r.Mode), q(r.Politician))
+		fmt.Fprintf(&b, "  \"check\": {\"rules_hash\": %s, \"rules_version\": %s, \"seed\": %s%s, \"mode\": %s, \"politician\": %s, \"decisions\": %s},\n",
+			q(c.RulesHash), q(c.RulesVersion), q(c.Seed), gameCheck, q(c.Mode), q(c.Politician), q(c.Decisions))
 	} else {
 		lineup, _ := json.Marshal(r.Lineup)
-		fmt.Fprintf(&b, "  \"seed\": %d,\n  \"politician\": %s,\n  \"seats\": %d,\n  \"seat\": %d,\n  \"lineup\": %s,\n",
-			r.Seed, q(r.Politician), r.Seats, r.Seat, lineup)
-		fmt.Fprintf(&b, "  \"check\": {\"rules_hash\": %s, \"rules_version\": %s, \"seed\": %s, \"mode\": %s, \"politician\": %s, \"table\": %s, \"decisions\": %s},\n",
-			q(c.RulesHash), q(c.RulesVersion), q(c.Seed), q(c.Mode), q(c.Politician), q(c.Table), q(c.Decisions))
+		fmt.Fprintf(&b, "  \"seed\": %d,\n%s  \"politician\": %s,\n  \"seats\": %d,\n  \"seat\": %d,\n  \"lineup\": %s,\n",
+			r.Seed, game, q(r.Politician), r.Seats, r.Seat, lineup)
+		fmt.Fprintf(&b, "  \"check\": {\"rules_hash\": %s, \"rules_version\": %s, \"seed\": %s%s, \"mode\": %s, \"politician\": %s, \"table\": %s, \"decisions\": %s},\n",
+			q(c.RulesHash), q(c.RulesVersion), q(c.Seed), gameCheck, q(c.Mode), q(c.Politician), q(c.Table), q(c.Decisions))
 	}
 	b.WriteString("  \"decisions\": [")
 	for i, d := range r.Decisions {
@@ -276,7 +286,7 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 	if pol < 0 {
 		return nil, fmt.Errorf("play: save file: politician %q is not in the rules", rec.Politician)
 	}
-	cfg.Seed, cfg.Politician = rec.Seed, pol
+	cfg.Seed, cfg.Game, cfg.Politician = rec.Seed, rec.Game, pol
 	cfg.Seats, cfg.Seat, cfg.Lineup = 0, 0, nil
 	if rec.Seats == 0 {
 		mode, err := engine.ParseMode(rec.Mode)
@@ -333,8 +343,8 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 	if rec.Seats != 0 {
 		what = fmt.Sprintf("%d players, you in seat %d", rec.Seats, rec.Seat)
 	}
-	s.banner = fmt.Sprintf("Resumed the saved game: seed %d, %s, %s; %s replayed, now at %s.",
-		rec.Seed, what, rec.Politician, kit.Count(len(rec.Decisions), "decision"), s.where())
+	s.banner = fmt.Sprintf("Resumed the saved game: %s, %s, %s; %s replayed, now at %s.",
+		GameName(rec.Seed, rec.Game), what, rec.Politician, kit.Count(len(rec.Decisions), "decision"), s.where())
 	return s, nil
 }
 
@@ -423,4 +433,13 @@ func (s *Session) save(path string) {
 	}
 	s.savedAt = len(s.rec.Decisions)
 	s.printf("Saved %s to %s. Resume with: tallywood play --load %s\n", kit.Count(len(s.rec.Decisions), "decision"), path, path)
+}
+
+// GameName names game game of master seed seed as play shows it: "seed 7"
+// for game 0 (as before --game), "seed 7, game 2" for another.
+func GameName(seed, game uint64) string {
+	if game == 0 {
+		return fmt.Sprintf("seed %d", seed)
+	}
+	return fmt.Sprintf("seed %d, game %d", seed, game)
 }

@@ -19,10 +19,12 @@ import (
 // Config sets up a session.
 type Config struct {
 	Rules *engine.Rules
-	// Seed is the master seed, as `sim` and `trace` take it: the game
-	// dealt is game 0 of that seed (engine seed deal.GameSeed(Seed, 0)),
-	// so `play --seed 7` deals the game `trace --seed 7` narrates.
+	// Seed is the master seed, as `sim` and `trace` take it, and Game the
+	// game of it: the game dealt is engine seed deal.GameSeed(Seed, Game),
+	// so `play --seed 7 --game 2` deals the game `trace --seed 7 --game 2`
+	// narrates.
 	Seed       uint64
+	Game       uint64
 	Mode       engine.Mode
 	Politician int // index into Rules.Politicians
 	Opposition engine.Opposition
@@ -152,7 +154,7 @@ func New(cfg Config) (*Session, error) {
 		return nil, fmt.Errorf("play: politician %d: the rules have %d", cfg.Politician, len(cfg.Rules.Politicians))
 	}
 	s := &Session{cfg: cfg, log: &engine.Log{}, turn: noTurn, undoWhy: "no decision yet this turn", savedAt: -1}
-	g, err := engine.New(cfg.Rules, deal.GameSeed(cfg.Seed, 0), engine.Config{Mode: cfg.Mode, Politician: cfg.Politician, Opposition: cfg.Opposition, Recorder: s.log})
+	g, err := engine.New(cfg.Rules, deal.GameSeed(cfg.Seed, cfg.Game), engine.Config{Mode: cfg.Mode, Politician: cfg.Politician, Opposition: cfg.Opposition, Recorder: s.log})
 	if err != nil {
 		return nil, err
 	}
@@ -162,13 +164,14 @@ func New(cfg Config) (*Session, error) {
 		RulesHash:    cfg.Rules.Hash,
 		RulesVersion: cfg.Rules.Version,
 		Seed:         cfg.Seed,
+		Game:         cfg.Game,
 		Mode:         cfg.Mode.String(),
 		Politician:   cfg.Rules.Politicians[cfg.Politician].ID,
 	}
 	return s, nil
 }
 
-// newTable sets up a game without the Opposition: the deal of game 0 of
+// newTable sets up a game without the Opposition: the deal of game Game of
 // the seed, the person in seat cfg.Seat and the lineup in the others.
 func newTable(cfg Config) (*Session, error) {
 	n := cfg.Seats
@@ -183,7 +186,7 @@ func newTable(cfg Config) (*Session, error) {
 		return nil, fmt.Errorf("play: %d players need %d Politicians, the rules have %d", n, n, len(cfg.Rules.Politicians))
 	}
 	s := &Session{cfg: cfg, log: &engine.Log{}, turn: noTurn, undoWhy: "no decision yet this turn", savedAt: -1, me: cfg.Seat}
-	seed := deal.GameSeed(cfg.Seed, 0)
+	seed := deal.GameSeed(cfg.Seed, cfg.Game)
 	pols := deal.SeatsPoliticians(seed, n, len(cfg.Rules.Politicians))
 	g, err := engine.NewTable(cfg.Rules, seed, engine.TableConfig{Politicians: pols, Recorder: s.log})
 	if err != nil {
@@ -206,6 +209,7 @@ func newTable(cfg Config) (*Session, error) {
 		RulesHash:    cfg.Rules.Hash,
 		RulesVersion: cfg.Rules.Version,
 		Seed:         cfg.Seed,
+		Game:         cfg.Game,
 		Politician:   cfg.Rules.Politicians[pols[cfg.Seat]].ID,
 		Seats:        n,
 		Seat:         int(cfg.Seat) + 1,
@@ -297,7 +301,7 @@ func (s *Session) Run(in io.Reader, out io.Writer) (End, error) {
 		}
 	}
 	if s.others != nil {
-		s.printf("\n%s\n", wrap(TableOutcome(s.g), Width, "    "))
+		s.printf("\n%s\n", Wrap(TableOutcome(s.g), Width, "    "))
 		return Finished, s.w.err
 	}
 	s.printf("\n%s", s.tally())
@@ -420,7 +424,7 @@ func (s *Session) decide() (end End, done bool) {
 				s.printf("There is no option %d: choose %s.\n", n, span(nums))
 			default:
 				o := legal[slices.Index(nums, n)]
-				s.printf("%s\n", wrap("> "+s.describe(o), Width, "    "))
+				s.printf("%s\n", Wrap("> "+s.describe(o), Width, "    "))
 				if err := s.apply(o); err != nil {
 					if s.fatal != nil {
 						return EndOfInput, true

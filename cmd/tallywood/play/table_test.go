@@ -72,7 +72,7 @@ func TestTableWholeGame(t *testing.T) {
 					t.Errorf("output lacks %q", res)
 				}
 			}
-			if !strings.HasSuffix(plain, "\n"+wrap(TableOutcome(s.g), Width, "    ")+"\n") {
+			if !strings.HasSuffix(plain, "\n"+Wrap(TableOutcome(s.g), Width, "    ")+"\n") {
 				t.Errorf("the output does not end with the outcome %q:\n%s", TableOutcome(s.g), tail(plain, 5))
 			}
 			for _, bad := range []string{"Opposition", "pays nothing", "The engine refused"} {

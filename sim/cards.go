@@ -166,9 +166,9 @@ type CardFamily struct {
 // output.
 var CardFamilies = []CardFamily{
 	{"solo", "effect", "played", "not played", true},
-	{"solo_round", "effect", "played in the round", "not played in that round", true},
+	{"solo_round", "effect", "played in round r", "not in round r", true},
 	{"strategy_drawn", "association", "drawn", "not drawn", false},
-	{"strategy_played", "association", "played", "drawn and never played (held)", false},
+	{"strategy_played", "association", "played", "held (drawn, never played)", false},
 	{"tile", "association", "taken", "not taken", false},
 	{"politician", "effect", "dealt", "another dealt", false},
 }
@@ -178,7 +178,7 @@ const CardsMethod = "each item compares the games with it against the games with
 	"(a win 1, a draw ½) and margin: a difference of means with Welch's 95% interval. Solo cards come in a random " +
 	"order and politicians are dealt at random, so their differences are effects; Strategy cards and tiles are " +
 	"chosen by the player, so theirs are associations, not causes. Multiplicity: within each family of a cell, " +
-	"the p-values are adjusted by Holm's step-down method (significant: adjusted p below 0.05, the chance of any " +
+	"items with fewer than 30 games on either side are left out, and the p-values are adjusted by Holm's step-down method (significant: adjusted p below 0.05, the chance of any " +
 	"false finding in the family at most 5%), and the adjusted intervals are Bonferroni's, simultaneous at 95% over the family"
 
 // CardsCell is one cell (difficulty × policy × politician) of a cards
@@ -523,13 +523,18 @@ func (r *CardsResult) derive() {
 	r.setTiming(games, secs)
 }
 
-// familyEffects compares each item of a family that has two games or
+// minSide is the fewest games on each side an item is compared with:
+// Welch's interval leans on the means being near normal, which a handful
+// of games (a card drawn in 3 games and never played) is not.
+const minSide = 30
+
+// familyEffects compares each item of a family that has minSide games or
 // more on each side, adjusts over those, and ranks them.
 func familyEffects(f CardFamily, cs []comparison) []CardEffect {
 	var es []CardEffect
 	for _, x := range cs {
 		without := x.total.minus(x.with)
-		if x.with.Games < 2 || without.Games < 2 {
+		if x.with.Games < minSide || without.Games < minSide {
 			continue
 		}
 		e := CardEffect{Family: f.Name, Item: x.item, Round: x.round, Measure: f.Measure, With: x.with.Games, Without: without.Games}
@@ -576,7 +581,7 @@ func familyEffects(f CardFamily, cs []comparison) []CardEffect {
 func comparisonsWithEffects(cs []comparison) []comparison {
 	var out []comparison
 	for _, x := range cs {
-		if x.with.Games >= 2 && x.total.Games-x.with.Games >= 2 {
+		if x.with.Games >= minSide && x.total.Games-x.with.Games >= minSide {
 			out = append(out, x)
 		}
 	}

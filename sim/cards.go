@@ -244,6 +244,9 @@ type cardsRecorder struct {
 	played     []bool
 	soloRounds []uint8 // bit r: played in round r (I-19 may play a card again)
 	tiles      []int   // indexes into g.Placed
+	// held and taken are keep's buffers: the cards in the hand at the
+	// end, the tile faces taken.
+	held, taken []bool
 }
 
 func (c *cardsRecorder) reset() {
@@ -294,7 +297,8 @@ func (c *CardsCell) keep(g *engine.Game, rec *cardsRecorder, tileIndex [2][engin
 			}
 		}
 	}
-	held := make([]bool, len(c.Strategy))
+	held := rec.held
+	clear(held)
 	st := &g.Seats[0]
 	for _, card := range st.Hand[:st.NHand] {
 		held[card] = true
@@ -312,13 +316,16 @@ func (c *CardsCell) keep(g *engine.Game, rec *cardsRecorder, tileIndex [2][engin
 		}
 	}
 	// A face counts once a game, however many of its copies were taken.
-	taken := map[int]bool{}
+	taken := rec.taken
+	clear(taken)
 	for _, pi := range rec.tiles {
 		t := &g.Placed[pi]
 		taken[tileIndex[t.Kind][t.Tier-1][t.Face]] = true
 	}
-	for i := range taken {
-		c.Tiles[i].With.add(&s)
+	for i, ok := range taken {
+		if ok {
+			c.Tiles[i].With.add(&s)
+		}
 	}
 	c.Politicians[st.Politician].With.add(&s)
 }
@@ -363,21 +370,22 @@ func Cards(ctx context.Context, cfg CardsConfig) (*CardsResult, error) {
 	pl := newPool(ctx, poolConfig{workers: run.workers(), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
 		newPlayers(run.opposition()))
 	defer pl.close()
-	recs := make([]*cardsRecorder, len(pl.players))
-	for w, p := range pl.players {
-		recs[w] = &cardsRecorder{g: &p.g, drawn: make([]bool, len(r.Cards)), played: make([]bool, len(r.Cards)), soloRounds: make([]uint8, len(r.Solo))}
-		p.rec = recs[w]
-	}
 	var tileIndex [2][engine.NumTiers][]int
-	n := 0
+	tiles := 0
 	for k := range r.Tiles {
 		for t := range r.Tiles[k] {
 			tileIndex[k][t] = make([]int, len(r.Tiles[k][t]))
 			for f := range tileIndex[k][t] {
-				tileIndex[k][t][f] = n
-				n++
+				tileIndex[k][t][f] = tiles
+				tiles++
 			}
 		}
+	}
+	recs := make([]*cardsRecorder, len(pl.players))
+	for w, p := range pl.players {
+		recs[w] = &cardsRecorder{g: &p.g, drawn: make([]bool, len(r.Cards)), played: make([]bool, len(r.Cards)),
+			soloRounds: make([]uint8, len(r.Solo)), held: make([]bool, len(r.Cards)), taken: make([]bool, tiles)}
+		p.rec = recs[w]
 	}
 
 	out := &CardsResult{

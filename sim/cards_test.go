@@ -185,3 +185,20 @@ func TestCardsDecodeChecks(t *testing.T) {
 func card(d map[string]any) map[string]any {
 	return d["cells"].([]any)[0].(map[string]any)["solo_cards"].([]any)[0].(map[string]any)
 }
+
+// BenchmarkCards is BenchmarkSim's greedy cell played by the cards study:
+// the games and what the recorder and the item counts add to them.
+func BenchmarkCards(b *testing.B) {
+	const games = 256
+	cfg := CardsConfig{Rules: engine.Reference(), Seed: 1, Games: games, Workers: 1,
+		Cells: []CellSpec{{Mode: engine.Normal, Policy: mustSpec(b, "greedy"), Politician: RandomPoliticianIndex}}}
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		if _, err := Cards(context.Background(), cfg); err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+	b.ReportMetric(float64(n*games)/b.Elapsed().Seconds(), "games/s")
+}

@@ -272,6 +272,10 @@ func (c *cardsRecorder) Record(e engine.Event) {
 			c.played[e.Item] = true
 		}
 	case engine.EvSoloCard:
+		// OPEN: "played" is a card turned into a column (Solo Gameplay
+		// 1); the cards boxed from the top of the deck at Clean Up (Solo
+		// Clean Up 1-3) are never played, their actions never taken, and
+		// count as not played.
 		c.soloRounds[e.Item] |= 1 << e.Round
 	case engine.EvPublicWorks, engine.EvCelebrity:
 		if e.Seat == 0 {

@@ -105,6 +105,8 @@ type player struct {
 	// stop, when set, is handed to the policies that search (see
 	// policy.Stopper), so that an interrupt cuts a decision short.
 	stop *atomic.Bool
+	// rec, when set, records every game's events (the cards study's).
+	rec engine.Recorder
 }
 
 func newPlayer(opp engine.Opposition) *player {
@@ -154,7 +156,7 @@ func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec polic
 	pol := p.policy(spec)
 	pol.Reset(seed)
 	g := &p.g
-	if err := g.Reset(r, seed, engine.Config{Mode: mode, Politician: politician, Opposition: p.opp}); err != nil {
+	if err := g.Reset(r, seed, engine.Config{Mode: mode, Politician: politician, Opposition: p.opp, Recorder: p.rec}); err != nil {
 		return err
 	}
 	if err := policy.Play(g, pol, p.buf[:0]); err != nil {

@@ -55,6 +55,7 @@ func everyKind(t testing.TB, k int) map[Kind][]byte {
 		KindSweep:        Encode(swept),
 		KindSeats:        Encode(runSeats(t, seatsConfig(t, 6, 1, shard, "random", "random"))),
 		KindSeatsCompare: Encode(tableCompared),
+		KindCards:        Encode(runCards(t, cardsConfig(t, 6, 1, shard))),
 	}
 }
 
@@ -196,7 +197,7 @@ func TestDecodeRefuses(t *testing.T) {
 			x[0].([]any)[0] = x[0].([]any)[0].(float64) + 1
 		}), "cross-table"},
 		{"table compare of an older build", []byte(`{"kind":"table-compare","tallywood_version":"x"}`), "written by an older tallywood"},
-		{"unknown kind", []byte(`{"kind":"tune","format":"tallywood-tune/1"}`), `unknown kind of result "tune": tallywood reads sim, compare, sweep, table and table-compare results`},
+		{"unknown kind", []byte(`{"kind":"tune","format":"tallywood-tune/1"}`), `unknown kind of result "tune": tallywood reads sim, compare, sweep, table, table-compare and cards results`},
 	} {
 		_, err := Decode(tt.data)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -36,6 +36,8 @@ func Text(w io.Writer, src Source, opt TextOptions) error {
 		err = seatsText(&b, src.Seats, opt.Wide)
 	case src.SeatsCompare != nil:
 		err = seatsCompareText(&b, src.SeatsCompare)
+	case src.Cards != nil:
+		err = cardsText(&b, src.Cards, opt.Wide)
 	default:
 		err = fmt.Errorf("report: %s: no result in the source", src.Name)
 	}

@@ -1,0 +1,777 @@
+package sim
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"tallywood/engine"
+)
+
+// The cards study (`tallywood cards`, issue 24): one run of games, and for
+// every Solo card, Strategy card, tile and politician the games with it and
+// without it, so that each item's effect on the player's score and margin
+// is a difference of two means. Every count is an integer sum, as in every
+// other kind, so shards merge exactly.
+
+// KindCards is the kind of a cards study's result.
+const KindCards Kind = "cards"
+
+// FormatCards names the JSON document of `tallywood cards`.
+const FormatCards = "tallywood-cards/1"
+
+// CardsConfig is a cards run: like Config, every cell plays the games of
+// the shard, game i on seed deal.GameSeed(Seed, i).
+type CardsConfig struct {
+	Rules      *engine.Rules
+	Seed       uint64
+	Games      int64 // games per cell before sharding
+	Shard      Shard
+	Workers    int
+	Cells      []CellSpec
+	Opposition engine.Opposition
+	Progress   *atomic.Int64
+	MaxErrors  int64
+}
+
+// Sums are the mergeable sums of a set of games: how many, their score in
+// halves (a win 2, a draw 1, a loss 0: integers) and their margin.
+type Sums struct {
+	Games       int64 `json:"games"`
+	ScoreSum    int64 `json:"score_halves_sum"`
+	ScoreSumSq  int64 `json:"score_halves_sum_sq"`
+	MarginSum   int64 `json:"margin_sum"`
+	MarginSumSq int64 `json:"margin_sum_sq"`
+}
+
+// gameSums are the sums of one game.
+func gameSums(r *engine.Result) Sums {
+	h := int64(0)
+	switch r.Outcome {
+	case engine.Win:
+		h = 2
+	case engine.Draw:
+		h = 1
+	}
+	m := int64(r.Margin())
+	return Sums{Games: 1, ScoreSum: h, ScoreSumSq: h * h, MarginSum: m, MarginSumSq: m * m}
+}
+
+// countsSums are the sums of every game of c.
+func countsSums(c *Counts) Sums {
+	return Sums{Games: c.Games, ScoreSum: 2*c.Wins + c.Draws, ScoreSumSq: 4*c.Wins + c.Draws, MarginSum: c.MarginSum, MarginSumSq: c.MarginSumSq}
+}
+
+func (s *Sums) add(o *Sums) {
+	s.Games += o.Games
+	s.ScoreSum += o.ScoreSum
+	s.ScoreSumSq += o.ScoreSumSq
+	s.MarginSum += o.MarginSum
+	s.MarginSumSq += o.MarginSumSq
+}
+
+func (s Sums) minus(o Sums) Sums {
+	return Sums{s.Games - o.Games, s.ScoreSum - o.ScoreSum, s.ScoreSumSq - o.ScoreSumSq, s.MarginSum - o.MarginSum, s.MarginSumSq - o.MarginSumSq}
+}
+
+// check verifies that s could be the sums of some of the games of all:
+// no more games, and sums that games of those scores and margins reach
+// (the rest, all − s, too).
+func (s Sums) check(all Sums) error {
+	for _, x := range []Sums{s, all.minus(s)} {
+		n := x.Games
+		switch {
+		case n < 0:
+			return fmt.Errorf("games %d: more than the cell's %d or negative", s.Games, all.Games)
+		case x.ScoreSum < 0 || x.ScoreSum > 2*n || x.ScoreSumSq < x.ScoreSum || x.ScoreSumSq > 2*x.ScoreSum:
+			return errors.New("score sums are not those of wins and draws of its games")
+		case x.MarginSumSq < 0 || x.MarginSumSq > MarginLimit*MarginLimit*n || x.MarginSum < -MarginLimit*n || x.MarginSum > MarginLimit*n:
+			return errors.New("margin sums are not those of its games")
+		}
+	}
+	return nil
+}
+
+// SoloCardCounts are the games in which a Solo card was played (turned
+// into one of the Opposition's columns) at all, and in each round.
+type SoloCardCounts struct {
+	ID     string `json:"id"`
+	Played Sums   `json:"played"`
+	Rounds []Sums `json:"played_in_round"` // by round, the first first
+}
+
+// StrategyCardCounts are the games in which the player drew a Strategy
+// card (the setup hand counts), played it, and held it at the end.
+type StrategyCardCounts struct {
+	ID     string `json:"id"`
+	Drawn  Sums   `json:"drawn"`
+	Played Sums   `json:"played"`
+	Held   Sums   `json:"held_at_end"`
+}
+
+// ItemCounts are the games with an item: a tile the player took, a
+// politician dealt to the player.
+type ItemCounts struct {
+	ID   string `json:"id"`
+	With Sums   `json:"with"`
+}
+
+// CardEffect is one comparison of a cell: the games with an item against
+// the games without it (see the family's words in CardFamilies),
+// differences with minus without.
+type CardEffect struct {
+	Family  string `json:"family"`
+	Item    string `json:"item"`
+	Round   int    `json:"round,omitempty"` // 1.. for the family solo_round
+	Measure string `json:"measure"`         // "effect" (randomized) or "association"
+	Rank    int    `json:"rank"`            // 1: first of its family
+	With    int64  `json:"games_with"`
+	Without int64  `json:"games_without"`
+	// Score is a win 1, a draw ½; the intervals are Welch's, 95 %, and
+	// adjusted: Bonferroni over the family (simultaneous).
+	ScoreDiff         float64    `json:"score_diff"`
+	ScoreCI95         [2]float64 `json:"score_diff_ci95"`
+	ScoreCIAdjusted   [2]float64 `json:"score_diff_ci_adjusted"`
+	ScoreP            float64    `json:"score_p"`
+	ScorePHolm        float64    `json:"score_p_holm"`
+	Significant       bool       `json:"significant"` // ScorePHolm < 0.05
+	MarginDiff        float64    `json:"margin_diff"`
+	MarginCI95        [2]float64 `json:"margin_diff_ci95"`
+	MarginCIAdjusted  [2]float64 `json:"margin_diff_ci_adjusted"`
+	MarginP           float64    `json:"margin_p"`
+	MarginPHolm       float64    `json:"margin_p_holm"`
+	MarginSignificant bool       `json:"margin_significant"`
+}
+
+// CardFamily is one family of comparisons: what "with" and "without" are,
+// whether the item is dealt at random (an effect) or chosen by the player
+// (an association), and whose item it is.
+type CardFamily struct {
+	Name, Measure, With, Without string
+	// Opposition: the item is the Opposition's, ranked by how much it
+	// lowers the player's score (the strongest for the Opposition first);
+	// the player's items are ranked by how much they raise it.
+	Opposition bool
+}
+
+// CardFamilies are the families of a cards study, in the order of the
+// output.
+var CardFamilies = []CardFamily{
+	{"solo", "effect", "played", "not played", true},
+	{"solo_round", "effect", "played in round r", "not in round r", true},
+	{"strategy_drawn", "association", "drawn", "not drawn", false},
+	{"strategy_played", "association", "played", "held (drawn, never played)", false},
+	{"tile", "association", "taken", "not taken", false},
+	{"politician", "effect", "dealt", "another dealt", false},
+}
+
+// CardsMethod says how a cards study compares, in every output.
+const CardsMethod = "each item compares the games with it against the games without it, on the player's score " +
+	"(a win 1, a draw ½) and margin: a difference of means with Welch's 95% interval. Solo cards come in a random " +
+	"order and politicians are dealt at random, so their differences are effects; Strategy cards and tiles are " +
+	"chosen by the player, so theirs are associations, not causes. Multiplicity: within each family of a cell, " +
+	"items with fewer than 30 games on either side are left out, and the p-values are adjusted by Holm's step-down method (significant: adjusted p below 0.05, the chance of any " +
+	"false finding in the family at most 5%), and the adjusted intervals are Bonferroni's, simultaneous at 95% over the family"
+
+// CardsCell is one cell (difficulty × policy × politician) of a cards
+// study: every game's summary and the counts of every item.
+type CardsCell struct {
+	Base        Cell                 `json:"all_games"`
+	Solo        []SoloCardCounts     `json:"solo_cards"`
+	Strategy    []StrategyCardCounts `json:"strategy_cards"`
+	Tiles       []ItemCounts         `json:"tiles"`
+	Politicians []ItemCounts         `json:"politicians"`
+	Effects     []CardEffect         `json:"effects"` // derived, by family in the order of CardFamilies, ranked
+}
+
+// CardsResult is the output of `tallywood cards` (docs/output.md
+// describes every field).
+type CardsResult struct {
+	Envelope
+	RulesID
+	GamesPerCell int64       `json:"games_per_cell"`
+	Method       string      `json:"method"`
+	Cells        []CardsCell `json:"cells"`
+}
+
+// TileID names tile face of kind and tier (1..3) in a cards study:
+// PW2-3 is the third Public Works face of tier 2, CE the Celebrity ones.
+func TileID(k engine.TileKind, tier, face int) string {
+	p := "CE"
+	if k == engine.TilePublicWorks {
+		p = "PW"
+	}
+	return fmt.Sprintf("%s%d-%d", p, tier, face+1)
+}
+
+// newCardsCell is the empty cell of spec under r.
+func newCardsCell(r *engine.Rules, spec CellSpec) CardsCell {
+	c := CardsCell{Base: Cell{labels: cellLabels(r, spec)}}
+	for _, s := range r.Solo {
+		c.Solo = append(c.Solo, SoloCardCounts{ID: s.ID, Rounds: make([]Sums, len(r.Rounds))})
+	}
+	for _, s := range r.Cards {
+		c.Strategy = append(c.Strategy, StrategyCardCounts{ID: s.ID})
+	}
+	for k := range r.Tiles {
+		for t := range r.Tiles[k] {
+			for f := range r.Tiles[k][t] {
+				c.Tiles = append(c.Tiles, ItemCounts{ID: TileID(engine.TileKind(k), t+1, f)})
+			}
+		}
+	}
+	for _, p := range r.Politicians {
+		c.Politicians = append(c.Politicians, ItemCounts{ID: p.ID})
+	}
+	return c
+}
+
+// cardsRecorder notes, from the events of one game, what cards studies
+// count that the final state does not keep: which Strategy cards the
+// player drew and played, the round each Solo card was played in, and the
+// tiles the player took. It reads the setup hand from g.
+type cardsRecorder struct {
+	g          *engine.Game
+	drawn      []bool
+	played     []bool
+	soloRounds []uint8 // bit r: played in round r (I-19 may play a card again)
+	tiles      []int   // indexes into g.Placed
+	// held and taken are keep's buffers: the cards in the hand at the
+	// end, the tile faces taken.
+	held, taken []bool
+}
+
+func (c *cardsRecorder) reset() {
+	clear(c.drawn)
+	clear(c.played)
+	clear(c.soloRounds)
+	c.tiles = c.tiles[:0]
+}
+
+func (c *cardsRecorder) Record(e engine.Event) {
+	switch e.Kind {
+	case engine.EvSetup:
+		st := &c.g.Seats[0]
+		for _, card := range st.Hand[:st.NHand] {
+			c.drawn[card] = true
+		}
+	case engine.EvDraw:
+		if e.Seat == 0 {
+			c.drawn[e.Item] = true
+		}
+	case engine.EvPlayCard:
+		if e.Seat == 0 {
+			c.played[e.Item] = true
+		}
+	case engine.EvSoloCard:
+		// OPEN: "played" is a card turned into a column (Solo Gameplay
+		// 1); the cards boxed from the top of the deck at Clean Up (Solo
+		// Clean Up 1-3) are never played, their actions never taken, and
+		// count as not played.
+		c.soloRounds[e.Item] |= 1 << e.Round
+	case engine.EvPublicWorks, engine.EvCelebrity:
+		if e.Seat == 0 {
+			c.tiles = append(c.tiles, int(e.Item))
+		}
+	}
+}
+
+// keep adds the game g, recorded by rec, to the cell; tileIndex maps a
+// tile (kind, tier−1, face) to its item.
+func (c *CardsCell) keep(g *engine.Game, rec *cardsRecorder, tileIndex [2][engine.NumTiers][]int) {
+	c.Base.Counts.Add(g)
+	s := gameSums(&g.Result)
+	for i, m := range rec.soloRounds {
+		if m == 0 {
+			continue
+		}
+		sc := &c.Solo[i]
+		sc.Played.add(&s)
+		for r := range sc.Rounds {
+			if m&(1<<r) != 0 {
+				sc.Rounds[r].add(&s)
+			}
+		}
+	}
+	held := rec.held
+	clear(held)
+	st := &g.Seats[0]
+	for _, card := range st.Hand[:st.NHand] {
+		held[card] = true
+	}
+	for i := range c.Strategy {
+		sc := &c.Strategy[i]
+		if rec.drawn[i] {
+			sc.Drawn.add(&s)
+		}
+		if rec.played[i] {
+			sc.Played.add(&s)
+		}
+		if held[i] {
+			sc.Held.add(&s)
+		}
+	}
+	// A face counts once a game, however many of its copies were taken.
+	taken := rec.taken
+	clear(taken)
+	for _, pi := range rec.tiles {
+		t := &g.Placed[pi]
+		taken[tileIndex[t.Kind][t.Tier-1][t.Face]] = true
+	}
+	for i, ok := range taken {
+		if ok {
+			c.Tiles[i].With.add(&s)
+		}
+	}
+	c.Politicians[st.Politician].With.add(&s)
+}
+
+// add adds the counts of o, the same cell of other games.
+func (c *CardsCell) add(o *CardsCell) {
+	c.Base.add(&o.Base)
+	for i := range c.Solo {
+		c.Solo[i].Played.add(&o.Solo[i].Played)
+		for r := range c.Solo[i].Rounds {
+			c.Solo[i].Rounds[r].add(&o.Solo[i].Rounds[r])
+		}
+	}
+	for i := range c.Strategy {
+		c.Strategy[i].Drawn.add(&o.Strategy[i].Drawn)
+		c.Strategy[i].Played.add(&o.Strategy[i].Played)
+		c.Strategy[i].Held.add(&o.Strategy[i].Held)
+	}
+	for i := range c.Tiles {
+		c.Tiles[i].With.add(&o.Tiles[i].With)
+	}
+	for i := range c.Politicians {
+		c.Politicians[i].With.add(&o.Politicians[i].With)
+	}
+}
+
+// Cards plays every cell of cfg and counts every item, as Run plays a sim
+// run (the same games: the recorder changes no play), and with the same
+// failure policy.
+func Cards(ctx context.Context, cfg CardsConfig) (*CardsResult, error) {
+	if cfg.Rules == nil {
+		return nil, errors.New("sim: no rules")
+	}
+	if cfg.Games < 1 || cfg.Games > MaxGames {
+		return nil, fmt.Errorf("sim: games %d is outside 1..%d", cfg.Games, int64(MaxGames))
+	}
+	if len(cfg.Cells) == 0 {
+		return nil, errors.New("sim: no cells")
+	}
+	r := cfg.Rules
+	run := Config{Rules: r, Games: cfg.Games, Shard: cfg.Shard, Workers: cfg.Workers, Opposition: cfg.Opposition}
+	pl := newPool(ctx, poolConfig{workers: run.workers(), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
+		newPlayers(run.opposition()))
+	defer pl.close()
+	var tileIndex [2][engine.NumTiers][]int
+	tiles := 0
+	for k := range r.Tiles {
+		for t := range r.Tiles[k] {
+			tileIndex[k][t] = make([]int, len(r.Tiles[k][t]))
+			for f := range tileIndex[k][t] {
+				tileIndex[k][t][f] = tiles
+				tiles++
+			}
+		}
+	}
+	recs := make([]*cardsRecorder, len(pl.players))
+	for w, p := range pl.players {
+		recs[w] = &cardsRecorder{g: &p.g, drawn: make([]bool, len(r.Cards)), played: make([]bool, len(r.Cards)),
+			soloRounds: make([]uint8, len(r.Solo)), held: make([]bool, len(r.Cards)), taken: make([]bool, tiles)}
+		p.rec = recs[w]
+	}
+
+	out := &CardsResult{
+		Envelope:     newEnvelope(KindCards, FormatCards, cfg.Seed, cfg.Shard),
+		RulesID:      rulesID(r),
+		GamesPerCell: cfg.Games,
+		Cells:        make([]CardsCell, len(cfg.Cells)),
+	}
+	games := cfg.Shard.Len(cfg.Games)
+	for ci, spec := range cfg.Cells {
+		start := time.Now()
+		cells := make([]CardsCell, len(pl.players))
+		for w := range cells {
+			cells[w] = newCardsCell(r, spec)
+		}
+		err := pl.run(work{
+			n: games, size: chunkFor(games, len(pl.players), chunkSize), games: 1,
+			play: func(w int, _ int64, seed uint64) error {
+				recs[w].reset()
+				return pl.players[w].play(r, seed, spec.Mode, spec.Policy, spec.Politician)
+			},
+			keep: func(w int, _ int64) { cells[w].keep(&pl.players[w].g, recs[w], tileIndex) },
+		})
+		if err != nil {
+			return nil, err
+		}
+		total := &cells[0]
+		for w := 1; w < len(cells); w++ {
+			total.add(&cells[w])
+		}
+		var failures []Failure
+		total.Base.Counts.Errors, failures = pl.cellFailures()
+		total.Base = newCell(total.Base.labels, &total.Base.Counts, r.Districts[:], time.Since(start).Seconds())
+		total.Base.Failures = failures
+		out.Cells[ci] = *total
+	}
+	out.Interrupted = pl.interrupted()
+	out.derive()
+	if err := pl.tooMany(); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// welch is the difference of the means of a and b (Welch 1947): its
+// interval at two-sided confidence 2q − 1 and the p-value of no
+// difference. scale divides every figure (2: scores kept in halves).
+func welch(a, b Sums, sum func(Sums) (int64, int64), q, scale float64) (diff float64, ci Interval, p float64) {
+	moments := func(s Sums) (mean, v float64) {
+		x, xx := sum(s)
+		n := float64(s.Games)
+		mean = float64(x) / n
+		v = math.Max(0, (n*float64(xx)-float64(x)*float64(x))/(n*(n-1))) / n
+		return mean, v
+	}
+	ma, va := moments(a)
+	mb, vb := moments(b)
+	diff = (ma - mb) / scale
+	se := math.Sqrt(va + vb)
+	if se == 0 {
+		p = 0
+		if diff == 0 {
+			p = 1
+		}
+		return diff, Interval{diff, diff}, p
+	}
+	df := (va + vb) * (va + vb) / (va*va/float64(a.Games-1) + vb*vb/float64(b.Games-1))
+	df = math.Max(1, df)
+	half := tQuantile(q, df) * se / scale
+	t := math.Abs(ma-mb) / se
+	if df > 1e8 {
+		p = 2 * distuv.UnitNormal.Survival(t)
+	} else {
+		p = 2 * distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Survival(t)
+	}
+	return diff, Interval{diff - half, diff + half}, math.Min(1, p)
+}
+
+func scoreOf(s Sums) (int64, int64)  { return s.ScoreSum, s.ScoreSumSq }
+func marginOf(s Sums) (int64, int64) { return s.MarginSum, s.MarginSumSq }
+
+// comparison is one item's games with and without, before the family's
+// adjustment.
+type comparison struct {
+	item        string
+	round       int
+	with, total Sums
+}
+
+// comparisons lists every item of family f in cell c.
+func (c *CardsCell) comparisons(f string) []comparison {
+	all := countsSums(&c.Base.Counts)
+	var cs []comparison
+	switch f {
+	case "solo":
+		for _, s := range c.Solo {
+			cs = append(cs, comparison{s.ID, 0, s.Played, all})
+		}
+	case "solo_round":
+		for _, s := range c.Solo {
+			for r, x := range s.Rounds {
+				cs = append(cs, comparison{s.ID, r + 1, x, all})
+			}
+		}
+	case "strategy_drawn":
+		for _, s := range c.Strategy {
+			cs = append(cs, comparison{s.ID, 0, s.Drawn, all})
+		}
+	case "strategy_played":
+		for _, s := range c.Strategy {
+			cs = append(cs, comparison{s.ID, 0, s.Played, s.Drawn})
+		}
+	case "tile":
+		for _, s := range c.Tiles {
+			cs = append(cs, comparison{s.ID, 0, s.With, all})
+		}
+	case "politician":
+		// Only a cell whose politician is dealt at random compares them.
+		if c.Base.Politician == "random" {
+			for _, s := range c.Politicians {
+				cs = append(cs, comparison{s.ID, 0, s.With, all})
+			}
+		}
+	}
+	return cs
+}
+
+// derive computes every cell's summary and effects, and the run's timing.
+func (r *CardsResult) derive() {
+	r.Method = CardsMethod
+	var games int64
+	var secs float64
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		c.Base.derive()
+		games += c.Base.Games
+		secs += c.Base.ElapsedSeconds
+		c.Effects = c.Effects[:0:0]
+		for _, f := range CardFamilies {
+			c.Effects = append(c.Effects, familyEffects(f, c.comparisons(f.Name))...)
+		}
+	}
+	r.setTiming(games, secs)
+}
+
+// minSide is the fewest games on each side an item is compared with:
+// Welch's interval leans on the means being near normal, which a handful
+// of games (a card drawn in 3 games and never played) is not.
+const minSide = 30
+
+// familyEffects compares each item of a family that has minSide games or
+// more on each side, adjusts over those, and ranks them.
+func familyEffects(f CardFamily, cs []comparison) []CardEffect {
+	var es []CardEffect
+	for _, x := range cs {
+		without := x.total.minus(x.with)
+		if x.with.Games < minSide || without.Games < minSide {
+			continue
+		}
+		e := CardEffect{Family: f.Name, Item: x.item, Round: x.round, Measure: f.Measure, With: x.with.Games, Without: without.Games}
+		var ci Interval
+		e.ScoreDiff, ci, e.ScoreP = welch(x.with, without, scoreOf, 0.975, 2)
+		e.ScoreCI95 = [2]float64{ci.Lo, ci.Hi}
+		e.MarginDiff, ci, e.MarginP = welch(x.with, without, marginOf, 0.975, 1)
+		e.MarginCI95 = [2]float64{ci.Lo, ci.Hi}
+		es = append(es, e)
+	}
+	m := float64(len(es))
+	sp, mp := make([]float64, len(es)), make([]float64, len(es))
+	for i := range es {
+		sp[i], mp[i] = es[i].ScoreP, es[i].MarginP
+	}
+	sh, mh := Holm(sp), Holm(mp)
+	q := 1 - 0.025/max(m, 1)
+	for i, x := range comparisonsWithEffects(cs) {
+		e := &es[i]
+		without := x.total.minus(x.with)
+		_, ci, _ := welch(x.with, without, scoreOf, q, 2)
+		e.ScoreCIAdjusted = [2]float64{ci.Lo, ci.Hi}
+		_, ci, _ = welch(x.with, without, marginOf, q, 1)
+		e.MarginCIAdjusted = [2]float64{ci.Lo, ci.Hi}
+		e.ScorePHolm, e.MarginPHolm = sh[i], mh[i]
+		e.Significant, e.MarginSignificant = sh[i] < 0.05, mh[i] < 0.05
+	}
+	sign := 1.0
+	if f.Opposition {
+		sign = -1 // the Opposition's strongest: the lowest score for the player
+	}
+	slices.SortStableFunc(es, func(a, b CardEffect) int {
+		return cmp.Or(cmp.Compare(sign*b.ScoreDiff, sign*a.ScoreDiff), cmp.Compare(sign*b.MarginDiff, sign*a.MarginDiff),
+			strings.Compare(a.Item, b.Item), cmp.Compare(a.Round, b.Round))
+	})
+	for i := range es {
+		es[i].Rank = i + 1
+	}
+	return es
+}
+
+// comparisonsWithEffects are the comparisons familyEffects keeps, in its
+// order.
+func comparisonsWithEffects(cs []comparison) []comparison {
+	var out []comparison
+	for _, x := range cs {
+		if x.with.Games >= minSide && x.total.Games-x.with.Games >= minSide {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func (r *CardsResult) formats() []string { return []string{FormatCards} }
+
+func (r *CardsResult) sameRun(first Study) []field {
+	f := first.(*CardsResult)
+	return []field{
+		{"rules", r.RulesHash == f.RulesHash && slices.Equal(r.Overrides, f.Overrides), r.RulesID.text(), f.RulesID.text()},
+		sameField("games_per_cell", r.GamesPerCell, f.GamesPerCell),
+		{"cells", sameCardsCells(r.Cells, f.Cells), cardsCellNames(r.Cells), cardsCellNames(f.Cells)},
+	}
+}
+
+// check verifies that a decoded cards study adds up: every cell as a sim
+// cell, and every item's sums those of some of the cell's games.
+func (r *CardsResult) check(share func(int64) int64) error {
+	if err := r.RulesID.check(""); err != nil {
+		return err
+	}
+	if r.GamesPerCell < 1 || r.GamesPerCell > MaxGames {
+		return fmt.Errorf("games_per_cell %d is outside 1..%d", r.GamesPerCell, int64(MaxGames))
+	}
+	if len(r.Cells) == 0 {
+		return errors.New("cells: none")
+	}
+	n := share(r.GamesPerCell)
+	seen := map[labels]int{}
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		if err := c.check(n, r.Interrupted); err != nil {
+			return fmt.Errorf("cell %d (%s): %v", i+1, c.Base.name(), err)
+		}
+		if j, dup := seen[c.Base.labels]; dup {
+			return fmt.Errorf("cell %d (%s): the same cell as cell %d", i+1, c.Base.name(), j+1)
+		}
+		seen[c.Base.labels] = i
+	}
+	return nil
+}
+
+// maxItems bounds the items of a family a result may hold: more than any
+// rules file has (48 Solo cards, 4 decks of 32, 2·3·12 tiles).
+const maxItems = 256
+
+func (c *CardsCell) check(share int64, interrupted bool) error {
+	if err := c.Base.validate(share, interrupted); err != nil {
+		return err
+	}
+	all := countsSums(&c.Base.Counts)
+	rounds := -1
+	type item struct {
+		family, id string
+		sums       []Sums
+		of         []Sums // what each is a part of
+	}
+	var items []item
+	for _, s := range c.Solo {
+		if rounds < 0 {
+			rounds = len(s.Rounds)
+		}
+		if len(s.Rounds) != rounds || rounds < 1 || rounds > engine.MaxRounds {
+			return fmt.Errorf("solo_cards %q: %d rounds, want the same 1..%d for every card", s.ID, len(s.Rounds), engine.MaxRounds)
+		}
+		of := make([]Sums, len(s.Rounds))
+		for r := range of {
+			of[r] = s.Played
+		}
+		items = append(items, item{"solo_cards", s.ID, append([]Sums{s.Played}, s.Rounds...), append([]Sums{all}, of...)})
+	}
+	for _, s := range c.Strategy {
+		items = append(items, item{"strategy_cards", s.ID, []Sums{s.Drawn, s.Played, s.Held}, []Sums{all, s.Drawn, s.Drawn}})
+	}
+	for _, s := range c.Tiles {
+		items = append(items, item{"tiles", s.ID, []Sums{s.With}, []Sums{all}})
+	}
+	var dealt Sums
+	for _, s := range c.Politicians {
+		items = append(items, item{"politicians", s.ID, []Sums{s.With}, []Sums{all}})
+		dealt.add(&s.With)
+	}
+	for _, f := range []struct {
+		name string
+		n    int
+	}{{"solo_cards", len(c.Solo)}, {"strategy_cards", len(c.Strategy)}, {"tiles", len(c.Tiles)}, {"politicians", len(c.Politicians)}} {
+		if f.n < 1 || f.n > maxItems {
+			return fmt.Errorf("%s: %d items, want 1..%d", f.name, f.n, maxItems)
+		}
+	}
+	ids := map[string]bool{}
+	for _, it := range items {
+		key := it.family + "\x00" + it.id
+		if it.id == "" || len(it.id) > maxText || ids[key] {
+			return fmt.Errorf("%s: id %q is empty, too long or repeated", it.family, it.id)
+		}
+		ids[key] = true
+		for k, s := range it.sums {
+			if err := s.check(it.of[k]); err != nil {
+				return fmt.Errorf("%s %q: %v", it.family, it.id, err)
+			}
+		}
+	}
+	// Every game deals the player one politician.
+	if dealt != all {
+		return errors.New("politicians: the games they were dealt in are not the cell's games")
+	}
+	return nil
+}
+
+func (r *CardsResult) clone() Study {
+	out := *r
+	out.Cells = slices.Clone(r.Cells)
+	for i := range out.Cells {
+		c := &out.Cells[i]
+		c.Base.Failures = slices.Clone(c.Base.Failures)
+		c.Solo = slices.Clone(c.Solo)
+		for j := range c.Solo {
+			c.Solo[j].Rounds = slices.Clone(c.Solo[j].Rounds)
+		}
+		c.Strategy = slices.Clone(c.Strategy)
+		c.Tiles = slices.Clone(c.Tiles)
+		c.Politicians = slices.Clone(c.Politicians)
+		c.Effects = slices.Clone(c.Effects)
+	}
+	return &out
+}
+
+func (r *CardsResult) add(o Study) {
+	for i := range r.Cells {
+		r.Cells[i].add(&o.(*CardsResult).Cells[i])
+	}
+}
+
+// Played is the games the result holds, of every cell's games.
+func (r *CardsResult) Played() (n, total int64, unit string) {
+	for _, c := range r.Cells {
+		n += c.Base.Games
+	}
+	return n, int64(len(r.Cells)) * r.GamesPerCell, "games"
+}
+
+// cardsCellNames lists a cards study's cells in an error.
+func cardsCellNames(cs []CardsCell) string {
+	parts := make([]string, len(cs))
+	for i := range cs {
+		parts[i] = cs[i].Base.name()
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// sameCardsCells: the same cells, with the same items.
+func sameCardsCells(a, b []CardsCell) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	ids := func(c *CardsCell) string {
+		var s []string
+		for _, x := range c.Solo {
+			s = append(s, x.ID, fmt.Sprint(len(x.Rounds)))
+		}
+		for _, x := range c.Strategy {
+			s = append(s, x.ID)
+		}
+		for _, x := range c.Tiles {
+			s = append(s, x.ID)
+		}
+		for _, x := range c.Politicians {
+			s = append(s, x.ID)
+		}
+		return strings.Join(s, "\x00")
+	}
+	for i := range a {
+		if a[i].Base.labels != b[i].Base.labels || ids(&a[i]) != ids(&b[i]) {
+			return false
+		}
+	}
+	return true
+}

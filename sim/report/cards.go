@@ -1,0 +1,285 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"strings"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"tallywood/engine"
+	"tallywood/sim"
+)
+
+// cardsTop is how many items of a family the text and the page show
+// (every one with --wide; the CSV and JSON hold them all).
+const cardsTop = 10
+
+// familyOf is the family named name.
+func familyOf(name string) sim.CardFamily {
+	for _, f := range sim.CardFamilies {
+		if f.Name == name {
+			return f
+		}
+	}
+	return sim.CardFamily{Name: name}
+}
+
+// familyTitle says what a family compares, for headings: "Solo cards: an
+// effect, played vs not played".
+func familyTitle(f sim.CardFamily) string {
+	what := map[string]string{
+		"solo": "Solo cards", "solo_round": "Solo cards by round", "strategy_drawn": "Strategy cards",
+		"strategy_played": "Strategy cards", "tile": "tiles", "politician": "politicians",
+	}[f.Name]
+	order := "the player's best first"
+	if f.Opposition {
+		order = "the Opposition's best first"
+	}
+	return fmt.Sprintf("%s, %s: %s vs %s (%s)", capitalize(what), f.Measure, f.With, f.Without, order)
+}
+
+// effectsOf are the effects of family in c, ranked.
+func effectsOf(c *sim.CardsCell, family string) []sim.CardEffect {
+	var es []sim.CardEffect
+	for _, e := range c.Effects {
+		if e.Family == family {
+			es = append(es, e)
+		}
+	}
+	return es
+}
+
+// itemName is an effect's item, with its round for solo_round.
+func itemName(e *sim.CardEffect) string {
+	if e.Round > 0 {
+		return fmt.Sprintf("%s r%d", e.Item, e.Round)
+	}
+	return e.Item
+}
+
+// cardsText writes a cards study: per cell and family, the ranked items
+// (the first cardsTop unless wide) and, under them, what they mean.
+func cardsText(b *bytes.Buffer, r *sim.CardsResult, wide bool) error {
+	fmt.Fprintf(b, "rules %s, hash %s\n", r.RulesVersion, engine.ShortHash(r.RulesHash))
+	if len(r.Overrides) > 0 {
+		fmt.Fprintf(b, "changed by %s\n", strings.Join(r.Overrides, ", "))
+	}
+	fmt.Fprintf(b, "seed %d, %d games per cell", r.Seed, r.GamesPerCell)
+	if r.Shard != "" {
+		fmt.Fprintf(b, ", shard %s", r.Shard)
+	}
+	if r.Interrupted {
+		b.WriteString(", INTERRUPTED")
+	}
+	b.WriteString("\n")
+	header := []string{"#", "ITEM", "WITH", "W/O", "SCORE pts [adj. CI]", "MARGIN [adj. CI]", "HOLM"}
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		fmt.Fprintf(b, "\n%s, %s, politician %s: %d games, win rate %s\n", capitalize(c.Base.Mode), c.Base.Policy, c.Base.Politician,
+			c.Base.Games, pct(c.Base.WinRate))
+		for _, f := range sim.CardFamilies {
+			es := effectsOf(c, f.Name)
+			if len(es) == 0 {
+				continue
+			}
+			fmt.Fprintf(b, "\n%s:\n", familyTitle(f))
+			shown := es
+			if !wide && len(es) > cardsTop {
+				shown = es[:cardsTop]
+			}
+			var rows [][]string
+			for _, e := range shown {
+				mark := ""
+				if e.Significant {
+					mark = "*"
+				}
+				rows = append(rows, []string{fmt.Sprint(e.Rank), itemName(&e), fmt.Sprint(e.With), fmt.Sprint(e.Without),
+					fmt.Sprintf("%s [%s, %s]", pointsText(e.ScoreDiff), pointsText(e.ScoreCIAdjusted[0]), pointsText(e.ScoreCIAdjusted[1])),
+					fmt.Sprintf("%s [%s, %s]", signedText(e.MarginDiff), signedText(e.MarginCIAdjusted[0]), signedText(e.MarginCIAdjusted[1])),
+					mark})
+			}
+			if err := writeTable(b, header, 2, rows); err != nil {
+				return err
+			}
+			if len(shown) < len(es) {
+				fmt.Fprintf(b, "  the first %d of %d (--wide: all of them; the CSV and JSON hold every one)\n", len(shown), len(es))
+			}
+		}
+		if c.Base.Errors > 0 {
+			fmt.Fprintf(b, "  FAILED: %d games failed and are not counted (see the errors).\n", c.Base.Errors)
+		}
+	}
+	b.WriteString("\nSCORE: the mean score (win 1, draw ½) of the games with the item minus those without, in points;\n" +
+		"MARGIN: the same in votes; [adj. CI]: simultaneous 95% over the family (Bonferroni);\n" +
+		"HOLM *: significant after Holm's adjustment within the family (adjusted p < 0.05).\n")
+	b.WriteString(wrap("Method: "+sim.CardsMethod+".", 100))
+	weightsNotes(b, cardsPolicies(r), r.RulesHash)
+	return nil
+}
+
+// wrap breaks s into lines of at most width characters.
+func wrap(s string, width int) string {
+	var out, line strings.Builder
+	for _, w := range strings.Fields(s) {
+		if line.Len() > 0 && line.Len()+1+len(w) > width {
+			out.WriteString(line.String() + "\n")
+			line.Reset()
+		}
+		if line.Len() > 0 {
+			line.WriteString(" ")
+		}
+		line.WriteString(w)
+	}
+	if line.Len() > 0 {
+		out.WriteString(line.String() + "\n")
+	}
+	return out.String()
+}
+
+func cardsPolicies(r *sim.CardsResult) []string {
+	var ps []string
+	for _, c := range r.Cells {
+		ps = append(ps, c.Base.Policy)
+	}
+	return ps
+}
+
+// cardsCSVHeader lists the columns of a cards study: a row per effect.
+var cardsCSVHeader = []string{
+	"mode", "policy", "politician", "family", "measure", "rank", "item", "round", "games_with", "games_without",
+	"score_diff", "score_ci95_lo", "score_ci95_hi", "score_ci_adjusted_lo", "score_ci_adjusted_hi", "score_p", "score_p_holm", "significant",
+	"margin_diff", "margin_ci95_lo", "margin_ci95_hi", "margin_ci_adjusted_lo", "margin_ci_adjusted_hi", "margin_p", "margin_p_holm",
+}
+
+func cardsCSV(w *csv.Writer, r *sim.CardsResult) {
+	f, i := csvFloat, csvInt
+	w.Write(cardsCSVHeader)
+	for _, c := range r.Cells {
+		for _, e := range c.Effects {
+			w.Write([]string{
+				c.Base.Mode, c.Base.Policy, c.Base.Politician, e.Family, e.Measure, fmt.Sprint(e.Rank), e.Item, fmt.Sprint(e.Round),
+				i(e.With), i(e.Without),
+				f(e.ScoreDiff), f(e.ScoreCI95[0]), f(e.ScoreCI95[1]), f(e.ScoreCIAdjusted[0]), f(e.ScoreCIAdjusted[1]), f(e.ScoreP), f(e.ScorePHolm),
+				fmt.Sprint(e.Significant),
+				f(e.MarginDiff), f(e.MarginCI95[0]), f(e.MarginCI95[1]), f(e.MarginCIAdjusted[0]), f(e.MarginCIAdjusted[1]), f(e.MarginP), f(e.MarginPHolm),
+			})
+		}
+	}
+}
+
+// cardsCommand reconstructs the command line of r.
+func cardsCommand(r *sim.CardsResult) string {
+	var modes, policies []string
+	for _, c := range r.Cells {
+		modes, policies = uniq(modes, c.Base.Mode), uniq(policies, c.Base.Policy)
+	}
+	args := []string{"cards", "--games", fmt.Sprint(r.GamesPerCell), "--seed", fmt.Sprint(r.Seed),
+		"--mode", strings.Join(modes, ","), "--policy", strings.Join(policies, ",")}
+	args = append(args, rulesArgs("--rules", "--set", "RULES.json", r.RulesHash, r.Overrides)...)
+	if r.Shard != "" && !strings.Contains(r.Shard, "+") {
+		args = append(args, "--shard", r.Shard)
+	}
+	cmd := commandLine(append(args, "--format", "json"))
+	if strings.Contains(r.Shard, "+") {
+		cmd += "   # once per shard of " + r.Shard + ", then tallywood merge"
+	}
+	return cmd
+}
+
+// cardsSection reports a cards study: per cell, a ranked dot and interval
+// plot of each family's first items, with their table.
+func cardsSection(idx int, src Source, command string) (section, error) {
+	r := src.Cards
+	s := newSection(idx, "cards", src)
+	s.Facts = []fact{
+		{Name: "Result", Value: src.Name},
+		{Name: "Rules", Value: r.RulesVersion},
+		{Name: "Rules hash", Value: r.RulesHash},
+		{Name: "Seed", Value: fmt.Sprint(r.Seed)},
+		{Name: "Games per cell", Value: gamesOfShard(r.GamesPerCell, r.Shard)},
+	}
+	if len(r.Overrides) > 0 {
+		s.Facts = append(s.Facts, fact{Name: "Rules changed by", Value: strings.Join(r.Overrides, " ")})
+	}
+	s.Facts = append(s.Facts, closingFacts(src, command)...)
+	if r.Interrupted {
+		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
+	}
+	s.Notes = append(s.Notes, "How items are compared: "+sim.CardsMethod+".",
+		fmt.Sprintf("Each plot shows a family's first %d items, ranked by their difference in score; the bars are the adjusted (simultaneous) intervals. The JSON and CSV hold every item and round.", cardsTop))
+	for ci := range r.Cells {
+		c := &r.Cells[ci]
+		g := group{}
+		for _, f := range sim.CardFamilies {
+			es := effectsOf(c, f.Name)
+			if len(es) == 0 {
+				continue
+			}
+			fig, err := cardsFigure(fmt.Sprintf("%s-cell%d-%s", s.ID, ci+1, f.Name), ci, c, f, es[:min(len(es), cardsTop)])
+			if err != nil {
+				return section{}, err
+			}
+			g.Figures = append(g.Figures, fig)
+		}
+		s.Groups = append(s.Groups, g)
+	}
+	return s, nil
+}
+
+// cardsFigure draws the ranked effects es of family f in cell ci.
+func cardsFigure(id string, ci int, c *sim.CardsCell, f sim.CardFamily, es []sim.CardEffect) (figure, error) {
+	title := fmt.Sprintf("%s: %s", CellTitle(&c.Base, &c.Base), familyTitle(f))
+	p := newPlot(title, "score with − without (points)", "")
+	names := make([]string, len(es))
+	pts := make(whiskers, len(es))
+	lo, hi := 0.0, 0.0
+	t := table{Header: []string{"rank", "item", "games with", "games without", "score (pts)", "adj. low", "adj. high", "Holm p", "margin (votes)", "adj. low", "adj. high"}}
+	for i, e := range es {
+		names[i] = itemName(&e)
+		pts[i] = whisker{x: 100 * e.ScoreDiff, lo: 100 * e.ScoreCIAdjusted[0], hi: 100 * e.ScoreCIAdjusted[1], y: rowY(i, len(es))}
+		lo, hi = min(lo, pts[i].lo), max(hi, pts[i].hi)
+		k := effectIndex(c, &e)
+		path := fmt.Sprintf("cells.%d.effects.%d.", ci, k)
+		t.Rows = append(t.Rows, []cell{
+			text(fmt.Sprint(e.Rank)), text(names[i]), count(e.With, path+"games_with"), count(e.Without, path+"games_without"),
+			points(e.ScoreDiff, path+"score_diff"), points(e.ScoreCIAdjusted[0], path+"score_diff_ci_adjusted.0"), points(e.ScoreCIAdjusted[1], path+"score_diff_ci_adjusted.1"),
+			num(e.ScorePHolm, "%.3g", path+"score_p_holm"),
+			signed(e.MarginDiff, path+"margin_diff"), signed(e.MarginCIAdjusted[0], path+"margin_diff_ci_adjusted.0"), signed(e.MarginCIAdjusted[1], path+"margin_diff_ci_adjusted.1"),
+		})
+	}
+	categoriesY(p, names)
+	zero, err := vLine(p, 0, p.Y.Min, p.Y.Max, draw.LineStyle{Color: okBlack, Width: vg.Points(1), Dashes: dashed()})
+	if err != nil {
+		return figure{}, err
+	}
+	dots, err := addWhiskers(p, pts, 0)
+	if err != nil {
+		return figure{}, err
+	}
+	pad := 0.08 * max(hi-lo, 1e-9)
+	p.X.Min, p.X.Max = lo-pad, hi+pad
+	legend := []legendItem{{capitalize(f.Measure) + ", simultaneous 95% interval", dots}, {"no difference", zero}}
+	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(len(es)), title)
+	if err != nil {
+		return figure{}, err
+	}
+	note := fmt.Sprintf("%s vs %s.", capitalize(f.With), f.Without)
+	if f.Measure == "association" {
+		note += " The player chooses these: an association, not a cause."
+	}
+	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t}, nil
+}
+
+// effectIndex is the index of e among c's effects, for a table cell's
+// JSON path.
+func effectIndex(c *sim.CardsCell, e *sim.CardEffect) int {
+	for i := range c.Effects {
+		if c.Effects[i].Family == e.Family && c.Effects[i].Item == e.Item && c.Effects[i].Round == e.Round {
+			return i
+		}
+	}
+	return -1
+}

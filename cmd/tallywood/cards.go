@@ -29,17 +29,17 @@ flags:
 func runCards(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("cards")
 	games := fs.Int64("games", 10000, "`N` games per cell")
-	modeFlag := fs.String("mode", "both", "difficulties, a `LIST` of normal and hard (both: normal,hard)")
-	policyFlag := fs.String("policy", defaultPolicies, "player policies, a `LIST` of SPEC (see 'tallywood policies')")
-	seed := fs.Uint64("seed", 1, "master seed `N`")
-	workers := fs.Int("workers", runtime.NumCPU(), "`N` parallel workers (at most 4 per CPU)")
-	rulesFile := fs.String("rules", "", "rules `FILE`, or default (the reference set)")
-	sets := fs.StringArray("set", nil, "`PATH=VALUE`: change one rules field (repeatable; see docs/rules-file.md)")
+	modeFlag := fs.String("mode", modesDefault, modesUsage)
+	policyFlag := fs.String("policy", defaultPolicies, policiesUsage)
+	seed := fs.Uint64("seed", 1, seedUsage)
+	workers := fs.Int("workers", runtime.NumCPU(), workersUsage)
+	rulesFile := fs.String("rules", "", rulesFileUsage)
+	sets := fs.StringArray("set", nil, setUsage)
 	format := fs.String("format", "table", "output `FORMAT`: table, json, csv or html (the report; without --format: by --out's extension)")
-	out := fs.String("out", "", "write the output to `FILE` instead of stdout")
-	shardFlag := fs.String("shard", "1/1", "play only shard `K/N`: the games i with i mod N = K-1")
-	wide := fs.Bool("wide", false, "table: every item of every family (the first 10 otherwise)")
-	quiet := fs.Bool("quiet", false, "no progress bar")
+	out := fs.String("out", "", outUsage)
+	shardFlag := fs.String("shard", "1/1", shardUsage)
+	all := fs.Bool("all", false, "table: every item of every family (the first 10 otherwise)")
+	quiet := fs.Bool("quiet", false, quietUsage)
 	maxErrors := maxErrorsFlag(fs)
 	if code, done := parseFlags(fs, args, cardsUsage, stdout, stderr); done {
 		return code
@@ -60,7 +60,7 @@ func runCards(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "cards: %v", err)
 	}
-	if err := onlyWith(fs, "wide", "--format table", fmtName == "table"); err != nil {
+	if err := onlyWith(fs, "all", "--format table", fmtName == "table"); err != nil {
 		return fail(stderr, "cards: %v", err)
 	}
 	shard, err := sim.ParseShard(*shardFlag)
@@ -97,7 +97,11 @@ func runCards(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, release := interruptible("cards", stderr)
 	defer release()
-	bar := startCellProgress(stderr, keys, shard.Len(*games), *quiet)
+	cellGames := make([]int64, len(keys))
+	for k := range cellGames {
+		cellGames[k] = shard.Len(*games)
+	}
+	bar := startCellProgress(stderr, keys, cellGames, *quiet)
 	cfg.Progress = &bar.done
 	res, err := sim.Cards(ctx, cfg)
 	bar.stop()
@@ -108,7 +112,7 @@ func runCards(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		failRun(stderr, "cards: %v", err) // past --max-errors: stopped, and marked so
 	}
-	return writeStudy("cards", res, "this run", fmtName, report.TextOptions{Wide: *wide}, output, stderr)
+	return writeStudy("cards", res, "this run", fmtName, report.TextOptions{All: *all}, output, stderr)
 }
 
 func cardsFailures(r *sim.CardsResult) []failedItems {

@@ -37,7 +37,7 @@ func TestCardsShardsMerge(t *testing.T) {
 	}{
 		{[]string{"cards", "--games", "0"}, "--games"},
 		{[]string{"cards", "--set", "solo_cards[S-99].left_action=Campaign"}, "cards: --set"},
-		{[]string{"cards", "--wide", "--format", "json"}, "--wide"},
+		{[]string{"cards", "--all", "--format", "json"}, "--all"},
 	} {
 		if code, _, errs := runCLI(t, tt.args...); code == exitOK || !strings.Contains(errs, tt.want) {
 			t.Errorf("%v: exit %d, stderr %q, want it to name %q", tt.args, code, errs, tt.want)

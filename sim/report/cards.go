@@ -14,7 +14,7 @@ import (
 )
 
 // cardsTop is how many items of a family the text and the page show
-// (every one with --wide; the CSV and JSON hold them all).
+// (every one with --all; the CSV and JSON hold them all).
 const cardsTop = 10
 
 // familyOf is the family named name.
@@ -61,8 +61,8 @@ func itemName(e *sim.CardEffect) string {
 }
 
 // cardsText writes a cards study: per cell and family, the ranked items
-// (the first cardsTop unless wide) and, under them, what they mean.
-func cardsText(b *bytes.Buffer, r *sim.CardsResult, wide bool) error {
+// (the first cardsTop unless all) and, under them, what they mean.
+func cardsText(b *bytes.Buffer, r *sim.CardsResult, all bool) error {
 	fmt.Fprintf(b, "rules %s, hash %s\n", r.RulesVersion, engine.ShortHash(r.RulesHash))
 	if len(r.Overrides) > 0 {
 		fmt.Fprintf(b, "changed by %s\n", strings.Join(r.Overrides, ", "))
@@ -87,7 +87,7 @@ func cardsText(b *bytes.Buffer, r *sim.CardsResult, wide bool) error {
 			}
 			fmt.Fprintf(b, "\n%s:\n", familyTitle(f))
 			shown := es
-			if !wide && len(es) > cardsTop {
+			if !all && len(es) > cardsTop {
 				shown = es[:cardsTop]
 			}
 			var rows [][]string
@@ -105,7 +105,7 @@ func cardsText(b *bytes.Buffer, r *sim.CardsResult, wide bool) error {
 				return err
 			}
 			if len(shown) < len(es) {
-				fmt.Fprintf(b, "  the first %d of %d (--wide: all of them; the CSV and JSON hold every one)\n", len(shown), len(es))
+				fmt.Fprintf(b, "  the first %d of %d (--all: every one; the CSV and JSON hold them all)\n", len(shown), len(es))
 			}
 		}
 		if c.Base.Errors > 0 {

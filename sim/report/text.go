@@ -18,6 +18,9 @@ type TextOptions struct {
 	// study of several players' tables, wider than 100 characters; the
 	// other kinds have no narrow form.
 	Wide bool
+	// All writes every row of a cards study's families, not only the
+	// first ten of each.
+	All bool
 }
 
 // Text writes src's result as text, the --format table of the command
@@ -37,7 +40,7 @@ func Text(w io.Writer, src Source, opt TextOptions) error {
 	case src.SeatsCompare != nil:
 		err = seatsCompareText(&b, src.SeatsCompare)
 	case src.Cards != nil:
-		err = cardsText(&b, src.Cards, opt.Wide)
+		err = cardsText(&b, src.Cards, opt.All)
 	default:
 		err = fmt.Errorf("report: %s: no result in the source", src.Name)
 	}

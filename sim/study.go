@@ -37,7 +37,7 @@ const (
 )
 
 // kinds lists every kind, in the order errors name them.
-var kinds = []Kind{KindSim, KindCompare, KindSweep, KindSeats, KindSeatsCompare}
+var kinds = []Kind{KindSim, KindCompare, KindSweep, KindSeats, KindSeatsCompare, KindTune}
 
 // Envelope is what every result holds, whatever its kind: what it is, who
 // wrote it, its seed, which shards it holds, whether it is the whole study
@@ -153,6 +153,8 @@ func newStudy(k Kind) Study {
 		return &SeatsResult{}
 	case KindSeatsCompare:
 		return &SeatsCompareResult{}
+	case KindTune:
+		return &TuneResult{}
 	}
 	return nil
 }

@@ -49,7 +49,14 @@ func everyKind(t testing.TB, k int) map[Kind][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
+	tuneCfg := tuneConfig(t, "random", 0.1, 150, 6)
+	tuneCfg.Vary[0].Values, tuneCfg.Shard = []int{2, 3}, shard
+	tuned, err := Tune(ctx, tuneCfg)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return map[Kind][]byte{
+		KindTune:         Encode(tuned),
 		KindSim:          Encode(run(t, testConfig(t, 6, 1, shard))),
 		KindCompare:      Encode(compared),
 		KindSweep:        Encode(swept),
@@ -196,7 +203,7 @@ func TestDecodeRefuses(t *testing.T) {
 			x[0].([]any)[0] = x[0].([]any)[0].(float64) + 1
 		}), "cross-table"},
 		{"table compare of an older build", []byte(`{"kind":"table-compare","tallywood_version":"x"}`), "written by an older tallywood"},
-		{"unknown kind", []byte(`{"kind":"tune","format":"tallywood-tune/1"}`), `unknown kind of result "tune": tallywood reads sim, compare, sweep, table and table-compare results`},
+		{"unknown kind", []byte(`{"kind":"tuner","format":"tallywood-tuner/1"}`), `unknown kind of result "tuner": tallywood reads sim, compare, sweep, table, table-compare and tune results`},
 	} {
 		_, err := Decode(tt.data)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -235,6 +235,8 @@ func TestTuneSearchMeasure(t *testing.T) {
 				}
 				return cands[best].x
 			}},
+			{"successive halving, 128 candidates", func(seed uint64) []int { return halvingWith(t, pr, seed, budget, 128) }},
+			{"successive halving, 64 candidates", func(seed uint64) []int { return halvingWith(t, pr, seed, budget, 64) }},
 			{"NTBEA, 100 games/eval, k=0.05", func(seed uint64) []int { return ntbea(pr, seed, budget, 100, 0.05) }},
 			{"NTBEA, 100 games/eval, k=0.01", func(seed uint64) []int { return ntbea(pr, seed, budget, 100, 0.01) }},
 			{"NTBEA, 400 games/eval, k=0.05", func(seed uint64) []int { return ntbea(pr, seed, budget, 400, 0.05) }},
@@ -257,4 +259,19 @@ func TestTuneSearchMeasure(t *testing.T) {
 			t.Logf("%-40s %-32s mean regret %.5f  within 0.02 of every target: %d/%d", pr.name, m.name, regret/seeds, near, seeds)
 		}
 	}
+}
+
+// halvingWith is successive halving starting from at most n candidates,
+// with the largest block the budget allows.
+func halvingWith(t *testing.T, pr tuneProblem, seed uint64, budget int64, n int) []int {
+	if g := gridSize(pr.space); g < int64(n) {
+		n = int(g)
+	}
+	block := budget / (halvingBlocks(n) * int64(len(pr.rates)))
+	var used int64
+	cands, best, err := halving(pr.space, pr.base, pr.rates, n, pr.evaluator(seed, block, &used), rand.New(rand.NewPCG(seed, 0x74756e65)))
+	if err != nil || used > budget {
+		t.Fatalf("halving: %v, %d games of %d", err, used, budget)
+	}
+	return cands[best].x
 }

@@ -59,8 +59,9 @@ type TuneConfig struct {
 
 // maxTuneCandidates bounds the candidates successive halving starts with:
 // each is played at least one block, and past this the budget is better
-// spent on the survivors.
-const maxTuneCandidates = 256
+// spent on the survivors (measured: docs/balance.md, 128 against 64 and
+// 256 at a budget of 200,000 games).
+const maxTuneCandidates = 128
 
 // minTuneBlock is the fewest games per target a block may hold: below it
 // the first round's win rates are too noisy to halve on (a standard error

@@ -87,10 +87,10 @@ func TestHalvingPlan(t *testing.T) {
 		n       int
 		block   int64
 	}{
-		{200_000, 2, 0, 256, 78}, // 1,280 blocks of 2 targets: 256 + 128·1 + 64·2 + ...
-		{200_000, 2, 9, 9, 2777}, // every one of 9: 36 blocks
-		{2400, 1, 4, 4, 300},     // 4 + 2 + 2 blocks
-		{150, 1, 2, 2, 50},       // 2 + 1 blocks of the least block
+		{200_000, 2, 0, 128, 173}, // 576 blocks of 2 targets: 128 + 64·1 + 32·2 + ...
+		{200_000, 2, 9, 9, 2777},  // every one of 9: 36 blocks
+		{2400, 1, 4, 4, 300},      // 4 + 2 + 2 blocks
+		{150, 1, 2, 2, 50},        // 2 + 1 blocks of the least block
 	} {
 		n, block, err := halvingPlan(tt.budget, tt.targets, tt.grid)
 		if err != nil || n != tt.n || block != tt.block {

@@ -223,7 +223,7 @@ func TestTuneSearchMeasure(t *testing.T) {
 			name   string
 			answer func(seed uint64) []int
 		}{
-			{"successive halving", func(seed uint64) []int {
+			{"successive halving (tune: 128 candidates)", func(seed uint64) []int {
 				n, block, err := halvingPlan(budget, len(pr.rates), gridSize(pr.space))
 				if err != nil {
 					t.Fatal(err)
@@ -235,7 +235,7 @@ func TestTuneSearchMeasure(t *testing.T) {
 				}
 				return cands[best].x
 			}},
-			{"successive halving, 128 candidates", func(seed uint64) []int { return halvingWith(t, pr, seed, budget, 128) }},
+			{"successive halving, 256 candidates", func(seed uint64) []int { return halvingWith(t, pr, seed, budget, 256) }},
 			{"successive halving, 64 candidates", func(seed uint64) []int { return halvingWith(t, pr, seed, budget, 64) }},
 			{"NTBEA, 100 games/eval, k=0.05", func(seed uint64) []int { return ntbea(pr, seed, budget, 100, 0.05) }},
 			{"NTBEA, 100 games/eval, k=0.01", func(seed uint64) []int { return ntbea(pr, seed, budget, 100, 0.01) }},

@@ -77,10 +77,8 @@ type TuneTargetResult struct {
 	// Reached is whether the confirmation's Wilson 95% interval holds the
 	// target.
 	Reached bool `json:"reached"`
-	// SearchLo and SearchHi are the lowest upper and highest lower Wilson
-	// bound of the candidates' win rates in the search's first round,
-	// which plays every candidate: a target above SearchHi's candidate's
-	// upper bound or below SearchLo's lower one is beyond every candidate.
+	// SearchMin and SearchMax are the lowest and highest win rate the
+	// search's candidates showed for the target (each as last played).
 	SearchMin float64 `json:"search_min_win_rate"`
 	SearchMax float64 `json:"search_max_win_rate"`
 	// Reachable is false when every candidate's Wilson 95% interval in

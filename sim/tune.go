@@ -284,12 +284,16 @@ func gridSize(space [][]int) int64 {
 	return g
 }
 
+// errTuneInterrupted is Tune's error when an interrupt stops the search:
+// a search cut short has no best values to confirm.
+var errTuneInterrupted = errors.New("sim: interrupted during the search, before any values were chosen: no result")
+
 // Tune searches cfg's fields for the values nearest the targets, then
 // confirms the best on the confirmation seeds. The search and its result
 // depend on the flags alone (not on the workers): every candidate's games
 // are Run's on the block seeds. An interrupt during the search returns no
-// result and ctx's error; during the confirmation, the result of the games
-// played, marked interrupted.
+// result (errTuneInterrupted); during the confirmation, the result of the
+// games played, marked interrupted.
 func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 	switch {
 	case cfg.Base == nil:
@@ -346,7 +350,7 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 				return nil, nil, err
 			}
 			if res.Interrupted {
-				return nil, nil, context.Canceled
+				return nil, nil, errTuneInterrupted
 			}
 			for t := range cfg.Targets {
 				games[t] += res.Cells[t].Games

@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 
 	"tallywood/engine"
@@ -36,7 +37,7 @@ func tune(t *testing.T, cfg TuneConfig) *TuneResult {
 // to be out of reach.
 func TestTuneReachesAndSaysWhenNot(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays about 6,000 greedy games")
+		t.Skip("plays about 3,600 greedy games")
 	}
 	for _, tt := range []struct {
 		rate               float64
@@ -45,7 +46,7 @@ func TestTuneReachesAndSaysWhenNot(t *testing.T) {
 		{0.10, true, true},
 		{0.60, false, false},
 	} {
-		r := tune(t, tuneConfig(t, "greedy", tt.rate, 2400, 1000))
+		r := tune(t, tuneConfig(t, "greedy", tt.rate, 1200, 600))
 		tr := r.Targets[0]
 		if tr.Reached != tt.reached || tr.Reachable != tt.reachable {
 			t.Errorf("target %g: reached %t, reachable %t (confirmed %.3f [%.3f, %.3f], best divisor %d); want %t, %t",
@@ -99,5 +100,16 @@ func TestHalvingPlan(t *testing.T) {
 	}
 	if _, _, err := halvingPlan(149, 1, 2); err == nil {
 		t.Error("a budget below one block per candidate was accepted")
+	}
+}
+
+// TestTuneInterrupted: a search stopped before its end has nothing to
+// confirm and says so.
+func TestTuneInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, err := Tune(ctx, tuneConfig(t, "random", 0.1, 800, 200))
+	if r != nil || err == nil || !strings.Contains(err.Error(), "interrupted during the search") {
+		t.Errorf("Tune after cancel: %v, %v", r, err)
 	}
 }

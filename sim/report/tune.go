@@ -287,7 +287,13 @@ func tuneConfirmFigure(id string, r *sim.TuneResult) (figure, error) {
 	}
 	marks.GlyphStyle = draw.GlyphStyle{Color: lostColour, Radius: vg.Points(5), Shape: draw.CrossGlyph{}}
 	p.Add(marks)
-	padX(p)
+	// The axis spans every interval and target, with a margin each side.
+	lo, hi := 100.0, 0.0
+	for i := range pts {
+		lo, hi = min(lo, pts[i].lo, targets[i].x), max(hi, pts[i].hi, targets[i].x)
+	}
+	pad := 0.08 * max(hi-lo, 1)
+	p.X.Min, p.X.Max = max(0, lo-pad), min(100, hi+pad)
 	svg, err := renderSVG(p, []legendItem{{"confirmed win rate and 95% interval", dots}, {"target", marks}},
 		plotWidth, categoryHeight(len(names)), title)
 	if err != nil {
@@ -301,12 +307,16 @@ func tuneConfirmFigure(id string, r *sim.TuneResult) (figure, error) {
 func tuneTraceFigure(id string, r *sim.TuneResult) (figure, error) {
 	title := "The search: each candidate's objective, by round"
 	p := newPlot(title, "candidate (in the order first played)", "objective: Σ (win rate − target)²")
+	// The best is drawn on its own; the others by the last round they
+	// reached, which only the best reaches in the last.
 	byRound := map[int]plotter.XYs{}
 	for i, e := range r.Trace {
-		byRound[e.Round] = append(byRound[e.Round], plotter.XY{X: float64(i + 1), Y: e.Objective})
+		if i != r.Best {
+			byRound[e.Round] = append(byRound[e.Round], plotter.XY{X: float64(i + 1), Y: e.Objective})
+		}
 	}
 	var legend []legendItem
-	for round := 1; round <= r.Rounds; round++ {
+	for round := 1; round < r.Rounds || round == 1; round++ {
 		xy := byRound[round]
 		if len(xy) == 0 {
 			continue
@@ -319,6 +329,13 @@ func tuneTraceFigure(id string, r *sim.TuneResult) (figure, error) {
 		p.Add(sc)
 		legend = append(legend, legendItem{fmt.Sprintf("last played in round %d", round), sc})
 	}
+	best, err := plotter.NewScatter(plotter.XYs{{X: float64(r.Best + 1), Y: r.Trace[r.Best].Objective}})
+	if err != nil {
+		return figure{}, fmt.Errorf("report: %v", err)
+	}
+	best.GlyphStyle = draw.GlyphStyle{Color: okBlack, Radius: vg.Points(6), Shape: draw.CircleGlyph{}}
+	p.Add(best)
+	legend = append(legend, legendItem{fmt.Sprintf("the best (played in all %d rounds)", r.Rounds), best})
 	header := []string{"candidate", "round"}
 	for _, f := range r.Fields {
 		header = append(header, f.Path)

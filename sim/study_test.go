@@ -163,6 +163,10 @@ func TestDecodeRecomputesDerivedFields(t *testing.T) {
 				r := s.(*SeatsResult)
 				return r.Policies[0].WinRate == ratio(r.Counts.Policies[0].Wins, r.Counts.Policies[0].Games)
 			}},
+		{KindTune, func(d map[string]any) { d["search_games"] = 1 },
+			func(s Study) bool { return s.(*TuneResult).SearchGames > 1 }},
+		{KindTune, func(d map[string]any) { d["trace"].([]any)[0].(map[string]any)["objective"] = 0 },
+			func(s Study) bool { return s.(*TuneResult).Trace[0].Objective > 0 }},
 		{KindSeatsCompare, func(d map[string]any) { d["first_seat_advantage_diff"] = 0.5 },
 			func(s Study) bool {
 				r := s.(*SeatsCompareResult)

@@ -37,7 +37,7 @@ const (
 )
 
 // kinds lists every kind, in the order errors name them.
-var kinds = []Kind{KindSim, KindCompare, KindSweep, KindSeats, KindSeatsCompare, KindCards}
+var kinds = []Kind{KindSim, KindCompare, KindSweep, KindSeats, KindSeatsCompare, KindCards, KindTune}
 
 // Envelope is what every result holds, whatever its kind: what it is, who
 // wrote it, its seed, which shards it holds, whether it is the whole study
@@ -155,6 +155,8 @@ func newStudy(k Kind) Study {
 		return &SeatsCompareResult{}
 	case KindCards:
 		return &CardsResult{}
+	case KindTune:
+		return &TuneResult{}
 	}
 	return nil
 }

@@ -49,7 +49,14 @@ func everyKind(t testing.TB, k int) map[Kind][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
+	tuneCfg := tuneConfig(t, "random", 0.1, 150, 6)
+	tuneCfg.Vary[0].Values, tuneCfg.Shard = []int{2, 3}, shard
+	tuned, err := Tune(ctx, tuneCfg)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return map[Kind][]byte{
+		KindTune:         Encode(tuned),
 		KindSim:          Encode(run(t, testConfig(t, 6, 1, shard))),
 		KindCompare:      Encode(compared),
 		KindSweep:        Encode(swept),
@@ -157,6 +164,10 @@ func TestDecodeRecomputesDerivedFields(t *testing.T) {
 				r := s.(*SeatsResult)
 				return r.Policies[0].WinRate == ratio(r.Counts.Policies[0].Wins, r.Counts.Policies[0].Games)
 			}},
+		{KindTune, func(d map[string]any) { d["search_games"] = 1 },
+			func(s Study) bool { return s.(*TuneResult).SearchGames > 1 }},
+		{KindTune, func(d map[string]any) { d["trace"].([]any)[0].(map[string]any)["objective"] = 0 },
+			func(s Study) bool { return s.(*TuneResult).Trace[0].Objective > 0 }},
 		{KindSeatsCompare, func(d map[string]any) { d["first_seat_advantage_diff"] = 0.5 },
 			func(s Study) bool {
 				r := s.(*SeatsCompareResult)
@@ -197,7 +208,7 @@ func TestDecodeRefuses(t *testing.T) {
 			x[0].([]any)[0] = x[0].([]any)[0].(float64) + 1
 		}), "cross-table"},
 		{"table compare of an older build", []byte(`{"kind":"table-compare","tallywood_version":"x"}`), "written by an older tallywood"},
-		{"unknown kind", []byte(`{"kind":"tune","format":"tallywood-tune/1"}`), `unknown kind of result "tune": tallywood reads sim, compare, sweep, table, table-compare and cards results`},
+		{"unknown kind", []byte(`{"kind":"tuner","format":"tallywood-tuner/1"}`), `unknown kind of result "tuner": tallywood reads sim, compare, sweep, table, table-compare, cards and tune results`},
 	} {
 		_, err := Decode(tt.data)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

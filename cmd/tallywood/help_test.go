@@ -54,6 +54,8 @@ func TestSharedFlagHelp(t *testing.T) {
 		"shard":      "compare's cannot be used with a sequential test",
 		"quiet":      "scenario run's prints no traces; the others' no progress bar",
 		"load":       "play resumes the saved game, trace narrates it",
+		"target":     "a win rate (sweep) or a cell's win rate, MODE:POLICY=RATE (tune)",
+		"out":        "tune's is the tuned rules file (its result goes to stdout or --result), the others' the result",
 	}
 	flags := commandFlags(t)
 	names := make([]string, 0, len(flags))

@@ -19,6 +19,7 @@ type Source struct {
 	Seats        *sim.SeatsResult
 	SeatsCompare *sim.SeatsCompareResult
 	Cards        *sim.CardsResult
+	Tune         *sim.TuneResult
 	// Version is the tallywood version that wrote the result, when the
 	// result records it.
 	Version string
@@ -52,6 +53,8 @@ func SourceOf(name string, s sim.Study) Source {
 		src.SeatsCompare = r
 	case *sim.CardsResult:
 		src.Cards = r
+	case *sim.TuneResult:
+		src.Tune = r
 	}
 	return src
 }
@@ -69,6 +72,8 @@ func (s Source) study() sim.Study {
 		return s.Seats
 	case s.Cards != nil:
 		return s.Cards
+	case s.Tune != nil:
+		return s.Tune
 	}
 	return s.SeatsCompare
 }
@@ -98,6 +103,8 @@ func (s Source) Played() string {
 		n, _, unit = s.SeatsCompare.Played()
 	case s.Cards != nil:
 		n, _, unit = s.Cards.Played()
+	case s.Tune != nil:
+		n, _, unit = s.Tune.Played()
 	}
 	return fmt.Sprintf("%d %s", n, unit)
 }

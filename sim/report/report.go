@@ -28,6 +28,8 @@ func Write(w io.Writer, srcs []Source, meta Meta) error {
 			s, err = seatsCompareSection(i, src, seatsCompareCommand(src.SeatsCompare))
 		case src.Cards != nil:
 			s, err = cardsSection(i, src, cardsCommand(src.Cards))
+		case src.Tune != nil:
+			s, err = tuneSection(i, src, tuneCommand(src.Tune))
 		default:
 			err = fmt.Errorf("report: %s: no result in the source", src.Name)
 		}

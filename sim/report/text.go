@@ -41,6 +41,8 @@ func Text(w io.Writer, src Source, opt TextOptions) error {
 		err = seatsCompareText(&b, src.SeatsCompare)
 	case src.Cards != nil:
 		err = cardsText(&b, src.Cards, opt.All)
+	case src.Tune != nil:
+		err = tuneText(&b, src.Tune)
 	default:
 		err = fmt.Errorf("report: %s: no result in the source", src.Name)
 	}

@@ -1,0 +1,285 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"tallywood/engine"
+	"tallywood/sim"
+	"tallywood/sim/deal"
+	"tallywood/sim/report"
+)
+
+func init() {
+	register(command{name: "tune", summary: "search rules values that bring win rates to targets; confirm them on fresh seeds", run: runTune})
+}
+
+const tuneUsage = `usage: tallywood tune --target MODE:POLICY=RATE --vary PATH[=LO..HI] [flags]
+
+Searches the values of the --vary fields for those whose win rates come
+nearest every --target (the sum over targets of (win rate − target)² is
+the objective), by successive halving over the candidates on common seeds,
+within a budget of games (--budget) or time (--time). Then it plays the
+best values on fresh seeds (--confirm-seed) and says, for every target,
+whether its Wilson 95% interval holds the target. --out writes the tuned
+rules file. See docs/balance.md.
+
+--vary takes a path or a glob ('difficulties.hard.*': every number it
+matches) and a range of whole numbers; without one a field ranges over its
+value ± the larger of 3 and half its value. Values the rules refuse are
+left out of the range.
+
+flags:
+`
+
+// maxTuneFields bounds the fields searched: the candidates are a sample
+// of their grid, and more fields than this leaves each too few.
+const maxTuneFields = 64
+
+func runTune(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("tune")
+	targets := fs.StringArray("target", nil, "`MODE:POLICY=RATE`: a win rate to reach (repeatable)")
+	varies := fs.StringArray("vary", nil, "`PATH[=LO..HI]`: a number of the rules file to search, or a glob of them (repeatable)")
+	budget := fs.Int64("budget", 200_000, "`N` games the search may play, over all candidates and targets")
+	timeBudget := fs.Duration("time", 0, "search for about this `DURATION` instead (e.g. 10m): the budget in games is set from the speed of a first block")
+	seed := fs.Uint64("seed", 1, seedUsage)
+	confirmSeed := fs.Uint64("confirm-seed", 0, "master seed `N` of the confirmation (default: --seed + 1)")
+	confirmGames := fs.Int64("confirm-games", 10_000, "`N` games per target of the confirmation")
+	rulesFile := fs.String("rules", "", rulesFileUsage)
+	out := fs.String("out", "", "write the tuned rules `FILE`")
+	result := fs.String("result", "", "write the result to `FILE` instead of stdout")
+	format := fs.String("format", "table", "the result's `FORMAT`: table, json, csv or html (without --format: by --result's extension)")
+	shardFlag := fs.String("shard", "1/1", "play only shard `K/N` of the confirmation (every shard plays the whole search)")
+	workers := fs.Int("workers", runtime.NumCPU(), workersUsage)
+	quiet := fs.Bool("quiet", false, quietUsage)
+	maxErrors := maxErrorsFlag(fs)
+	if code, done := parseFlags(fs, args, tuneUsage, stdout, stderr); done {
+		return code
+	}
+	switch {
+	case fs.NArg() > 0:
+		return fail(stderr, "tune: unexpected argument %q", fs.Arg(0))
+	case len(*targets) == 0:
+		return fail(stderr, "tune: no --target MODE:POLICY=RATE given")
+	case len(*varies) == 0:
+		return fail(stderr, "tune: no --vary PATH given")
+	case *budget < 1 || *budget > sim.MaxGames:
+		return fail(stderr, "tune: --budget %d: must be between 1 and %d games", *budget, int64(sim.MaxGames))
+	case fs.Changed("time") && fs.Changed("budget"):
+		return fail(stderr, "tune: --time and --budget: give one budget")
+	case fs.Changed("time") && *timeBudget <= 0:
+		return fail(stderr, "tune: --time %v: must be positive", *timeBudget)
+	case *confirmGames < 1 || *confirmGames > sim.MaxGames:
+		return fail(stderr, "tune: --confirm-games %d: must be between 1 and %d", *confirmGames, int64(sim.MaxGames))
+	case *workers < 1:
+		return fail(stderr, "tune: --workers %d: must be at least 1", *workers)
+	}
+	if err := checkMaxErrors(*maxErrors); err != nil {
+		return fail(stderr, "tune: %v", err)
+	}
+	if !fs.Changed("confirm-seed") {
+		*confirmSeed = *seed + 1
+	}
+	if *confirmSeed == *seed {
+		return fail(stderr, "tune: --confirm-seed %d: the search's seed; the confirmation needs fresh seeds", *confirmSeed)
+	}
+	fmtName, err := outputFormat(fs, *format, *result, "table", "table", "json", "csv", "html")
+	if err != nil {
+		return fail(stderr, "tune: %v", err)
+	}
+	shard, err := sim.ParseShard(*shardFlag)
+	if err != nil {
+		return fail(stderr, "tune: --shard %v", err)
+	}
+	base, err := loadRules(*rulesFile)
+	if err != nil {
+		return failInput(stderr, "tune: --rules: %v", err)
+	}
+	cells, rates, err := tuneTargets(*targets)
+	if err != nil {
+		return fail(stderr, "tune: --target %v", err)
+	}
+	vary, err := tuneVary(base, *varies)
+	if err != nil {
+		return fail(stderr, "tune: --vary %v", err)
+	}
+	output, err := openOutput(*result, stdout, stderr)
+	if err != nil {
+		return fail(stderr, "tune: %v", err)
+	}
+	cfg := sim.TuneConfig{Base: base, Targets: cells, Rates: rates, Vary: vary, Seed: *seed, Budget: *budget,
+		ConfirmSeed: *confirmSeed, ConfirmGames: *confirmGames, Shard: shard,
+		Workers: capWorkers("tune", *workers, stderr), MaxErrors: *maxErrors}
+	ctx, release := interruptible("tune", stderr)
+	defer release()
+	if fs.Changed("time") {
+		if cfg.Budget, err = timeBudgetGames(ctx, cfg, *timeBudget, stderr); err != nil {
+			return failRun(stderr, "tune: --time: %v", err)
+		}
+	}
+	bar := startProgress(stderr, cfg.Budget+int64(len(cells))*shard.Len(cfg.ConfirmGames), *quiet)
+	cfg.Progress = &bar.done
+	res, err := sim.Tune(ctx, cfg)
+	bar.stop()
+	if res == nil {
+		return failRun(stderr, "tune: %v", err)
+	}
+	if err != nil {
+		failRun(stderr, "tune: %v", err) // past --max-errors: stopped, and marked so
+	}
+	if *out != "" {
+		if err := writeTuned(*out, base, res, *targets, *varies); err != nil {
+			return failRun(stderr, "tune: --out: %v", err)
+		}
+	}
+	return writeStudy("tune", res, "this run", fmtName, report.TextOptions{}, output, stderr)
+}
+
+// tuneTargets reads the --target flags, MODE:POLICY=RATE, into the cells
+// to play (the politician random) and their rates.
+func tuneTargets(flags []string) ([]sim.CellSpec, []float64, error) {
+	var cells []sim.CellSpec
+	var rates []float64
+	seen := map[string]bool{}
+	for _, f := range flags {
+		cell, rate, ok := strings.Cut(f, "=")
+		mode, pol, ok2 := strings.Cut(cell, ":")
+		if !ok || !ok2 {
+			return nil, nil, fmt.Errorf("%q: want MODE:POLICY=RATE (normal:skilled=0.45)", f)
+		}
+		m, err := engine.ParseMode(strings.TrimSpace(mode))
+		if err != nil {
+			return nil, nil, fmt.Errorf("%q: %v", f, err)
+		}
+		specs, err := parsePolicies("target", pol)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%q: %v", f, err)
+		}
+		if len(specs) != 1 {
+			return nil, nil, fmt.Errorf("%q: one policy per target", f)
+		}
+		r, err := strconv.ParseFloat(strings.TrimSpace(rate), 64)
+		if err != nil || !(r > 0 && r < 1) {
+			return nil, nil, fmt.Errorf("%q: the rate %q is not a win rate above 0 and below 1", f, rate)
+		}
+		key := m.String() + ":" + specs[0].String()
+		if seen[key] {
+			return nil, nil, fmt.Errorf("%q: %s has a target already", f, key)
+		}
+		seen[key] = true
+		cells = append(cells, sim.CellSpec{Mode: m, Policy: specs[0], Politician: sim.RandomPoliticianIndex})
+		rates = append(rates, r)
+	}
+	return cells, rates, nil
+}
+
+// tuneVary reads the --vary flags: each a path or glob of the rules
+// file's numbers and, optionally, =LO..HI; without a range a field ranges
+// over its value ± max(3, ⌈|value|/2⌉). Each value is kept when the rules
+// accept it with the other fields at their base values.
+func tuneVary(base *engine.Rules, flags []string) ([]sim.TuneVary, error) {
+	var out []sim.TuneVary
+	seen := map[string]string{}
+	for _, f := range flags {
+		glob, rng, ranged := strings.Cut(f, "=")
+		lo, hi := 0, 0
+		if ranged {
+			a, b, ok := strings.Cut(rng, "..")
+			var err1, err2 error
+			lo, err1 = strconv.Atoi(strings.TrimSpace(a))
+			hi, err2 = strconv.Atoi(strings.TrimSpace(b))
+			if !ok || err1 != nil || err2 != nil || lo > hi {
+				return nil, fmt.Errorf("%q: the range %q is not LO..HI with whole numbers LO ≤ HI", f, rng)
+			}
+			if hi-lo > 1000 {
+				return nil, fmt.Errorf("%q: the range %q has more than 1000 values", f, rng)
+			}
+		}
+		fields, err := engine.MatchFields(base, glob)
+		if err != nil {
+			return nil, fmt.Errorf("%q: %v", f, err)
+		}
+		for _, fd := range fields {
+			if prev, dup := seen[fd.Path]; dup {
+				return nil, fmt.Errorf("%q: %s is varied by %q already", f, fd.Path, prev)
+			}
+			seen[fd.Path] = f
+			a, b := lo, hi
+			if !ranged {
+				step := max(3, (abs(fd.Value)+1)/2)
+				a, b = fd.Value-step, fd.Value+step
+			}
+			var values []int
+			for v := a; v <= b; v++ {
+				if _, err := base.With(engine.Assignment{Path: fd.Path, Value: strconv.Itoa(v)}); err == nil {
+					values = append(values, v)
+				}
+			}
+			if len(values) == 0 {
+				return nil, fmt.Errorf("%q: the rules accept no value of %s in %d..%d", f, fd.Path, a, b)
+			}
+			out = append(out, sim.TuneVary{Path: fd.Path, Values: values})
+		}
+	}
+	if len(out) > maxTuneFields {
+		return nil, fmt.Errorf("%d fields: at most %d", len(out), maxTuneFields)
+	}
+	return out, nil
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// timeBudgetGames sets the search's budget in games from --time: it plays
+// one block of the base rules for the targets (on seeds of its own, not
+// the search's) and takes the speed it measured; it says the budget on
+// stderr, so that --budget can repeat the run.
+func timeBudgetGames(ctx context.Context, cfg sim.TuneConfig, d time.Duration, stderr io.Writer) (int64, error) {
+	const games = 200
+	start := time.Now()
+	res, err := sim.Run(ctx, sim.Config{Rules: cfg.Base, Seed: deal.GameSeed(cfg.ConfirmSeed, 1<<62), Games: games, Shard: sim.Shard{K: 1, N: 1},
+		Workers: cfg.Workers, Cells: cfg.Targets, MaxErrors: cfg.MaxErrors})
+	if res == nil || res.Interrupted {
+		return 0, fmt.Errorf("timing a first block: %v", err)
+	}
+	perSec := float64(games*len(cfg.Targets)) / max(time.Since(start).Seconds(), 1e-3)
+	b := int64(perSec * d.Seconds())
+	fmt.Fprintf(stderr, "tune: --time %v: about %.0f games a second, a budget of %d games (--budget %d repeats this search)\n", d, perSec, b, b)
+	return b, nil
+}
+
+// writeTuned writes the tuned rules file: the base with the best values,
+// named and versioned as tuned, its notes saying from what and how.
+func writeTuned(path string, base *engine.Rules, res *sim.TuneResult, targets, varies []string) error {
+	name := base.Name
+	if name == "" {
+		name = "rules"
+	}
+	notes := fmt.Sprintf("tuned by tallywood tune from %s (%s, hash %s): --target %s --vary %s --budget %d --seed %d; "+
+		"best of %d candidates by %s; confirmed on --confirm-seed %d, %d games per target.",
+		base.Label(), base.Version, engine.ShortHash(base.Hash), strings.Join(targets, " --target "), strings.Join(varies, " --vary "),
+		res.BudgetGames, res.Seed, len(res.Trace), "successive halving", res.ConfirmSeed, res.ConfirmGames)
+	meta := []engine.Assignment{{Path: "name", Value: name + "-tuned"}, {Path: "version", Value: base.Version + " tuned"}, {Path: "notes", Value: notes}}
+	tuned, err := base.With(append(res.Tuned(), meta...)...)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := json.Indent(&b, tuned.Canonical(), "", "  "); err != nil {
+		return err
+	}
+	b.WriteByte('\n')
+	return os.WriteFile(path, b.Bytes(), 0o644)
+}

@@ -1,0 +1,345 @@
+package report
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/csv"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"tallywood/engine"
+	"tallywood/sim"
+)
+
+// tuneTopRows is how many of the search's best candidates the text and
+// the page list.
+const tuneTopRows = 8
+
+// TuneVerdict says in words whether a tune's target was reached: its
+// confirmation's interval holds it, or not and where the best is, or that
+// no candidate within the ranges came near.
+func TuneVerdict(t *sim.TuneTargetResult) string {
+	c := &t.Confirm
+	best := fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(c.WinCI95[0]), pct(c.WinCI95[1]))
+	switch {
+	case t.Reached:
+		return "reached: " + best
+	case !t.Reachable:
+		return fmt.Sprintf("not reachable in the ranges (the search saw %s to %s): best is %s",
+			pct(t.SearchMin), pct(t.SearchMax), best)
+	}
+	return "not reached: best is " + best
+}
+
+// tuneRange shows the values a field was searched over.
+func tuneRange(f sim.TuneField) string {
+	lo, hi := f.Values[0], f.Values[len(f.Values)-1]
+	s := fmt.Sprintf("%d..%d", lo, hi)
+	if len(f.Values) != hi-lo+1 {
+		s += fmt.Sprintf(" (%d values)", len(f.Values))
+	}
+	return s
+}
+
+// tuneTop is the indexes of the search's best candidates by objective,
+// the most played first among equals.
+func tuneTop(r *sim.TuneResult, n int) []int {
+	order := make([]int, len(r.Trace))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		ea, eb := &r.Trace[a], &r.Trace[b]
+		if ea.Round != eb.Round {
+			return eb.Round - ea.Round
+		}
+		return cmp.Compare(ea.Objective, eb.Objective)
+	})
+	return order[:min(n, len(order))]
+}
+
+func tuneText(b *bytes.Buffer, r *sim.TuneResult) error {
+	fmt.Fprintf(b, "base rules %s (%s)", r.RulesVersion, engine.ShortHash(r.RulesHash))
+	if len(r.Overrides) > 0 {
+		fmt.Fprintf(b, " with %s", strings.Join(r.Overrides, ", "))
+	}
+	fmt.Fprintf(b, "\nsearch seed %d, budget %d games (%d played): %d candidates, %d rounds of successive halving,\n"+
+		"blocks of %d games per target\n\n", r.Seed, r.BudgetGames, r.SearchGames, len(r.Trace), r.Rounds, r.BlockGames)
+	var rows [][]string
+	for _, f := range r.Fields {
+		rows = append(rows, []string{f.Path, strconv.Itoa(f.Base), tuneRange(f), strconv.Itoa(f.Best)})
+	}
+	if err := writeTable(b, []string{"FIELD", "BASE", "SEARCHED", "BEST"}, 1, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(b, "\nconfirmation: the best values on --confirm-seed %d, %d games per target", r.ConfirmSeed, r.ConfirmGames)
+	if r.Shard != "" {
+		fmt.Fprintf(b, ", shard %s", r.Shard)
+	}
+	if r.Interrupted {
+		b.WriteString(", INTERRUPTED")
+	}
+	b.WriteString("\n")
+	rows = nil
+	for i := range r.Targets {
+		t := &r.Targets[i]
+		c := &t.Confirm
+		rows = append(rows, []string{c.Mode, c.Policy, pct(t.Rate),
+			fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(c.WinCI95[0]), pct(c.WinCI95[1])), strconv.FormatInt(c.Games, 10)})
+	}
+	if err := writeTable(b, []string{"MODE", "POLICY", "TARGET", "WIN RATE [95% CI]", "GAMES"}, 2, rows); err != nil {
+		return err
+	}
+	for i := range r.Targets {
+		t := &r.Targets[i]
+		fmt.Fprintf(b, "  %s, %s, target %s:\n    %s\n", capitalize(t.Confirm.Mode), t.Confirm.Policy, pct(t.Rate), TuneVerdict(t))
+		if t.Confirm.Errors > 0 {
+			fmt.Fprintf(b, "  FAILED: %d confirmation games failed and are not counted.\n", t.Confirm.Errors)
+		}
+	}
+	b.WriteString("\nthe search's best candidates (the most played first):\n")
+	header := []string{"#", "ROUND", "VALUES"}
+	for _, t := range r.Targets {
+		header = append(header, strings.ToUpper(t.Confirm.Mode+" "+t.Confirm.Policy))
+	}
+	header = append(header, "OBJECTIVE")
+	rows = nil
+	for _, i := range tuneTop(r, tuneTopRows) {
+		e := &r.Trace[i]
+		vs := make([]string, len(e.Values))
+		for k, v := range e.Values {
+			vs[k] = strconv.Itoa(v)
+		}
+		row := []string{strconv.Itoa(i + 1), strconv.Itoa(e.Round), strings.Join(vs, " ")}
+		for t := range e.WinRates {
+			row = append(row, fmt.Sprintf("%s of %d", pct(e.WinRates[t]), e.Games[t]))
+		}
+		rows = append(rows, append(row, fmt.Sprintf("%.5f", e.Objective)))
+	}
+	if err := writeTable(b, header, 3, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(b, "\nrules diff, tuned (%s) against the base:\n", engine.ShortHash(r.TunedHash))
+	if len(r.Changes) == 0 {
+		b.WriteString("  no differences in play: the base values are the best found\n")
+	} else {
+		rows = nil
+		for _, d := range r.Changes {
+			rows = append(rows, []string{d.Path, d.A, d.B})
+		}
+		if err := writeTable(b, []string{"FIELD", "BASE", "TUNED"}, 1, rows); err != nil {
+			return err
+		}
+	}
+	b.WriteString("\n" + wrapText("Search: "+sim.TuneMethod+". A target is reached when the confirmation's Wilson 95% "+
+		"interval, on seeds the search never played, holds it."))
+	return nil
+}
+
+// tuneCSV writes a row per target of the confirmation, then a row per
+// candidate of the search and target.
+func tuneCSV(w *csv.Writer, r *sim.TuneResult) {
+	f, i := csvFloat, csvInt
+	header := []string{"row", "candidate", "round", "mode", "policy", "target"}
+	for _, fd := range r.Fields {
+		header = append(header, fd.Path)
+	}
+	w.Write(append(header, "games", "wins", "win_rate", "win_ci95_lo", "win_ci95_hi", "objective", "reached"))
+	best := r.Trace[r.Best]
+	for t := range r.Targets {
+		tr := &r.Targets[t]
+		c := &tr.Confirm
+		rec := []string{"confirm", i(int64(r.Best + 1)), "", c.Mode, c.Policy, f(tr.Rate)}
+		for _, v := range best.Values {
+			rec = append(rec, strconv.Itoa(v))
+		}
+		w.Write(append(rec, i(c.Games), i(c.Wins), f(c.WinRate), f(c.WinCI95[0]), f(c.WinCI95[1]), "", strconv.FormatBool(tr.Reached)))
+	}
+	for k := range r.Trace {
+		e := &r.Trace[k]
+		for t := range r.Targets {
+			tr := &r.Targets[t]
+			rec := []string{"candidate", i(int64(k + 1)), strconv.Itoa(e.Round), tr.Confirm.Mode, tr.Confirm.Policy, f(tr.Rate)}
+			for _, v := range e.Values {
+				rec = append(rec, strconv.Itoa(v))
+			}
+			ci := sim.Wilson(e.Wins[t], e.Games[t])
+			w.Write(append(rec, i(e.Games[t]), i(e.Wins[t]), f(e.WinRates[t]), f(ci.Lo), f(ci.Hi), f(e.Objective), ""))
+		}
+	}
+}
+
+func tuneCommand(r *sim.TuneResult) string {
+	args := []string{"tune"}
+	for _, t := range r.Targets {
+		args = append(args, "--target", fmt.Sprintf("%s:%s=%g", t.Confirm.Mode, t.Confirm.Policy, t.Rate))
+	}
+	for _, fd := range r.Fields {
+		args = append(args, "--vary", fmt.Sprintf("%s=%d..%d", fd.Path, fd.Values[0], fd.Values[len(fd.Values)-1]))
+	}
+	args = append(args, "--budget", fmt.Sprint(r.BudgetGames), "--seed", fmt.Sprint(r.Seed),
+		"--confirm-seed", fmt.Sprint(r.ConfirmSeed), "--confirm-games", fmt.Sprint(r.ConfirmGames))
+	if len(r.Overrides) > 0 || r.RulesHash != engine.Reference().Hash {
+		args = append(args, "--rules", "RULES.json")
+	}
+	if r.Shard != "" {
+		args = append(args, "--shard", r.Shard)
+	}
+	return commandLine(append(args, "--format", "json"))
+}
+
+func tuneSection(idx int, src Source, command string) (section, error) {
+	r := src.Tune
+	s := newSection(idx, "tune", src)
+	paths := make([]string, len(r.Fields))
+	for i, f := range r.Fields {
+		paths[i] = f.Path
+	}
+	s.Facts = []fact{
+		{Name: "Result", Value: src.Name},
+		{Name: "Base rules", Value: r.RulesVersion},
+		{Name: "Base rules hash", Value: r.RulesHash},
+		{Name: "Tuned rules hash", Value: r.TunedHash},
+		{Name: "Searched", Value: strings.Join(paths, ", ")},
+		{Name: "Search seed and budget", Value: fmt.Sprintf("%d; %d games, %d played", r.Seed, r.BudgetGames, r.SearchGames)},
+		{Name: "Confirmation", Value: fmt.Sprintf("seed %d, %s games per target", r.ConfirmSeed, gamesOfShard(r.ConfirmGames, r.Shard))},
+	}
+	s.Facts = append(s.Facts, closingFacts(src, command)...)
+	if r.Interrupted {
+		s.Notes = append(s.Notes, "This run was interrupted during the confirmation: its figures are of the games played before it stopped.")
+	}
+	s.Notes = append(s.Notes, "How it searches: "+sim.TuneMethod+".",
+		"A target is reached when the confirmation's Wilson 95% interval, on seeds the search never played, holds it.")
+	for i := range r.Targets {
+		t := &r.Targets[i]
+		s.List = append(s.List, fmt.Sprintf("%s, %s, target %s: %s.", capitalize(t.Confirm.Mode), t.Confirm.Policy, pct(t.Rate), TuneVerdict(t)))
+	}
+	for _, d := range r.Changes {
+		s.List = append(s.List, fmt.Sprintf("Tuned %s: %s (base %s).", d.Path, d.B, d.A))
+	}
+	conf, err := tuneConfirmFigure(s.ID+"-confirm", r)
+	if err != nil {
+		return section{}, err
+	}
+	trace, err := tuneTraceFigure(s.ID+"-trace", r)
+	if err != nil {
+		return section{}, err
+	}
+	s.Groups = append(s.Groups, group{Figures: []figure{conf, trace}})
+	return s, nil
+}
+
+// tuneConfirmFigure draws every target's confirmed win rate with its
+// interval, and the target.
+func tuneConfirmFigure(id string, r *sim.TuneResult) (figure, error) {
+	title := "Confirmed win rates of the tuned rules against their targets"
+	p := newPlot(title, "win rate (% of games won)", "")
+	names := make([]string, len(r.Targets))
+	pts := make(whiskers, len(r.Targets))
+	targets := make(whiskers, len(r.Targets))
+	t := table{Header: []string{"target", "rate asked", "games", "win rate", "95% low", "95% high", "verdict"}}
+	for i := range r.Targets {
+		tr := &r.Targets[i]
+		c := &tr.Confirm
+		names[i] = c.Mode + ", " + c.Policy
+		y := rowY(i, len(r.Targets))
+		pts[i] = whisker{x: 100 * c.WinRate, lo: 100 * c.WinCI95[0], hi: 100 * c.WinCI95[1], y: y}
+		targets[i] = whisker{x: 100 * tr.Rate, lo: 100 * tr.Rate, hi: 100 * tr.Rate, y: y}
+		path := fmt.Sprintf("targets.%d.", i)
+		t.Rows = append(t.Rows, []cell{text(names[i]), percent(tr.Rate, path+"target"), count(c.Games, path+"confirm.games"),
+			percent(c.WinRate, path+"confirm.win_rate"), percent(c.WinCI95[0], path+"confirm.win_ci95.0"),
+			percent(c.WinCI95[1], path+"confirm.win_ci95.1"), text(TuneVerdict(tr))})
+	}
+	categoriesY(p, names)
+	dots, err := addWhiskers(p, pts, 0)
+	if err != nil {
+		return figure{}, err
+	}
+	marks, err := plotter.NewScatter(targets)
+	if err != nil {
+		return figure{}, fmt.Errorf("report: %v", err)
+	}
+	marks.GlyphStyle = draw.GlyphStyle{Color: lostColour, Radius: vg.Points(5), Shape: draw.CrossGlyph{}}
+	p.Add(marks)
+	// The axis spans every interval and target, with a margin each side.
+	lo, hi := 100.0, 0.0
+	for i := range pts {
+		lo, hi = min(lo, pts[i].lo, targets[i].x), max(hi, pts[i].hi, targets[i].x)
+	}
+	pad := 0.08 * max(hi-lo, 1)
+	p.X.Min, p.X.Max = max(0, lo-pad), min(100, hi+pad)
+	svg, err := renderSVG(p, []legendItem{{"confirmed win rate and 95% interval", dots}, {"target", marks}},
+		plotWidth, categoryHeight(len(names)), title)
+	if err != nil {
+		return figure{}, err
+	}
+	return figure{ID: id, Title: title, SVG: svg, Table: t}, nil
+}
+
+// tuneTraceFigure draws the objective of every candidate as last played,
+// in the order first played, and lists the best of them.
+func tuneTraceFigure(id string, r *sim.TuneResult) (figure, error) {
+	title := "The search: each candidate's objective, by round"
+	p := newPlot(title, "candidate (in the order first played)", "objective: Σ (win rate − target)²")
+	// The best is drawn on its own; the others by the last round they
+	// reached, which only the best reaches in the last.
+	byRound := map[int]plotter.XYs{}
+	for i, e := range r.Trace {
+		if i != r.Best {
+			byRound[e.Round] = append(byRound[e.Round], plotter.XY{X: float64(i + 1), Y: e.Objective})
+		}
+	}
+	var legend []legendItem
+	for round := 1; round < r.Rounds || round == 1; round++ {
+		xy := byRound[round]
+		if len(xy) == 0 {
+			continue
+		}
+		sc, err := plotter.NewScatter(xy)
+		if err != nil {
+			return figure{}, fmt.Errorf("report: %v", err)
+		}
+		sc.GlyphStyle = draw.GlyphStyle{Color: seriesColour(round - 1), Radius: vg.Points(2.5), Shape: seriesShape(round - 1)}
+		p.Add(sc)
+		legend = append(legend, legendItem{fmt.Sprintf("last played in round %d", round), sc})
+	}
+	best, err := plotter.NewScatter(plotter.XYs{{X: float64(r.Best + 1), Y: r.Trace[r.Best].Objective}})
+	if err != nil {
+		return figure{}, fmt.Errorf("report: %v", err)
+	}
+	best.GlyphStyle = draw.GlyphStyle{Color: okBlack, Radius: vg.Points(6), Shape: draw.CircleGlyph{}}
+	p.Add(best)
+	legend = append(legend, legendItem{fmt.Sprintf("the best (played in all %d rounds)", r.Rounds), best})
+	header := []string{"candidate", "round"}
+	for _, f := range r.Fields {
+		header = append(header, f.Path)
+	}
+	for _, tr := range r.Targets {
+		header = append(header, tr.Confirm.Mode+", "+tr.Confirm.Policy)
+	}
+	t := table{Header: append(header, "objective")}
+	for _, i := range tuneTop(r, tuneTopRows) {
+		e := &r.Trace[i]
+		path := fmt.Sprintf("trace.%d.", i)
+		row := []cell{count(int64(i+1), ""), count(int64(e.Round), path+"round")}
+		for k, v := range e.Values {
+			row = append(row, count(int64(v), fmt.Sprintf("%svalues.%d", path, k)))
+		}
+		for k := range e.WinRates {
+			row = append(row, percent(e.WinRates[k], fmt.Sprintf("%swin_rates.%d", path, k)))
+		}
+		t.Rows = append(t.Rows, append(row, num(e.Objective, "%.5f", path+"objective")))
+	}
+	svg, err := renderSVG(p, legend, plotWidth, vg.Points(280), title)
+	if err != nil {
+		return figure{}, err
+	}
+	return figure{ID: id, Title: title, SVG: svg, Table: t,
+		Note: fmt.Sprintf("The table lists the %d best candidates, the most played first.", len(t.Rows))}, nil
+}

@@ -14,8 +14,9 @@ import (
 
 // TextOptions choose what Text writes.
 type TextOptions struct {
-	// Wide writes every column of a sim result's first table, wider than
-	// 100 characters; the other kinds have no narrow form.
+	// Wide writes every column of a sim result's first table and of a
+	// sweep's tables, wider than 100 characters; the other kinds have no
+	// narrow form.
 	Wide bool
 }
 
@@ -30,7 +31,7 @@ func Text(w io.Writer, src Source, opt TextOptions) error {
 	case src.Compare != nil:
 		err = compareText(&b, src.Compare)
 	case src.Sweep != nil:
-		err = sweepText(&b, src.Sweep)
+		err = sweepText(&b, src.Sweep, opt.Wide)
 	case src.Seats != nil:
 		err = seatsText(&b, src.Seats)
 	case src.SeatsCompare != nil:

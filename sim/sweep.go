@@ -90,6 +90,11 @@ type Crossing struct {
 	Sweep string `json:"sweep,omitempty"`
 }
 
+// UnmarshalJSON reads a stored crossing as nothing: derive computes it
+// again from the counts on every decode, and a tallywood-sweep/2 or /1
+// result stored another shape (an interpolated value and interval).
+func (c *Crossing) UnmarshalJSON([]byte) error { return nil }
+
 // CrossingRegion is one place where the win rate may meet the target.
 type CrossingRegion struct {
 	// Values are the swept values whose interval contains the target;

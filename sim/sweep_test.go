@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"os"
 	"reflect"
 	"testing"
 
@@ -196,5 +197,29 @@ func TestSweepWorkersAndShards(t *testing.T) {
 	want2 := fmt.Sprintf("2/2: cell 1: point 1: paired cross-table sums to %d, not to its %d games", games/2, games/2+1)
 	if _, err := mergeAs(parts, names, MergeOptions{}); err == nil || err.Error() != want2 {
 		t.Errorf("a corrupted shard: %v", err)
+	}
+}
+
+// TestSweepV2Reads: a tallywood-sweep/2 result (written by the tallywood
+// before issue 23, with its interpolated crossing) still reads, its
+// crossing and its base point derived again from the counts: 9/40 at 2
+// (the reference's divisor) and at 3 lie above 10% by their simultaneous
+// intervals, the same at both, so no way to sweep is said.
+func TestSweepV2Reads(t *testing.T) {
+	data, err := os.ReadFile("testdata/sweep-v2.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := DecodeAs[*SweepResult](data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := r.Cells[0]
+	if !c.Points[0].IsBase || c.Points[1].IsBase {
+		t.Errorf("is_base %t, %t; want the reference's divisor 2 only", c.Points[0].IsBase, c.Points[1].IsBase)
+	}
+	want := Crossing{Side: "above"}
+	if c.Crossing == nil || !reflect.DeepEqual(*c.Crossing, want) || c.Points[1].WinCISimultaneous == nil {
+		t.Errorf("crossing %s, want %s", mustJSON(c.Crossing), mustJSON(want))
 	}
 }

@@ -89,7 +89,7 @@ func sweepText(b *bytes.Buffer, r *sim.SweepResult, wide bool) error {
 			values := p.Values
 			if p.IsBase {
 				values = append([]string{}, values...)
-				values[0] += " (base)"
+				values[len(values)-1] += " (base)" // of the whole point, not of one parameter
 			}
 			row(values, &p.Result, p)
 		}

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"tallywood/sim"
@@ -124,7 +125,7 @@ func crossingWords(r *sim.SweepResult, c *sim.SweepCell) string {
 	parts := make([]string, len(x.Regions))
 	for k, g := range x.Regions {
 		if len(g.Values) == 0 {
-			parts[k] = fmt.Sprintf("it passes %s between %s and %s, with no swept value between", target, value(*g.Below), value(*g.Above))
+			parts[k] = fmt.Sprintf("it passes %s between %s and %s, %s", target, value(*g.Below), value(*g.Above), between(*g.Below, *g.Above))
 			continue
 		}
 		vs := make([]string, len(g.Values))
@@ -141,6 +142,18 @@ func crossingWords(r *sim.SweepResult, c *sim.SweepCell) string {
 		parts[k] = fmt.Sprintf("(%d) %s", k+1, parts[k])
 	}
 	return fmt.Sprintf("the win rate may meet %s at %s in %d places: %s", target, param, len(parts), strings.Join(parts, "; "))
+}
+
+// between says what lies between two adjacent swept values: nothing a
+// rules file can hold when they are consecutive whole numbers (every
+// numeric rules parameter is one), else values not swept.
+func between(lo, hi string) string {
+	a, errA := strconv.Atoi(lo)
+	b, errB := strconv.Atoi(hi)
+	if errA == nil && errB == nil && (b-a == 1 || a-b == 1) {
+		return "and no whole number lies between: no setting of this parameter alone gives it"
+	}
+	return "with no swept value between: sweep between them"
 }
 
 // firstSeatWords says a study's first-seat advantage.

@@ -216,9 +216,13 @@ func TestCrossingWords(t *testing.T) {
 		{"issue 23: two places", sim.Crossing{Multiple: true, Regions: []sim.CrossingRegion{
 			{Values: []string{}, Below: ptr("1"), Above: ptr("2")}, {Values: []string{"3"}, Below: ptr("2"), Above: ptr("4")}}},
 			"the win rate may meet 15.0% at actions.campaign_popularity in 2 places: " +
-				"(1) it passes 15.0% between 1 (10.0% [8.3%, 12.0%]) and 2 (the base: 17.5% [15.4%, 19.7%]), with no swept value between; " +
+				"(1) it passes 15.0% between 1 (10.0% [8.3%, 12.0%]) and 2 (the base: 17.5% [15.4%, 19.7%]), " +
+				"and no whole number lies between: no setting of this parameter alone gives it; " +
 				"(2) values whose simultaneous 95% interval contains 15.0%: 3 (15.5% [13.5%, 17.6%]); " +
 				"nearest below: 2 (the base: 17.5% [15.4%, 19.7%]), nearest above: 4 (20.0% [17.8%, 22.3%])"},
+		{"between values not consecutive", sim.Crossing{Regions: []sim.CrossingRegion{{Values: []string{}, Below: ptr("1"), Above: ptr("3")}}},
+			"the win rate meets 15.0% at actions.campaign_popularity: it passes 15.0% between 1 (10.0% [8.3%, 12.0%]) " +
+				"and 3 (15.5% [13.5%, 17.6%]), with no swept value between: sweep between them"},
 		{"above, rising", sim.Crossing{Side: "above", Sweep: "lower"},
 			"the win rate is above the target 15.0% at every swept value of actions.campaign_popularity (by its simultaneous 95% interval): " +
 				"sweep actions.campaign_popularity lower"},

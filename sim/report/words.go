@@ -135,6 +135,9 @@ func crossingWords(r *sim.SweepResult, c *sim.SweepCell) string {
 		parts[k] = fmt.Sprintf("values whose simultaneous 95%% interval contains %s: %s; nearest below: %s, nearest above: %s",
 			target, strings.Join(vs, ", "), nearest(g.Below, "lower"), nearest(g.Above, "higher"))
 	}
+	if !x.Multiple && len(x.Regions[0].Values) == 0 {
+		return "the win rate at " + param + " " + strings.TrimPrefix(parts[0], "it ")
+	}
 	if !x.Multiple {
 		return "the win rate meets " + target + " at " + param + ": " + parts[0]
 	}

@@ -221,7 +221,7 @@ func TestCrossingWords(t *testing.T) {
 				"(2) values whose simultaneous 95% interval contains 15.0%: 3 (15.5% [13.5%, 17.6%]); " +
 				"nearest below: 2 (the base: 17.5% [15.4%, 19.7%]), nearest above: 4 (20.0% [17.8%, 22.3%])"},
 		{"between values not consecutive", sim.Crossing{Regions: []sim.CrossingRegion{{Values: []string{}, Below: ptr("1"), Above: ptr("3")}}},
-			"the win rate meets 15.0% at actions.campaign_popularity: it passes 15.0% between 1 (10.0% [8.3%, 12.0%]) " +
+			"the win rate at actions.campaign_popularity passes 15.0% between 1 (10.0% [8.3%, 12.0%]) " +
 				"and 3 (15.5% [13.5%, 17.6%]), with no swept value between: sweep between them"},
 		{"above, rising", sim.Crossing{Side: "above", Sweep: "lower"},
 			"the win rate is above the target 15.0% at every swept value of actions.campaign_popularity (by its simultaneous 95% interval): " +

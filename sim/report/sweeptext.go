@@ -43,7 +43,7 @@ func sweepText(b *bytes.Buffer, r *sim.SweepResult, wide bool) error {
 	if wide {
 		header = append(header, "W / D / L", "WIN RATE [95% CI]", "MEAN MARGIN [95% CI]")
 		if r.Target != 0 {
-			header = append(header, "SIMULTANEOUS")
+			header = append(header, "SIMULTANEOUS 95% CI")
 		}
 	} else {
 		header = append(header, "WIN RATE [95% CI]")

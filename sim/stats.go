@@ -19,11 +19,14 @@ var z975 = distuv.UnitNormal.Quantile(0.975)
 
 // Wilson returns the Wilson score 95 % interval for k successes in n
 // trials (Wilson 1927; Newcombe 1998, method 3). With n = 0 it is [0, 1].
-func Wilson(k, n int64) Interval {
+func Wilson(k, n int64) Interval { return wilsonZ(k, n, z975) }
+
+// wilsonZ is the Wilson score interval of normal quantile z: Wilson's
+// with another confidence, as a sweep's simultaneous intervals need.
+func wilsonZ(k, n int64, z float64) Interval {
 	if n <= 0 {
 		return Interval{0, 1}
 	}
-	z := z975
 	nf := float64(n)
 	p := float64(k) / nf
 	den := 1 + z*z/nf

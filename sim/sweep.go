@@ -11,11 +11,15 @@ import (
 	"sync/atomic"
 	"time"
 
+	"gonum.org/v1/gonum/stat/distuv"
+
 	"tallywood/engine"
 )
 
-// FormatSweep names the JSON document of `tallywood sweep`.
-const FormatSweep = "tallywood-sweep/2"
+// FormatSweep names the JSON document of `tallywood sweep`. /3 answers a
+// target in swept values and marks the point that is the base rules
+// (issue 23); /2 and /1 still read, as derive recomputes both.
+const FormatSweep = "tallywood-sweep/3"
 
 // SweepPoint is one point of a sweep: the assignments that make it from
 // the base rules (one per swept parameter) and the rules they give.
@@ -48,32 +52,69 @@ type SweepConfig struct {
 // SweepPointResult is one point of one cell; differences are the point
 // minus the base rules, on the same seeds.
 type SweepPointResult struct {
-	Values         []string   `json:"values"` // one per swept parameter
-	RulesHash      string     `json:"rules_hash"`
-	Result         Cell       `json:"result"`
-	Pairs          PairCounts `json:"pairs_vs_base"`
-	WinRateDiff    float64    `json:"win_rate_diff"`
-	ScoreDiff      float64    `json:"score_diff"`
-	ScoreDiffCI95  [2]float64 `json:"score_diff_ci95"`
-	MarginDiff     float64    `json:"margin_diff"`
-	MarginDiffCI95 [2]float64 `json:"margin_diff_ci95"`
+	Values    []string `json:"values"` // one per swept parameter
+	RulesHash string   `json:"rules_hash"`
+	// IsBase: the point's rules are the base rules (the same hash), so it
+	// is the base and its games are the base's, not played again.
+	IsBase bool `json:"is_base"`
+	Result Cell `json:"result"`
+	// WinCISimultaneous is the win rate's interval that holds at every
+	// swept value at once, with a target only; see CrossingMethod.
+	WinCISimultaneous *[2]float64 `json:"win_ci_simultaneous,omitempty"`
+	Pairs             PairCounts  `json:"pairs_vs_base"`
+	WinRateDiff       float64     `json:"win_rate_diff"`
+	ScoreDiff         float64     `json:"score_diff"`
+	ScoreDiffCI95     [2]float64  `json:"score_diff_ci95"`
+	MarginDiff        float64     `json:"margin_diff"`
+	MarginDiffCI95    [2]float64  `json:"margin_diff_ci95"`
 }
 
-// Crossing is where a cell's win rate crosses the target, interpolated
-// linearly between the swept values; see CrossingMethod. A null (nil)
-// value or interval end lies beyond the swept values.
+// Crossing is where a cell's win rate meets the target, in swept values
+// (values a rules file can hold: every numeric rules parameter is a whole
+// number); see CrossingMethod.
 type Crossing struct {
-	Value    *float64 `json:"value"`
-	Lo       *float64 `json:"ci95_lo"`
-	Hi       *float64 `json:"ci95_hi"`
-	Multiple bool     `json:"multiple"` // the win rate crosses the target more than once: Value is the first
+	// Regions are the places where the win rate may meet the target, in
+	// the order of the values: a run of swept values whose simultaneous
+	// interval contains the target, or two adjacent values whose
+	// intervals lie on either side of it.
+	Regions []CrossingRegion `json:"regions"`
+	// Multiple: more than one region, judged on the intervals (issue 23:
+	// judged on the point estimates, a second value that fits the target
+	// went unsaid).
+	Multiple bool `json:"multiple"`
+	// With no region, Side is where the win rate lies at every swept
+	// value, "above" or "below" the target, and Sweep where the target
+	// lies by the win rate's trend from the first value to the last:
+	// "higher" or "lower" values, "" when the two are equal.
+	Side  string `json:"side,omitempty"`
+	Sweep string `json:"sweep,omitempty"`
 }
 
-// CrossingMethod says how a crossing and its interval are made; it is
-// printed with every crossing and stored in the JSON.
-const CrossingMethod = "the crossing interpolates the win rate linearly between adjacent swept values; " +
-	"its interval is where the Wilson 95% bounds of the win rate cross the target, interpolated the same way " +
-	"(inverting the pointwise intervals: it assumes the win rate is monotone between swept values)"
+// UnmarshalJSON reads a stored crossing as nothing: derive computes it
+// again from the counts on every decode, and a tallywood-sweep/2 or /1
+// result stored another shape (an interpolated value and interval).
+func (c *Crossing) UnmarshalJSON([]byte) error { return nil }
+
+// CrossingRegion is one place where the win rate may meet the target.
+type CrossingRegion struct {
+	// Values are the swept values whose interval contains the target;
+	// none: the win rate passes it between Below and Above.
+	Values []string `json:"values"`
+	// Below and Above are the nearest swept values on either side of
+	// Values, their intervals clear of the target; nil: none swept there.
+	Below *string `json:"nearest_below"`
+	Above *string `json:"nearest_above"`
+}
+
+// CrossingMethod says how a crossing is found; it is printed with every
+// crossing and stored in the JSON.
+const CrossingMethod = "each swept value's win rate has a Wilson interval of confidence 1 − 0.05/k, " +
+	"k the number of swept values (Bonferroni), so that all k hold at once with 95% confidence: " +
+	"a designer reads every value, so each must be right together. " +
+	"The target is met at the values whose interval contains it, and between two adjacent values " +
+	"whose intervals lie on either side of it. If the win rate is monotone in the parameter, " +
+	"the setting that gives the target lies between the nearest values below and above (95%); " +
+	"nothing is assumed between swept values, and only values a rules file can hold are named"
 
 // SweepCell is one cell (difficulty × policy × politician) of a sweep.
 type SweepCell struct {
@@ -153,6 +194,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	for i, p := range cfg.Points {
 		asBase[i] = p.Rules.Hash == cfg.Base.Hash
 	}
+	played := SweepGamesPerSeed(cfg.Base, cfg.Points)
 	// A seed's games: the base's first, then each point's.
 	type seedGame struct {
 		res             engine.Result
@@ -172,7 +214,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 			counts[w].pairs = make([]PairCounts, len(cfg.Points))
 		}
 		err := pl.run(work{
-			n: n, size: chunkFor(n, nw, chunkSize), games: int64(1 + len(cfg.Points)),
+			n: n, size: chunkFor(n, nw, chunkSize), games: played,
 			// A seed counts whole or not at all (a failed or interrupted
 			// game drops it at the base and every point), so that every
 			// point stays paired with the base.
@@ -247,6 +289,18 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	return out, nil
 }
 
+// SweepGamesPerSeed is how many games a sweep plays on each seed: the
+// base rules once, and every point that is not the base rules.
+func SweepGamesPerSeed(base *engine.Rules, points []SweepPoint) int64 {
+	n := int64(1)
+	for _, p := range points {
+		if p.Rules.Hash != base.Hash {
+			n++
+		}
+	}
+	return n
+}
+
 // pointName names a point in a failure: its assignments, PATH=VALUE.
 func pointName(p SweepPoint) string {
 	parts := make([]string, len(p.Set))
@@ -265,10 +319,14 @@ func (r *SweepResult) derive() {
 	for i := range r.Cells {
 		c := &r.Cells[i]
 		c.Base.derive()
-		games += c.Base.Games * int64(1+len(c.Points))
 		secs += c.Base.ElapsedSeconds
+		played := int64(1)
 		for j := range c.Points {
 			p := &c.Points[j]
+			p.IsBase = p.RulesHash == r.RulesHash
+			if !p.IsBase {
+				played++
+			}
 			p.Result.derive()
 			p.WinRateDiff = p.Result.WinRate - c.Base.WinRate
 			var ci Interval
@@ -277,66 +335,106 @@ func (r *SweepResult) derive() {
 			p.MarginDiff, ci, _ = p.Pairs.MarginDiff()
 			p.MarginDiffCI95 = [2]float64{ci.Lo, ci.Hi}
 		}
+		games += c.Base.Games * played
 		c.Crossing = nil
 		if r.Target != 0 {
+			simultaneous(c.Points)
 			c.Crossing = crossing(c.Points, r.Target)
 		}
 	}
 	r.setTiming(games, secs)
 }
 
-// crossing finds where the win rate of points (one numeric parameter)
-// crosses target; see CrossingMethod. Points whose value is not a number
-// are left out.
+// numericValue is a point's value as a number (one parameter), or false
+// when it is not one: such points have no part in a crossing.
+func numericValue(p *SweepPointResult) (float64, bool) {
+	v, err := strconv.ParseFloat(p.Values[0], 64)
+	return v, err == nil && !math.IsNaN(v) && !math.IsInf(v, 0)
+}
+
+// simultaneous sets each numeric point's simultaneous interval: Wilson's
+// at confidence 1 − 0.05/k over the k numeric points (Bonferroni), so
+// that all k hold at once with 95% confidence; see CrossingMethod.
+func simultaneous(points []SweepPointResult) {
+	k := 0
+	for i := range points {
+		if _, ok := numericValue(&points[i]); ok {
+			k++
+		}
+	}
+	z := distuv.UnitNormal.Quantile(1 - 0.05/(2*float64(max(k, 1))))
+	for i := range points {
+		p := &points[i]
+		p.WinCISimultaneous = nil
+		if _, ok := numericValue(p); ok {
+			ci := wilsonZ(p.Result.Wins, p.Result.Games, z)
+			p.WinCISimultaneous = &[2]float64{ci.Lo, ci.Hi}
+		}
+	}
+}
+
+// crossing finds where the win rate of points (one numeric parameter, each
+// with its simultaneous interval) meets target; see CrossingMethod.
 func crossing(points []SweepPointResult, target float64) *Crossing {
-	type pt struct{ v, w, lo, hi float64 }
+	type pt struct {
+		value string
+		v, w  float64
+		side  int // −1: the interval lies below the target, +1: above, 0: it contains it
+	}
 	var ps []pt
-	for _, p := range points {
-		v, err := strconv.ParseFloat(p.Values[0], 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+	for i := range points {
+		p := &points[i]
+		v, ok := numericValue(p)
+		if !ok || p.WinCISimultaneous == nil {
 			continue
 		}
-		ps = append(ps, pt{v, p.Result.WinRate, p.Result.WinCI95[0], p.Result.WinCI95[1]})
+		side := 0
+		switch ci := p.WinCISimultaneous; {
+		case ci[1] < target:
+			side = -1
+		case ci[0] > target:
+			side = 1
+		}
+		ps = append(ps, pt{p.Values[0], v, p.Result.WinRate, side})
 	}
 	slices.SortStableFunc(ps, func(a, b pt) int { return cmpFloat(a.v, b.v) })
-	// cross returns the first value at which f crosses target between
-	// adjacent points (nil if none), and how many crossings there are. A
-	// point exactly at the target counts once, as the end of the segment
-	// that reaches it.
-	cross := func(f func(pt) float64) (*float64, int) {
-		var first *float64
-		count := 0
-		for i := 0; i+1 < len(ps); i++ {
-			a, b := f(ps[i])-target, f(ps[i+1])-target
-			if !(a < 0 && b >= 0 || a > 0 && b <= 0 || i == 0 && a == 0) {
-				continue
-			}
-			x := ps[i].v
-			if a != b {
-				x += (ps[i+1].v - ps[i].v) * a / (a - b)
-			}
-			if count == 0 {
-				first = &x
-			}
-			count++
+	at := func(i int) *string {
+		if i < 0 || i >= len(ps) {
+			return nil
 		}
-		return first, count
+		return &ps[i].value
 	}
 	c := &Crossing{}
-	var n int
-	c.Value, n = cross(func(p pt) float64 { return p.w })
-	c.Multiple = n > 1
-	lo, _ := cross(func(p pt) float64 { return p.lo })
-	hi, _ := cross(func(p pt) float64 { return p.hi })
-	// Where the win rate rises with the value, its upper bound reaches the
-	// target first (the low end) and its lower bound last (the high end);
-	// where it falls, the other way round.
-	c.Lo, c.Hi = lo, hi
-	if len(ps) > 1 && ps[len(ps)-1].w > ps[0].w {
-		c.Lo, c.Hi = hi, lo
+	for i := 0; i < len(ps); i++ {
+		switch {
+		case ps[i].side == 0:
+			j := i
+			r := CrossingRegion{Below: at(i - 1)}
+			for ; j < len(ps) && ps[j].side == 0; j++ {
+				r.Values = append(r.Values, ps[j].value)
+			}
+			r.Above = at(j)
+			c.Regions = append(c.Regions, r)
+			i = j - 1
+		case i+1 < len(ps) && ps[i+1].side == -ps[i].side:
+			c.Regions = append(c.Regions, CrossingRegion{Values: []string{}, Below: at(i), Above: at(i + 1)})
+		}
 	}
-	if c.Lo != nil && c.Hi != nil && *c.Lo > *c.Hi {
-		c.Lo, c.Hi = c.Hi, c.Lo
+	c.Multiple = len(c.Regions) > 1
+	if len(c.Regions) == 0 && len(ps) > 0 {
+		// Every value lies on one side: the target lies the way the win
+		// rate goes towards it.
+		c.Side = "below"
+		if ps[0].side > 0 {
+			c.Side = "above"
+		}
+		switch trend := ps[len(ps)-1].w - ps[0].w; {
+		case trend == 0:
+		case (trend > 0) == (ps[0].side > 0):
+			c.Sweep = "lower"
+		default:
+			c.Sweep = "higher"
+		}
 	}
 	return c
 }
@@ -351,7 +449,9 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
-func (r *SweepResult) formats() []string { return []string{FormatSweep, "tallywood-sweep/1"} }
+func (r *SweepResult) formats() []string {
+	return []string{FormatSweep, "tallywood-sweep/2", "tallywood-sweep/1"}
+}
 
 func (r *SweepResult) sameRun(first Study) []field {
 	f := first.(*SweepResult)

@@ -3,68 +3,105 @@ package sim
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"math"
+	"os"
+	"reflect"
 	"testing"
 
 	"tallywood/engine"
 )
 
-// pointAt is a sweep point of one parameter with the given win rate and
-// Wilson bounds.
-func pointAt(value string, w, lo, hi float64) SweepPointResult {
+// pointAt is a sweep point of one parameter with wins won of games.
+func pointAt(value string, wins, games int64) SweepPointResult {
 	var p SweepPointResult
 	p.Values = []string{value}
-	p.Result.WinRate, p.Result.WinCI95 = w, [2]float64{lo, hi}
+	p.Result.Wins, p.Result.Games = wins, games
+	p.Result.WinRate = float64(wins) / float64(games)
 	return p
 }
 
+// TestCrossing: a target is answered in swept values, by the simultaneous
+// intervals (issue 23; each case failed before: the crossing was a value
+// between whole numbers, judged "multiple" on the point estimates alone,
+// and said no direction when nothing crossed).
 func TestCrossing(t *testing.T) {
-	ptr := func(x float64) *float64 { return &x }
+	ptr := func(s string) *string { return &s }
+	region := func(below *string, above *string, values ...string) CrossingRegion {
+		if values == nil {
+			values = []string{}
+		}
+		return CrossingRegion{Values: values, Below: below, Above: above}
+	}
+	const n = 2000
 	tests := []struct {
-		name   string
-		points []SweepPointResult
-		value  *float64
-		lo, hi *float64
-		multi  bool
+		name    string
+		target  float64
+		points  []SweepPointResult
+		regions []CrossingRegion
+		side    string
+		sweep   string
 	}{
-		// Rising: 0.30 at 1, 0.50 at 3 → 0.40 at 2; the upper bound (0.35
-		// at 1, 0.55 at 3) reaches 0.40 at 1.5, the lower (0.25, 0.45) at 2.5.
-		{"rising", []SweepPointResult{pointAt("1", 0.30, 0.25, 0.35), pointAt("3", 0.50, 0.45, 0.55)},
-			ptr(2), ptr(1.5), ptr(2.5), false},
-		// Falling, given out of order.
-		{"falling", []SweepPointResult{pointAt("3", 0.30, 0.25, 0.35), pointAt("1", 0.50, 0.45, 0.55)},
-			ptr(2), ptr(1.5), ptr(2.5), false},
-		// The lower bound never reaches the target: the high end is open.
-		{"open above", []SweepPointResult{pointAt("1", 0.30, 0.25, 0.35), pointAt("2", 0.42, 0.36, 0.48)},
-			ptr(1 + 10.0/12), ptr(1 + 5.0/13), nil, false},
-		{"never", []SweepPointResult{pointAt("1", 0.10, 0.05, 0.15), pointAt("2", 0.20, 0.15, 0.25)},
-			nil, nil, nil, false},
-		{"exactly at a point", []SweepPointResult{pointAt("1", 0.30, 0.25, 0.35), pointAt("2", 0.40, 0.35, 0.45), pointAt("3", 0.50, 0.45, 0.55)},
-			ptr(2), ptr(1.5), ptr(2.5), false},
-		{"twice", []SweepPointResult{pointAt("1", 0.30, 0.29, 0.31), pointAt("2", 0.50, 0.49, 0.51), pointAt("3", 0.30, 0.29, 0.31)},
-			ptr(1.5), ptr(1.45), ptr(1.55), true},
-	}
-	same := func(a, b *float64) bool {
-		if a == nil || b == nil {
-			return a == b
-		}
-		return *a-*b < 1e-9 && *b-*a < 1e-9
-	}
-	show := func(x *float64) any {
-		if x == nil {
-			return "nil"
-		}
-		return *x
+		// Issue 23: 10%, 17.5%, 15.5%, 20% at 1..4: the rate passes 15%
+		// between 1 and 2, and value 3's interval holds 15% too.
+		{"issue 23: two places", 0.15,
+			[]SweepPointResult{pointAt("1", 200, n), pointAt("2", 350, n), pointAt("3", 310, n), pointAt("4", 400, n)},
+			[]CrossingRegion{region(ptr("1"), ptr("2")), region(ptr("2"), ptr("4"), "3")}, "", ""},
+		// A whole number is the answer, with its neighbours, not 1.5.
+		{"one value fits", 0.30,
+			[]SweepPointResult{pointAt("1", 400, n), pointAt("2", 600, n), pointAt("3", 800, n)},
+			[]CrossingRegion{region(ptr("1"), ptr("3"), "2")}, "", ""},
+		{"given out of order, falling", 0.30,
+			[]SweepPointResult{pointAt("3", 400, n), pointAt("1", 800, n), pointAt("2", 600, n)},
+			[]CrossingRegion{region(ptr("1"), ptr("3"), "2")}, "", ""},
+		{"passes between two values", 0.30,
+			[]SweepPointResult{pointAt("2", 400, n), pointAt("4", 800, n)},
+			[]CrossingRegion{region(ptr("2"), ptr("4"))}, "", ""},
+		{"from the lowest value", 0.30,
+			[]SweepPointResult{pointAt("1", 600, n), pointAt("2", 610, n), pointAt("3", 800, n)},
+			[]CrossingRegion{region(nil, ptr("3"), "1", "2")}, "", ""},
+		{"a value not a number is left out", 0.30,
+			[]SweepPointResult{pointAt("1", 400, n), pointAt("x", 600, n), pointAt("3", 800, n)},
+			[]CrossingRegion{region(ptr("1"), ptr("3"))}, "", ""},
+		// Nothing crosses: which way the target lies, from the trend.
+		{"above, rising", 0.40, []SweepPointResult{pointAt("1", 1000, n), pointAt("2", 1200, n)}, nil, "above", "lower"},
+		{"above, falling", 0.40, []SweepPointResult{pointAt("1", 1200, n), pointAt("2", 1000, n)}, nil, "above", "higher"},
+		{"below, rising", 0.40, []SweepPointResult{pointAt("1", 200, n), pointAt("2", 300, n)}, nil, "below", "higher"},
+		{"below, falling", 0.40, []SweepPointResult{pointAt("1", 300, n), pointAt("2", 200, n)}, nil, "below", "lower"},
+		{"below, flat", 0.40, []SweepPointResult{pointAt("1", 300, n), pointAt("2", 300, n)}, nil, "below", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := crossing(tt.points, 0.40)
-			if !same(c.Value, tt.value) || !same(c.Lo, tt.lo) || !same(c.Hi, tt.hi) || c.Multiple != tt.multi {
-				t.Errorf("crossing %v [%v, %v] multiple %v; want %v [%v, %v] %v",
-					show(c.Value), show(c.Lo), show(c.Hi), c.Multiple, show(tt.value), show(tt.lo), show(tt.hi), tt.multi)
+			simultaneous(tt.points)
+			c := crossing(tt.points, tt.target)
+			if !reflect.DeepEqual(c.Regions, tt.regions) || c.Multiple != (len(tt.regions) > 1) || c.Side != tt.side || c.Sweep != tt.sweep {
+				got, _ := json.Marshal(c)
+				t.Errorf("crossing %s; want regions %s, side %q, sweep %q", got, mustJSON(tt.regions), tt.side, tt.sweep)
 			}
 		})
 	}
+}
+
+// TestSimultaneous: Bonferroni over the k swept values widens each
+// interval to confidence 1 − 0.05/k; one value is Wilson's own.
+func TestSimultaneous(t *testing.T) {
+	one := []SweepPointResult{pointAt("1", 300, 1000)}
+	simultaneous(one)
+	if w := Wilson(300, 1000); *one[0].WinCISimultaneous != [2]float64{w.Lo, w.Hi} {
+		t.Errorf("one value: %v, want Wilson's %v", *one[0].WinCISimultaneous, w)
+	}
+	four := []SweepPointResult{pointAt("1", 300, 1000), pointAt("2", 300, 1000), pointAt("3", 300, 1000), pointAt("4", 300, 1000)}
+	simultaneous(four)
+	// z = 2.4977 for 1 − 0.05/8: [26.51%, 33.73%] by Wilson's formula.
+	if ci := *four[0].WinCISimultaneous; math.Abs(ci[0]-0.26514) > 5e-5 || math.Abs(ci[1]-0.33734) > 5e-5 {
+		t.Errorf("four values: %v", ci)
+	}
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 // sweepConfig sweeps Hard's bonus divisor over 1..3 for random and greedy.
@@ -125,6 +162,13 @@ func TestSweepWorkersAndShards(t *testing.T) {
 		if c.Crossing == nil {
 			t.Errorf("%s: no crossing computed", c.Policy)
 		}
+		// Issue 23: the base rules' own value is the base, marked so, and
+		// not played again.
+		for j, p := range c.Points {
+			if p.IsBase != (j == 1) {
+				t.Errorf("%s: point %s: is_base %t", c.Policy, p.Values[0], p.IsBase)
+			}
+		}
 	}
 	var parts []*SweepResult
 	var names []string
@@ -153,5 +197,29 @@ func TestSweepWorkersAndShards(t *testing.T) {
 	want2 := fmt.Sprintf("2/2: cell 1: point 1: paired cross-table sums to %d, not to its %d games", games/2, games/2+1)
 	if _, err := mergeAs(parts, names, MergeOptions{}); err == nil || err.Error() != want2 {
 		t.Errorf("a corrupted shard: %v", err)
+	}
+}
+
+// TestSweepV2Reads: a tallywood-sweep/2 result (written by the tallywood
+// before issue 23, with its interpolated crossing) still reads, its
+// crossing and its base point derived again from the counts: 9/40 at 2
+// (the reference's divisor) and at 3 lie above 10% by their simultaneous
+// intervals, the same at both, so no way to sweep is said.
+func TestSweepV2Reads(t *testing.T) {
+	data, err := os.ReadFile("testdata/sweep-v2.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := DecodeAs[*SweepResult](data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := r.Cells[0]
+	if !c.Points[0].IsBase || c.Points[1].IsBase {
+		t.Errorf("is_base %t, %t; want the reference's divisor 2 only", c.Points[0].IsBase, c.Points[1].IsBase)
+	}
+	want := Crossing{Side: "above"}
+	if c.Crossing == nil || !reflect.DeepEqual(*c.Crossing, want) || c.Points[1].WinCISimultaneous == nil {
+		t.Errorf("crossing %s, want %s", mustJSON(c.Crossing), mustJSON(want))
 	}
 }

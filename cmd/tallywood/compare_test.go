@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"tallywood/sim"
 	"tallywood/sim/policy"
@@ -299,25 +300,35 @@ func sameForWorkers(t *testing.T, cmd []string, workers ...string) []byte {
 }
 
 // TestSweepOutputs: the table, JSON and CSV of one sweep agree, the seed
-// and the crossing are printed.
+// and where the win rate meets the target are printed, in 100 columns
+// (issue 23).
 func TestSweepOutputs(t *testing.T) {
 	args := []string{"sweep", "--set", "difficulties.hard.bonus_divisor=1,3", "--mode", "hard", "--games", "200", "--target", "0.1", "--quiet"}
 	code, table, errs := runCLI(t, args...)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, s := range []string{"seed 1, 200 games per cell and point", "| difficulties.hard.bonus_divisor |", "the win rate crosses 10.0% at difficulties.hard.bonus_divisor = ", "Crossing: the crossing interpolates"} {
+	for _, s := range []string{"seed 1, 200 games", "swept: difficulties.hard.bonus_divisor\n", "| bonus_divisor |",
+		"the win rate meets 10.0% at difficulties.hard.bonus_divisor: ", "Crossing: each swept value's"} {
 		if !strings.Contains(table, s) {
 			t.Errorf("table lacks %q:\n%s", s, table)
 		}
+	}
+	for _, l := range strings.Split(table, "\n") {
+		if utf8.RuneCountInString(l) > 100 {
+			t.Errorf("a line of %d columns: %s", utf8.RuneCountInString(l), l)
+		}
+	}
+	if code, _, errs := runCLI(t, append(args, "--wide", "--format", "json")...); code == exitOK || !strings.Contains(errs, "--wide only matters with --format table") {
+		t.Errorf("--wide with json: exit %d: %s", code, errs)
 	}
 	code, csvOut, errs := runCLI(t, append(args, "--format", "csv")...)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(csvOut), "\n")
-	if len(lines) != 4 || !strings.HasPrefix(lines[0], "mode,policy,politician,difficulties.hard.bonus_divisor,games,") ||
-		!strings.HasPrefix(lines[1], "hard,greedy,random,base,200,") || !strings.HasPrefix(lines[3], "hard,greedy,random,3,200,") {
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "mode,policy,politician,difficulties.hard.bonus_divisor,is_base,games,") ||
+		!strings.HasPrefix(lines[1], "hard,greedy,random,base,true,200,") || !strings.HasPrefix(lines[3], "hard,greedy,random,3,false,200,") {
 		t.Errorf("csv:\n%s", csvOut)
 	}
 	code, js, errs := runCLI(t, append(args, "--format", "json")...)

@@ -23,8 +23,9 @@ Plays the same seeded games at every value of one rules parameter (or every
 combination of several: one --set each), for each cell of --mode × --policy
 × --politician, and pairs each point against the base rules game by game.
 VALUES is a comma-separated list (1,2,3,4) or an integer range (2..6), or
-both (1,3..5). With --target the value at which the win rate crosses the
-target is interpolated, with an interval (see docs/balance.md).
+both (1,3..5). With --target it names the swept values at which the win
+rate may be the target, and the nearest values on either side, or which
+way to sweep when none is (see docs/balance.md).
 
 flags:
 `
@@ -47,6 +48,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", outUsage)
 	shardFlag := fs.String("shard", "1/1", shardUsage)
 	quiet := fs.Bool("quiet", false, quietUsage)
+	wide := fs.Bool("wide", false, wideUsage)
 	maxErrors := maxErrorsFlag(fs)
 	if code, done := parseFlags(fs, args, sweepUsage, stdout, stderr); done {
 		return code
@@ -74,6 +76,9 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	}
 	fmtName, err := outputFormat(fs, *format, *out, "table", "table", "json", "csv", "html")
 	if err != nil {
+		return fail(stderr, "sweep: %v", err)
+	}
+	if err := onlyWith(fs, "wide", "--format table", fmtName == "table"); err != nil {
 		return fail(stderr, "sweep: %v", err)
 	}
 	shard, err := sim.ParseShard(*shardFlag)
@@ -122,7 +127,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, release := interruptible("sweep", stderr)
 	defer release()
-	bar := startProgress(stderr, int64(len(cfg.Cells))*int64(1+len(points))*shard.Len(*games), *quiet)
+	bar := startProgress(stderr, int64(len(cfg.Cells))*sim.SweepGamesPerSeed(base, points)*shard.Len(*games), *quiet)
 	cfg.Progress = &bar.done
 	res, err := sim.Sweep(ctx, cfg)
 	bar.stop()
@@ -133,7 +138,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		failRun(stderr, "sweep: %v", err) // past --max-errors: stopped, and marked so
 	}
-	return writeStudy("sweep", res, "this run", fmtName, report.TextOptions{}, output, stderr)
+	return writeStudy("sweep", res, "this run", fmtName, report.TextOptions{Wide: *wide}, output, stderr)
 }
 
 // sweepPoints reads the --set flags: each PATH=VALUES gives a parameter

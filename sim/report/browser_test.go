@@ -173,8 +173,8 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("at %d px the page is %g px wide: it scrolls sideways", width, pg.ScrollWidth)
 		}
 		// sim: win rate, fallbacks, two per cell; compare: four; sweep:
-		// one per cell and the crossings.
-		if want := 2 + 2*4 + 4 + 2 + 1; len(pg.Figures) != want {
+		// one per cell (where each meets the target is in its own plot).
+		if want := 2 + 2*4 + 4 + 2; len(pg.Figures) != want {
 			t.Errorf("at %d px: %d figures, want %d", width, len(pg.Figures), want)
 		}
 		for _, f := range pg.Figures {

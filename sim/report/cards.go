@@ -115,28 +115,9 @@ func cardsText(b *bytes.Buffer, r *sim.CardsResult, all bool) error {
 	b.WriteString("\nSCORE: the mean score (win 1, draw ½) of the games with the item minus those without, in points;\n" +
 		"MARGIN: the same in votes; [adj. CI]: simultaneous 95% over the family (Bonferroni);\n" +
 		"HOLM *: significant after Holm's adjustment within the family (adjusted p < 0.05).\n")
-	b.WriteString(wrap("Method: "+sim.CardsMethod+".", 100))
+	b.WriteString(wrapText("Method: " + sim.CardsMethod + "."))
 	weightsNotes(b, cardsPolicies(r), r.RulesHash)
 	return nil
-}
-
-// wrap breaks s into lines of at most width characters.
-func wrap(s string, width int) string {
-	var out, line strings.Builder
-	for _, w := range strings.Fields(s) {
-		if line.Len() > 0 && line.Len()+1+len(w) > width {
-			out.WriteString(line.String() + "\n")
-			line.Reset()
-		}
-		if line.Len() > 0 {
-			line.WriteString(" ")
-		}
-		line.WriteString(w)
-	}
-	if line.Len() > 0 {
-		out.WriteString(line.String() + "\n")
-	}
-	return out.String()
 }
 
 func cardsPolicies(r *sim.CardsResult) []string {

@@ -10,7 +10,7 @@ import (
 )
 
 // CSV writes src's result as CSV: a row per cell of a sim result, per cell
-// and point of a sweep (the base first), per row of a study of several
+// and point of a sweep (the base first, unless a point is the base), per row of a study of several
 // players. A partial (interrupted) result ends with a row saying so: a
 // person sees it, and a reader that wants every row to have the header's
 // fields (Go's encoding/csv, pandas) stops there (issue 22: partial CSV
@@ -79,24 +79,33 @@ func simCSV(w *csv.Writer, r *sim.Result) {
 func sweepCSV(w *csv.Writer, r *sim.SweepResult) {
 	f, i := csvFloat, csvInt
 	header := append([]string{"mode", "policy", "politician"}, r.Params...)
-	header = append(header, "games", "wins", "draws", "losses", "win_rate", "win_ci95_lo", "win_ci95_hi",
-		"mean_margin", "margin_ci95_lo", "margin_ci95_hi",
+	header = append(header, "is_base", "games", "wins", "draws", "losses", "win_rate", "win_ci95_lo", "win_ci95_hi",
+		"win_ci_simultaneous_lo", "win_ci_simultaneous_hi", "mean_margin", "margin_ci95_lo", "margin_ci95_hi",
 		"score_diff_vs_base", "score_diff_ci95_lo", "score_diff_ci95_hi",
 		"margin_diff_vs_base", "margin_diff_ci95_lo", "margin_diff_ci95_hi")
 	w.Write(header)
-	row := func(c *sim.SweepCell, values []string, cell *sim.Cell, diffs []string) {
+	row := func(c *sim.SweepCell, values []string, isBase bool, cell *sim.Cell, simultaneous *[2]float64, diffs []string) {
 		rec := append([]string{c.Mode, c.Policy, c.Politician}, values...)
-		rec = append(rec, i(cell.Games), i(cell.Wins), i(cell.Draws), i(cell.Losses),
-			f(cell.WinRate), f(cell.WinCI95[0]), f(cell.WinCI95[1]),
-			f(cell.MeanMargin), f(cell.MarginCI95[0]), f(cell.MarginCI95[1]))
+		rec = append(rec, strconv.FormatBool(isBase), i(cell.Games), i(cell.Wins), i(cell.Draws), i(cell.Losses),
+			f(cell.WinRate), f(cell.WinCI95[0]), f(cell.WinCI95[1]))
+		if simultaneous != nil {
+			rec = append(rec, f(simultaneous[0]), f(simultaneous[1]))
+		} else {
+			rec = append(rec, "", "")
+		}
+		rec = append(rec, f(cell.MeanMargin), f(cell.MarginCI95[0]), f(cell.MarginCI95[1]))
 		w.Write(append(rec, diffs...))
 	}
 	for k := range r.Cells {
 		c := &r.Cells[k]
-		row(c, baseValues(r), &c.Base, []string{"0", "0", "0", "0", "0", "0"})
+		// The base rules' own row only when no point is them (is_base
+		// marks the point that is).
+		if baseAmong(c) < 0 {
+			row(c, baseValues(r), true, &c.Base, nil, []string{"0", "0", "0", "0", "0", "0"})
+		}
 		for j := range c.Points {
 			p := &c.Points[j]
-			row(c, p.Values, &p.Result, []string{f(p.ScoreDiff), f(p.ScoreDiffCI95[0]), f(p.ScoreDiffCI95[1]),
+			row(c, p.Values, p.IsBase, &p.Result, p.WinCISimultaneous, []string{f(p.ScoreDiff), f(p.ScoreDiffCI95[0]), f(p.ScoreDiffCI95[1]),
 				f(p.MarginDiff), f(p.MarginDiffCI95[0]), f(p.MarginDiffCI95[1])})
 		}
 	}

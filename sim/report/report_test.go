@@ -269,29 +269,30 @@ func TestSweepReport(t *testing.T) {
 	n300 := max(games(300), 100)
 	data := sweepJSON(t, n300, 5, 0.15)
 	doc := decodeGeneric(t, data)
-	// The games are fixed by the seed: greedy's win rate crosses the
-	// target between the swept values, so the crossings plot has a point.
-	if v, err := jsonAt(doc, "cells.0.crossing.value"); err != nil || v == nil {
-		t.Fatalf("the test sweep's greedy cell does not cross its target (%v, %v): choose another target or seed", v, err)
+	// The games are fixed by the seed: greedy's win rate meets the target
+	// at a swept value.
+	if v, err := jsonAt(doc, "cells.0.crossing.regions.0.values.0"); err != nil || v == nil {
+		t.Fatalf("the test sweep's greedy cell does not meet its target (%v, %v): choose another target or seed", v, err)
 	}
 	secs := parsePage(t, render(t, testMeta, data))
 	if len(secs) != 1 {
 		t.Fatalf("%d sections, want 1", len(secs))
 	}
 	sec := secs[0]
-	checkFigures(t, sec, doc, []string{"s1-cell1-winrate", "s1-cell2-winrate", "s1-crossings"})
+	// Issue 23: no plot of crossings (it was empty when nothing crossed):
+	// each cell's plot shows the target and says where the rate meets it.
+	checkFigures(t, sec, doc, []string{"s1-cell1-winrate", "s1-cell2-winrate"})
 	want := "tallywood sweep --set difficulties.hard.bonus_divisor=1,2,3 --games " + fmt.Sprint(n300) + " --seed 5 --mode hard --policy greedy,random --politician random --target 0.15 --format json"
 	if got := sec.Facts["Command"]; got != want {
 		t.Errorf("command\n%s\nwant\n%s", got, want)
 	}
 	for i := 1; i <= 2; i++ {
-		// The base rules, then the three points.
-		if rows := figureByID(t, sec, fmt.Sprintf("s1-cell%d-winrate", i)).Rows; len(rows) != 4 {
-			t.Errorf("cell %d: %d rows, want 4", i, len(rows))
+		// The three points, the reference's divisor 2 marked as the base
+		// rules rather than shown twice (issue 23).
+		f := figureByID(t, sec, fmt.Sprintf("s1-cell%d-winrate", i))
+		if got, want := column(f, 0, 1), []string{"1", "2 (base rules)", "3"}; !slices.Equal(got, want) {
+			t.Errorf("cell %d: rows %q, want %q", i, got, want)
 		}
-	}
-	if rows := figureByID(t, sec, "s1-crossings").Rows; len(rows) != 2 {
-		t.Errorf("crossings: %d rows, want 2", len(rows))
 	}
 }
 
@@ -340,7 +341,7 @@ func TestDecodeErrors(t *testing.T) {
 			`report: f.json: not a tallywood compare result: json: unknown field "arms"`},
 		{"no cells", `{"kind": "compare", "format": "tallywood-compare/2", "cells": []}`, "report: f.json: cells: none"},
 		{"sweep of another format", `{"kind": "sweep", "format": "tallywood-sweep/0"}`,
-			`report: f.json: not a tallywood sweep result (format "tallywood-sweep/0", want "tallywood-sweep/2")`},
+			`report: f.json: not a tallywood sweep result (format "tallywood-sweep/0", want "tallywood-sweep/3")`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

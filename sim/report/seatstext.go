@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"tallywood/engine"
 	"tallywood/sim"
@@ -58,33 +56,6 @@ func seatsText(b *bytes.Buffer, r *sim.SeatsResult, wide bool) error {
 	b.WriteString(wrapText("WIN RATE: first place alone. SCORE: a win counts 1, a victory shared by k players 1/k; a fair seat scores 1/players."))
 	b.WriteString(wrapText("Every deal is played once per rotation of the lineup, so each policy starts from every Initiative position equally often."))
 	return nil
-}
-
-// textWidth is the most characters a line of text output takes by
-// default: a terminal's width.
-const textWidth = 100
-
-// wrapText breaks a sentence of the text into lines of at most textWidth
-// characters at spaces, each ending with a newline.
-func wrapText(s string) string {
-	var b strings.Builder
-	line := 0
-	for i, w := range strings.Fields(s) {
-		n := utf8.RuneCountInString(w)
-		switch {
-		case i == 0:
-		case line+1+n > textWidth:
-			b.WriteByte('\n')
-			line = 0
-		default:
-			b.WriteByte(' ')
-			line++
-		}
-		b.WriteString(w)
-		line += n
-	}
-	b.WriteByte('\n')
-	return b.String()
 }
 
 // seatsCompareText writes a comparison of two rule sets at a table

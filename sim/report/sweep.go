@@ -77,7 +77,11 @@ func sweepSection(idx int, src Source, command string) (section, error) {
 	if r.Interrupted {
 		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
 	}
-	s.Notes = append(s.Notes, "Every point plays the same seeds as the base rules; the band is the Wilson 95% interval of each point's win rate.")
+	band := "the Wilson 95% interval of each point's win rate"
+	if r.Target > 0 {
+		band = "each value's simultaneous interval (see how the crossing is found)"
+	}
+	s.Notes = append(s.Notes, "Every point plays the same seeds as the base rules; the band is "+band+".")
 	if r.CrossingMethod != "" {
 		s.Notes = append(s.Notes, "How the crossing is found: "+r.CrossingMethod+".")
 	}
@@ -89,20 +93,13 @@ func sweepSection(idx int, src Source, command string) (section, error) {
 		}
 		g.Figures = append(g.Figures, f)
 	}
-	if r.Target > 0 {
-		f, err := crossingFigure(s.ID+"-crossings", r)
-		if err != nil {
-			return section{}, err
-		}
-		g.Figures = append(g.Figures, f)
-	}
 	s.Groups = append(s.Groups, g)
 	return s, nil
 }
 
 // sweepFigure draws one cell's win rate against the swept value, with
-// its interval band, the base rules' win rate, and the target and its
-// crossing when the sweep had a target.
+// its interval band, the base rules' win rate, and the target and where
+// the win rate meets it when the sweep had a target.
 func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 	c := &r.Cells[ci]
 	name := CellTitle(&c.Base, &c.Base)
@@ -118,12 +115,21 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 	}
 	p := newPlot(title, xLabel, "win rate (% of games won)")
 	t := table{Header: []string{strings.Join(r.Params, ", "), "games", "wins", "win rate", "95% low", "95% high", "score vs base", "95% low", "95% high", "margin vs base (votes)"}}
-	t.Rows = append(t.Rows, []cell{
-		text("base rules"), count(c.Base.Games, fmt.Sprintf("cells.%d.base.games", ci)), count(c.Base.Wins, fmt.Sprintf("cells.%d.base.wins", ci)),
-		percent(c.Base.WinRate, fmt.Sprintf("cells.%d.base.win_rate", ci)),
-		percent(c.Base.WinCI95[0], fmt.Sprintf("cells.%d.base.win_ci95.0", ci)), percent(c.Base.WinCI95[1], fmt.Sprintf("cells.%d.base.win_ci95.1", ci)),
-		text(""), text(""), text(""), text(""),
-	})
+	if r.Target > 0 {
+		t.Header = append(t.Header, "simultaneous low", "simultaneous high")
+	}
+	// The base rules have a row of their own only when no point is them.
+	if baseAmong(c) < 0 {
+		t.Rows = append(t.Rows, []cell{
+			text("base rules"), count(c.Base.Games, fmt.Sprintf("cells.%d.base.games", ci)), count(c.Base.Wins, fmt.Sprintf("cells.%d.base.wins", ci)),
+			percent(c.Base.WinRate, fmt.Sprintf("cells.%d.base.win_rate", ci)),
+			percent(c.Base.WinCI95[0], fmt.Sprintf("cells.%d.base.win_ci95.0", ci)), percent(c.Base.WinCI95[1], fmt.Sprintf("cells.%d.base.win_ci95.1", ci)),
+			text(""), text(""), text(""), text(""),
+		})
+		if r.Target > 0 {
+			t.Rows[0] = append(t.Rows[0], text(""), text(""))
+		}
+	}
 	// Points in the order of their X, so the line and band run left to right.
 	order := make([]int, len(c.Points))
 	for i := range order {
@@ -136,16 +142,32 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 		pt := &c.Points[i]
 		w := &pt.Result
 		line = append(line, plotter.XY{X: xs[i], Y: 100 * w.WinRate})
-		lower = append(lower, plotter.XY{X: xs[i], Y: 100 * w.WinCI95[0]})
-		upper = append(upper, plotter.XY{X: xs[i], Y: 100 * w.WinCI95[1]})
+		band := w.WinCI95
+		if pt.WinCISimultaneous != nil {
+			band = *pt.WinCISimultaneous
+		}
+		lower = append(lower, plotter.XY{X: xs[i], Y: 100 * band[0]})
+		upper = append(upper, plotter.XY{X: xs[i], Y: 100 * band[1]})
 		labels = append(labels, strings.Join(pt.Values, ", "))
 		path := fmt.Sprintf("cells.%d.points.%d.", ci, i)
+		label := pointLabel(r.Params, pt.Values)
+		if pt.IsBase {
+			label += " (base rules)"
+		}
 		t.Rows = append(t.Rows, []cell{
-			text(pointLabel(r.Params, pt.Values)), count(w.Games, path+"result.games"), count(w.Wins, path+"result.wins"),
+			text(label), count(w.Games, path+"result.games"), count(w.Wins, path+"result.wins"),
 			percent(w.WinRate, path+"result.win_rate"), percent(w.WinCI95[0], path+"result.win_ci95.0"), percent(w.WinCI95[1], path+"result.win_ci95.1"),
 			points(pt.ScoreDiff, path+"score_diff"), points(pt.ScoreDiffCI95[0], path+"score_diff_ci95.0"), points(pt.ScoreDiffCI95[1], path+"score_diff_ci95.1"),
 			signed(pt.MarginDiff, path+"margin_diff"),
 		})
+		if r.Target > 0 {
+			row := &t.Rows[len(t.Rows)-1]
+			if pt.WinCISimultaneous != nil {
+				*row = append(*row, percent(band[0], path+"win_ci_simultaneous.0"), percent(band[1], path+"win_ci_simultaneous.1"))
+			} else {
+				*row = append(*row, text(""), text(""))
+			}
+		}
 	}
 	if !numeric {
 		p.X.Tick.Marker = pointTicks(labels)
@@ -169,20 +191,26 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 	ymin, ymax = max(0, ymin-pad), min(100, ymax+pad)
 	var legend []legendItem
 	x := c.Crossing
-	crosses := r.Target > 0 && x != nil && x.Value != nil
-	if crosses {
-		lo, hi := xmin, xmax
-		if x.Lo != nil {
-			lo = *x.Lo
+	if r.Target > 0 && x != nil && numeric {
+		// Each place where the win rate may meet the target, from the
+		// nearest value below it to the nearest above (the axis' end
+		// where none was swept).
+		end := func(v *string, beyond float64) float64 {
+			if v == nil {
+				return beyond
+			}
+			f, _ := strconv.ParseFloat(*v, 64)
+			return f
 		}
-		if x.Hi != nil {
-			hi = *x.Hi
+		for k, g := range x.Regions {
+			z, err := rect(p, end(g.Below, xmin), end(g.Above, xmax), ymin, ymax, zoneGrey)
+			if err != nil {
+				return figure{}, err
+			}
+			if k == 0 {
+				legend = append(legend, legendItem{"where it may meet the target", z})
+			}
 		}
-		z, err := rect(p, lo, hi, ymin, ymax, zoneGrey)
-		if err != nil {
-			return figure{}, err
-		}
-		legend = append(legend, legendItem{"crossing's 95% interval", z})
 	}
 	if len(line) > 0 {
 		band := slices.Clone(lower)
@@ -202,7 +230,11 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 		l.LineStyle = solid(wonColour, 1.5)
 		dots.GlyphStyle = draw.GlyphStyle{Color: wonColour, Radius: vg.Points(3.5), Shape: draw.CircleGlyph{}}
 		p.Add(poly, l, dots)
-		legend = append(legend, legendItem{"win rate", dots}, legendItem{"95% band", poly})
+		bandName := "95% band"
+		if r.Target > 0 {
+			bandName = "simultaneous 95% band"
+		}
+		legend = append(legend, legendItem{"win rate", dots}, legendItem{bandName, poly})
 	}
 	base, err := hLine(p, 100*c.Base.WinRate, xmin, xmax, draw.LineStyle{Color: grey, Width: vg.Points(1.5), Dashes: []vg.Length{vg.Points(1), vg.Points(2)}})
 	if err != nil {
@@ -216,98 +248,14 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 			return figure{}, err
 		}
 		legend = append(legend, legendItem{fmt.Sprintf("target %g%%", 100*r.Target), target})
-		if crosses {
-			crossLine, err := vLine(p, *x.Value, ymin, ymax, solid(okBlack, 1))
-			if err != nil {
-				return figure{}, err
-			}
-			legend = append(legend, legendItem{"crossing", crossLine})
-		}
 		if x != nil {
-			note = sentence(crossingWords(x, r.Target, r.Params[0]))
+			note = sentence(crossingWords(r, c))
 		}
 	}
 	xpad := 0.04 * max(xmax-xmin, 1e-9)
 	p.X.Min, p.X.Max = xmin-xpad, xmax+xpad
 	p.Y.Min, p.Y.Max = ymin, ymax
 	svg, err := renderSVG(p, legend, plotWidth, vg.Points(280), title)
-	if err != nil {
-		return figure{}, err
-	}
-	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t}, nil
-}
-
-// crossingFigure shows, for every cell, the value at which its win rate
-// crosses the target, with its interval.
-func crossingFigure(id string, r *sim.SweepResult) (figure, error) {
-	title := fmt.Sprintf("Where the win rate crosses %g%%, per cell", 100*r.Target)
-	p := newPlot(title, r.Params[0]+" (its value in the rules file)", "cell")
-	var rows []whisker
-	var names []string
-	t := table{Header: []string{"cell", "crossing", "95% low", "95% high", "crosses more than once"}}
-	// The swept range bounds an interval that reaches beyond it.
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for ci := range r.Cells {
-		xs, _ := sweepX(r, &r.Cells[ci])
-		for _, x := range xs {
-			lo, hi = min(lo, x), max(hi, x)
-		}
-	}
-	for ci := range r.Cells {
-		c := &r.Cells[ci]
-		x := c.Crossing
-		path := fmt.Sprintf("cells.%d.crossing.", ci)
-		val := func(v *float64, key string) cell {
-			if v == nil {
-				return text("beyond the swept values")
-			}
-			return num(*v, "%.3g", path+key)
-		}
-		if x == nil {
-			t.Rows = append(t.Rows, []cell{text(CellTitle(&c.Base, &c.Base)), text("none"), text(""), text(""), text("")})
-			continue
-		}
-		multiple := "no"
-		if x.Multiple {
-			multiple = "yes"
-		}
-		t.Rows = append(t.Rows, []cell{text(CellTitle(&c.Base, &c.Base)), val(x.Value, "value"), val(x.Lo, "ci95_lo"), val(x.Hi, "ci95_hi"), text(multiple)})
-		if x.Value == nil {
-			continue
-		}
-		w := whisker{x: *x.Value, lo: lo, hi: hi}
-		if x.Lo != nil {
-			w.lo = *x.Lo
-		}
-		if x.Hi != nil {
-			w.hi = *x.Hi
-		}
-		rows = append(rows, w)
-		names = append(names, CellTitle(&c.Base, &c.Base))
-	}
-	note := "An interval that reaches the end of the axis goes beyond the swept values."
-	if len(rows) == 0 {
-		// Nothing to draw but the axis: say so on the plot's own terms.
-		names = []string{"no cell crosses"}
-		note = fmt.Sprintf("No cell's win rate crosses %g%% within the swept values.", 100*r.Target)
-	}
-	categoriesY(p, names)
-	for i := range rows {
-		rows[i].y = rowY(i, len(rows))
-	}
-	var legend []legendItem
-	if len(rows) > 0 {
-		dots, err := addWhiskers(p, rows, 0)
-		if err != nil {
-			return figure{}, err
-		}
-		legend = append(legend, legendItem{"crossing, 95% interval", dots})
-	}
-	if !math.IsInf(lo, 0) {
-		p.X.Min, p.X.Max = lo, hi
-	}
-	padX(p)
-	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(len(names)), title)
 	if err != nil {
 		return figure{}, err
 	}

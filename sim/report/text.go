@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
@@ -15,8 +17,8 @@ import (
 // TextOptions choose what Text writes.
 type TextOptions struct {
 	// Wide writes every column of a sim result's first table and of a
-	// study of several players' tables, wider than 100 characters; the
-	// other kinds have no narrow form.
+	// study of several players' and a sweep's tables, wider than 100
+	// characters; the other kinds have no narrow form.
 	Wide bool
 	// All writes every row of a cards study's families, not only the
 	// first ten of each.
@@ -34,7 +36,7 @@ func Text(w io.Writer, src Source, opt TextOptions) error {
 	case src.Compare != nil:
 		err = compareText(&b, src.Compare)
 	case src.Sweep != nil:
-		err = sweepText(&b, src.Sweep)
+		err = sweepText(&b, src.Sweep, opt.Wide)
 	case src.Seats != nil:
 		err = seatsText(&b, src.Seats, opt.Wide)
 	case src.SeatsCompare != nil:
@@ -118,4 +120,36 @@ func weightsNotes(w io.Writer, policies []string, rulesHash string) {
 			fmt.Fprintln(w, note)
 		}
 	}
+}
+
+// textWidth is the most characters a line of text output takes by
+// default: a terminal's width (issue 23: tables of 129 to 193 columns).
+const textWidth = 100
+
+// wrapText breaks a sentence into lines of at most textWidth characters
+// at spaces, each ending with a newline (a word longer than a line stays
+// whole).
+func wrapText(s string) string { return wrapLines(s, "") }
+
+// wrapTo writes s to b in lines of at most textWidth characters, each
+// after indent.
+func wrapTo(b *bytes.Buffer, s, indent string) { b.WriteString(wrapLines(s, indent)) }
+
+// wrapLines is s in lines of at most textWidth characters, each after
+// indent, broken at spaces.
+func wrapLines(s, indent string) string {
+	var b strings.Builder
+	line := indent
+	for _, w := range strings.Fields(s) {
+		if line != indent && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > textWidth {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if line != indent {
+			line += " "
+		}
+		line += w
+	}
+	b.WriteString(line + "\n")
+	return b.String()
 }

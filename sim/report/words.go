@@ -90,24 +90,73 @@ func sequentialWords(s *sim.SequentialResult) string {
 	return fmt.Sprintf("sequential test on the %s of %s against %s, α = %g, β = %g: %s (after %d pairs)", s.On, unit(s.P0), unit(s.P1), s.Alpha, s.Beta, what, s.Games)
 }
 
-// crossingWords says where a sweep cell's win rate crosses the target.
-func crossingWords(c *sim.Crossing, target float64, param string) string {
-	end := func(x *float64, beyond string) string {
-		if x == nil {
-			return beyond
+// crossingWords says where a sweep cell's win rate meets the target, in
+// swept values with their simultaneous intervals, or which way to sweep
+// when it meets it nowhere.
+func crossingWords(r *sim.SweepResult, c *sim.SweepCell) string {
+	x, param, target := c.Crossing, r.Params[0], pct(r.Target)
+	at := map[string]*sim.SweepPointResult{}
+	for j := range c.Points {
+		at[c.Points[j].Values[0]] = &c.Points[j]
+	}
+	value := func(v string) string {
+		p := at[v]
+		base := ""
+		if p.IsBase {
+			base = "the base: "
 		}
-		return strconv.FormatFloat(*x, 'f', 2, 64)
+		ci := p.WinCISimultaneous
+		return fmt.Sprintf("%s (%s%s [%s, %s])", v, base, pct(p.Result.WinRate), pct(ci[0]), pct(ci[1]))
 	}
-	if c.Value == nil {
-		return fmt.Sprintf("the win rate does not cross %s within the swept values of %s (interval %s to %s)",
-			pct(target), param, end(c.Lo, "below them"), end(c.Hi, "above them"))
+	nearest := func(v *string, way string) string {
+		if v == nil {
+			return "none (sweep " + way + ")"
+		}
+		return value(*v)
 	}
-	s := fmt.Sprintf("the win rate crosses %s at %s = %.2f [%s, %s]", pct(target), param, *c.Value,
-		end(c.Lo, "below the swept values"), end(c.Hi, "above the swept values"))
-	if c.Multiple {
-		s += " (first of several crossings)"
+	if len(x.Regions) == 0 {
+		sweep := "sweep " + param + " " + x.Sweep
+		if x.Sweep == "" {
+			sweep = "it does not change from the first value to the last: sweep " + param + " wider"
+		}
+		return fmt.Sprintf("the win rate is %s the target %s at every swept value of %s (by its simultaneous 95%% interval): %s",
+			x.Side, target, param, sweep)
 	}
-	return s
+	parts := make([]string, len(x.Regions))
+	for k, g := range x.Regions {
+		if len(g.Values) == 0 {
+			parts[k] = fmt.Sprintf("it passes %s between %s and %s, %s", target, value(*g.Below), value(*g.Above), between(*g.Below, *g.Above))
+			continue
+		}
+		vs := make([]string, len(g.Values))
+		for i, v := range g.Values {
+			vs[i] = value(v)
+		}
+		parts[k] = fmt.Sprintf("values whose simultaneous 95%% interval contains %s: %s; nearest below: %s, nearest above: %s",
+			target, strings.Join(vs, ", "), nearest(g.Below, "lower"), nearest(g.Above, "higher"))
+	}
+	if !x.Multiple && len(x.Regions[0].Values) == 0 {
+		return "the win rate at " + param + " " + strings.TrimPrefix(parts[0], "it ")
+	}
+	if !x.Multiple {
+		return "the win rate meets " + target + " at " + param + ": " + parts[0]
+	}
+	for k := range parts {
+		parts[k] = fmt.Sprintf("(%d) %s", k+1, parts[k])
+	}
+	return fmt.Sprintf("the win rate may meet %s at %s in %d places: %s", target, param, len(parts), strings.Join(parts, "; "))
+}
+
+// between says what lies between two adjacent swept values: nothing a
+// rules file can hold when they are consecutive whole numbers (every
+// numeric rules parameter is one), else values not swept.
+func between(lo, hi string) string {
+	a, errA := strconv.Atoi(lo)
+	b, errB := strconv.Atoi(hi)
+	if errA == nil && errB == nil && (b-a == 1 || a-b == 1) {
+		return "and no whole number lies between: no setting of this parameter alone gives it"
+	}
+	return "with no swept value between: sweep between them"
 }
 
 // firstSeatWords says a study's first-seat advantage.

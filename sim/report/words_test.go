@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"tallywood/engine"
 	"tallywood/sim"
@@ -107,10 +108,11 @@ func TestCompareSaidOnce(t *testing.T) {
 	}
 }
 
-// TestSweepSaidOnce: where a cell's win rate crosses the target is one
-// sentence, the text's line and the page's note under the cell's plot (the
-// page had its own, with other numbers: 15% for 15.0%, 4 digits for 2
-// decimals); the page titles the cell as the text does.
+// TestSweepSaidOnce: where a cell's win rate meets the target is one
+// sentence, the text's paragraph (wrapped to 100 columns) and the page's
+// note under the cell's plot (the page had its own, with other numbers:
+// 15% for 15.0%, 4 digits for 2 decimals); the page titles the cell as the
+// text does.
 func TestSweepSaidOnce(t *testing.T) {
 	data := sweepJSON(t, max(games(300), 100), 5, 0.15)
 	src, err := Decode("r.json", data)
@@ -120,19 +122,22 @@ func TestSweepSaidOnce(t *testing.T) {
 	text, page := textOf(t, src), pageOf(t, src)
 	var lines []string
 	for _, l := range strings.Split(text, "\n") {
-		if l, ok := strings.CutPrefix(l, "  the win rate "); ok {
-			lines = append(lines, "The win rate "+l+".")
+		switch {
+		case strings.HasPrefix(l, "  the win rate "):
+			lines = append(lines, strings.TrimSpace(l))
+		case strings.HasPrefix(l, "  ") && len(lines) > 0:
+			lines[len(lines)-1] += " " + strings.TrimSpace(l)
 		}
+	}
+	for i := range lines {
+		lines[i] = sentence(lines[i])
 	}
 	notes := []string{figureByID(t, page, "s1-cell1-winrate").Note, figureByID(t, page, "s1-cell2-winrate").Note}
 	if !slices.Equal(notes, lines) || len(lines) != 2 {
 		t.Errorf("page's notes\n%q\nwant the text's lines\n%q", notes, lines)
 	}
-	if !strings.HasPrefix(notes[0], "The win rate crosses 15.0% at difficulties.hard.bonus_divisor = ") {
+	if !strings.HasPrefix(notes[0], "The win rate meets 15.0% at difficulties.hard.bonus_divisor: values whose simultaneous 95% interval contains 15.0%: ") {
 		t.Errorf("greedy's note %q", notes[0])
-	}
-	if got, want := column(figureByID(t, page, "s1-crossings"), 0, 1), []string{"Hard, greedy", "Hard, random"}; !slices.Equal(got, want) {
-		t.Errorf("crossings' cells %q, want %q", got, want)
 	}
 }
 
@@ -177,6 +182,86 @@ func TestSeatsSaidOnce(t *testing.T) {
 		notes := strings.Join(pageOf(t, src).Notes, "\n")
 		if line == "" || !strings.Contains(notes, line) {
 			t.Errorf("%s: the page's notes\n%s\nlack the text's %q", src.Name, notes, line)
+		}
+	}
+}
+
+// TestCrossingWords: a target is answered in swept values with their
+// simultaneous intervals; several places are each said; with none, the
+// words say which way to sweep (issue 23: a target above every value and
+// one below every value printed the same words).
+func TestCrossingWords(t *testing.T) {
+	ptr := func(s string) *string { return &s }
+	point := func(v string, w, lo, hi float64, base bool) sim.SweepPointResult {
+		p := sim.SweepPointResult{Values: []string{v}, IsBase: base, WinCISimultaneous: &[2]float64{lo, hi}}
+		p.Result.WinRate = w
+		return p
+	}
+	r := &sim.SweepResult{Params: []string{"actions.campaign_popularity"}, Target: 0.15}
+	c := sim.SweepCell{Points: []sim.SweepPointResult{
+		point("1", 0.10, 0.083, 0.12, false), point("2", 0.175, 0.154, 0.197, true),
+		point("3", 0.155, 0.135, 0.176, false), point("4", 0.20, 0.178, 0.223, false),
+	}}
+	tests := []struct {
+		name     string
+		crossing sim.Crossing
+		want     string
+	}{
+		{"one place", sim.Crossing{Regions: []sim.CrossingRegion{{Values: []string{"3"}, Below: ptr("2"), Above: ptr("4")}}},
+			"the win rate meets 15.0% at actions.campaign_popularity: values whose simultaneous 95% interval contains 15.0%: " +
+				"3 (15.5% [13.5%, 17.6%]); nearest below: 2 (the base: 17.5% [15.4%, 19.7%]), nearest above: 4 (20.0% [17.8%, 22.3%])"},
+		{"at the top", sim.Crossing{Regions: []sim.CrossingRegion{{Values: []string{"4"}, Below: ptr("3")}}},
+			"the win rate meets 15.0% at actions.campaign_popularity: values whose simultaneous 95% interval contains 15.0%: " +
+				"4 (20.0% [17.8%, 22.3%]); nearest below: 3 (15.5% [13.5%, 17.6%]), nearest above: none (sweep higher)"},
+		{"issue 23: two places", sim.Crossing{Multiple: true, Regions: []sim.CrossingRegion{
+			{Values: []string{}, Below: ptr("1"), Above: ptr("2")}, {Values: []string{"3"}, Below: ptr("2"), Above: ptr("4")}}},
+			"the win rate may meet 15.0% at actions.campaign_popularity in 2 places: " +
+				"(1) it passes 15.0% between 1 (10.0% [8.3%, 12.0%]) and 2 (the base: 17.5% [15.4%, 19.7%]), " +
+				"and no whole number lies between: no setting of this parameter alone gives it; " +
+				"(2) values whose simultaneous 95% interval contains 15.0%: 3 (15.5% [13.5%, 17.6%]); " +
+				"nearest below: 2 (the base: 17.5% [15.4%, 19.7%]), nearest above: 4 (20.0% [17.8%, 22.3%])"},
+		{"between values not consecutive", sim.Crossing{Regions: []sim.CrossingRegion{{Values: []string{}, Below: ptr("1"), Above: ptr("3")}}},
+			"the win rate at actions.campaign_popularity passes 15.0% between 1 (10.0% [8.3%, 12.0%]) " +
+				"and 3 (15.5% [13.5%, 17.6%]), with no swept value between: sweep between them"},
+		{"above, rising", sim.Crossing{Side: "above", Sweep: "lower"},
+			"the win rate is above the target 15.0% at every swept value of actions.campaign_popularity (by its simultaneous 95% interval): " +
+				"sweep actions.campaign_popularity lower"},
+		{"below, rising", sim.Crossing{Side: "below", Sweep: "higher"},
+			"the win rate is below the target 15.0% at every swept value of actions.campaign_popularity (by its simultaneous 95% interval): " +
+				"sweep actions.campaign_popularity higher"},
+		{"flat", sim.Crossing{Side: "below"},
+			"the win rate is below the target 15.0% at every swept value of actions.campaign_popularity (by its simultaneous 95% interval): " +
+				"it does not change from the first value to the last: sweep actions.campaign_popularity wider"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c.Crossing = &tt.crossing
+			if got := crossingWords(r, &c); got != tt.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSweepWidth: sweep's text fits 100 columns (in runes) without --wide,
+// its footnote wrapped (issue 23: 149 columns and a 287-character line);
+// --wide has every column.
+func TestSweepWidth(t *testing.T) {
+	src, err := Decode("r.json", sweepJSON(t, games(100), 5, 0.15))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, wide := range []bool{false, true} {
+		var b bytes.Buffer
+		if err := Text(&b, src, TextOptions{Wide: wide}); err != nil {
+			t.Fatal(err)
+		}
+		widest := 0
+		for _, l := range strings.Split(b.String(), "\n") {
+			widest = max(widest, utf8.RuneCountInString(l))
+		}
+		if wide != (widest > 100) || wide != strings.Contains(b.String(), "W / D / L |") {
+			t.Errorf("wide %t: the widest line is %d columns:\n%s", wide, widest, b.String())
 		}
 	}
 }

@@ -179,7 +179,7 @@ func TestSequentialSequences(t *testing.T) {
 	}{
 		// Only B wins: P0's best fit is (½, 0, ½) on ±1, P1's (0.51, 0,
 		// 0.49), so the LLR grows by log(0.51/0.5) a pair: log 19 / 0.0198 → 149.
-		{"two: B always", two, func(int) [3]int { return [3]int{2, 0, 0} }, Easier, 149},
+		{"two: B always", two, func(int) [3]int { return [3]int{2, 0, 0} }, NearerP1, 149},
 		// Only ties: P1 must give 0.02 to +1, LLR = n·log 0.98 → 146.
 		{"two: ties", two, func(int) [3]int { return [3]int{2, 2, 0} }, NearerP0, 146},
 		{"two: A always", two, func(int) [3]int { return [3]int{0, 2, 0} }, NearerP0, 146},

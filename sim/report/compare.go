@@ -100,12 +100,12 @@ func compareSection(idx int, src Source, command string) (section, error) {
 			text(name), count(c.Games, p+"games"),
 			percent(c.A.WinRate, p+"a.win_rate"), percent(c.B.WinRate, p+"b.win_rate"), points(c.WinRateDiff, p+"win_rate_diff"),
 			points(c.ScoreDiff, p+"score_diff"), points(c.ScoreDiffCI95[0], p+"score_diff_ci95.0"), points(c.ScoreDiffCI95[1], p+"score_diff_ci95.1"),
-			num(c.ScoreDiffP, "%.2g", p+"score_diff_p"), num(c.ScoreDiffPHolm, "%.2g", p+"score_diff_p_holm"), text(string(c.Verdict)),
+			num(c.ScoreDiffP, "%.2g", p+"score_diff_p"), num(c.ScoreDiffPAdj, "%.2g", p+"score_diff_p_adj"), text(c.Verdict.String()),
 		})
 		marginTable.Rows = append(marginTable.Rows, []cell{
 			text(name), signed(c.A.MeanMargin, p+"a.mean_margin"), signed(c.B.MeanMargin, p+"b.mean_margin"),
 			signed(c.MarginDiff, p+"margin_diff"), signed(c.MarginDiffCI95[0], p+"margin_diff_ci95.0"), signed(c.MarginDiffCI95[1], p+"margin_diff_ci95.1"),
-			num(c.MarginDiffP, "%.2g", p+"margin_diff_p"), num(c.MarginDiffPHolm, "%.2g", p+"margin_diff_p_holm"),
+			num(c.MarginDiffP, "%.2g", p+"margin_diff_p"), num(c.MarginDiffPAdj, "%.2g", p+"margin_diff_p_adj"),
 		})
 	}
 	f, err = forestFigure(s.ID+"-score-diff", "Score difference B − A per cell (win 1, draw ½), with 95% intervals",

@@ -46,9 +46,9 @@ func compareText(b *bytes.Buffer, r *sim.CompareResult) error {
 		fmt.Fprintf(b, "  pairs (A's result → B's): W→W %d, W→D %d, W→L %d, D→W %d, D→D %d, D→L %d, L→W %d, L→D %d, L→L %d\n",
 			x[0][0], x[0][1], x[0][2], x[1][0], x[1][1], x[1][2], x[2][0], x[2][1], x[2][2])
 		fmt.Fprintf(b, "  score B − A   %s points [%s, %s] (win 1, draw ½; 95%%, paired t), p = %.2g, Holm p = %.2g\n",
-			pointsText(c.ScoreDiff), pointsText(c.ScoreDiffCI95[0]), pointsText(c.ScoreDiffCI95[1]), c.ScoreDiffP, c.ScoreDiffPHolm)
+			pointsText(c.ScoreDiff), pointsText(c.ScoreDiffCI95[0]), pointsText(c.ScoreDiffCI95[1]), c.ScoreDiffP, c.ScoreDiffPAdj)
 		fmt.Fprintf(b, "  margin B − A  %+.2f votes [%+.2f, %+.2f] (95%%, paired t), p = %.2g, Holm p = %.2g\n",
-			c.MarginDiff, c.MarginDiffCI95[0], c.MarginDiffCI95[1], c.MarginDiffP, c.MarginDiffPHolm)
+			c.MarginDiff, c.MarginDiffCI95[0], c.MarginDiffCI95[1], c.MarginDiffP, c.MarginDiffPAdj)
 		if c.Errors > 0 {
 			fmt.Fprintf(b, "  FAILED: %d paired games failed and are not counted above (see the errors).\n", c.Errors)
 		}

@@ -15,7 +15,8 @@ import (
 // TextOptions choose what Text writes.
 type TextOptions struct {
 	// Wide writes every column of a sim result's first table, wider than
-	// 100 characters; the other kinds have no narrow form.
+	// 100 characters, and a comparison's lines unwrapped; the other kinds
+	// have no narrow form.
 	Wide bool
 }
 
@@ -28,7 +29,7 @@ func Text(w io.Writer, src Source, opt TextOptions) error {
 	case src.Sim != nil:
 		err = simText(&b, src.Sim, opt.Wide)
 	case src.Compare != nil:
-		err = compareText(&b, src.Compare)
+		err = compareText(&b, src.Compare, opt.Wide)
 	case src.Sweep != nil:
 		err = sweepText(&b, src.Sweep)
 	case src.Seats != nil:

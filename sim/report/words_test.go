@@ -94,7 +94,15 @@ func TestCompareSaidOnce(t *testing.T) {
 		}
 	}
 
-	_, words, ok := strings.Cut(text, "\nIn words")
+	// The text wraps its lines at 100 columns; --wide writes each whole.
+	var wide bytes.Buffer
+	if err := Text(&wide, src, TextOptions{Wide: true}); err != nil {
+		t.Fatal(err)
+	}
+	if got := unwrap(text); got != wide.String() {
+		t.Errorf("the text unwrapped:\n%s\nis not the wide text:\n%s", got, wide.String())
+	}
+	_, words, ok := strings.Cut(wide.String(), "\nIn words")
 	if !ok {
 		t.Fatalf("no lines in words:\n%s", text)
 	}
@@ -105,6 +113,22 @@ func TestCompareSaidOnce(t *testing.T) {
 	if !slices.Equal(page.List, lines) || len(lines) != 2 {
 		t.Errorf("page's answers\n%q\nwant the text's\n%q", page.List, lines)
 	}
+}
+
+// unwrap joins the lines wrap continued (indented four spaces more than
+// the line before) to the line they continue.
+func unwrap(s string) string {
+	lines := strings.Split(s, "\n")
+	var out []string
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
+	for i, l := range lines {
+		if i > 0 && len(out) > 0 && strings.TrimSpace(l) != "" && indent(l) == indent(out[len(out)-1])+4 {
+			out[len(out)-1] += " " + strings.TrimSpace(l)
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
 }
 
 // TestSweepSaidOnce: where a cell's win rate crosses the target is one

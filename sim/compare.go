@@ -140,16 +140,20 @@ type CompareResult struct {
 }
 
 // UnmarshalJSON reads a cell as strictly as every result, but leaves out
-// the fields that formats before tallywood-compare/4 wrote and /4 derives
-// otherwise: *_p_holm, and the verdict, whose old words ("easier by
-// margin only") no longer read. derive recomputes both.
+// what formats before tallywood-compare/4 wrote and /4 does not:
+// *_p_holm, and the verdicts "easier by margin only" and "harder by
+// margin only", which no longer read. Both are derived: derive recomputes
+// them.
 func (c *CompareCell) UnmarshalJSON(b []byte) error {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
-	for _, k := range []string{"score_diff_p_holm", "margin_diff_p_holm", "verdict"} {
-		delete(raw, k)
+	delete(raw, "score_diff_p_holm")
+	delete(raw, "margin_diff_p_holm")
+	var word string
+	if json.Unmarshal(raw["verdict"], &word) == nil && (word == "easier by margin only" || word == "harder by margin only") {
+		delete(raw, "verdict")
 	}
 	rest, err := json.Marshal(raw)
 	if err != nil {

@@ -101,8 +101,8 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 func mergeFormat(o *mergeOptions, r sim.Study) error {
 	kind := r.Head().Kind
 	switch {
-	case o.wide && kind != sim.KindSim:
-		return fmt.Errorf("--wide only matters with the solo game's results")
+	case o.wide && kind != sim.KindSim && kind != sim.KindCompare:
+		return fmt.Errorf("--wide only matters with the solo game's and compare's results")
 	case o.format == "csv" && (kind == sim.KindCompare || kind == sim.KindSeatsCompare):
 		return fmt.Errorf("--format csv: %s results are written as table, json or html", kind)
 	}

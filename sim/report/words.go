@@ -116,13 +116,19 @@ func sequentialWords(s *sim.SequentialResult) string {
 	if s.AlphaEach != s.Alpha {
 		alpha += fmt.Sprintf(" (%g a one-sided test)", s.AlphaEach)
 	}
+	// On the margin the answer names the margin, as its verdict does
+	// (higher or lower margin only): a higher margin is not "easier".
+	up, down := "B is easier", "B is harder"
+	if s.On == sim.OnMargin {
+		up, down = "B's margin is higher", "B's margin is lower"
+	}
 	var what string
 	if s.Delta > 0 {
 		switch s.Decision {
 		case sim.Easier:
-			what = fmt.Sprintf("B is easier: a difference of %s fits the games better than none", unit(s.Delta))
+			what = fmt.Sprintf("%s: a difference of %s fits the games better than none", up, unit(s.Delta))
 		case sim.Harder:
-			what = fmt.Sprintf("B is harder: a difference of %s fits the games better than none", unit(-s.Delta))
+			what = fmt.Sprintf("%s: a difference of %s fits the games better than none", down, unit(-s.Delta))
 		case sim.Within:
 			what = fmt.Sprintf("B is within ±%s of A: no difference fits the games better than ±%s", zone, zone)
 		default:

@@ -1,7 +1,9 @@
 package sim
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -14,7 +16,14 @@ import (
 )
 
 // FormatCompare names the JSON document of `tallywood compare`.
-const FormatCompare = "tallywood-compare/3"
+//
+// /4 (issue 23) decides every cell by one rule over all its tests
+// (FixedVerdicts, or the cell's sequential test): the verdict words,
+// score_diff_ci and margin_diff_ci, the *_p_adj p-values replacing
+// *_p_holm, verdict_level, tests and confidence, and a sequential
+// test's alpha_each and "p1". /3 and /2 still read: the fields they
+// differ in are derived, and derive recomputes them by the new rule.
+const FormatCompare = "tallywood-compare/4"
 
 // CompareArm is one side of a comparison: its name and its rules.
 type CompareArm struct {
@@ -79,11 +88,14 @@ func (a ArmInfo) text() string { return a.Name + " (rules " + a.RulesID.text() +
 
 // SequentialResult is a cell's sequential test and its outcome.
 type SequentialResult struct {
-	On        Statistic `json:"on"`
-	Delta     float64   `json:"delta"`
-	P0        float64   `json:"p0"`
-	P1        float64   `json:"p1"`
-	Alpha     float64   `json:"alpha"`
+	On    Statistic `json:"on"`
+	Delta float64   `json:"delta"`
+	P0    float64   `json:"p0"`
+	P1    float64   `json:"p1"`
+	Alpha float64   `json:"alpha"` // over all the cells (--alpha)
+	// AlphaEach is the Alpha of the test each cell ran: Alpha split over
+	// the cells and the test's sides (Sequential.ForCells).
+	AlphaEach float64   `json:"alpha_each"`
 	Beta      float64   `json:"beta"`
 	Decision  Decision  `json:"decision"`
 	Games     int64     `json:"games"`
@@ -98,42 +110,32 @@ type SequentialResult struct {
 // toward the decision and the 95 % intervals cover less than 95 %.
 const stoppedNote = "biased by the stop: the estimates lean toward the decision and the intervals cover less than 95%; confirm with a fixed --games run on a fresh --seed"
 
-// Verdict is a cell's answer, on the score difference first and the
-// margin difference when the score shows none, each after Holm's
-// adjustment over the cells. Its value is the answer in words, as the
-// JSON writes it.
-type Verdict string
-
-// The verdicts of a cell.
-const (
-	VerdictEasier       Verdict = "easier"
-	VerdictHarder       Verdict = "harder"
-	VerdictEasierMargin Verdict = "easier by margin only"
-	VerdictHarderMargin Verdict = "harder by margin only"
-	VerdictNone         Verdict = "no clear difference"
-)
-
-// CompareCell is one cell's comparison; differences are B − A.
+// CompareCell is one cell's comparison; differences are B − A. The
+// *CI95 intervals are each 95 % on its own; the *CI ones are those the
+// verdict rests on, simultaneous over every test of the comparison at its
+// Confidence.
 type CompareCell struct {
-	MaxGames        int64             `json:"max_games"`
-	Games           int64             `json:"games"`
-	Errors          int64             `json:"errors"` // failed pairs, not in Games
-	A               Cell              `json:"a"`
-	B               Cell              `json:"b"`
-	Pairs           PairCounts        `json:"pairs"`
-	WinRateDiff     float64           `json:"win_rate_diff"`
-	ScoreDiff       float64           `json:"score_diff"`
-	ScoreDiffCI95   [2]float64        `json:"score_diff_ci95"`
-	ScoreDiffP      float64           `json:"score_diff_p"`
-	ScoreDiffPHolm  float64           `json:"score_diff_p_holm"`
-	MarginDiff      float64           `json:"margin_diff"`
-	MarginDiffCI95  [2]float64        `json:"margin_diff_ci95"`
-	MarginDiffP     float64           `json:"margin_diff_p"`
-	MarginDiffPHolm float64           `json:"margin_diff_p_holm"`
-	Verdict         Verdict           `json:"verdict"`
-	Sequential      *SequentialResult `json:"sequential,omitempty"`
-	Failures        []Failure         `json:"failures,omitempty"` // the first failed pairs
-	ElapsedSeconds  float64           `json:"elapsed_seconds"`
+	MaxGames       int64             `json:"max_games"`
+	Games          int64             `json:"games"`
+	Errors         int64             `json:"errors"` // failed pairs, not in Games
+	A              Cell              `json:"a"`
+	B              Cell              `json:"b"`
+	Pairs          PairCounts        `json:"pairs"`
+	WinRateDiff    float64           `json:"win_rate_diff"`
+	ScoreDiff      float64           `json:"score_diff"`
+	ScoreDiffCI95  [2]float64        `json:"score_diff_ci95"`
+	ScoreDiffCI    [2]float64        `json:"score_diff_ci"`
+	ScoreDiffP     float64           `json:"score_diff_p"`
+	ScoreDiffPAdj  float64           `json:"score_diff_p_adj"`
+	MarginDiff     float64           `json:"margin_diff"`
+	MarginDiffCI95 [2]float64        `json:"margin_diff_ci95"`
+	MarginDiffCI   [2]float64        `json:"margin_diff_ci"`
+	MarginDiffP    float64           `json:"margin_diff_p"`
+	MarginDiffPAdj float64           `json:"margin_diff_p_adj"`
+	Verdict        Verdict           `json:"verdict"`
+	Sequential     *SequentialResult `json:"sequential,omitempty"`
+	Failures       []Failure         `json:"failures,omitempty"` // the first failed pairs
+	ElapsedSeconds float64           `json:"elapsed_seconds"`
 }
 
 // CompareResult is the output of a comparison (docs/output.md describes
@@ -145,6 +147,38 @@ type CompareResult struct {
 	B           ArmInfo       `json:"b"`
 	Cells       []CompareCell `json:"cells"`
 	CellsTested int           `json:"cells_tested"`
+	// VerdictLevel, Tests and Confidence are the fixed-size rule's
+	// (Verdicts): with no difference in any cell, the chance that any
+	// cell's verdict is not "no clear difference" is at most VerdictLevel.
+	VerdictLevel float64 `json:"verdict_level"`
+	Tests        int     `json:"tests"`
+	Confidence   float64 `json:"confidence"`
+}
+
+// UnmarshalJSON reads a cell as strictly as every result, but leaves out
+// what formats before tallywood-compare/4 wrote and /4 does not:
+// *_p_holm, and the verdicts "easier by margin only" and "harder by
+// margin only", which no longer read. Both are derived: derive recomputes
+// them.
+func (c *CompareCell) UnmarshalJSON(b []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	delete(raw, "score_diff_p_holm")
+	delete(raw, "margin_diff_p_holm")
+	var word string
+	if json.Unmarshal(raw["verdict"], &word) == nil && (word == "easier by margin only" || word == "harder by margin only") {
+		delete(raw, "verdict")
+	}
+	rest, err := json.Marshal(raw)
+	if err != nil {
+		return err
+	}
+	type plain CompareCell // without this method
+	dec := json.NewDecoder(bytes.NewReader(rest))
+	dec.DisallowUnknownFields()
+	return dec.Decode((*plain)(c))
 }
 
 // pairRec is what a worker reports of one paired game: both arms'
@@ -200,9 +234,16 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 		A:        armInfo(cfg.A.Name, cfg.A.Rules), B: armInfo(cfg.B.Name, cfg.B.Rules),
 		Cells: make([]CompareCell, len(cfg.Cells)),
 	}
+	// Each cell's test takes a share of --alpha, so that with no
+	// difference anywhere the chance of any directional verdict stays at
+	// about Alpha however many cells there are (issue 23).
+	var test *Sequential
+	if cfg.Test != nil {
+		test = cfg.Test.ForCells(len(cfg.Cells))
+	}
 	for i, cell := range cfg.Cells {
 		start := time.Now()
-		cc, err := compareCell(&cfg, cell, pl)
+		cc, err := compareCell(&cfg, test, cell, pl)
 		if err != nil {
 			return nil, err
 		}
@@ -217,8 +258,9 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	return out, nil
 }
 
-// compareCell plays one cell on pl's workers.
-func compareCell(cfg *CompareConfig, cell ComparePair, pl *pool[*player]) (*CompareCell, error) {
+// compareCell plays one cell on pl's workers, stopping when test (if any)
+// decides.
+func compareCell(cfg *CompareConfig, test *Sequential, cell ComparePair, pl *pool[*player]) (*CompareCell, error) {
 	var halt atomic.Bool // the collector has all it needs
 	quit := make(chan struct{})
 	var quitOnce sync.Once
@@ -282,8 +324,8 @@ func compareCell(cfg *CompareConfig, cell ComparePair, pl *pool[*player]) (*Comp
 	var counts [2]Counts
 	var pairs PairCounts
 	var seq *SeqState
-	if cfg.Test != nil {
-		seq = cfg.Test.Start()
+	if test != nil {
+		seq = test.Start()
 	}
 	decision := Undecided
 	pending := map[int64]*[]pairRec{}
@@ -347,9 +389,9 @@ func compareCell(cfg *CompareConfig, cell ComparePair, pl *pool[*player]) (*Comp
 	}
 	if seq != nil {
 		t := cfg.Test
-		lo, hi := t.Bounds()
+		lo, hi := test.Bounds()
 		cc.Sequential = &SequentialResult{
-			On: t.On, Delta: t.Delta, P0: t.P0, P1: t.P1, Alpha: t.Alpha, Beta: t.Beta,
+			On: t.On, Delta: t.Delta, P0: t.P0, P1: t.P1, Alpha: t.Alpha, AlphaEach: test.Alpha, Beta: t.Beta,
 			Decision: decision, Games: pairs.Games, LLR: seq.LLRs(), Lower: lo, Upper: hi,
 		}
 		if decision != Undecided {
@@ -360,13 +402,22 @@ func compareCell(cfg *CompareConfig, cell ComparePair, pl *pool[*player]) (*Comp
 }
 
 // derive computes what the counts give: each arm's summary, each cell's
-// differences and p-values, Holm's adjustment over the cells and the
-// verdicts, and the run's timing.
+// differences and p-values, the verdicts by the rule of FixedVerdicts
+// (or, in a cell whose sequential test ran, by that test), and the run's
+// timing.
 func (r *CompareResult) derive() {
 	var games int64
 	var secs float64
-	scoreP := make([]float64, len(r.Cells))
-	marginP := make([]float64, len(r.Cells))
+	pairs := make([]PairCounts, len(r.Cells))
+	for i := range r.Cells {
+		pairs[i] = r.Cells[i].Pairs
+	}
+	// A result of an older format is read into this one: derive fills
+	// every field /4 adds, and an older test's decision reads as /4's.
+	old := r.Format != FormatCompare
+	r.Format = FormatCompare
+	v := FixedVerdicts(pairs, VerdictLevel)
+	r.VerdictLevel, r.Tests, r.Confidence = v.Level, v.Tests, v.Confidence
 	for i := range r.Cells {
 		c := &r.Cells[i]
 		c.A.derive()
@@ -378,39 +429,39 @@ func (r *CompareResult) derive() {
 		c.ScoreDiffCI95 = [2]float64{ci.Lo, ci.Hi}
 		c.MarginDiff, ci, c.MarginDiffP = c.Pairs.MarginDiff()
 		c.MarginDiffCI95 = [2]float64{ci.Lo, ci.Hi}
-		scoreP[i], marginP[i] = c.ScoreDiffP, c.MarginDiffP
+		cv := &v.Cells[i]
+		c.ScoreDiffCI = [2]float64{cv.Score.CI.Lo, cv.Score.CI.Hi}
+		c.MarginDiffCI = [2]float64{cv.Margin.CI.Lo, cv.Margin.CI.Hi}
+		c.ScoreDiffPAdj, c.MarginDiffPAdj = cv.Score.PAdj, cv.Margin.PAdj
+		c.Verdict = cv.Verdict
+		if s := c.Sequential; s != nil {
+			if old {
+				s.fromOldFormat()
+			}
+			c.Verdict = SequentialVerdict(&Sequential{On: s.On, Delta: s.Delta, P0: s.P0, P1: s.P1}, s.Decision)
+		}
 		games += 2 * c.Games
 		secs += c.ElapsedSeconds
-	}
-	scoreHolm, marginHolm := Holm(scoreP), Holm(marginP)
-	for i := range r.Cells {
-		c := &r.Cells[i]
-		c.ScoreDiffPHolm, c.MarginDiffPHolm = scoreHolm[i], marginHolm[i]
-		c.Verdict = verdict(c)
 	}
 	r.CellsTested = len(r.Cells)
 	r.setTiming(games, secs)
 }
 
-// verdict names a cell's difference at the 5 % level after Holm's
-// adjustment: by score when the score differs, by margin when only the
-// margin does.
-func verdict(c *CompareCell) Verdict {
-	const level = 0.05
-	switch {
-	case c.ScoreDiffPHolm < level && c.ScoreDiff > 0:
-		return VerdictEasier
-	case c.ScoreDiffPHolm < level && c.ScoreDiff < 0:
-		return VerdictHarder
-	case c.MarginDiffPHolm < level && c.MarginDiff > 0:
-		return VerdictEasierMargin
-	case c.MarginDiffPHolm < level && c.MarginDiff < 0:
-		return VerdictHarderMargin
+// fromOldFormat reads a test written before tallywood-compare/4: the
+// two-answer test then wrote its decision for P1 as "easier", and each
+// cell's test ran at the whole Alpha.
+func (s *SequentialResult) fromOldFormat() {
+	if s.Delta == 0 && s.Decision == Easier {
+		s.Decision = NearerP1
 	}
-	return VerdictNone
+	if s.AlphaEach == 0 {
+		s.AlphaEach = s.Alpha
+	}
 }
 
-func (r *CompareResult) formats() []string { return []string{FormatCompare, "tallywood-compare/2"} }
+func (r *CompareResult) formats() []string {
+	return []string{FormatCompare, "tallywood-compare/3", "tallywood-compare/2"}
+}
 
 func (r *CompareResult) sameRun(first Study) []field {
 	f := first.(*CompareResult)

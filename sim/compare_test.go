@@ -3,6 +3,8 @@ package sim
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"tallywood/engine"
@@ -47,7 +49,9 @@ func TestCompareDeterministicAndSequential(t *testing.T) {
 			cfg := normalVsHard(t, games)
 			cfg.Workers, cfg.Test = w, test
 			if test != nil {
-				// random never wins: all ties, "within" after 28 pairs.
+				// random never wins: all ties, "within" after 29 pairs
+				// (log 0.9 a pair to the lower bound of α = 0.05 split
+				// over the test's two sides: log(0.05/0.975)).
 				cfg.Cells[0].A.Policy, cfg.Cells[0].B.Policy = mustSpec(t, "random"), mustSpec(t, "random")
 			}
 			r, err := Compare(context.Background(), cfg)
@@ -58,8 +62,8 @@ func TestCompareDeterministicAndSequential(t *testing.T) {
 			if test == nil && c.Games != games {
 				t.Errorf("games %d, want %d", c.Games, games)
 			}
-			if test != nil && (c.Sequential == nil || c.Sequential.Decision != Within || c.Games != 28 || c.Sequential.Estimates != stoppedNote) {
-				t.Errorf("sequential %+v after %d games: want a labelled 'within' after 28", c.Sequential, c.Games)
+			if test != nil && (c.Sequential == nil || c.Sequential.Decision != Within || c.Games != 29 || c.Sequential.Estimates != stoppedNote) {
+				t.Errorf("sequential %+v after %d games: want a labelled 'within' after 29", c.Sequential, c.Games)
 			}
 			got := untimedCompare(r)
 			if want == nil {
@@ -120,7 +124,7 @@ func TestCompareSameArmsHaveNoDifference(t *testing.T) {
 	}
 	// Common random numbers: identical arms play identical games.
 	c := r.Cells[0]
-	if c.ScoreDiff != 0 || c.MarginDiff != 0 || c.Verdict != VerdictNone || c.Pairs.MarginDiffSumSq != 0 {
+	if c.ScoreDiff != 0 || c.MarginDiff != 0 || c.Verdict != NoClearDifference || c.Pairs.MarginDiffSumSq != 0 {
 		t.Errorf("identical arms differ: %+v", c)
 	}
 }
@@ -153,13 +157,108 @@ func TestCompareDetectsHardOnlyChange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := r.Cells[0].Verdict; got != VerdictNone || r.Cells[0].Pairs.MarginDiffSumSq != 0 {
+	if got := r.Cells[0].Verdict; got != NoClearDifference || r.Cells[0].Pairs.MarginDiffSumSq != 0 {
 		t.Errorf("Normal: %s with margin sum of squares %d, want no difference at all", got, r.Cells[0].Pairs.MarginDiffSumSq)
 	}
-	if got := r.Cells[1].Verdict; got != VerdictEasier {
+	if got := r.Cells[1].Verdict; got != ScoreEasier {
 		t.Errorf("Hard: %s (score %+.4f [%+.4f, %+.4f]), want easier", got, r.Cells[1].ScoreDiff, r.Cells[1].ScoreDiffCI95[0], r.Cells[1].ScoreDiffCI95[1])
 	}
 	if len(r.B.Overrides) != 1 || r.B.Overrides[0] != "difficulties.hard.bonus_divisor=3" || r.CellsTested != 2 {
 		t.Errorf("arm B %+v, %d cells tested", r.B, r.CellsTested)
+	}
+}
+
+// TestCompareTwoAnswerHarder is issue 23's --sprt 0,-0.02: deciding for
+// −2 points wrote "decision": "easier". B (Hard) is harder than A
+// (Normal), so the test decides for P1, and the verdict is "harder".
+func TestCompareTwoAnswerHarder(t *testing.T) {
+	cfg := normalVsHard(t, 2000)
+	cfg.Test = &Sequential{P0: 0, P1: -0.02, Alpha: 0.05, Beta: 0.05}
+	r, err := Compare(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := r.Cells[0].Sequential
+	if s.Decision != NearerP1 || r.Cells[0].Verdict != ScoreHarder || s.AlphaEach != 0.05 {
+		t.Fatalf("decision %v, verdict %v, alpha each %g: want p1, harder, 0.05", s.Decision, r.Cells[0].Verdict, s.AlphaEach)
+	}
+	js := string(Encode(r))
+	for _, want := range []string{`"decision": "p1"`, `"verdict": "harder"`, `"format": "tallywood-compare/4"`} {
+		if !strings.Contains(js, want) {
+			t.Errorf("JSON lacks %s", want)
+		}
+	}
+}
+
+// TestCompareSequentialAlphaSplit: with several cells each cell's test
+// runs at its share of --alpha (Sequential.ForCells), and the bounds
+// written are that test's.
+func TestCompareSequentialAlphaSplit(t *testing.T) {
+	cfg := normalVsHard(t, 50)
+	cfg.Cells = append(cfg.Cells, cfg.Cells[0])
+	cfg.Test = &Sequential{Delta: 0.1, Alpha: 0.05, Beta: 0.05}
+	r, err := Compare(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	each := (&Sequential{Delta: 0.1, Alpha: 0.0125, Beta: 0.05})
+	lo, hi := each.Bounds()
+	for i, c := range r.Cells {
+		s := c.Sequential
+		if s.Alpha != 0.05 || s.AlphaEach != 0.0125 || s.Lower != lo || s.Upper != hi {
+			t.Errorf("cell %d: alpha %g, each %g, bounds %g, %g: want 0.05, 0.0125, %g, %g", i, s.Alpha, s.AlphaEach, s.Lower, s.Upper, lo, hi)
+		}
+		if c.Verdict != SequentialVerdict(each, s.Decision) {
+			t.Errorf("cell %d: verdict %v is not the sequential test's (%v)", i, c.Verdict, s.Decision)
+		}
+	}
+}
+
+// TestCompareReadsOldFormats: a tallywood-compare/3 file (Holm's
+// p-values, the old verdict words, a two-answer test's "easier") reads,
+// and derive gives it the /4 rule's fields.
+func TestCompareReadsOldFormats(t *testing.T) {
+	cfg := normalVsHard(t, 300)
+	cfg.Test = &Sequential{P0: 0, P1: 0.02, Alpha: 0.05, Beta: 0.05}
+	r, err := Compare(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d map[string]any
+	if err := json.Unmarshal(Encode(r), &d); err != nil {
+		t.Fatal(err)
+	}
+	d["format"] = "tallywood-compare/3"
+	for _, k := range []string{"verdict_level", "tests", "confidence"} {
+		delete(d, k)
+	}
+	c := d["cells"].([]any)[0].(map[string]any)
+	for _, k := range []string{"score_diff_ci", "margin_diff_ci", "score_diff_p_adj", "margin_diff_p_adj"} {
+		delete(c, k)
+	}
+	c["score_diff_p_holm"], c["margin_diff_p_holm"], c["verdict"] = 0.5, 0.5, "easier by margin only"
+	s := c["sequential"].(map[string]any)
+	delete(s, "alpha_each")
+	s["decision"] = "easier" // /3's word for P1; this test decides for P0
+	old, err := json.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodeAs[*CompareResult](old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gc := got.Cells[0]
+	if got.Format != FormatCompare || got.Tests != 2 || gc.Sequential.Decision != NearerP1 || gc.Sequential.AlphaEach != 0.05 ||
+		gc.Verdict != ScoreEasier || gc.ScoreDiffCI != r.Cells[0].ScoreDiffCI || gc.ScoreDiffPAdj != r.Cells[0].ScoreDiffPAdj {
+		t.Errorf("read as format %s, %d tests, decision %v, alpha each %g, verdict %v, CI %v, p adj %g",
+			got.Format, got.Tests, gc.Sequential.Decision, gc.Sequential.AlphaEach, gc.Verdict, gc.ScoreDiffCI, gc.ScoreDiffPAdj)
+	}
+	c["surprise"] = 1
+	if old, err = json.Marshal(d); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Decode(old); err == nil || !strings.Contains(err.Error(), `unknown field "surprise"`) {
+		t.Errorf("a cell's unknown field: %v", err)
 	}
 }

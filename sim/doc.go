@@ -16,10 +16,10 @@
 //
 // ExampleRun plays it. Compare plays two arms on the same seeds (common
 // random numbers), cell by cell, and reports for each the paired score
-// difference (a draw scores ½) and margin difference with intervals,
-// p-values Holm-adjusted over the cells, a Verdict, and optionally a
-// sequential test (Sequential) that stops a cell as soon as it decides
-// easier, harder or within ±delta. Sweep plays the base rules and every
+// difference (a draw scores ½) and margin difference with intervals and
+// p-values adjusted over every test (FixedVerdicts), a Verdict, and
+// optionally a sequential test (Sequential) that stops a cell as soon as
+// it decides easier, harder or within ±delta, and then gives its verdict. Sweep plays the base rules and every
 // point of a parameter grid on the same seeds and pairs each point against
 // the base. RunSeats plays the game of 2–4 players without the Opposition
 // (sim --seats), every deal once per rotation of the lineup, and

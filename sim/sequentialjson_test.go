@@ -21,6 +21,7 @@ func TestSequentialResultJSON(t *testing.T) {
 		{OnMargin, Harder, `{"on":"margin","decision":"harder"}`},
 		{OnScore, Within, `{"on":"score","decision":"within"}`},
 		{OnMargin, NearerP0, `{"on":"margin","decision":"p0"}`},
+		{OnScore, NearerP1, `{"on":"score","decision":"p1"}`},
 	} {
 		type pair struct {
 			On       Statistic `json:"on"`
@@ -38,7 +39,7 @@ func TestSequentialResultJSON(t *testing.T) {
 	var r SequentialResult
 	for _, tt := range []struct{ json, want string }{
 		{`{"on":"votes"}`, `sequential test on "votes": not score or margin`},
-		{`{"decision":"maybe"}`, `sequential decision "maybe": not easier, harder, within, p0 or undecided`},
+		{`{"decision":"maybe"}`, `sequential decision "maybe": not easier, harder, within, p0, p1 or undecided`},
 		{`{"decision":"Easier"}`, `sequential decision "Easier"`},
 	} {
 		if err := json.Unmarshal([]byte(tt.json), &r); err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -45,7 +45,7 @@ type Decision int8
 const (
 	Undecided Decision = iota
 	// Easier: the three-outcome test found B easier than A by about Delta
-	// or more; the two-outcome test preferred P1 to P0.
+	// or more.
 	Easier
 	// Harder: the three-outcome test found B harder than A by about Delta
 	// or more.
@@ -54,6 +54,11 @@ const (
 	Within
 	// NearerP0: the two-outcome test preferred P0 to P1.
 	NearerP0
+	// NearerP1: the two-outcome test preferred P1 to P0, which says B is
+	// easier only when P1 is the larger and P0 at least 0
+	// (SequentialVerdict): --sprt 0,-0.02 deciding for −2 points is not
+	// "easier" (issue 23).
+	NearerP1
 )
 
 // String is the decision's name in the JSON.
@@ -67,23 +72,25 @@ func (d Decision) String() string {
 		return "within"
 	case NearerP0:
 		return "p0"
+	case NearerP1:
+		return "p1"
 	}
 	return "undecided"
 }
 
 // MarshalText writes the decision by its name, so a result's "decision"
-// reads "easier", "harder", "within", "p0" or "undecided".
+// reads "easier", "harder", "within", "p0", "p1" or "undecided".
 func (d Decision) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
 
 // UnmarshalText reads a decision's name, refusing any other word.
 func (d *Decision) UnmarshalText(b []byte) error {
-	for _, v := range []Decision{Undecided, Easier, Harder, Within, NearerP0} {
+	for _, v := range []Decision{Undecided, Easier, Harder, Within, NearerP0, NearerP1} {
 		if string(b) == v.String() {
 			*d = v
 			return nil
 		}
 	}
-	return fmt.Errorf("sequential decision %q: not easier, harder, within, p0 or undecided", b)
+	return fmt.Errorf("sequential decision %q: not easier, harder, within, p0, p1 or undecided", b)
 }
 
 // minMarginPairs is how many pairs the margin test plays before it may
@@ -108,7 +115,7 @@ const minMarginPairs = 200
 //     with Easier when the first decides for +Delta, Harder when the second
 //     decides for −Delta, and Within once both have decided for 0.
 //   - Delta = 0: one test of P0 against P1, stopping with NearerP0 or
-//     Easier (for P1).
+//     NearerP1.
 //
 // The likelihood of a mean is the generalized one (GSPRT): for the score
 // the five-point distribution of paired differences fitted by maximum
@@ -205,7 +212,7 @@ func (st *SeqState) Decision() Decision {
 	if len(st.sides) == 1 {
 		switch st.sides[0].decided {
 		case 1:
-			return Easier
+			return NearerP1
 		case -1:
 			return NearerP0
 		}

@@ -179,7 +179,7 @@ func TestSequentialSequences(t *testing.T) {
 	}{
 		// Only B wins: P0's best fit is (½, 0, ½) on ±1, P1's (0.51, 0,
 		// 0.49), so the LLR grows by log(0.51/0.5) a pair: log 19 / 0.0198 → 149.
-		{"two: B always", two, func(int) [3]int { return [3]int{2, 0, 0} }, Easier, 149},
+		{"two: B always", two, func(int) [3]int { return [3]int{2, 0, 0} }, NearerP1, 149},
 		// Only ties: P1 must give 0.02 to +1, LLR = n·log 0.98 → 146.
 		{"two: ties", two, func(int) [3]int { return [3]int{2, 2, 0} }, NearerP0, 146},
 		{"two: A always", two, func(int) [3]int { return [3]int{0, 2, 0} }, NearerP0, 146},
@@ -270,10 +270,12 @@ func TestSequentialValidate(t *testing.T) {
 
 // TestSequentialErrorRates measures the three-outcome test's error rates
 // by simulation on synthetic paired data, at several discordance levels
-// (the share of seeds on which the arms' scores differ):
+// (the share of seeds on which the arms' scores differ), for the test
+// compare runs in a comparison of one cell (ForCells(1): α split over the
+// two sides, as --beta's help quotes it):
 //
 //   - with no true difference, it must say "easier" or "harder" in at most
-//     about 2α of runs (α for each side);
+//     about α of runs (α/2 for each side);
 //   - with a true difference of +δ, it must say "within" or "harder" in at
 //     most about β of runs.
 //
@@ -289,7 +291,7 @@ func TestSequentialErrorRates(t *testing.T) {
 		runs = 60
 	}
 	const alpha, beta, delta = 0.05, 0.05, 0.02
-	test := &Sequential{Delta: delta, Alpha: alpha, Beta: beta}
+	test := (&Sequential{Delta: delta, Alpha: alpha, Beta: beta}).ForCells(1)
 	rng := rand.New(rand.NewPCG(9, 9))
 	for _, disc := range []float64{0.03, 0.1, 0.3} {
 		for _, truth := range []float64{0, delta} {
@@ -333,7 +335,7 @@ func TestSequentialErrorRates(t *testing.T) {
 				}
 			}
 			rate := float64(wrong) / float64(runs)
-			nominal := 2 * alpha
+			nominal := alpha
 			if truth > 0 {
 				nominal = beta
 			}

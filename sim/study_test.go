@@ -144,7 +144,7 @@ func TestDecodeRecomputesDerivedFields(t *testing.T) {
 		{KindSim, func(d map[string]any) { d["complete"] = true },
 			func(s Study) bool { return !s.Head().Complete }},
 		{KindCompare, func(d map[string]any) { d["cells"].([]any)[0].(map[string]any)["verdict"] = "easier" },
-			func(s Study) bool { return s.(*CompareResult).Cells[0].Verdict == VerdictNone }},
+			func(s Study) bool { return s.(*CompareResult).Cells[0].Verdict == NoClearDifference }},
 		{KindCompare, func(d map[string]any) {
 			d["cells"].([]any)[0].(map[string]any)["a"].(map[string]any)["win_rate"] = 0.99
 		}, func(s Study) bool {

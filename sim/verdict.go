@@ -5,15 +5,15 @@ import (
 	"math"
 )
 
-// Answer is a cell's answer, B against A for the player, in one word that
+// Verdict is a cell's answer, B against A for the player, in one word that
 // means the same wherever it is shown (the table, the JSON, the report):
 // the renderers switch on it, and its text is its JSON.
-type Answer int8
+type Verdict int8
 
 const (
 	// NoClearDifference: the fixed-size rule (FixedVerdicts) found
 	// neither the score nor the margin different at its level.
-	NoClearDifference Answer = iota
+	NoClearDifference Verdict = iota
 	// ScoreEasier: B's score (win 1, draw ½) is higher than A's: the
 	// fixed-size rule rejected no score difference with a positive
 	// estimate, or a sequential test on the score decided for a positive
@@ -57,15 +57,15 @@ var verdictWords = [...]string{
 }
 
 // String is the verdict's word, as the JSON writes it.
-func (v Answer) String() string {
+func (v Verdict) String() string {
 	if v < 0 || int(v) >= len(verdictWords) {
-		return fmt.Sprintf("Answer(%d)", int8(v))
+		return fmt.Sprintf("Verdict(%d)", int8(v))
 	}
 	return verdictWords[v]
 }
 
 // MarshalText writes the verdict as its word.
-func (v Answer) MarshalText() ([]byte, error) {
+func (v Verdict) MarshalText() ([]byte, error) {
 	if v < 0 || int(v) >= len(verdictWords) {
 		return nil, fmt.Errorf("sim: no verdict %d", int8(v))
 	}
@@ -73,10 +73,10 @@ func (v Answer) MarshalText() ([]byte, error) {
 }
 
 // UnmarshalText reads a verdict's word.
-func (v *Answer) UnmarshalText(b []byte) error {
+func (v *Verdict) UnmarshalText(b []byte) error {
 	for i, w := range verdictWords {
 		if w == string(b) {
-			*v = Answer(i)
+			*v = Verdict(i)
 			return nil
 		}
 	}
@@ -115,7 +115,7 @@ type Verdicts struct {
 
 // CellVerdict is one cell's verdict and the two tests it rests on.
 type CellVerdict struct {
-	Answer        Answer
+	Verdict       Verdict
 	Score, Margin DiffTest
 }
 
@@ -151,13 +151,13 @@ func FixedVerdicts(pairs []PairCounts, level float64) Verdicts {
 		c.Margin = diffTest(p.Games, p.MarginDiffSum, p.MarginDiffSumSq, a, tests)
 		switch {
 		case c.Score.Rejected && c.Score.Mean > 0:
-			c.Answer = ScoreEasier
+			c.Verdict = ScoreEasier
 		case c.Score.Rejected:
-			c.Answer = ScoreHarder
+			c.Verdict = ScoreHarder
 		case c.Margin.Rejected && c.Margin.Mean > 0:
-			c.Answer = MarginHigher
+			c.Verdict = MarginHigher
 		case c.Margin.Rejected:
-			c.Answer = MarginLower
+			c.Verdict = MarginLower
 		}
 	}
 	return v
@@ -206,7 +206,7 @@ func (s *Sequential) ForCells(cells int) *Sequential {
 // (ForP0, ForP1). So --sprt 0,-0.02 deciding for −2 points is "harder",
 // and --sprt 0,0.02 deciding for 0 is "p0", not "no difference". On the
 // margin the directional verdicts are MarginHigher and MarginLower.
-func SequentialVerdict(t *Sequential, d Decision) Answer {
+func SequentialVerdict(t *Sequential, d Decision) Verdict {
 	up, down := ScoreEasier, ScoreHarder
 	if t.On == OnMargin {
 		up, down = MarginHigher, MarginLower
@@ -222,11 +222,10 @@ func SequentialVerdict(t *Sequential, d Decision) Answer {
 		}
 		return NotDecided
 	}
-	// Delta = 0: Easier is the two-answer test deciding for P1.
 	var chosen, other float64
-	var named Answer
+	var named Verdict
 	switch d {
-	case Easier:
+	case NearerP1:
 		chosen, other, named = t.P1, t.P0, ForP1
 	case NearerP0:
 		chosen, other, named = t.P0, t.P1, ForP0

@@ -22,17 +22,17 @@ func TestVerdictWords(t *testing.T) {
 		if err != nil || string(b) != v.String() {
 			t.Errorf("%d: MarshalText %q, %v; String %q", v, b, err, v)
 		}
-		var back Answer
+		var back Verdict
 		if err := back.UnmarshalText(b); err != nil || back != v {
 			t.Errorf("%q reads back as %v, %v", b, back, err)
 		}
 	}
-	var v Answer
+	var v Verdict
 	if err := v.UnmarshalText([]byte("easier by margin only")); err == nil {
 		t.Error(`"easier by margin only" reads as a verdict: its meaning is now "higher margin only"`)
 	}
-	if _, err := Answer(99).MarshalText(); err == nil {
-		t.Error("Answer(99) marshals")
+	if _, err := Verdict(99).MarshalText(); err == nil {
+		t.Error("Verdict(99) marshals")
 	}
 }
 
@@ -92,20 +92,20 @@ func TestFixedVerdicts(t *testing.T) {
 	tests := []struct {
 		name  string
 		cells []PairCounts
-		want  []Answer
+		want  []Verdict
 	}{
-		{"identical arms", []PairCounts{cell(0, 0, 0)}, []Answer{NoClearDifference}},
-		{"B wins 60 more", []PairCounts{noisy(80, 20)}, []Answer{ScoreEasier}},
-		{"A wins 60 more", []PairCounts{noisy(20, 80)}, []Answer{ScoreHarder}},
-		{"margin only", []PairCounts{marginOnly(10, 10)}, []Answer{MarginHigher}},
+		{"identical arms", []PairCounts{cell(0, 0, 0)}, []Verdict{NoClearDifference}},
+		{"B wins 60 more", []PairCounts{noisy(80, 20)}, []Verdict{ScoreEasier}},
+		{"A wins 60 more", []PairCounts{noisy(20, 80)}, []Verdict{ScoreHarder}},
+		{"margin only", []PairCounts{marginOnly(10, 10)}, []Verdict{MarginHigher}},
 		// The score is lower (10 wins against 14) while the margin is
 		// higher: the verdict says what differs, not "easier".
-		{"margin up, score down", []PairCounts{marginOnly(10, 14)}, []Answer{MarginHigher}},
+		{"margin up, score down", []PairCounts{marginOnly(10, 14)}, []Verdict{MarginHigher}},
 		// 22 against 8 discordant seeds: t = 2.6, p = 0.0097, clear for
 		// one cell (2 tests at 2.5 % each), not for four (8 at 0.625 %).
-		{"one cell", []PairCounts{noisy(22, 8)}, []Answer{ScoreEasier}},
+		{"one cell", []PairCounts{noisy(22, 8)}, []Verdict{ScoreEasier}},
 		{"four cells", []PairCounts{noisy(22, 8), cell(0, 0, 0), cell(0, 0, 0), cell(0, 0, 0)},
-			[]Answer{NoClearDifference, NoClearDifference, NoClearDifference, NoClearDifference}},
+			[]Verdict{NoClearDifference, NoClearDifference, NoClearDifference, NoClearDifference}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,9 +114,9 @@ func TestFixedVerdicts(t *testing.T) {
 				t.Errorf("family %+v", v)
 			}
 			for i, c := range v.Cells {
-				if c.Answer != tt.want[i] {
+				if c.Verdict != tt.want[i] {
 					t.Errorf("cell %d: %v (score %+.4f %v p %.3g, margin %+.3f %v p %.3g), want %v",
-						i, c.Answer, c.Score.Mean, c.Score.CI, c.Score.P, c.Margin.Mean, c.Margin.CI, c.Margin.P, tt.want[i])
+						i, c.Verdict, c.Score.Mean, c.Score.CI, c.Score.P, c.Margin.Mean, c.Margin.CI, c.Margin.P, tt.want[i])
 				}
 			}
 		})
@@ -201,7 +201,7 @@ func TestSequentialVerdict(t *testing.T) {
 		name string
 		test *Sequential
 		d    Decision
-		want Answer
+		want Verdict
 	}{
 		{"three: +δ", three, Easier, ScoreEasier},
 		{"three: −δ", three, Harder, ScoreHarder},
@@ -211,20 +211,20 @@ func TestSequentialVerdict(t *testing.T) {
 		{"margin: −δ", margin, Harder, MarginLower},
 		{"margin: within", margin, Within, InZone},
 		// Issue 23: --sprt 0,-0.02 deciding for −2 points wrote "easier".
-		{"0,-0.02 for P1", two(0, -0.02), Easier, ScoreHarder},
+		{"0,-0.02 for P1", two(0, -0.02), NearerP1, ScoreHarder},
 		{"0,-0.02 for P0", two(0, -0.02), NearerP0, ForP0},
-		{"0,0.02 for P1", two(0, 0.02), Easier, ScoreEasier},
+		{"0,0.02 for P1", two(0, 0.02), NearerP1, ScoreEasier},
 		// 0 over +2 points is not "no difference": it may be −5.
 		{"0,0.02 for P0", two(0, 0.02), NearerP0, ForP0},
 		{"-0.02,0 for P0", two(-0.02, 0), NearerP0, ScoreHarder},
-		{"-0.02,0 for P1", two(-0.02, 0), Easier, ForP1},
-		{"0.01,0.03 for P1", two(0.01, 0.03), Easier, ScoreEasier},
+		{"-0.02,0 for P1", two(-0.02, 0), NearerP1, ForP1},
+		{"0.01,0.03 for P1", two(0.01, 0.03), NearerP1, ScoreEasier},
 		{"0.01,0.03 for P0", two(0.01, 0.03), NearerP0, ForP0},
 		// −2 against +2 points: with no difference either may win.
-		{"-0.02,0.02 for P1", two(-0.02, 0.02), Easier, ForP1},
+		{"-0.02,0.02 for P1", two(-0.02, 0.02), NearerP1, ForP1},
 		{"-0.02,0.02 for P0", two(-0.02, 0.02), NearerP0, ForP0},
 		{"two: ran out", two(0, 0.02), Undecided, NotDecided},
-		{"margin two: 0,-2 for P1", &Sequential{On: OnMargin, P0: 0, P1: -2, Alpha: 0.05, Beta: 0.05}, Easier, MarginLower},
+		{"margin two: 0,-2 for P1", &Sequential{On: OnMargin, P0: 0, P1: -2, Alpha: 0.05, Beta: 0.05}, NearerP1, MarginLower},
 	}
 	for _, tt := range tests {
 		if got := SequentialVerdict(tt.test, tt.d); got != tt.want {
@@ -415,7 +415,7 @@ func TestFixedVerdictsFamily(t *testing.T) {
 				}
 				wrong := 0
 				for _, c := range FixedVerdicts(pairs, VerdictLevel).Cells {
-					if c.Answer != NoClearDifference {
+					if c.Verdict != NoClearDifference {
 						wrong++
 					}
 				}

@@ -34,9 +34,12 @@ policy, difficulty or politician (common random numbers), for every cell of
 --mode × --policy × --politician, and says for each cell whether B is easier
 or harder for the player than A: each arm's win rate, the paired score
 difference B − A (a win scores 1, a draw ½) and margin difference with 95%
-intervals, p-values adjusted for the number of cells (Holm), and one line in
-words. With --sprt-delta (or --sprt) each cell stops as soon as its
-sequential test decides.
+intervals, and one line in words. The verdicts follow one rule over every
+test (the score and the margin of every cell): with no difference anywhere,
+the chance that any cell's verdict is not "no clear difference" is at most
+5%; the intervals in words are the simultaneous ones it decides by. With
+--sprt-delta (or --sprt) each cell stops as soon as its sequential test
+decides, and takes its verdict from that test.
 
 An arm flag (--a-rules, --b-mode, ...) sets that arm; a dimension an arm
 flag sets is not varied: the other arm takes the shared flag's value, which
@@ -60,7 +63,7 @@ type compareFlags struct {
 	sprt, sprtOn, shard    string
 	sprtDelta, alpha, beta float64
 	format, out            string
-	quiet                  bool
+	quiet, wide            bool
 	seats                  int
 	maxErrors              *int64
 }
@@ -95,19 +98,23 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	}
 	fs.Float64Var(&f.sprtDelta, "sprt-delta", 0, "sequential test with three answers: B easier, harder, or within ±DELTA of A (score: 0.02 is 2 points; margin: votes)")
 	fs.StringVar(&f.sprt, "sprt", "", "sequential test of `P0,P1`: P0 against P1 (B − A, e.g. 0,0.02), instead of --sprt-delta")
-	fs.StringVar(&f.sprtOn, "sprt-on", "score", "what the sequential test measures: score (win 1, draw ½) or margin (votes)")
-	fs.Float64Var(&f.alpha, "alpha", 0.05, "sequential test: chance of answering 'easier' (or 'harder') when there is no difference, each side")
-	fs.Float64Var(&f.beta, "beta", 0.05, "sequential test: target chance of answering 'within' when B differs by DELTA; Wald's approximation, exceeded when few seeds differ (simulated 0.077 for 0.05 with 3% of pairs discordant; docs/balance.md)")
+	fs.StringVar(&f.sprtOn, "sprt-on", "score", "what the sequential test measures: score (win 1, draw ½) or margin (votes; never decides before 200 pairs; a change carried by a few games can still hide from it: with 1% of seeds moved by 100 votes it answered 'within' in 20% of runs for β = 0.05; docs/balance.md)")
+	fs.Float64Var(&f.alpha, "alpha", 0.05, "sequential test: chance, with no difference in any cell, that any cell answers 'easier' or 'harder'; split over the cells and the two sides (α/(2·cells) per one-sided test); Wald's approximation, simulated 0.047–0.062 for 0.05 (docs/balance.md)")
+	fs.Float64Var(&f.beta, "beta", 0.05, "sequential test: target chance of answering 'within' when B differs by DELTA; Wald's approximation, exceeded when few seeds differ (simulated 0.063 for 0.05 with 3% of pairs discordant, as compare splits α; docs/balance.md)")
 	fs.StringVar(&f.shard, "shard", "1/1", shardUsage+" (not with a sequential test)")
 	fs.StringVar(&f.format, "format", "table", "output `FORMAT`: table, json or html (the report; without --format: by --out's extension)")
 	fs.StringVar(&f.out, "out", "", outUsage)
 	fs.BoolVar(&f.quiet, "quiet", false, quietUsage)
+	fs.BoolVar(&f.wide, "wide", false, wideUsage)
 	f.maxErrors = maxErrorsFlag(fs)
 	fs.IntVar(&f.seats, "seats", 1, "`N` players: 1 is the solo game; 2 to 4 compare the rules at a table without the Opposition, --policy as the lineup, --games the deals")
 	if code, done := parseFlags(fs, args, compareUsage, stdout, stderr); done {
 		return code
 	}
 	if f.seats != 1 {
+		if err := onlyWith(fs, "wide", "the solo game (--seats 1)", false); err != nil {
+			return fail(stderr, "compare: %v", err)
+		}
 		return runSeatsCompare(&f, stdout, stderr)
 	}
 	cfg, err := f.config()
@@ -152,7 +159,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		failRun(stderr, "compare: %v", err) // past --max-errors: stopped, and marked so
 	}
-	return writeStudy("compare", res, "this run", f.format, report.TextOptions{}, output, stderr)
+	return writeStudy("compare", res, "this run", f.format, report.TextOptions{Wide: f.wide}, output, stderr)
 }
 
 // armRules loads arm k's rules (--a-rules, else --rules, then --a-set)
@@ -202,6 +209,9 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 		return nil, err
 	}
 	f.format = format
+	if err := onlyWith(fs, "wide", "--format table", format == "table"); err != nil {
+		return nil, err
+	}
 	shard, err := sim.ParseShard(f.shard)
 	if err != nil {
 		return nil, fmt.Errorf("--shard %v", err)

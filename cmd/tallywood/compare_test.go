@@ -143,19 +143,19 @@ func TestCompareFindsHardOnlyChange(t *testing.T) {
 		len(r.B.Overrides) != 1 || r.CellsTested != 2 || len(r.Cells) != 2 {
 		t.Fatalf("header %+v %+v, %d cells", r.A, r.B, len(r.Cells))
 	}
-	if v := r.Cells[0].Verdict; r.Cells[0].A.Mode != "normal" || v != sim.VerdictNone {
+	if v := r.Cells[0].Verdict; r.Cells[0].A.Mode != "normal" || v != sim.NoClearDifference {
 		t.Errorf("Normal: %s", v)
 	}
-	if v := r.Cells[1].Verdict; r.Cells[1].A.Mode != "hard" || v != sim.VerdictEasier {
+	if v := r.Cells[1].Verdict; r.Cells[1].A.Mode != "hard" || v != sim.ScoreEasier {
 		t.Errorf("Hard: %s", v)
 	}
 	r.B.Name = "mine"
 	var b bytes.Buffer
-	if err := report.Text(&b, report.Source{Compare: &r}, report.TextOptions{}); err != nil {
+	if err := report.Text(&b, report.Source{Compare: &r}, report.TextOptions{Wide: true}); err != nil {
 		t.Fatal(err)
 	}
 	table := b.String()
-	for _, s := range []string{"B = mine (rules ", "seed 1", "2 cells tested, p-values Holm-adjusted over them; 5% level",
+	for _, s := range []string{"B = mine (rules ", "seed 1", "verdicts at the 5% level over all 4 tests, a score and a margin per cell",
 		"mine vs old: Normal, greedy: no clear difference", "mine vs old: Hard, greedy: easier, win rate ",
 		"pairs (A's result → B's): W→W"} {
 		if !strings.Contains(table, s) {
@@ -184,15 +184,30 @@ func TestCompareArmsDifferAndSameWarning(t *testing.T) {
 }
 
 // TestCompareSequentialInWords: the random policy never wins, so both
-// one-sided tests decide for no difference after 146 ties, said in words.
+// one-sided tests (each at α/2) decide for no difference after 148 ties,
+// and the line in words gives the test's answer (issue 23: it gave the
+// fixed-size rule's "no clear difference"). Without --wide no line is
+// wider than 100 columns.
 func TestCompareSequentialInWords(t *testing.T) {
-	code, out, errs := runCLI(t, "compare", "--policy", "random", "--mode", "normal", "--b-mode", "hard", "--sprt-delta", "0.02", "--quiet")
+	args := []string{"compare", "--policy", "random", "--mode", "normal", "--b-mode", "hard", "--sprt-delta", "0.02", "--quiet"}
+	code, out, errs := runCLI(t, args...)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
+	for _, l := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(l); n > 100 {
+			t.Errorf("a line of %d columns: %q", n, l)
+		}
+	}
+	code, out, errs = runCLI(t, append(args, "--wide")...)
+	if code != exitOK {
+		t.Fatalf("--wide: exit %d: %s", code, errs)
+	}
 	for _, s := range []string{
-		"sequential test on the score, zone ±2 points, α = 0.05, β = 0.05: B is within ±2 points of A: no difference fits the games better than ±2 points (after 146 pairs)",
+		"sequential test on the score, zone ±2 points, α = 0.05 (0.025 a one-sided test), β = 0.05: B is within ±2 points of A: no difference fits the games better than ±2 points (after 148 pairs)",
 		"estimates above: biased by the stop",
+		"reference vs reference: Normal → Hard, random: within ±2 points (sequential test), win rate 0.0% → 0.0%",
+		"a cell with a sequential test takes its verdict from that test instead, at α = 0.05 over all the cells",
 	} {
 		if !strings.Contains(out, s) {
 			t.Errorf("table lacks %q:\n%s", s, out)

@@ -14,7 +14,7 @@ const (
 	setUsage         = "`PATH=VALUE`: change one rules field (repeatable; see docs/rules-file.md)"
 	outUsage         = "write the output to `FILE` instead of stdout"
 	quietUsage       = "no progress bar"
-	wideUsage        = "table: every column (wider than 100 characters)"
+	wideUsage        = "table: the full width, every column and every line whole (wider than 100 characters)"
 	workersUsage     = "`N` parallel workers (at most 4 per CPU: more are capped, with a note)"
 	shardUsage       = "play only shard `K/N`: the games i with i mod N = K-1"
 	seatsUsage       = "`N` players: 1 is the solo game; 2 to 4 play without the Opposition, --policy as the lineup"

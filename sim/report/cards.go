@@ -116,7 +116,7 @@ func cardsText(b *bytes.Buffer, r *sim.CardsResult, all bool) error {
 		"MARGIN: the same in votes; [adj. CI]: simultaneous 95% over the family (Bonferroni);\n" +
 		"HOLM *: significant after Holm's adjustment within the family (adjusted p < 0.05).\n")
 	b.WriteString(wrapText("Method: " + sim.CardsMethod + "."))
-	weightsNotes(b, cardsPolicies(r), r.RulesHash)
+	weightsNotes(b, "", cardsPolicies(r), r.RulesHash)
 	return nil
 }
 

@@ -40,9 +40,12 @@ func compareSection(idx int, src Source, command string) (section, error) {
 	if r.Interrupted {
 		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
 	}
+	conf := percentText(r.Confidence)
 	s.Notes = append(s.Notes, fmt.Sprintf("Both arms play the same seeds (common random numbers); every difference is B − A. "+
-		"The score counts a win 1 and a draw ½; its difference is in percentage points. Intervals are 95%% paired t intervals; "+
-		"p-values are Holm-adjusted over the %d cells tested, at the 5%% level.", r.CellsTested))
+		"The score counts a win 1 and a draw ½; its difference is in percentage points. Each difference has a 95%% paired t "+
+		"interval on its own, and the verdict's: the %s interval, simultaneous over every test, with the p-value adjusted alike "+
+		"(Bonferroni). The figures draw the verdict's.", conf),
+		sentence(ruleWords(r)))
 	var stopped []string
 	var estimates string
 	for i := range r.Cells {
@@ -88,34 +91,39 @@ func compareSection(idx int, src Source, command string) (section, error) {
 
 	scoreRows := make([]forestRow, len(r.Cells))
 	marginRows := make([]forestRow, len(r.Cells))
-	scoreTable := table{Header: []string{"cell", "pairs", "A win rate", "B win rate", "win rate B − A", "score B − A", "95% low", "95% high", "p", "Holm p", "verdict"}}
-	marginTable := table{Header: []string{"cell", "A margin", "B margin", "B − A", "95% low", "95% high", "p", "Holm p"}}
+	scoreTable := table{Header: []string{"cell", "pairs", "A win rate", "B win rate", "win rate B − A", "score B − A",
+		"95% low", "95% high", "p", conf + " low", conf + " high", "adjusted p", "verdict"}}
+	marginTable := table{Header: []string{"cell", "A margin", "B margin", "B − A", "95% low", "95% high", "p", conf + " low", conf + " high", "adjusted p"}}
 	for i := range r.Cells {
 		c := &r.Cells[i]
 		name := CellTitle(&c.A, &c.B)
-		scoreRows[i] = forestRow{label: name, est: 100 * c.ScoreDiff, lo: 100 * c.ScoreDiffCI95[0], hi: 100 * c.ScoreDiffCI95[1]}
-		marginRows[i] = forestRow{label: name, est: c.MarginDiff, lo: c.MarginDiffCI95[0], hi: c.MarginDiffCI95[1]}
+		scoreRows[i] = forestRow{label: name, est: 100 * c.ScoreDiff, lo: 100 * c.ScoreDiffCI[0], hi: 100 * c.ScoreDiffCI[1]}
+		marginRows[i] = forestRow{label: name, est: c.MarginDiff, lo: c.MarginDiffCI[0], hi: c.MarginDiffCI[1]}
 		p := fmt.Sprintf("cells.%d.", i)
 		scoreTable.Rows = append(scoreTable.Rows, []cell{
 			text(name), count(c.Games, p+"games"),
 			percent(c.A.WinRate, p+"a.win_rate"), percent(c.B.WinRate, p+"b.win_rate"), points(c.WinRateDiff, p+"win_rate_diff"),
 			points(c.ScoreDiff, p+"score_diff"), points(c.ScoreDiffCI95[0], p+"score_diff_ci95.0"), points(c.ScoreDiffCI95[1], p+"score_diff_ci95.1"),
-			num(c.ScoreDiffP, "%.2g", p+"score_diff_p"), num(c.ScoreDiffPHolm, "%.2g", p+"score_diff_p_holm"), text(string(c.Verdict)),
+			num(c.ScoreDiffP, "%.2g", p+"score_diff_p"),
+			points(c.ScoreDiffCI[0], p+"score_diff_ci.0"), points(c.ScoreDiffCI[1], p+"score_diff_ci.1"),
+			num(c.ScoreDiffPAdj, "%.2g", p+"score_diff_p_adj"), text(verdictText(c)),
 		})
 		marginTable.Rows = append(marginTable.Rows, []cell{
 			text(name), signed(c.A.MeanMargin, p+"a.mean_margin"), signed(c.B.MeanMargin, p+"b.mean_margin"),
 			signed(c.MarginDiff, p+"margin_diff"), signed(c.MarginDiffCI95[0], p+"margin_diff_ci95.0"), signed(c.MarginDiffCI95[1], p+"margin_diff_ci95.1"),
-			num(c.MarginDiffP, "%.2g", p+"margin_diff_p"), num(c.MarginDiffPHolm, "%.2g", p+"margin_diff_p_holm"),
+			num(c.MarginDiffP, "%.2g", p+"margin_diff_p"),
+			signed(c.MarginDiffCI[0], p+"margin_diff_ci.0"), signed(c.MarginDiffCI[1], p+"margin_diff_ci.1"),
+			num(c.MarginDiffPAdj, "%.2g", p+"margin_diff_p_adj"),
 		})
 	}
-	f, err = forestFigure(s.ID+"-score-diff", "Score difference B − A per cell (win 1, draw ½), with 95% intervals",
-		"score difference B − A (percentage points)", scoreZone, scoreRows, scoreTable)
+	f, err = forestFigure(s.ID+"-score-diff", "Score difference B − A per cell (win 1, draw ½), with the verdict's "+conf+" intervals",
+		"score difference B − A (percentage points)", conf+" interval", scoreZone, scoreRows, scoreTable)
 	if err != nil {
 		return section{}, err
 	}
 	g.Figures = append(g.Figures, f)
-	f, err = forestFigure(s.ID+"-margin-diff", "Margin difference B − A per cell, with 95% intervals",
-		"margin difference B − A (votes)", marginZone, marginRows, marginTable)
+	f, err = forestFigure(s.ID+"-margin-diff", "Margin difference B − A per cell, with the verdict's "+conf+" intervals",
+		"margin difference B − A (votes)", conf+" interval", marginZone, marginRows, marginTable)
 	if err != nil {
 		return section{}, err
 	}
@@ -184,9 +192,10 @@ type forestRow struct {
 	est, lo, hi float64
 }
 
-// forestFigure draws each row's estimate and interval against the line
-// of no difference, with the indifference zone (if any) shaded.
-func forestFigure(id, title, xLabel string, zone *[2]float64, rows []forestRow, t table) (figure, error) {
+// forestFigure draws each row's estimate and interval (which the legend
+// calls interval) against the line of no difference, with the
+// indifference zone (if any) shaded.
+func forestFigure(id, title, xLabel, interval string, zone *[2]float64, rows []forestRow, t table) (figure, error) {
 	p := newPlot(title, xLabel, "cell")
 	names := make([]string, len(rows))
 	pts := make(whiskers, len(rows))
@@ -216,7 +225,7 @@ func forestFigure(id, title, xLabel string, zone *[2]float64, rows []forestRow, 
 	if err != nil {
 		return figure{}, err
 	}
-	legend = append(legend, legendItem{"B − A, 95% interval", dots}, legendItem{"no difference", zero})
+	legend = append(legend, legendItem{"B − A, " + interval, dots}, legendItem{"no difference", zero})
 	pad := 0.08 * max(hi-lo, 1e-9)
 	p.X.Min, p.X.Max = lo-pad, hi+pad
 	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(len(rows)), title)
@@ -242,7 +251,7 @@ func sequentialFigure(id string, r *sim.CompareResult) (figure, error) {
 	names := make([]string, n)
 	var up, down whiskers
 	lo, hi := 0.0, 0.0
-	t := table{Header: []string{"cell", "on", "δ", "P0", "P1", "α", "β", "pairs", "LLR (+δ or P1)", "LLR (−δ)", "lower bound", "upper bound", "decision"}}
+	t := table{Header: []string{"cell", "on", "δ", "P0", "P1", "α", "α each", "β", "pairs", "LLR (+δ or P1)", "LLR (−δ)", "lower bound", "upper bound", "decision"}}
 	for k, i := range cells {
 		c := &r.Cells[i]
 		q := c.Sequential
@@ -264,7 +273,7 @@ func sequentialFigure(id string, r *sim.CompareResult) (figure, error) {
 		}
 		t.Rows = append(t.Rows, []cell{
 			text(names[k]), text(q.On.String()), num(q.Delta, "%g", path+"delta"), num(q.P0, "%g", path+"p0"), num(q.P1, "%g", path+"p1"),
-			num(q.Alpha, "%g", path+"alpha"), num(q.Beta, "%g", path+"beta"), count(q.Games, path+"games"),
+			num(q.Alpha, "%g", path+"alpha"), num(q.AlphaEach, "%g", path+"alpha_each"), num(q.Beta, "%g", path+"beta"), count(q.Games, path+"games"),
 			llr[0], llr[1], num(q.Lower, "%.3f", path+"lower"), num(q.Upper, "%.3f", path+"upper"), text(q.Decision.String()),
 		})
 	}

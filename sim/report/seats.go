@@ -149,7 +149,7 @@ func seatsCompareSection(idx int, src Source, command string) (section, error) {
 			})
 		}
 	}
-	f, err := forestFigure(s.ID+"-score", "Score B − A per row, with 95% intervals", "B − A (points of score)", nil, rows, t)
+	f, err := forestFigure(s.ID+"-score", "Score B − A per row, with 95% intervals", "B − A (points of score)", "95% interval", nil, rows, t)
 	if err != nil {
 		return section{}, err
 	}

@@ -16,7 +16,7 @@ import (
 // characters (issue 23: 129).
 func seatsText(b *bytes.Buffer, r *sim.SeatsResult, wide bool) error {
 	fmt.Fprintf(b, "rules %s, hash %s\n", r.RulesVersion, engine.ShortHash(r.RulesHash))
-	weightsNotes(b, r.Lineup, r.RulesHash)
+	weightsNotes(b, "", r.Lineup, r.RulesHash)
 	fmt.Fprintf(b, "seed %d, %d players without the Opposition, %s × %d seatings",
 		r.Seed, r.Players, heldWords(r.Counts.Deals, r.Deals, "deals", "", r.Shard), r.Players)
 	if r.Shard == "" {

@@ -24,7 +24,7 @@ func simText(b *bytes.Buffer, r *sim.Result, wide bool) error {
 	for _, c := range r.Cells {
 		pols = append(pols, c.Policy)
 	}
-	weightsNotes(b, pols, r.RulesHash)
+	weightsNotes(b, "", pols, r.RulesHash)
 	held := int64(0) // the games a cell of the shards holds, failed ones too
 	for _, c := range r.Cells {
 		held = max(held, c.Games+c.Errors)

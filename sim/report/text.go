@@ -17,8 +17,9 @@ import (
 // TextOptions choose what Text writes.
 type TextOptions struct {
 	// Wide writes every column of a sim result's first table and of a
-	// study of several players' and a sweep's tables, wider than 100
-	// characters; the other kinds have no narrow form.
+	// study of several players' and a sweep's tables, and a comparison's
+	// lines unwrapped, wider than 100 characters; the other kinds have no
+	// narrow form.
 	Wide bool
 	// All writes every row of a cards study's families, not only the
 	// first ten of each.
@@ -34,7 +35,7 @@ func Text(w io.Writer, src Source, opt TextOptions) error {
 	case src.Sim != nil:
 		err = simText(&b, src.Sim, opt.Wide)
 	case src.Compare != nil:
-		err = compareText(&b, src.Compare)
+		err = compareText(&b, src.Compare, opt.Wide)
 	case src.Sweep != nil:
 		err = sweepText(&b, src.Sweep, opt.Wide)
 	case src.Seats != nil:
@@ -108,8 +109,8 @@ func pointsText(x float64) string { return fmt.Sprintf("%+.1f", 100*x) }
 
 // weightsNotes writes, for each distinct policy of policies that scores
 // by the learned value, which weights it played and the rules they were
-// trained for (policy.WeightsNote), a line each.
-func weightsNotes(w io.Writer, policies []string, rulesHash string) {
+// trained for (policy.WeightsNote), a line each, after label ("arm A ").
+func weightsNotes(w io.Writer, label string, policies []string, rulesHash string) {
 	seen := map[string]bool{}
 	for _, p := range policies {
 		if seen[p] {
@@ -117,7 +118,7 @@ func weightsNotes(w io.Writer, policies []string, rulesHash string) {
 		}
 		seen[p] = true
 		if note := policy.WeightsNote(p, rulesHash); note != "" {
-			fmt.Fprintln(w, note)
+			fmt.Fprintln(w, label+note)
 		}
 	}
 }

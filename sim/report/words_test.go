@@ -95,7 +95,15 @@ func TestCompareSaidOnce(t *testing.T) {
 		}
 	}
 
-	_, words, ok := strings.Cut(text, "\nIn words")
+	// The text wraps its lines at 100 columns; --wide writes each whole.
+	var wide bytes.Buffer
+	if err := Text(&wide, src, TextOptions{Wide: true}); err != nil {
+		t.Fatal(err)
+	}
+	if got := unwrap(text); got != wide.String() {
+		t.Errorf("the text unwrapped:\n%s\nis not the wide text:\n%s", got, wide.String())
+	}
+	_, words, ok := strings.Cut(wide.String(), "\nIn words")
 	if !ok {
 		t.Fatalf("no lines in words:\n%s", text)
 	}
@@ -108,11 +116,26 @@ func TestCompareSaidOnce(t *testing.T) {
 	}
 }
 
-// TestSweepSaidOnce: where a cell's win rate meets the target is one
-// sentence, the text's paragraph (wrapped to 100 columns) and the page's
-// note under the cell's plot (the page had its own, with other numbers:
-// 15% for 15.0%, 4 digits for 2 decimals); the page titles the cell as the
-// text does.
+// unwrap joins the lines wrap continued (indented four spaces more than
+// the line before) to the line they continue.
+func unwrap(s string) string {
+	lines := strings.Split(s, "\n")
+	var out []string
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
+	for i, l := range lines {
+		if i > 0 && len(out) > 0 && strings.TrimSpace(l) != "" && indent(l) == indent(out[len(out)-1])+4 {
+			out[len(out)-1] += " " + strings.TrimSpace(l)
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestSweepSaidOnce: where a cell's win rate crosses the target is one
+// sentence, the text's line and the page's note under the cell's plot (the
+// page had its own, with other numbers: 15% for 15.0%, 4 digits for 2
+// decimals); the page titles the cell as the text does.
 func TestSweepSaidOnce(t *testing.T) {
 	data := sweepJSON(t, max(games(300), 100), 5, 0.15)
 	src, err := Decode("r.json", data)

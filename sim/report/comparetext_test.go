@@ -1,0 +1,180 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"tallywood/engine"
+	"tallywood/sim"
+)
+
+// withPairs is compareJSON's result with cell 0's pairs replaced: a
+// cross-table (A's outcome → B's, each win, draw, loss) and the margin
+// sums; the arms' own counts stay (no check ties them to the pairs).
+func withPairs(t *testing.T, cross [3][3]int64, marginSum, marginSumSq int64) Source {
+	t.Helper()
+	var d map[string]any
+	if err := json.Unmarshal(compareJSON(t, 200, 1, nil), &d); err != nil {
+		t.Fatal(err)
+	}
+	var n int64
+	for _, row := range cross {
+		for _, k := range row {
+			n += k
+		}
+	}
+	if n != 200 {
+		t.Fatalf("cross-table of %d pairs, want 200", n)
+	}
+	p := d["cells"].([]any)[0].(map[string]any)["pairs"].(map[string]any)
+	p["cross_wdl"], p["margin_diff_sum"], p["margin_diff_sum_sq"] = cross, marginSum, marginSumSq
+	data, err := json.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := Decode("r.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// wordsLine is the line in words of the cell titled title, from the wide
+// text (one line a cell).
+func wordsLine(t *testing.T, src Source, title string) string {
+	t.Helper()
+	var b strings.Builder
+	if err := Text(&b, src, TextOptions{Wide: true}); err != nil {
+		t.Fatal(err)
+	}
+	_, words, _ := strings.Cut(b.String(), "\nIn words")
+	for _, l := range strings.Split(words, "\n") {
+		if strings.Contains(l, ": "+title+": ") {
+			return l
+		}
+	}
+	t.Fatalf("no line in words for %s:\n%s", title, b.String())
+	return ""
+}
+
+// TestWordsShowTheVerdictsInterval is issue 23's first point: a score
+// whose 95 % interval excludes 0 but whose adjusted p does not reach the
+// level printed its 95 % interval next to "no clear difference". B wins
+// 62 pairs A loses and loses 39 A wins, of 200: p ≈ 0.02, adjusted over
+// 4 tests ≈ 0.09.
+func TestWordsShowTheVerdictsInterval(t *testing.T) {
+	src := withPairs(t, [3][3]int64{{0, 0, 39}, {0, 0, 0}, {62, 0, 99}}, 0, 0)
+	c := &src.Compare.Cells[0]
+	if c.ScoreDiffCI95[0] <= 0 || c.ScoreDiffCI[0] > 0 || c.Verdict != sim.NoClearDifference {
+		t.Fatalf("cell: 95%% %v, simultaneous %v, %v: not the case under test", c.ScoreDiffCI95, c.ScoreDiffCI, c.Verdict)
+	}
+	line := wordsLine(t, src, CellTitle(&c.A, &c.B))
+	want := fmt.Sprintf("no clear difference, win rate %s → %s, score %s points [%s, %s],", pct(c.A.WinRate), pct(c.B.WinRate),
+		pointsText(c.ScoreDiff), pointsText(c.ScoreDiffCI[0]), pointsText(c.ScoreDiffCI[1]))
+	if !strings.Contains(line, want) {
+		t.Errorf("line %q\nlacks %q", line, want)
+	}
+}
+
+// TestMarginOnlyNeverContradicts: "easier by margin only" stood next to a
+// lower win rate (issue 23). A margin verdict names the margin, whose
+// printed interval lies on its side of 0, and never says easier or
+// harder. Here the score is even (10 pairs each way) and B gains 2 or 3
+// votes in every pair.
+func TestMarginOnlyNeverContradicts(t *testing.T) {
+	src := withPairs(t, [3][3]int64{{0, 0, 10}, {0, 0, 0}, {10, 0, 180}}, 500, 1300)
+	c := &src.Compare.Cells[0]
+	if c.Verdict != sim.MarginHigher {
+		t.Fatalf("verdict %v, want %v", c.Verdict, sim.MarginHigher)
+	}
+	line := wordsLine(t, src, CellTitle(&c.A, &c.B))
+	if !strings.Contains(line, ": higher margin only, ") || strings.Contains(line, "easier") || strings.Contains(line, "harder") || c.MarginDiffCI[0] <= 0 {
+		t.Errorf("line %q with margin interval %v", line, c.MarginDiffCI)
+	}
+}
+
+// TestSequentialWordsInWords: after a sequential stop the line in words
+// is the sequential test's answer and says so (issue 23: it said "no
+// clear difference" from the fixed-size rule). --sprt 0,-0.02 deciding
+// for −2 points (B, Hard, is harder than A, Normal) is "p1" in the JSON
+// and "harder" in the text and the page.
+func TestSequentialWordsInWords(t *testing.T) {
+	greedy := mustSpec(t, "greedy")
+	cfg := sim.CompareConfig{
+		A: sim.CompareArm{Name: "reference", Rules: engine.Reference()}, B: sim.CompareArm{Name: "hard", Rules: engine.Reference()},
+		Seed: 1, Test: &sim.Sequential{P0: 0, P1: -0.02, Alpha: 0.05, Beta: 0.05},
+		Cells: []sim.ComparePair{{
+			A:     sim.CellSpec{Mode: engine.Normal, Policy: greedy, Politician: sim.RandomPoliticianIndex},
+			B:     sim.CellSpec{Mode: engine.Hard, Policy: greedy, Politician: sim.RandomPoliticianIndex},
+			Games: 3000,
+		}},
+	}
+	r, err := sim.Compare(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js := string(sim.Encode(r))
+	if !strings.Contains(js, `"decision": "p1"`) || !strings.Contains(js, `"verdict": "harder"`) {
+		t.Fatalf("JSON: decision %v, verdict %v", r.Cells[0].Sequential.Decision, r.Cells[0].Verdict)
+	}
+	src := SourceOf("r.json", r)
+	c := &r.Cells[0]
+	line := wordsLine(t, src, CellTitle(&c.A, &c.B))
+	if !strings.Contains(line, ": harder (sequential test), ") {
+		t.Errorf("line in words %q: want the sequential test's harder", line)
+	}
+	text := textOf(t, src)
+	for _, want := range []string{"decided for -2 points over +0 points", "a cell with a sequential test takes its verdict from that test"} {
+		if !strings.Contains(unwrap(text), want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	page := pageOf(t, src)
+	if len(page.List) != 1 || !strings.Contains(page.List[0], ": harder (sequential test), ") {
+		t.Errorf("page's answer %q", page.List)
+	}
+}
+
+// TestCompareTextWidth: compare's text fits 100 columns (issue 23: 153,
+// and 170–186 for the commands of docs/balance.md), for a fixed run and
+// a sequential one; --wide writes the lines whole.
+func TestCompareTextWidth(t *testing.T) {
+	for _, test := range []*sim.Sequential{nil, {Delta: 0.02, Alpha: 0.05, Beta: 0.05}} {
+		src, err := Decode("r.json", compareJSON(t, 300, 1, test))
+		if err != nil {
+			t.Fatal(err)
+		}
+		widest := 0
+		for _, l := range strings.Split(textOf(t, src), "\n") {
+			widest = max(widest, utf8.RuneCountInString(l))
+		}
+		if widest > 100 {
+			t.Errorf("sequential %v: a line of %d columns:\n%s", test != nil, widest, textOf(t, src))
+		}
+	}
+}
+
+func TestWrap(t *testing.T) {
+	for _, tt := range []struct {
+		in    string
+		width int
+		want  string
+	}{
+		{"  short", 10, "  short"},
+		// After the comma in the last quarter, not inside the brackets.
+		{"  score +2.6 points [+0.6, +4.6], margin", 36, "  score +2.6 points [+0.6, +4.6],\n      margin"},
+		{"  a b c d e f g h", 9, "  a b c d\n      e f\n      g h"},
+		{"  unbreakable-word-longer", 8, "  unbreakable-word-longer"},
+		// Not inside brackets where a space outside them will do.
+		{"  score +10.4 points [+9.3, +11.5]", 30, "  score +10.4 points\n      [+9.3, +11.5]"},
+		{"  [aa bb cc dd ee]", 12, "  [aa bb cc\n      dd ee]"},
+		{"  → → → → →", 7, "  → → →\n      →\n      →"},
+	} {
+		if got := wrap(tt.in, tt.width); got != tt.want {
+			t.Errorf("wrap(%q, %d) = %q, want %q", tt.in, tt.width, got, tt.want)
+		}
+	}
+}

@@ -51,7 +51,7 @@ var (
 	opposition = func(why string) Scope { return Scope{Solo: true, Why: why} }
 	difficulty = func(m Mode) Scope {
 		return Scope{Solo: true, OneMode: true, Mode: m,
-			Why: "a difficulty of the solo game (I-20 initiative, I-12 Celebrity tier, I-14 Plaza, Solo Final Tally bonus): only games at " + m.String() + " read it"}
+			Why: "a difficulty of the solo game: I-20 initiative, I-12 Celebrity tier, I-14 Plaza, Solo Final Tally bonus"}
 	}
 )
 

@@ -49,12 +49,19 @@ func everyKind(t testing.TB, k int) map[Kind][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sensCfg := sensitivityConfig(t, 6, "random")
+	sensCfg.Shard = shard
+	sens, err := Sensitivity(ctx, sensCfg)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return map[Kind][]byte{
 		KindSim:          Encode(run(t, testConfig(t, 6, 1, shard))),
 		KindCompare:      Encode(compared),
 		KindSweep:        Encode(swept),
 		KindSeats:        Encode(runSeats(t, seatsConfig(t, 6, 1, shard, "random", "random"))),
 		KindSeatsCompare: Encode(tableCompared),
+		KindSensitivity:  Encode(sens),
 	}
 }
 
@@ -196,7 +203,7 @@ func TestDecodeRefuses(t *testing.T) {
 			x[0].([]any)[0] = x[0].([]any)[0].(float64) + 1
 		}), "cross-table"},
 		{"table compare of an older build", []byte(`{"kind":"table-compare","tallywood_version":"x"}`), "written by an older tallywood"},
-		{"unknown kind", []byte(`{"kind":"tune","format":"tallywood-tune/1"}`), `unknown kind of result "tune": tallywood reads sim, compare, sweep, table and table-compare results`},
+		{"unknown kind", []byte(`{"kind":"tune","format":"tallywood-tune/1"}`), `unknown kind of result "tune": tallywood reads sim, compare, sweep, table, table-compare and sensitivity results`},
 	} {
 		_, err := Decode(tt.data)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

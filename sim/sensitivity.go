@@ -196,6 +196,22 @@ func planSensitivity(base *engine.Rules, fields []engine.Field, step Step, m eng
 	return plan, skip
 }
 
+// SensitivityGames is how many games Sensitivity plays for cfg, before
+// sharding: each cell's base and every change it reads, per seed (for a
+// progress bar, and to say what a scan costs before it runs).
+func SensitivityGames(cfg SensitivityConfig) (int64, error) {
+	fields, err := cfg.Base.Fields(cfg.Fields...)
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	for _, spec := range cfg.Cells {
+		plan, _ := planSensitivity(cfg.Base, fields, cfg.Step, spec.Mode)
+		n += int64(1 + len(plan))
+	}
+	return n * cfg.Games, nil
+}
+
 // Sensitivity plays every cell of cfg at the base rules and at every
 // change the cell can read. Each cell is a sweep of its changes (Sweep:
 // the same pool, a seed counted only when all its games were played), so

@@ -24,6 +24,8 @@ func CSV(w io.Writer, src Source) error {
 		sweepCSV(cw, src.Sweep)
 	case src.Seats != nil:
 		seatsCSV(cw, src.Seats)
+	case src.Sensitivity != nil:
+		sensitivityCSV(cw, src.Sensitivity)
 	case src.Compare != nil, src.SeatsCompare != nil:
 		return fmt.Errorf("report: %s: a comparison has no CSV form (its text, JSON or HTML has it all)", src.Name)
 	default:

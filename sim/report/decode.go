@@ -18,6 +18,7 @@ type Source struct {
 	// --seats) and their comparisons (compare --seats).
 	Seats        *sim.SeatsResult
 	SeatsCompare *sim.SeatsCompareResult
+	Sensitivity  *sim.SensitivityResult
 	// Version is the tallywood version that wrote the result, when the
 	// result records it.
 	Version string
@@ -49,6 +50,8 @@ func SourceOf(name string, s sim.Study) Source {
 		src.Seats = r
 	case *sim.SeatsCompareResult:
 		src.SeatsCompare = r
+	case *sim.SensitivityResult:
+		src.Sensitivity = r
 	}
 	return src
 }
@@ -64,6 +67,8 @@ func (s Source) study() sim.Study {
 		return s.Sweep
 	case s.Seats != nil:
 		return s.Seats
+	case s.Sensitivity != nil:
+		return s.Sensitivity
 	}
 	return s.SeatsCompare
 }
@@ -91,6 +96,8 @@ func (s Source) Played() string {
 		n = s.Seats.Counts.Games
 	case s.SeatsCompare != nil:
 		n, _, unit = s.SeatsCompare.Played()
+	case s.Sensitivity != nil:
+		n, _, unit = s.Sensitivity.Played()
 	}
 	return fmt.Sprintf("%d %s", n, unit)
 }

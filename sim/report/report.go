@@ -26,6 +26,8 @@ func Write(w io.Writer, srcs []Source, meta Meta) error {
 			s, err = seatsSection(i, src, seatsCommand(src.Seats))
 		case src.SeatsCompare != nil:
 			s, err = seatsCompareSection(i, src, seatsCompareCommand(src.SeatsCompare))
+		case src.Sensitivity != nil:
+			s, err = sensitivitySection(i, src, sensitivityCommand(src.Sensitivity))
 		default:
 			err = fmt.Errorf("report: %s: no result in the source", src.Name)
 		}

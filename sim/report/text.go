@@ -35,6 +35,8 @@ func Text(w io.Writer, src Source, opt TextOptions) error {
 		err = seatsText(&b, src.Seats)
 	case src.SeatsCompare != nil:
 		err = seatsCompareText(&b, src.SeatsCompare)
+	case src.Sensitivity != nil:
+		err = sensitivityText(&b, src.Sensitivity, opt.Wide)
 	default:
 		err = fmt.Errorf("report: %s: no result in the source", src.Name)
 	}

@@ -114,7 +114,7 @@ func runSensitivity(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	total, err := sim.SensitivityGames(cfg)
+	perSeed, err := sim.SensitivityGames(cfg)
 	if err != nil {
 		return fail(stderr, "sensitivity: --fields: %v", err)
 	}
@@ -124,7 +124,7 @@ func runSensitivity(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, release := interruptible("sensitivity", stderr)
 	defer release()
-	bar := startProgress(stderr, total/int64(shard.N)+int64(len(cfg.Cells)), *quiet)
+	bar := startProgress(stderr, perSeed*shard.Len(*games), *quiet)
 	cfg.Progress = &bar.done
 	res, err := sim.Sensitivity(ctx, cfg)
 	bar.stop()

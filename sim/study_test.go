@@ -158,6 +158,9 @@ func TestDecodeRecomputesDerivedFields(t *testing.T) {
 				d, _, _ := p.Pairs.ScoreDiff()
 				return p.ScoreDiff == d
 			}},
+		{KindSensitivity, func(d map[string]any) {
+			d["cells"].([]any)[0].(map[string]any)["changes"].([]any)[0].(map[string]any)["verdict"] = "easier"
+		}, func(s Study) bool { return s.(*SensitivityResult).Cells[0].Changes[0].Verdict == NoClearDifference }},
 		{KindSeats, func(d map[string]any) { d["policies"].([]any)[0].(map[string]any)["win_rate"] = 0.99 },
 			func(s Study) bool {
 				r := s.(*SeatsResult)

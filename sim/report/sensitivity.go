@@ -81,7 +81,7 @@ func sensitivityText(b *bytes.Buffer, r *sim.SensitivityResult, wide bool) error
 	sensitivityHead(b, r)
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		fmt.Fprintf(b, "\n%s: the base won %s [%s, %s] of %d seeds; %d changes of %d fields played, %d not\n",
+		fmt.Fprintf(b, "\n%s: base %s won [%s, %s], %d seeds; %d changes of %d fields, %d not played\n",
 			CellTitle(&c.Base, &c.Base), pct(c.Base.WinRate), pct(c.Base.WinCI95[0]), pct(c.Base.WinCI95[1]),
 			c.Base.Games, len(c.Changes), len(c.Ranking), len(c.Skipped))
 		var rows [][]string
@@ -110,9 +110,12 @@ func sensitivityText(b *bytes.Buffer, r *sim.SensitivityResult, wide bool) error
 			}
 			for _, f := range c.Ranking {
 				ch := changes[f.Path+"="+strconv.Itoa(f.To)]
-				rows = append(rows, []string{f.Path, changeText(ch.From, ch.To), scoreCI(ch.ScoreDiff, ch.ScoreDiffCI), verdictText(ch.Verdict)})
+				// The t-interval is symmetric: its half-width says it all.
+				half := (ch.ScoreDiffCI[1] - ch.ScoreDiffCI[0]) / 2
+				rows = append(rows, []string{f.Path, changeText(ch.From, ch.To),
+					fmt.Sprintf("%s ± %.1f", pointsText(ch.ScoreDiff), 100*half), verdictText(ch.Verdict)})
 			}
-			if err := writeTable(b, []string{"FIELD", "CHANGE", "SCORE vs BASE pts [CI]", "VERDICT"}, 1, rows); err != nil {
+			if err := writeTable(b, []string{"FIELD", "STEP", "SCORE pts", "VERDICT"}, 1, rows); err != nil {
 				return err
 			}
 		}
@@ -121,9 +124,9 @@ func sensitivityText(b *bytes.Buffer, r *sim.SensitivityResult, wide bool) error
 		}
 		skippedText(b, c.Skipped, wide)
 	}
-	b.WriteString("\nEach field is ranked by the larger |score difference| of its two changes (the one shown; --wide\n" +
-		"shows both). SCORE vs BASE: the paired score difference (win 1, draw ½) against the base rules on\n" +
-		"the same seeds, in points, with its simultaneous interval. VERDICT: easier, harder, higher margin\n" +
+	b.WriteString("\nEach field is ranked by the larger |score difference| of its two steps (the one shown; --wide\n" +
+		"shows both). SCORE: the step's paired score difference (win 1, draw ½) against the base rules on\n" +
+		"the same seeds, in points, ± its simultaneous interval. VERDICT: easier, harder, higher margin\n" +
 		"only or lower margin only where the family's test rejects no difference; - where it does not.\n")
 	return nil
 }

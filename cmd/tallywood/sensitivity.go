@@ -157,7 +157,7 @@ func listFields(base *engine.Rules, globs []string, stdout, stderr io.Writer) in
 		if s, err := engine.ReadBy(f.Path); err == nil {
 			who = s.Who()
 		}
-		fmt.Fprintf(&b, "%-42s %4d  %-7s %s\n", f.Path, f.Value, bounds, who)
+		fmt.Fprintf(&b, "%-46s %4d  %-7s %s\n", f.Path, f.Value, bounds, who)
 	}
 	fmt.Fprintf(&b, "%d numeric fields\n", len(fields))
 	if _, err := io.WriteString(stdout, b.String()); err != nil {

@@ -1,39 +1,99 @@
 package engine
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 )
 
-// NumericField is one whole-number field of a rules file: its path as
-// --set writes it (elements with ids by their id, as Diff names them) and
-// its value. Every number of the rules-file schema is a whole number.
-type NumericField struct {
+// Field is one numeric leaf of a rules file: what `sensitivity` moves and
+// `tune` varies.
+type Field struct {
+	// Path names it as --set takes it, with card and politician ids where
+	// the path syntax has them (strategy_cards[PW-01].ability.polling).
 	Path  string
 	Value int
+	// Lo..Hi is the range the rules' validation accepts it in, given the
+	// file's other values (track.token_space up to track.max), when
+	// Bounded. Other checks (icons in rising order, a hand no smaller than
+	// the round's turns, MaxHeld) can still refuse a value within it: With
+	// says so.
+	Lo, Hi  int
+	Bounded bool
 }
 
-// NumericFields lists every whole-number field of r's rules file, in file
-// order (the metadata has none). A politician's polling lists the
-// Districts it names, as the file does.
-func NumericFields(r *Rules) []NumericField {
-	var out []NumericField
-	f := r.file()
-	listNumbers(&out, "", reflect.ValueOf(&f).Elem())
-	return out
+// Fields lists the numeric fields of r's rules file that some glob
+// matches (every one with none), in the order of the file. A field a file
+// may leave out (a card's zero money) is listed only when the file gives
+// it. A glob that matches no field is an error naming it: see MatchPath.
+func (r *Rules) Fields(globs ...string) ([]Field, error) {
+	var f rulesFile
+	if err := json.Unmarshal(r.source, &f); err != nil {
+		return nil, fmt.Errorf("rules: canonical form does not decode: %w", err)
+	}
+	c := &checker{bounds: map[string][2]int{}}
+	if _, err := compileWith(c, &f); err != nil {
+		return nil, err
+	}
+	var all []Field
+	walkFields(reflect.ValueOf(f), "", "", func(path, at string, v int) {
+		fd := Field{Path: path, Value: v}
+		if b, ok := c.bounds[at]; ok {
+			fd.Lo, fd.Hi, fd.Bounded = b[0], b[1], true
+		}
+		all = append(all, fd)
+	})
+	if len(globs) == 0 {
+		return all, nil
+	}
+	var out []Field
+	matched := make([]bool, len(globs))
+	for _, fd := range all {
+		hit := false
+		for i, g := range globs {
+			if MatchPath(g, fd.Path) {
+				matched[i], hit = true, true
+			}
+		}
+		if hit {
+			out = append(out, fd)
+		}
+	}
+	for i, g := range globs {
+		if !matched[i] {
+			return nil, fmt.Errorf("rules: %q matches no numeric field (fields are named as --set takes them, e.g. difficulties.hard.*)", g)
+		}
+	}
+	return out, nil
 }
 
-func listNumbers(out *[]NumericField, path string, v reflect.Value) {
+// walkFields calls leaf for every numeric leaf under v: its path with ids
+// (as Fields names it) and with indexes only (as validation names it).
+func walkFields(v reflect.Value, path, at string, leaf func(path, at string, v int)) {
 	switch v.Kind() {
+	case reflect.Int:
+		leaf(path, at, int(v.Int()))
 	case reflect.Struct:
-		for i := range v.NumField() {
-			listNumbers(out, joinPath(path, jsonName(v.Type().Field(i))), v.Field(i))
+		t := v.Type()
+		for i := range t.NumField() {
+			fv := v.Field(i)
+			if strings.Contains(t.Field(i).Tag.Get("json"), "omitempty") && fv.IsZero() {
+				continue // absent from the file
+			}
+			name := jsonName(t.Field(i))
+			walkFields(fv, joinPath(path, name), joinPath(at, name), leaf)
 		}
 	case reflect.Slice:
 		for i := range v.Len() {
-			listNumbers(out, path+elementName(v, v, i), v.Index(i))
+			ix := "[" + strconv.Itoa(i) + "]"
+			step := ix
+			if id := idOf(v.Index(i)); id != "" && !allDigits(id) {
+				step = "[" + id + "]"
+			}
+			walkFields(v.Index(i), path+step, at+ix, leaf)
 		}
 	case reflect.Map:
 		keys := make([]string, 0, v.Len())
@@ -42,52 +102,26 @@ func listNumbers(out *[]NumericField, path string, v reflect.Value) {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			listNumbers(out, joinPath(path, k), v.MapIndex(reflect.ValueOf(k)))
+			walkFields(v.MapIndex(reflect.ValueOf(k)), path+"."+k, at+"."+k, leaf)
 		}
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		*out = append(*out, NumericField{Path: path, Value: int(v.Int())})
 	}
 }
 
-// MatchFields returns the numeric fields of r whose path matches glob, in
-// file order: "*" matches any run of characters (dots and brackets too),
-// "?" any one; everything else is literal, so difficulties.hard.* is every
-// number of Hard and strategy_cards[PW-01].* every number of that Strategy card. A glob
-// that matches nothing is an error naming it.
-func MatchFields(r *Rules, glob string) ([]NumericField, error) {
-	var out []NumericField
-	for _, f := range NumericFields(r) {
-		if globMatch(glob, f.Path) {
-			out = append(out, f)
-		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("rules: %s names no number of the rules file", shown(glob))
-	}
-	return out, nil
-}
-
-// globMatch reports whether s matches pattern, with "*" and "?" as
-// MatchFields reads them.
-func globMatch(pattern, s string) bool {
-	star := strings.IndexByte(pattern, '*')
+// MatchPath reports whether a rules path matches glob: "*" matches any
+// run of characters (dots and brackets too), every other character
+// itself, so brackets need no escaping (solo_cards[S-13].* or
+// strategy_cards[*].ability.polling).
+func MatchPath(glob, path string) bool {
+	star := strings.IndexByte(glob, '*')
 	if star < 0 {
-		if len(pattern) != len(s) {
-			return false
-		}
-		for i := range pattern {
-			if pattern[i] != '?' && pattern[i] != s[i] {
-				return false
-			}
-		}
-		return true
+		return glob == path
 	}
-	if len(s) < star || !globMatch(pattern[:star], s[:star]) {
+	if !strings.HasPrefix(path, glob[:star]) {
 		return false
 	}
-	rest := pattern[star+1:]
-	for i := star; i <= len(s); i++ {
-		if globMatch(rest, s[i:]) {
+	rest := glob[star+1:]
+	for i := star; i <= len(path); i++ {
+		if MatchPath(rest, path[i:]) {
 			return true
 		}
 	}

@@ -1,36 +1,172 @@
 package engine
 
 import (
+	"encoding/json"
+	"fmt"
+	"sort"
 	"strconv"
 	"testing"
 )
 
-// TestMatchFields: globs name the numbers of the rules file as --set
-// writes their paths, and every path listed is one With accepts.
-func TestMatchFields(t *testing.T) {
-	r := Reference()
-	for _, tt := range []struct {
-		glob string
-		min  int
-	}{
-		{"difficulties.hard.*", 2},
-		{"actions.campaign_polling", 1},
-		{"strategy_cards[PW-01].*", 1},
-	} {
-		fs, err := MatchFields(r, tt.glob)
-		if err != nil {
-			t.Fatalf("%s: %v", tt.glob, err)
-		}
-		if len(fs) < tt.min {
-			t.Errorf("%s: %d fields, want at least %d", tt.glob, len(fs), tt.min)
-		}
-		for _, f := range fs {
-			if _, err := r.With(Assignment{f.Path, strconv.Itoa(f.Value)}); err != nil {
-				t.Errorf("%s: its own value does not set: %v", f.Path, err)
+// leafPaths lists every leaf of a rules file's JSON with the path --set
+// takes (indexes only), in sorted order.
+func leafPaths(t *testing.T, data []byte) []string {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	var walk func(v any, path string)
+	walk = func(v any, path string) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				walk(e, joinPath(path, k))
 			}
+		case []any:
+			for i, e := range x {
+				walk(e, path+"["+strconv.Itoa(i)+"]")
+			}
+		default:
+			out = append(out, path)
 		}
 	}
-	if _, err := MatchFields(r, "no.such.*"); err == nil {
-		t.Error("a glob that matches nothing was accepted")
+	walk(v, "")
+	sort.Strings(out)
+	return out
+}
+
+// TestReadByEveryField: every leaf of the reference rules is classified,
+// so a new field of the rules file fails here until scopes says who reads
+// it.
+func TestReadByEveryField(t *testing.T) {
+	r := Reference()
+	for _, p := range leafPaths(t, r.Canonical()) {
+		if _, err := ReadBy(p); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+}
+
+// TestReadBy: the readings the scopes table rests on, one per rule.
+func TestReadBy(t *testing.T) {
+	cases := []struct {
+		path                string
+		normal, hard, seats bool
+		rule                string
+	}{
+		{"difficulties.hard.bonus_divisor", false, true, false, "Solo Final Tally: Hard's divisor"},
+		{"difficulties.normal.plaza_lowest_trackers", true, false, false, "I-14: Normal's trackers"},
+		{"difficulties.hard.player_initiative", false, true, false, "I-20"},
+		{"solo_cards[S-13].left_action", true, true, false, "C-16: the Opposition's cards"},
+		{"solo_cards[3].right_district", true, true, false, "C-16"},
+		{"opposition_fallback.money", true, true, false, "I-10"},
+		{"variants.opposition_respects_blocks", true, true, false, "V-1"},
+		{"variants.opposition_cleanup_after_round_4", true, true, false, "V-2"},
+		{"variants.opposition_plaza_popularity_too", true, true, false, "V-3"},
+		{"variants.endorsements_score_for_holder", true, true, true, "V-4: every holder"},
+		{"variants.turns_clockwise", false, false, true, "Strategy Phase: 3–4 players only"},
+		{"rounds[2].opposition_plaza_advance", true, true, false, "I-14"},
+		{"rounds[2].plaza_majority.amount", true, true, true, "C-13"},
+		{"actions.campaign_polling", true, true, true, "C-2"},
+		{"strategy_cards[PW-01].ability.polling", true, true, true, "C-15"},
+		{"politicians[magnate].money", true, true, true, "C-12"},
+		{"name", false, false, false, "metadata"},
+	}
+	for _, c := range cases {
+		s, err := ReadBy(c.path)
+		if err != nil {
+			t.Fatalf("%s: %v", c.path, err)
+		}
+		if got := [3]bool{s.ReadsSolo(Normal), s.ReadsSolo(Hard), s.Seats}; got != [3]bool{c.normal, c.hard, c.seats} {
+			t.Errorf("%s (%s): normal, hard, seats read it: %v, want %v", c.path, c.rule, got, [3]bool{c.normal, c.hard, c.seats})
+		}
+	}
+	if _, err := ReadBy("no_such_field"); err == nil {
+		t.Error("an unknown field is classified")
+	}
+}
+
+func TestFields(t *testing.T) {
+	r := Reference()
+	all, err := r.Fields()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 140 numbers in the reference file (engine/reference.json).
+	if len(all) != 140 {
+		t.Errorf("%d numeric fields, want 140", len(all))
+	}
+	byPath := map[string]Field{}
+	for _, f := range all {
+		byPath[f.Path] = f
+		// Every field is one --set takes, at its own value the same rules.
+		r2, err := r.With(Assignment{f.Path, strconv.Itoa(f.Value)})
+		if err != nil {
+			t.Errorf("%s: %v", f.Path, err)
+		} else if r2.Hash != r.Hash {
+			t.Errorf("%s=%d changes the rules", f.Path, f.Value)
+		}
+		if f.Bounded && (f.Value < f.Lo || f.Value > f.Hi) {
+			t.Errorf("%s: %d outside its bounds %d..%d", f.Path, f.Value, f.Lo, f.Hi)
+		}
+	}
+	for _, c := range []struct {
+		path          string
+		value, lo, hi int
+		bounded       bool
+	}{
+		{"difficulties.hard.bonus_divisor", 2, 1, MaxTrack, true},
+		{"difficulties.normal.player_initiative", 1, 1, 2, true},
+		{"track.token_space", 12, 1, 12, true}, // up to track.max
+		{"strategy_cards[PW-01].ability.polling", 1, 0, MaxTrack, true},
+		{"politicians[red-favourite].polling.Red", 1, 0, 12, true},
+		{"endorsements[1].level", 2, 0, 0, false}, // fixed: level i+1
+	} {
+		f, ok := byPath[c.path]
+		if !ok {
+			t.Errorf("%s: not listed", c.path)
+			continue
+		}
+		if got := (Field{c.path, c.value, c.lo, c.hi, c.bounded}); f != got {
+			t.Errorf("%s: %+v, want %+v", c.path, f, got)
+		}
+	}
+	hard, err := r.Fields("difficulties.hard.*", "actions.campaign_*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, f := range hard {
+		paths = append(paths, f.Path)
+	}
+	if got := fmt.Sprint(paths); got != "[actions.campaign_popularity actions.campaign_polling difficulties.hard.player_initiative difficulties.hard.celebrity_all_tiers difficulties.hard.plaza_lowest_trackers difficulties.hard.bonus_divisor]" {
+		t.Errorf("globs select %s", got)
+	}
+	if _, err := r.Fields("difficulties.easy.*"); err == nil {
+		t.Error("a glob matching nothing is accepted")
+	}
+}
+
+func TestMatchPath(t *testing.T) {
+	for _, c := range []struct {
+		glob, path string
+		want       bool
+	}{
+		{"*", "track.max", true},
+		{"track.*", "track.max", true},
+		{"track.*", "tracks.max", false},
+		{"strategy_cards[*].ability.polling", "strategy_cards[PW-01].ability.polling", true},
+		{"strategy_cards[PW-01]*", "strategy_cards[PW-01].ability.money", true},
+		{"*.money", "politicians[magnate].money", true},
+		{"*.money", "politicians[magnate].polling.Red", false},
+		{"track.max", "track.max", true},
+		{"a*b*c", "axxbyyc", true},
+		{"a*b*c", "axxbyy", false},
+	} {
+		if got := MatchPath(c.glob, c.path); got != c.want {
+			t.Errorf("MatchPath(%q, %q) = %v", c.glob, c.path, got)
+		}
 	}
 }

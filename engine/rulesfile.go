@@ -195,8 +195,13 @@ func Hidden(s string) (rune, bool) {
 	return 0, false
 }
 
-// checker collects the first validation error with the path of the field.
-type checker struct{ err error }
+// checker collects the first validation error with the path of the field
+// and, when bounds is set, the range num allows each numeric field (for
+// Fields: the bounds are the validation's own).
+type checker struct {
+	err    error
+	bounds map[string][2]int
+}
 
 func (c *checker) fail(field, format string, args ...any) {
 	if c.err == nil {
@@ -206,6 +211,9 @@ func (c *checker) fail(field, format string, args ...any) {
 
 // num checks lo ≤ v ≤ hi and returns v as int8.
 func (c *checker) num(field string, v, lo, hi int) int8 {
+	if c.bounds != nil {
+		c.bounds[field] = [2]int{lo, hi}
+	}
 	if v < lo || v > hi {
 		c.fail(field, "%d is out of range %d..%d", v, lo, hi)
 		return 0
@@ -231,8 +239,9 @@ func (c *checker) district(r *Rules, field, name string) uint8 {
 	return 0
 }
 
-func compile(f *rulesFile) (*Rules, error) {
-	c := &checker{}
+func compile(f *rulesFile) (*Rules, error) { return compileWith(&checker{}, f) }
+
+func compileWith(c *checker, f *rulesFile) (*Rules, error) {
 	r := &Rules{Name: f.Name, Version: f.Version}
 	if f.Version == "" {
 		c.fail("version", "empty")

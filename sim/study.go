@@ -34,10 +34,11 @@ const (
 	KindSweep        Kind = "sweep"
 	KindSeats        Kind = "table"         // sim --seats
 	KindSeatsCompare Kind = "table-compare" // compare --seats
+	KindSensitivity  Kind = "sensitivity"
 )
 
 // kinds lists every kind, in the order errors name them.
-var kinds = []Kind{KindSim, KindCompare, KindSweep, KindSeats, KindSeatsCompare, KindCards, KindTune}
+var kinds = []Kind{KindSim, KindCompare, KindSweep, KindSeats, KindSeatsCompare, KindCards, KindTune, KindSensitivity}
 
 // Envelope is what every result holds, whatever its kind: what it is, who
 // wrote it, its seed, which shards it holds, whether it is the whole study
@@ -157,6 +158,8 @@ func newStudy(k Kind) Study {
 		return &CardsResult{}
 	case KindTune:
 		return &TuneResult{}
+	case KindSensitivity:
+		return &SensitivityResult{}
 	}
 	return nil
 }

@@ -55,6 +55,12 @@ func everyKind(t testing.TB, k int) map[Kind][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sensCfg := sensitivityConfig(t, 6, "random")
+	sensCfg.Shard = shard
+	sens, err := Sensitivity(ctx, sensCfg)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return map[Kind][]byte{
 		KindTune:         Encode(tuned),
 		KindSim:          Encode(run(t, testConfig(t, 6, 1, shard))),
@@ -63,6 +69,7 @@ func everyKind(t testing.TB, k int) map[Kind][]byte {
 		KindSeats:        Encode(runSeats(t, seatsConfig(t, 6, 1, shard, "random", "random"))),
 		KindSeatsCompare: Encode(tableCompared),
 		KindCards:        Encode(runCards(t, cardsConfig(t, 6, 1, shard))),
+		KindSensitivity:  Encode(sens),
 	}
 }
 
@@ -159,6 +166,9 @@ func TestDecodeRecomputesDerivedFields(t *testing.T) {
 				d, _, _ := p.Pairs.ScoreDiff()
 				return p.ScoreDiff == d
 			}},
+		{KindSensitivity, func(d map[string]any) {
+			d["cells"].([]any)[0].(map[string]any)["changes"].([]any)[0].(map[string]any)["verdict"] = "easier"
+		}, func(s Study) bool { return s.(*SensitivityResult).Cells[0].Changes[0].Verdict == NoClearDifference }},
 		{KindSeats, func(d map[string]any) { d["policies"].([]any)[0].(map[string]any)["win_rate"] = 0.99 },
 			func(s Study) bool {
 				r := s.(*SeatsResult)
@@ -208,7 +218,7 @@ func TestDecodeRefuses(t *testing.T) {
 			x[0].([]any)[0] = x[0].([]any)[0].(float64) + 1
 		}), "cross-table"},
 		{"table compare of an older build", []byte(`{"kind":"table-compare","tallywood_version":"x"}`), "written by an older tallywood"},
-		{"unknown kind", []byte(`{"kind":"tuner","format":"tallywood-tuner/1"}`), `unknown kind of result "tuner": tallywood reads sim, compare, sweep, table, table-compare, cards and tune results`},
+		{"unknown kind", []byte(`{"kind":"tuner","format":"tallywood-tuner/1"}`), `unknown kind of result "tuner": tallywood reads sim, compare, sweep, table, table-compare, cards, tune and sensitivity results`},
 	} {
 		_, err := Decode(tt.data)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

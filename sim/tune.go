@@ -309,7 +309,11 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 	base := make([]int, len(cfg.Vary))
 	fields := make([]TuneField, len(cfg.Vary))
 	current := map[string]int{}
-	for _, f := range engine.NumericFields(cfg.Base) {
+	all, err := cfg.Base.Fields()
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range all {
 		current[f.Path] = f.Value
 	}
 	for i, v := range cfg.Vary {

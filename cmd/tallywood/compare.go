@@ -136,6 +136,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if !f.quiet {
 		fmt.Fprint(stderr, armsDiffer(cfg))
 	}
+	fmt.Fprint(stderr, unreadSolo(cfg))
 	if same {
 		fmt.Fprintln(stderr, "tallywood: compare: warning: arms A and B play identically (same rules content, difficulty, policy and politician): every difference will be 0")
 	}

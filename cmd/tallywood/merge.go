@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/spf13/pflag"
 
@@ -102,8 +103,8 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 func mergeFormat(o *mergeOptions, r sim.Study) error {
 	kind := r.Head().Kind
 	switch {
-	case o.wide && kind != sim.KindSim && kind != sim.KindSeats && kind != sim.KindSweep && kind != sim.KindCompare:
-		return fmt.Errorf("--wide only matters with sim's, sim --seats', sweep's and compare's results")
+	case o.wide && !slices.Contains([]sim.Kind{sim.KindSim, sim.KindSeats, sim.KindSweep, sim.KindCompare, sim.KindSensitivity}, kind):
+		return fmt.Errorf("--wide only matters with sim's, sim --seats', sweep's, compare's and sensitivity's results")
 	case o.format == "csv" && (kind == sim.KindCompare || kind == sim.KindSeatsCompare):
 		return fmt.Errorf("--format csv: %s results are written as table, json or html", kind)
 	}

@@ -203,7 +203,7 @@ func tuneVary(base *engine.Rules, flags []string) ([]sim.TuneVary, error) {
 				return nil, fmt.Errorf("%q: the range %q has more than 1000 values", f, rng)
 			}
 		}
-		fields, err := engine.MatchFields(base, glob)
+		fields, err := base.Fields(glob)
 		if err != nil {
 			return nil, fmt.Errorf("%q: %v", f, err)
 		}

@@ -28,6 +28,8 @@ func CSV(w io.Writer, src Source) error {
 		cardsCSV(cw, src.Cards)
 	case src.Tune != nil:
 		tuneCSV(cw, src.Tune)
+	case src.Sensitivity != nil:
+		sensitivityCSV(cw, src.Sensitivity)
 	case src.Compare != nil, src.SeatsCompare != nil:
 		return fmt.Errorf("report: %s: a comparison has no CSV form (its text, JSON or HTML has it all)", src.Name)
 	default:

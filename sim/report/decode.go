@@ -20,6 +20,7 @@ type Source struct {
 	SeatsCompare *sim.SeatsCompareResult
 	Cards        *sim.CardsResult
 	Tune         *sim.TuneResult
+	Sensitivity  *sim.SensitivityResult
 	// Version is the tallywood version that wrote the result, when the
 	// result records it.
 	Version string
@@ -55,6 +56,8 @@ func SourceOf(name string, s sim.Study) Source {
 		src.Cards = r
 	case *sim.TuneResult:
 		src.Tune = r
+	case *sim.SensitivityResult:
+		src.Sensitivity = r
 	}
 	return src
 }
@@ -74,6 +77,8 @@ func (s Source) study() sim.Study {
 		return s.Cards
 	case s.Tune != nil:
 		return s.Tune
+	case s.Sensitivity != nil:
+		return s.Sensitivity
 	}
 	return s.SeatsCompare
 }
@@ -105,6 +110,8 @@ func (s Source) Played() string {
 		n, _, unit = s.Cards.Played()
 	case s.Tune != nil:
 		n, _, unit = s.Tune.Played()
+	case s.Sensitivity != nil:
+		n, _, unit = s.Sensitivity.Played()
 	}
 	return fmt.Sprintf("%d %s", n, unit)
 }

@@ -30,6 +30,8 @@ func Write(w io.Writer, srcs []Source, meta Meta) error {
 			s, err = cardsSection(i, src, cardsCommand(src.Cards))
 		case src.Tune != nil:
 			s, err = tuneSection(i, src, tuneCommand(src.Tune))
+		case src.Sensitivity != nil:
+			s, err = sensitivitySection(i, src, sensitivityCommand(src.Sensitivity))
 		default:
 			err = fmt.Errorf("report: %s: no result in the source", src.Name)
 		}

@@ -46,6 +46,8 @@ func Text(w io.Writer, src Source, opt TextOptions) error {
 		err = cardsText(&b, src.Cards, opt.All)
 	case src.Tune != nil:
 		err = tuneText(&b, src.Tune)
+	case src.Sensitivity != nil:
+		err = sensitivityText(&b, src.Sensitivity, opt.Wide)
 	default:
 		err = fmt.Errorf("report: %s: no result in the source", src.Name)
 	}

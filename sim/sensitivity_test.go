@@ -1,0 +1,173 @@
+package sim
+
+import (
+	"bytes"
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"tallywood/engine"
+)
+
+// sensitivityConfig scans two fields Hard reads and one only Normal
+// reads, for one Hard cell of pol.
+func sensitivityConfig(t testing.TB, games int64, pol string) SensitivityConfig {
+	return SensitivityConfig{
+		Base:   engine.Reference(),
+		Fields: []string{"actions.campaign_polling", "difficulties.*.bonus_divisor", "difficulties.hard.player_initiative"},
+		Step:   Step{By: 1}, Seed: 9801, Games: games, Workers: 2,
+		Cells: []CellSpec{{Mode: engine.Hard, Policy: mustSpec(t, pol), Politician: RandomPoliticianIndex}},
+	}
+}
+
+func untimedSensitivity(r *SensitivityResult) []byte {
+	c := *r
+	c.GamesPerSecond, c.ElapsedSeconds = 0, 0
+	c.Cells = append([]SensitivityCell(nil), r.Cells...)
+	for i := range c.Cells {
+		c.Cells[i].Base.GamesPerSecond, c.Cells[i].Base.ElapsedSeconds = 0, 0
+	}
+	return Encode(&c)
+}
+
+// TestSensitivitySkips (issue 24): a field the cell's difficulty cannot
+// read is skipped with a note, not played; so is a step out of bounds.
+func TestSensitivitySkips(t *testing.T) {
+	r, err := Sensitivity(context.Background(), sensitivityConfig(t, 4, "random"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := r.Cells[0]
+	var changes []string
+	for _, ch := range c.Changes {
+		changes = append(changes, ch.Path+"="+strconv.Itoa(ch.To))
+	}
+	// Hard's player_initiative is 2 (I-20: the Opposition first), its
+	// bounds 1..2: up leaves them.
+	if got := strings.Join(changes, " "); got != "actions.campaign_polling=1 actions.campaign_polling=3 "+
+		"difficulties.hard.player_initiative=1 difficulties.hard.bonus_divisor=1 difficulties.hard.bonus_divisor=3" {
+		t.Errorf("changes played: %s", got)
+	}
+	var skips []string
+	for _, s := range c.Skipped {
+		skips = append(skips, s.Path+": "+s.Why)
+	}
+	want := []string{
+		"difficulties.normal.bonus_divisor: not read at hard: read by only the solo game at normal",
+		"difficulties.hard.player_initiative: 3 leaves its bounds 1..2",
+	}
+	got := strings.Join(skips, "\n")
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("skipped:\n%s\nwant %q", got, w)
+		}
+	}
+	// Five changes, a score and a margin each.
+	if r.Tests != 10 || r.Confidence != 1-0.05/10 {
+		t.Errorf("family: %d tests at confidence %g", r.Tests, r.Confidence)
+	}
+	cfg := sensitivityConfig(t, 4, "random")
+	cfg.Fields = []string{"difficulties.normal.*"}
+	if _, err := Sensitivity(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "nothing to play") {
+		t.Errorf("nothing Hard reads: %v", err)
+	}
+}
+
+// TestSensitivityMatchesCompare (issue 24): a change's paired numbers
+// are those of a `compare` of the base against the change on the same
+// seed and games, exactly.
+func TestSensitivityMatchesCompare(t *testing.T) {
+	const games = 300
+	cfg := sensitivityConfig(t, games, "greedy")
+	cfg.Fields = []string{"actions.campaign_polling"}
+	r, err := Sensitivity(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range r.Cells[0].Changes {
+		b, err := cfg.Base.With(engine.Assignment{Path: ch.Path, Value: strconv.Itoa(ch.To)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec := cfg.Cells[0]
+		cmp, err := Compare(context.Background(), CompareConfig{
+			A: CompareArm{Name: "base", Rules: cfg.Base}, B: CompareArm{Name: "change", Rules: b},
+			Cells: []ComparePair{{A: spec, B: spec, Games: games}}, Seed: cfg.Seed, Workers: 2,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cc := cmp.Cells[0]
+		if cc.Pairs != ch.Pairs {
+			t.Errorf("%s=%d: pairs %+v, compare's %+v", ch.Path, ch.To, ch.Pairs, cc.Pairs)
+		}
+		if cc.ScoreDiff != ch.ScoreDiff || cc.MarginDiff != ch.MarginDiff {
+			t.Errorf("%s=%d: score %g margin %g, compare's %g and %g", ch.Path, ch.To, ch.ScoreDiff, ch.MarginDiff, cc.ScoreDiff, cc.MarginDiff)
+		}
+		if ch.ScoreDiff == 0 && ch.MarginDiff == 0 {
+			t.Errorf("%s=%d: no difference at all: the change was not played", ch.Path, ch.To)
+		}
+	}
+}
+
+// TestSensitivityWorkersAndShards: the same result for 1 and 2 workers
+// and for two merged shards.
+func TestSensitivityWorkersAndShards(t *testing.T) {
+	var outs [][]byte
+	for _, w := range []int{1, 2} {
+		cfg := sensitivityConfig(t, 40, "greedy")
+		cfg.Workers = w
+		r, err := Sensitivity(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, untimedSensitivity(r))
+	}
+	var parts []*SensitivityResult
+	for k := 1; k <= 2; k++ {
+		cfg := sensitivityConfig(t, 40, "greedy")
+		cfg.Shard = Shard{K: k, N: 2}
+		r, err := Sensitivity(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := DecodeAs[*SensitivityResult](Encode(r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, back)
+	}
+	m, err := mergeAs(parts, []string{"1", "2"}, MergeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs = append(outs, untimedSensitivity(m))
+	for i, o := range outs[1:] {
+		if !bytes.Equal(o, outs[0]) {
+			t.Errorf("run %d differs from 1 worker:\n%s\n%s", i+2, o, outs[0])
+		}
+	}
+}
+
+func TestParseStep(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Step
+		ok   bool
+	}{
+		{"1", Step{By: 1}, true}, {"3", Step{By: 3}, true}, {"25%", Step{Percent: 25}, true},
+		{"0", Step{}, false}, {"-1", Step{}, false}, {"x", Step{}, false}, {"0%", Step{}, false}, {"NaN%", Step{}, false},
+	} {
+		got, err := ParseStep(c.in)
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("ParseStep(%q) = %+v, %v", c.in, got, err)
+		}
+	}
+	if d := (Step{Percent: 25}).of(12); d != 3 {
+		t.Errorf("25%% of 12: %d", d)
+	}
+	if d := (Step{Percent: 25}).of(1); d != 1 {
+		t.Errorf("25%% of 1: %d, want at least one unit", d)
+	}
+}

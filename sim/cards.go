@@ -614,14 +614,8 @@ func (r *CardsResult) sameRun(first Study) []field {
 // check verifies that a decoded cards study adds up: every cell as a sim
 // cell, and every item's sums those of some of the cell's games.
 func (r *CardsResult) check(share func(int64) int64) error {
-	if err := r.RulesID.check(""); err != nil {
+	if err := checkSolo(&r.RulesID, "games_per_cell", r.GamesPerCell, len(r.Cells)); err != nil {
 		return err
-	}
-	if r.GamesPerCell < 1 || r.GamesPerCell > MaxGames {
-		return fmt.Errorf("games_per_cell %d is outside 1..%d", r.GamesPerCell, int64(MaxGames))
-	}
-	if len(r.Cells) == 0 {
-		return errors.New("cells: none")
 	}
 	n := share(r.GamesPerCell)
 	seen := map[labels]int{}

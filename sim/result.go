@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -191,14 +190,8 @@ func (r *Result) sameRun(first Study) []field {
 
 // check checks a decoded result for internal consistency.
 func (r *Result) check(share func(int64) int64) error {
-	if err := r.RulesID.check(""); err != nil {
+	if err := checkSolo(&r.RulesID, "games_per_cell", r.GamesPerCell, len(r.Cells)); err != nil {
 		return err
-	}
-	if r.GamesPerCell < 1 || r.GamesPerCell > MaxGames {
-		return fmt.Errorf("games_per_cell %d is outside 1..%d", r.GamesPerCell, int64(MaxGames))
-	}
-	if len(r.Cells) == 0 {
-		return errors.New("cells: none")
 	}
 	n := share(r.GamesPerCell)
 	seen := map[labels]int{}

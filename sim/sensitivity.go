@@ -126,12 +126,13 @@ type FieldEffect struct {
 // SensitivityCell is one cell (difficulty × policy × politician).
 type SensitivityCell struct {
 	labels
-	Base     Cell                `json:"base"`
-	Changes  []SensitivityChange `json:"changes"`
-	Skipped  []SensitivitySkip   `json:"skipped,omitempty"`
-	Ranking  []FieldEffect       `json:"ranking"` // derived: by |score difference|, largest first
-	Errors   int64               `json:"errors"`
-	Failures []Failure           `json:"failures,omitempty"`
+	Base    Cell                `json:"base"`
+	Changes []SensitivityChange `json:"changes"`
+	Skipped []SensitivitySkip   `json:"skipped,omitempty"`
+	Ranking []FieldEffect       `json:"ranking"` // derived: by |score difference|, largest first
+	// Failed counts the seeds left out because a game of theirs failed,
+	// at the base or a change, and lists the first.
+	Failed
 }
 
 // SensitivityResult is the output of `tallywood sensitivity`
@@ -256,7 +257,7 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 			return nil, err
 		}
 		sc := sw.Cells[0]
-		cell := SensitivityCell{labels: sc.labels, Base: sc.Base, Skipped: skip, Errors: sc.Errors, Failures: sc.Failures}
+		cell := SensitivityCell{labels: sc.labels, Base: sc.Base, Skipped: skip, Failed: sc.Failed}
 		for i, c := range plan {
 			cell.Changes = append(cell.Changes, SensitivityChange{Path: c.path, From: c.from, To: c.to,
 				RulesHash: c.rules.Hash, Pairs: sc.Points[i].Pairs})
@@ -373,16 +374,11 @@ func (r *SensitivityResult) sameRun(first Study) []field {
 // check verifies that a decoded scan adds up: each cell's base as a sim
 // cell, and every change paired with it game for game.
 func (r *SensitivityResult) check(share func(int64) int64) error {
-	if err := r.RulesID.check(""); err != nil {
+	if err := checkSolo(&r.RulesID, "games_per_change", r.GamesPerChange, len(r.Cells)); err != nil {
 		return err
 	}
-	switch {
-	case r.GamesPerChange < 1 || r.GamesPerChange > MaxGames:
-		return fmt.Errorf("games_per_change %d is outside 1..%d", r.GamesPerChange, int64(MaxGames))
-	case !r.Step.valid():
+	if !r.Step.valid() {
 		return fmt.Errorf("step %s is not whole units 1..%d or a percentage", r.Step, engine.MaxHeld)
-	case len(r.Cells) == 0:
-		return errors.New("cells: none")
 	}
 	for _, g := range r.Fields {
 		if len(g) > maxText {
@@ -446,8 +442,7 @@ func (r *SensitivityResult) add(o Study) {
 	for i := range r.Cells {
 		c, oc := &r.Cells[i], &o.(*SensitivityResult).Cells[i]
 		c.Base.add(&oc.Base)
-		c.Errors += oc.Errors
-		c.Failures = firstFailures(append(c.Failures, oc.Failures...))
+		c.Failed.add(&oc.Failed)
 		for j := range c.Changes {
 			c.Changes[j].Pairs.Merge(&oc.Changes[j].Pairs)
 		}

@@ -306,6 +306,22 @@ func (r *RulesID) check(where string) error {
 	return nil
 }
 
+// checkSolo checks what every study of the solo game holds alike: its
+// rules' names, the games of a cell (named field in errors) and at least
+// one cell.
+func checkSolo(rules *RulesID, field string, games int64, cells int) error {
+	if err := rules.check(""); err != nil {
+		return err
+	}
+	if games < 1 || games > MaxGames {
+		return fmt.Errorf("%s %d is outside 1..%d", field, games, int64(MaxGames))
+	}
+	if cells == 0 {
+		return errors.New("cells: none")
+	}
+	return nil
+}
+
 // Encode returns a result as indented JSON with a final newline. A result
 // of a runner, Merge or Decode holds only finite numbers (Decode refuses
 // what could give another), so encoding cannot fail.

@@ -122,8 +122,9 @@ type SweepCell struct {
 	Base     Cell               `json:"base"`
 	Points   []SweepPointResult `json:"points"`
 	Crossing *Crossing          `json:"crossing,omitempty"`
-	Errors   int64              `json:"errors"`             // failed seeds, at the base and no point
-	Failures []Failure          `json:"failures,omitempty"` // the first of them
+	// Failed counts the seeds left out because a game of theirs failed,
+	// at the base or a change, and lists the first.
+	Failed
 }
 
 // SweepResult is the output of a sweep (docs/output.md describes every
@@ -466,16 +467,12 @@ func (r *SweepResult) sameRun(first Study) []field {
 // check verifies that a decoded sweep adds up: each cell's base as a sim
 // cell, and every point paired with it game for game.
 func (r *SweepResult) check(share func(int64) int64) error {
-	if err := r.RulesID.check(""); err != nil {
+	if err := checkSolo(&r.RulesID, "games_per_cell", r.GamesPerCell, len(r.Cells)); err != nil {
 		return err
 	}
 	switch {
-	case r.GamesPerCell < 1 || r.GamesPerCell > MaxGames:
-		return fmt.Errorf("games_per_cell %d is outside 1..%d", r.GamesPerCell, int64(MaxGames))
 	case len(r.Params) == 0:
 		return errors.New("params: none")
-	case len(r.Cells) == 0:
-		return errors.New("cells: none")
 	case !(r.Target >= 0 && r.Target < 1):
 		return fmt.Errorf("target %g is not a win rate below 1", r.Target)
 	}
@@ -542,8 +539,7 @@ func (r *SweepResult) add(o Study) {
 	for i := range r.Cells {
 		c, oc := &r.Cells[i], &o.(*SweepResult).Cells[i]
 		c.Base.add(&oc.Base)
-		c.Errors += oc.Errors
-		c.Failures = firstFailures(append(c.Failures, oc.Failures...))
+		c.Failed.add(&oc.Failed)
 		for j := range c.Points {
 			c.Points[j].Result.add(&oc.Points[j].Result)
 			c.Points[j].Pairs.Merge(&oc.Points[j].Pairs)

@@ -39,6 +39,7 @@ fuzz:
 	go test -run '^$$' -fuzz '^FuzzParseConfig$$' -fuzztime $(FUZZTIME) ./sim/policy/exec
 	go test -run '^$$' -fuzz '^FuzzMerge$$' -fuzztime $(FUZZTIME) ./sim
 	go test -run '^$$' -fuzz '^FuzzFlags$$' -fuzztime $(FUZZTIME) ./cmd/tallywood
+	go test -run '^$$' -fuzz '^FuzzStudyFlags$$' -fuzztime $(FUZZTIME) ./cmd/tallywood
 	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./sim/policy
 	go test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sim/report
 

@@ -603,3 +603,18 @@ func TestSeatsTextWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestSeatsCompareTextWidth is issue 23: compare --seats's text fits 100
+// characters (its footnote was 118).
+func TestSeatsCompareTextWidth(t *testing.T) {
+	code, out, errs := runCLI(t, "compare", "--seats", "3", "--policy", "greedy,builder,random", "--games", "4",
+		"--b-set", "actions.campaign_polling=3", "--quiet")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for i, l := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(l); n > 100 {
+			t.Errorf("line %d is %d characters: %s", i+1, n, l)
+		}
+	}
+}

@@ -84,8 +84,8 @@ func seatsCompareText(b *bytes.Buffer, r *sim.SeatsCompareResult) error {
 	}
 	failedDeals(b, r.Errors)
 	b.WriteString(firstSeatDiffWords(r) + "\n")
-	b.WriteString("SCORE: a win counts 1, a victory shared by k players 1/k. B − A is paired by deal (the same cards under both rule sets);\n" +
-		"P (HOLM): its p-value adjusted for every row tested.\n")
+	b.WriteString(wrapText("SCORE: a win counts 1, a victory shared by k players 1/k. B − A is paired by deal (the same cards under both rule sets);"))
+	b.WriteString("P (HOLM): its p-value adjusted for every row tested.\n")
 	return nil
 }
 

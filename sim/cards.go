@@ -618,18 +618,7 @@ func (r *CardsResult) check(share func(int64) int64) error {
 		return err
 	}
 	n := share(r.GamesPerCell)
-	seen := map[labels]int{}
-	for i := range r.Cells {
-		c := &r.Cells[i]
-		if err := c.check(n, r.Interrupted); err != nil {
-			return fmt.Errorf("cell %d (%s): %v", i+1, c.Base.name(), err)
-		}
-		if j, dup := seen[c.Base.labels]; dup {
-			return fmt.Errorf("cell %d (%s): the same cell as cell %d", i+1, c.Base.name(), j+1)
-		}
-		seen[c.Base.labels] = i
-	}
-	return nil
+	return checkCells(r.Cells, func(c *CardsCell) *Cell { return &c.Base }, func(c *CardsCell) error { return c.check(n, r.Interrupted) })
 }
 
 // maxItems bounds the items of a family a result may hold: more than any

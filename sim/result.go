@@ -194,17 +194,24 @@ func (r *Result) check(share func(int64) int64) error {
 		return err
 	}
 	n := share(r.GamesPerCell)
+	return checkCells(r.Cells, func(c *Cell) *Cell { return c }, func(c *Cell) error { return c.validate(n, r.Interrupted) })
+}
+
+// checkCells checks every cell of a solo study with check, and that no
+// two play the same mode, policy and politician; base is the sim cell that
+// names a cell. The error names the cell by number and labels.
+func checkCells[C any](cells []C, base func(*C) *Cell, check func(*C) error) error {
 	seen := map[labels]int{}
-	for i := range r.Cells {
-		c := &r.Cells[i]
-		where := fmt.Sprintf("cell %d (%s)", i+1, c.name())
-		if err := c.validate(n, r.Interrupted); err != nil {
+	for i := range cells {
+		b := base(&cells[i])
+		where := fmt.Sprintf("cell %d (%s)", i+1, b.name())
+		if err := check(&cells[i]); err != nil {
 			return fmt.Errorf("%s: %v", where, err)
 		}
-		if j, dup := seen[c.labels]; dup {
+		if j, dup := seen[b.labels]; dup {
 			return fmt.Errorf("%s: the same cell as cell %d", where, j+1)
 		}
-		seen[c.labels] = i
+		seen[b.labels] = i
 	}
 	return nil
 }
@@ -557,8 +564,8 @@ func newShardUnion(shard, name string) (*shardUnion, error) {
 // add adds the shards of result name. It refuses them as shards of
 // another run than the first result's when one of fields, or the shard
 // count, differs from the first result's, naming the first that does with
-// both values. Every merge (Merge, MergeSeats, MergeCompare, MergeSweep)
-// adds its shards here, so they word a mismatch alike.
+// both values. Merge adds every kind's shards here, so they word a
+// mismatch alike.
 func (u *shardUnion) add(name, shard string, fields ...field) error {
 	s, err := parseShardSet(shard)
 	if err != nil {

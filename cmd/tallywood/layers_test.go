@@ -24,6 +24,7 @@ func TestLayers(t *testing.T) {
 		"sim/policy":              {"engine", "engine/kit", "sim/deal"},
 		"sim/policy/exec":         {"engine", "sim/deal", "sim/policy"},
 		"sim/policy/internal/mix": {"sim/policy"},
+		"sim/stats":               {},
 		"sim":                     {"engine", "engine/kit", "opposition", "sim/deal", "sim/policy"},
 		"sim/report":              {"engine", "sim", "sim/policy"},
 		"cmd/tallywood/play":      {"engine", "engine/kit", "sim/deal", "sim/policy"},

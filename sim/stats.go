@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 	"tallywood/engine"
+	"tallywood/sim/stats"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -226,4 +227,9 @@ func (p *PairCounts) scoreHalves() (sum, sumSq int64) {
 // 95 % t-interval and the p-value of a zero difference.
 func (p *PairCounts) MarginDiff() (mean float64, ci Interval, pval float64) {
 	return MeanTest(p.Games, p.MarginDiffSum, p.MarginDiffSumSq)
+}
+
+// margins are the moments of the paired margin differences B − A.
+func (p *PairCounts) margins() stats.Moments {
+	return stats.Moments{N: p.Games, Sum: p.MarginDiffSum, SumSq: p.MarginDiffSumSq}
 }

@@ -158,13 +158,6 @@ func TestPairCounts(t *testing.T) {
 	}
 }
 
-func TestSequentialBounds(t *testing.T) {
-	lo, hi := (&Sequential{Delta: 0.02, Alpha: 0.05, Beta: 0.05}).Bounds()
-	if !scalar.EqualWithinAbs(lo, -math.Log(19), 1e-12) || !scalar.EqualWithinAbs(hi, math.Log(19), 1e-12) {
-		t.Errorf("bounds = %g, %g, want ∓log 19", lo, hi)
-	}
-}
-
 // TestSequentialSequences feeds synthetic paired sequences one pair at a
 // time and checks the decision and when it is made.
 func TestSequentialSequences(t *testing.T) {
@@ -225,20 +218,6 @@ func TestSequentialSequences(t *testing.T) {
 				t.Errorf("decided after %d pairs, want %d", p.Games, tt.at)
 			}
 		})
-	}
-}
-
-func TestScoreLogLik(t *testing.T) {
-	// A mean equal to the observed one gives the plain multinomial
-	// maximum: 30 of +1, 50 of 0, 20 of −1 have mean 0.1.
-	got := scoreLogLik([5]int64{20, 0, 50, 0, 30}, 0.1)
-	want := 30*math.Log(0.3) + 50*math.Log(0.5) + 20*math.Log(0.2)
-	if !scalar.EqualWithinAbs(got, want, 1e-9) {
-		t.Errorf("loglik = %.12g, want %.12g", got, want)
-	}
-	// Ties only, mean 0.02: the missing 2 % go to +1.
-	if got, want := scoreLogLik([5]int64{0, 0, 100, 0, 0}, 0.02), 100*math.Log(0.98); !scalar.EqualWithinAbs(got, want, 1e-9) {
-		t.Errorf("ties: loglik = %.12g, want %.12g", got, want)
 	}
 }
 

@@ -187,11 +187,7 @@ func diffTest(n, sum, sumSq int64, a float64, tests int) DiffTest {
 // approximation: see TestSequentialVerdictsFamily for measured rates).
 func (s *Sequential) ForCells(cells int) *Sequential {
 	t := *s
-	sides := 1
-	if s.Delta > 0 {
-		sides = 2
-	}
-	t.Alpha = s.Alpha / float64(sides*cells)
+	t.Alpha = s.test().ForFamily(cells).Alpha
 	return &t
 }
 

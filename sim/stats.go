@@ -40,12 +40,7 @@ func wilsonZ(k, n int64, z float64) Interval {
 // squares, and its 95 % t-interval (Student's t with n−1 degrees of
 // freedom). With fewer than two values the interval is the mean itself.
 func MeanInterval(n, sum, sumSq int64) (mean float64, ci Interval) {
-	return meanInterval(n, sum, sumSq, 0.975)
-}
-
-// meanInterval is MeanInterval with the t quantile q instead of 97.5 %:
-// the two-sided interval of confidence 2q − 1.
-func meanInterval(n, sum, sumSq int64, q float64) (mean float64, ci Interval) {
+	q := 0.975
 	if n <= 0 {
 		return 0, Interval{}
 	}
@@ -207,29 +202,25 @@ func (p *PairCounts) Pentanomial() [5]int64 {
 // ScoreDiff returns the mean paired score difference B − A (a draw scores
 // ½), its 95 % t-interval and the p-value of a zero difference.
 func (p *PairCounts) ScoreDiff() (mean float64, ci Interval, pval float64) {
-	sum, sq := p.scoreHalves()
-	mean, ci, pval = MeanTest(p.Games, sum, sq)
-	return mean / 2, Interval{ci.Lo / 2, ci.Hi / 2}, pval
+	m := p.scoreHalves()
+	h := m.MeanInterval(0.05)
+	return m.Mean() / 2, Interval{h.Lo / 2, h.Hi / 2}, m.TTest()
 }
 
-// scoreHalves returns the sum and the sum of squares of the paired score
-// differences B − A in halves (−2 … 2), integers like every other sum.
-func (p *PairCounts) scoreHalves() (sum, sumSq int64) {
-	for k, c := range p.Pentanomial() {
-		h := int64(k - 2)
-		sum += h * c
-		sumSq += h * h * c
-	}
-	return sum, sumSq
-}
-
-// MarginDiff returns the mean paired margin difference B − A in votes, its
-// 95 % t-interval and the p-value of a zero difference.
-func (p *PairCounts) MarginDiff() (mean float64, ci Interval, pval float64) {
-	return MeanTest(p.Games, p.MarginDiffSum, p.MarginDiffSumSq)
+// scoreHalves are the moments of the paired score differences B − A in
+// halves (−2 … 2), integers like every other sum.
+func (p *PairCounts) scoreHalves() stats.Moments {
+	return stats.Pentanomial(p.Pentanomial()).Moments()
 }
 
 // margins are the moments of the paired margin differences B − A.
 func (p *PairCounts) margins() stats.Moments {
 	return stats.Moments{N: p.Games, Sum: p.MarginDiffSum, SumSq: p.MarginDiffSumSq}
+}
+
+// MarginDiff returns the mean paired margin difference B − A in votes, its
+// 95 % t-interval and the p-value of a zero difference.
+func (p *PairCounts) MarginDiff() (mean float64, ci Interval, pval float64) {
+	m := p.margins()
+	return m.Mean(), Interval(m.MeanInterval(0.05)), m.TTest()
 }

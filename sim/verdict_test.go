@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"tallywood/engine"
+	"tallywood/sim/stats"
 )
 
 func TestVerdictWords(t *testing.T) {
@@ -158,7 +159,7 @@ func TestFixedVerdictsIntervals(t *testing.T) {
 			tq := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(p.Games - 1)}.Quantile(q)
 			for _, d := range []struct {
 				name     string
-				test     DiffTest
+				test     stats.MeanTest
 				sum, sq  int64
 				unitHalf bool
 			}{
@@ -167,7 +168,8 @@ func TestFixedVerdictsIntervals(t *testing.T) {
 			} {
 				sum, sq := d.sum, d.sq
 				if d.unitHalf {
-					sum, sq = p.scoreHalves()
+					m := p.scoreHalves()
+					sum, sq = m.Sum, m.SumSq
 				}
 				nf := float64(p.Games)
 				mean := float64(sum) / nf

@@ -11,9 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"gonum.org/v1/gonum/stat/distuv"
-
 	"tallywood/engine"
+	"tallywood/sim/stats"
 )
 
 // FormatSweep names the JSON document of `tallywood sweep`. /3 answers a
@@ -363,79 +362,51 @@ func simultaneous(points []SweepPointResult) {
 			k++
 		}
 	}
-	z := distuv.UnitNormal.Quantile(1 - 0.05/(2*float64(max(k, 1))))
+	alpha := stats.BonferroniLevel(0.05, max(k, 1))
 	for i := range points {
 		p := &points[i]
 		p.WinCISimultaneous = nil
 		if _, ok := numericValue(p); ok {
-			ci := wilsonZ(p.Result.Wins, p.Result.Games, z)
+			ci := stats.Wilson(p.Result.Wins, p.Result.Games, alpha)
 			p.WinCISimultaneous = &[2]float64{ci.Lo, ci.Hi}
 		}
 	}
 }
 
 // crossing finds where the win rate of points (one numeric parameter, each
-// with its simultaneous interval) meets target; see CrossingMethod.
+// with its simultaneous interval) meets target (stats.FindCrossing); see
+// CrossingMethod.
 func crossing(points []SweepPointResult, target float64) *Crossing {
-	type pt struct {
-		value string
-		v, w  float64
-		side  int // −1: the interval lies below the target, +1: above, 0: it contains it
-	}
-	var ps []pt
+	var curve []stats.CurvePoint
+	var values []string // of each point of curve
 	for i := range points {
 		p := &points[i]
 		v, ok := numericValue(p)
 		if !ok || p.WinCISimultaneous == nil {
 			continue
 		}
-		side := 0
-		switch ci := p.WinCISimultaneous; {
-		case ci[1] < target:
-			side = -1
-		case ci[0] > target:
-			side = 1
-		}
-		ps = append(ps, pt{p.Values[0], v, p.Result.WinRate, side})
+		ci := p.WinCISimultaneous
+		curve = append(curve, stats.CurvePoint{X: v, Estimate: p.Result.WinRate, CI: stats.Interval{Lo: ci[0], Hi: ci[1]}})
+		values = append(values, p.Values[0])
 	}
-	slices.SortStableFunc(ps, func(a, b pt) int { return cmpFloat(a.v, b.v) })
+	x := stats.FindCrossing(curve, target)
 	at := func(i int) *string {
-		if i < 0 || i >= len(ps) {
+		if i < 0 {
 			return nil
 		}
-		return &ps[i].value
+		return &values[i]
 	}
-	c := &Crossing{}
-	for i := 0; i < len(ps); i++ {
-		switch {
-		case ps[i].side == 0:
-			j := i
-			r := CrossingRegion{Below: at(i - 1)}
-			for ; j < len(ps) && ps[j].side == 0; j++ {
-				r.Values = append(r.Values, ps[j].value)
-			}
-			r.Above = at(j)
-			c.Regions = append(c.Regions, r)
-			i = j - 1
-		case i+1 < len(ps) && ps[i+1].side == -ps[i].side:
-			c.Regions = append(c.Regions, CrossingRegion{Values: []string{}, Below: at(i), Above: at(i + 1)})
+	c := &Crossing{Multiple: len(x.Regions) > 1}
+	for _, r := range x.Regions {
+		in := []string{}
+		for _, i := range r.In {
+			in = append(in, values[i])
 		}
+		c.Regions = append(c.Regions, CrossingRegion{Values: in, Below: at(r.Below), Above: at(r.Above)})
 	}
-	c.Multiple = len(c.Regions) > 1
-	if len(c.Regions) == 0 && len(ps) > 0 {
-		// Every value lies on one side: the target lies the way the win
-		// rate goes towards it.
-		c.Side = "below"
-		if ps[0].side > 0 {
-			c.Side = "above"
-		}
-		switch trend := ps[len(ps)-1].w - ps[0].w; {
-		case trend == 0:
-		case (trend > 0) == (ps[0].side > 0):
-			c.Sweep = "lower"
-		default:
-			c.Sweep = "higher"
-		}
+	if len(x.Regions) == 0 && len(curve) > 0 {
+		c.Side = map[int]string{-1: "below", 1: "above"}[x.Side]
+		c.Sweep = map[int]string{-1: "lower", 0: "", 1: "higher"}[x.Toward]
 	}
 	return c
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tallywood/engine"
+	"tallywood/sim/stats"
 )
 
 // FormatCompare names the JSON document of `tallywood compare`.
@@ -424,7 +425,7 @@ func (r *CompareResult) derive() {
 		c.B.derive()
 		c.Games = c.Pairs.Games
 		c.WinRateDiff = c.B.WinRate - c.A.WinRate
-		var ci Interval
+		var ci stats.Interval
 		c.ScoreDiff, ci, c.ScoreDiffP = c.Pairs.ScoreDiff()
 		c.ScoreDiffCI95 = [2]float64{ci.Lo, ci.Hi}
 		c.MarginDiff, ci, c.MarginDiffP = c.Pairs.MarginDiff()

@@ -13,6 +13,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/engine/kit"
+	"tallywood/sim/stats"
 )
 
 // FormatSim names the JSON document of `tallywood sim` and `merge`.
@@ -127,8 +128,9 @@ func ratio(a, b int64) float64 {
 
 func newCell(l labels, c *Counts, districts []string, secs float64) Cell {
 	n := c.Games
-	mean, ci := MeanInterval(n, c.MarginSum, c.MarginSumSq)
-	w := Wilson(c.Wins, n)
+	margins := stats.Moments{N: n, Sum: c.MarginSum, SumSq: c.MarginSumSq}
+	mean, ci := margins.Mean(), margins.MeanInterval(0.05)
+	w := stats.Wilson(c.Wins, n, 0.05)
 	cell := Cell{
 		labels: l,
 		Games:  n, Wins: c.Wins, Draws: c.Draws, Losses: c.Losses,

@@ -329,7 +329,7 @@ func (r *SweepResult) derive() {
 			}
 			p.Result.derive()
 			p.WinRateDiff = p.Result.WinRate - c.Base.WinRate
-			var ci Interval
+			var ci stats.Interval
 			p.ScoreDiff, ci, _ = p.Pairs.ScoreDiff()
 			p.ScoreDiffCI95 = [2]float64{ci.Lo, ci.Hi}
 			p.MarginDiff, ci, _ = p.Pairs.MarginDiff()

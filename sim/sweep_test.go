@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"tallywood/engine"
+	"tallywood/sim/stats"
 )
 
 // pointAt is a sweep point of one parameter with wins won of games.
@@ -88,7 +89,7 @@ func TestCrossing(t *testing.T) {
 func TestSimultaneous(t *testing.T) {
 	one := []SweepPointResult{pointAt("1", 300, 1000)}
 	simultaneous(one)
-	if w := Wilson(300, 1000); *one[0].WinCISimultaneous != [2]float64{w.Lo, w.Hi} {
+	if w := stats.Wilson(300, 1000, 0.05); *one[0].WinCISimultaneous != [2]float64{w.Lo, w.Hi} {
 		t.Errorf("one value: %v, want Wilson's %v", *one[0].WinCISimultaneous, w)
 	}
 	four := []SweepPointResult{pointAt("1", 300, 1000), pointAt("2", 300, 1000), pointAt("3", 300, 1000), pointAt("4", 300, 1000)}

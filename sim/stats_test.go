@@ -1,9 +1,11 @@
 package sim
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"tallywood/engine"
+	"tallywood/sim/stats"
 	"testing"
 )
 
@@ -109,25 +111,33 @@ func TestSequentialSequences(t *testing.T) {
 	}
 }
 
+// TestSequentialValidate: the limit of a difference is the statistic's
+// (a score difference lies in (−1, 1)), and the error names the bad
+// parameter as a value, not in words to be parsed.
 func TestSequentialValidate(t *testing.T) {
 	tests := []struct {
-		s    Sequential
-		want string
+		s     Sequential
+		param stats.Param
+		want  string
 	}{
-		{Sequential{Delta: 0.02, Alpha: 0.05, Beta: 0.05}, ""},
-		{Sequential{Delta: math.NaN(), Alpha: 0.05, Beta: 0.05}, "delta NaN is not above 0 and below 1"},
-		{Sequential{Delta: 1, Alpha: 0.05, Beta: 0.05}, "delta 1 is not above 0 and below 1"},
-		{Sequential{On: OnMargin, Delta: 3, Alpha: 0.05, Beta: 0.05}, ""},
-		{Sequential{On: OnMargin, Delta: math.Inf(1), Alpha: 0.05, Beta: 0.05}, "delta +Inf is not above 0 and below +Inf"},
-		{Sequential{Delta: 0.02, Alpha: 0.5, Beta: 0.05}, "alpha 0.5 is not between 0 and 0.5"},
-		{Sequential{Delta: 0.02, Alpha: 0.05, Beta: math.NaN()}, "beta NaN is not between 0 and 0.5"},
-		{Sequential{P0: 0, P1: 0, Alpha: 0.05, Beta: 0.05}, "P0 0, P1 0 are not two different finite differences"},
-		{Sequential{P0: math.NaN(), P1: 0.02, Alpha: 0.05, Beta: 0.05}, "P0 NaN, P1 0.02 are not two different finite differences"},
+		{Sequential{Delta: 0.02, Alpha: 0.05, Beta: 0.05}, 0, ""},
+		{Sequential{Delta: 1, Alpha: 0.05, Beta: 0.05}, stats.ParamDelta, "delta 1 is not above 0 and below 1"},
+		{Sequential{On: OnMargin, Delta: 3, Alpha: 0.05, Beta: 0.05}, 0, ""},
+		{Sequential{On: OnMargin, Delta: math.Inf(1), Alpha: 0.05, Beta: 0.05}, stats.ParamDelta, "delta +Inf is not above 0 and below +Inf"},
+		{Sequential{Delta: 0.02, Alpha: 0.5, Beta: 0.05}, stats.ParamAlpha, "alpha 0.5 is not between 0 and 0.5"},
+		{Sequential{Delta: 0.02, Alpha: 0.05, Beta: math.NaN()}, stats.ParamBeta, "beta NaN is not between 0 and 0.5"},
+		{Sequential{P0: 0, P1: 1, Alpha: 0.05, Beta: 0.05}, stats.ParamP0P1, "P0 0, P1 1 are not two different finite differences"},
+		{Sequential{On: OnMargin, P0: 0, P1: 1, Alpha: 0.05, Beta: 0.05}, 0, ""},
 	}
 	for _, tt := range tests {
+		err := tt.s.Validate()
 		got := ""
-		if err := tt.s.Validate(); err != nil {
+		if err != nil {
 			got = err.Error()
+			var pe *stats.ParamError
+			if !errors.As(err, &pe) || pe.Param != tt.param {
+				t.Errorf("%+v: error %#v, want a *stats.ParamError of %v", tt.s, err, tt.param)
+			}
 		}
 		if got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.s, got, tt.want)

@@ -6,9 +6,10 @@ import (
 	"tallywood/sim/stats"
 )
 
-// Verdict is a cell's answer, B against A for the player, in one word that
-// means the same wherever it is shown (the table, the JSON, the report):
-// the renderers switch on it, and its text is its JSON.
+// Verdict is a cell's answer, B against A for the player: the renderers
+// switch on it. Its text (MarshalText, String) is its name in the JSON,
+// which files keep whatever the outputs say; the words a person reads are
+// sim/report's.
 type Verdict int8
 
 const (
@@ -45,7 +46,8 @@ const (
 	NotDecided
 )
 
-var verdictWords = [...]string{
+// verdictNames are the verdicts' names in the JSON.
+var verdictNames = [...]string{
 	NoClearDifference: "no clear difference",
 	ScoreEasier:       "easier",
 	ScoreHarder:       "harder",
@@ -57,25 +59,25 @@ var verdictWords = [...]string{
 	NotDecided:        "undecided",
 }
 
-// String is the verdict's word, as the JSON writes it.
+// String is the verdict's name in the JSON.
 func (v Verdict) String() string {
-	if v < 0 || int(v) >= len(verdictWords) {
+	if v < 0 || int(v) >= len(verdictNames) {
 		return fmt.Sprintf("Verdict(%d)", int8(v))
 	}
-	return verdictWords[v]
+	return verdictNames[v]
 }
 
-// MarshalText writes the verdict as its word.
+// MarshalText writes the verdict by its name.
 func (v Verdict) MarshalText() ([]byte, error) {
-	if v < 0 || int(v) >= len(verdictWords) {
+	if v < 0 || int(v) >= len(verdictNames) {
 		return nil, fmt.Errorf("sim: no verdict %d", int8(v))
 	}
-	return []byte(verdictWords[v]), nil
+	return []byte(verdictNames[v]), nil
 }
 
-// UnmarshalText reads a verdict's word.
+// UnmarshalText reads a verdict's name.
 func (v *Verdict) UnmarshalText(b []byte) error {
-	for i, w := range verdictWords {
+	for i, w := range verdictNames {
 		if w == string(b) {
 			*v = Verdict(i)
 			return nil

@@ -17,8 +17,15 @@ import (
 	"tallywood/sim/stats"
 )
 
+// TestVerdictWords: every verdict writes its name and reads back, and the
+// names are those files hold (they do not follow the words the outputs
+// show, which are sim/report's).
 func TestVerdictWords(t *testing.T) {
+	names := []string{"no clear difference", "easier", "harder", "higher margin only", "lower margin only", "within", "p0", "p1", "undecided"}
 	for v := NoClearDifference; v <= NotDecided; v++ {
+		if b, _ := v.MarshalText(); string(b) != names[v] {
+			t.Errorf("%d: JSON name %q, want %q", v, b, names[v])
+		}
 		b, err := v.MarshalText()
 		if err != nil || string(b) != v.String() {
 			t.Errorf("%d: MarshalText %q, %v; String %q", v, b, err, v)

@@ -272,9 +272,9 @@ func sequentialFigure(id string, r *sim.CompareResult) (figure, error) {
 			llr[j] = num(v, "%.3f", fmt.Sprintf("%sllr.%d", path, j))
 		}
 		t.Rows = append(t.Rows, []cell{
-			text(names[k]), text(q.On.String()), num(q.Delta, "%g", path+"delta"), num(q.P0, "%g", path+"p0"), num(q.P1, "%g", path+"p1"),
+			text(names[k]), text(statisticWords[q.On]), num(q.Delta, "%g", path+"delta"), num(q.P0, "%g", path+"p0"), num(q.P1, "%g", path+"p1"),
 			num(q.Alpha, "%g", path+"alpha"), num(q.AlphaEach, "%g", path+"alpha_each"), num(q.Beta, "%g", path+"beta"), count(q.Games, path+"games"),
-			llr[0], llr[1], num(q.Lower, "%.3f", path+"lower"), num(q.Upper, "%.3f", path+"upper"), text(q.Decision.String()),
+			llr[0], llr[1], num(q.Lower, "%.3f", path+"lower"), num(q.Upper, "%.3f", path+"upper"), text(decisionWords[q.Decision]),
 		})
 	}
 	categoriesY(p, names)

@@ -71,7 +71,7 @@ func changeVerdict(v sim.Verdict) string {
 	if v == sim.NoClearDifference {
 		return "-"
 	}
-	return v.String()
+	return verdictWords[v]
 }
 
 // sensitivityText writes a scan: per cell, its fields ranked by the
@@ -191,7 +191,7 @@ func sensitivityCSV(w *csv.Writer, r *sim.SensitivityResult) {
 				strconv.Itoa(ch.From), strconv.Itoa(ch.To), i(ch.Pairs.Games),
 				f(ch.ScoreDiff), f(ch.ScoreDiffCI[0]), f(ch.ScoreDiffCI[1]), f(ch.ScoreDiffP), f(ch.ScoreDiffPAdj),
 				f(ch.MarginDiff), f(ch.MarginDiffCI[0]), f(ch.MarginDiffCI[1]), f(ch.MarginDiffP), f(ch.MarginDiffPAdj),
-				ch.Verdict.String(), ""})
+				ch.Verdict.String(), ""}) // the JSON's name: programs read the CSV
 		}
 		for _, s := range c.Skipped {
 			to := ""
@@ -327,7 +327,7 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 			p := fmt.Sprintf("cells.%d.changes.%d.", ci, j)
 			t.Rows = append(t.Rows, []cell{text(ch.Path), text(changeText(ch.From, ch.To)),
 				points(ch.ScoreDiff, p+"score_diff"), points(ch.ScoreDiffCI[0], p+"score_diff_ci.0"), points(ch.ScoreDiffCI[1], p+"score_diff_ci.1"),
-				signed(ch.MarginDiff, p+"margin_diff"), text(ch.Verdict.String())})
+				signed(ch.MarginDiff, p+"margin_diff"), text(verdictWords[ch.Verdict])})
 		}
 	}
 	note := fmt.Sprintf("The %d fields with the largest effect of %d; the table lists every change played. Bars: the paired score difference of one step down and one step up; whiskers: their simultaneous intervals (%s).",

@@ -45,6 +45,16 @@ func familyText(r *sim.SensitivityResult) string {
 		r.Tests, 100*r.Level, confidenceText(r.Confidence))
 }
 
+// familyWords says how a scan's tests are adjusted, from its level: the
+// rule of compare's verdicts (FixedVerdicts) over every change.
+func familyWords(r *sim.SensitivityResult) string {
+	level := percentText(r.Level)
+	return fmt.Sprintf("the family is the score and the margin difference of every change of every cell; "+
+		"each is tested by a paired t-test at level %s/tests (Bonferroni), so with no effect anywhere the chance "+
+		"of any verdict but %q is at most %s, and the intervals shown are the simultaneous ones",
+		level, verdictWords[sim.NoClearDifference], level)
+}
+
 // confidenceText writes a confidence such as 99.99% with the digits that
 // tell it from 100%.
 func confidenceText(c float64) string {
@@ -233,7 +243,7 @@ func sensitivitySection(idx int, src Source, command string) (section, error) {
 	if r.Interrupted {
 		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
 	}
-	s.Notes = append(s.Notes, "Every change plays the same seeds as the base rules. How the tests are adjusted: "+r.Family+".")
+	s.Notes = append(s.Notes, "Every change plays the same seeds as the base rules. How the tests are adjusted: "+familyWords(r)+".")
 	g := group{}
 	for i := range r.Cells {
 		c := &r.Cells[i]

@@ -102,7 +102,7 @@ func (m Moments) TOST(lo, hi float64) float64 {
 // interval of confidence 1 − alpha and the two-sided p-value of no
 // difference, by Welch's t-test for unequal variances (Welch 1947), with
 // the Welch–Satterthwaite degrees of freedom (at least 1). Each side needs
-// two values or more. With no spread on either side the interval is the
+// two values or more. With no spread on both sides the interval is the
 // difference itself and the p-value 1 for no difference, 0 for any other.
 func Welch(a, b Moments, alpha float64) (diff float64, ci Interval, p float64) {
 	ma, va := a.Mean(), a.meanVar()

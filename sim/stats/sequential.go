@@ -33,9 +33,9 @@ func (s Sequential) Bounds() (lower, upper float64) {
 	return math.Log(s.Beta / (1 - s.Alpha)), math.Log((1 - s.Beta) / s.Alpha)
 }
 
-// Sides is the number of one-sided tests: 2 for the three-outcome test,
+// sides is the number of one-sided tests: 2 for the three-outcome test,
 // 1 for P0 against P1.
-func (s Sequential) Sides() int {
+func (s Sequential) sides() int {
 	if s.Delta > 0 {
 		return 2
 	}
@@ -49,7 +49,7 @@ func (s Sequential) Sides() int {
 // decides for its alternative with a chance of about its Alpha (Wald's
 // approximation).
 func (s Sequential) ForFamily(m int) Sequential {
-	s.Alpha = BonferroniLevel(s.Alpha, s.Sides()*m)
+	s.Alpha = BonferroniLevel(s.Alpha, s.sides()*m)
 	return s
 }
 
@@ -57,8 +57,13 @@ func (s Sequential) ForFamily(m int) Sequential {
 type Param int8
 
 const (
+	// ParamAlpha is Alpha, the chance of deciding for an alternative when
+	// the null value holds.
 	ParamAlpha Param = iota
+	// ParamBeta is Beta, the chance of deciding for the null value when
+	// the alternative holds.
 	ParamBeta
+	// ParamDelta is Delta, the three-outcome test's zone.
 	ParamDelta
 	// ParamP0P1 is the pair P0, P1 of the two-outcome test.
 	ParamP0P1
@@ -126,6 +131,7 @@ func (s Sequential) Validate(limit float64) error {
 type Decision int8
 
 const (
+	// Undecided: the test goes on.
 	Undecided Decision = iota
 	// Up: the three-outcome test decided for +Delta over 0.
 	Up

@@ -276,6 +276,17 @@ func (c *Cell) add(o *Cell) {
 	c.Failures = firstFailures(append(c.Failures, o.Failures...))
 }
 
+// droppedText is a sentence an older result stored (a result stores no
+// sentence: sim/report makes the words from its typed fields): read, as
+// long as it is a string, and never written (omitzero).
+type droppedText struct{}
+
+// UnmarshalJSON checks that the field is a string and drops it.
+func (*droppedText) UnmarshalJSON(b []byte) error {
+	var s string
+	return json.Unmarshal(b, &s)
+}
+
 // decodeStrict decodes data, one result of the given kind ("sim",
 // "compare", ...), into v: at most MaxResultBytes, no unknown field, and
 // nothing after it but white space. Every decoder of results reads its

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -154,16 +153,6 @@ type SensitivityResult struct {
 	// sim/report said it held, and drops it: a result stores no sentence.
 	OldFamily droppedText       `json:"family,omitzero"`
 	Cells     []SensitivityCell `json:"cells"`
-}
-
-// droppedText is a text field an older result wrote: read (it must be a
-// string) and never written.
-type droppedText struct{}
-
-// UnmarshalJSON checks that the field is a string and drops it.
-func (*droppedText) UnmarshalJSON(b []byte) error {
-	var s string
-	return json.Unmarshal(b, &s)
 }
 
 // plannedChange is a change a cell plays.

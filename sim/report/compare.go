@@ -47,18 +47,16 @@ func compareSection(idx int, src Source, command string) (section, error) {
 		"(Bonferroni). The figures draw the verdict's.", conf),
 		sentence(ruleWords(r)))
 	var stopped []string
-	var estimates string
 	for i := range r.Cells {
 		c := &r.Cells[i]
 		s.List = append(s.List, plainLine(r, c))
-		if q := c.Sequential; q != nil && q.Estimates != "" {
+		if testStopped(c.Sequential) {
 			stopped = append(stopped, CellTitle(&c.A, &c.B))
-			estimates = q.Estimates
 		}
 	}
 	if len(stopped) > 0 {
 		s.Notes = append(s.Notes, fmt.Sprintf("The sequential test stopped %d of the %d cells (%s): their estimates are %s.",
-			len(stopped), len(r.Cells), strings.Join(stopped, "; "), estimates))
+			len(stopped), len(r.Cells), strings.Join(stopped, "; "), stoppedWords))
 	}
 
 	var test *sim.SequentialResult

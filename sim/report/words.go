@@ -106,6 +106,16 @@ func verdictText(c *sim.CompareCell) string {
 	return w + " (sequential test)"
 }
 
+// stoppedWords label every estimate of a cell whose sequential test
+// stopped it: the test stops when the data happen to look decisive, so
+// the estimates lean toward the decision and the 95 % intervals cover
+// less than 95 %.
+const stoppedWords = "biased by the stop: the estimates lean toward the decision and the intervals cover less than 95%; confirm with a fixed --games run on a fresh --seed"
+
+// testStopped reports whether a cell's sequential test stopped it, which
+// biases its estimates (stoppedWords).
+func testStopped(s *sim.SequentialResult) bool { return s != nil && s.Decision != sim.Undecided }
+
 // ruleWords states the rule a comparison's verdicts follow, once, as the
 // text's heading of its lines in words and the page's note say it.
 func ruleWords(r *sim.CompareResult) string {

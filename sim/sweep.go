@@ -58,7 +58,7 @@ type SweepPointResult struct {
 	IsBase bool `json:"is_base"`
 	Result Cell `json:"result"`
 	// WinCISimultaneous is the win rate's interval that holds at every
-	// swept value at once, with a target only; see CrossingMethod.
+	// swept value at once, with a target only; see simultaneous.
 	WinCISimultaneous *[2]float64 `json:"win_ci_simultaneous,omitempty"`
 	Pairs             PairCounts  `json:"pairs_vs_base"`
 	WinRateDiff       float64     `json:"win_rate_diff"`
@@ -70,7 +70,7 @@ type SweepPointResult struct {
 
 // Crossing is where a cell's win rate meets the target, in swept values
 // (values a rules file can hold: every numeric rules parameter is a whole
-// number); see CrossingMethod.
+// number); see crossing.
 type Crossing struct {
 	// Regions are the places where the win rate may meet the target, in
 	// the order of the values: a run of swept values whose simultaneous
@@ -105,16 +105,6 @@ type CrossingRegion struct {
 	Above *string `json:"nearest_above"`
 }
 
-// CrossingMethod says how a crossing is found; it is printed with every
-// crossing and stored in the JSON.
-const CrossingMethod = "each swept value's win rate has a Wilson interval of confidence 1 − 0.05/k, " +
-	"k the number of swept values (Bonferroni), so that all k hold at once with 95% confidence: " +
-	"a designer reads every value, so each must be right together. " +
-	"The target is met at the values whose interval contains it, and between two adjacent values " +
-	"whose intervals lie on either side of it. If the win rate is monotone in the parameter, " +
-	"the setting that gives the target lies between the nearest values below and above (95%); " +
-	"nothing is assumed between swept values, and only values a rules file can hold are named"
-
 // SweepCell is one cell (difficulty × policy × politician) of a sweep.
 type SweepCell struct {
 	labels
@@ -131,12 +121,14 @@ type SweepCell struct {
 // alone.
 type SweepResult struct {
 	Envelope
-	RulesID                    // the base rules
-	GamesPerCell   int64       `json:"games_per_cell"`
-	Params         []string    `json:"params"`
-	Target         float64     `json:"target,omitempty"`
-	CrossingMethod string      `json:"crossing_method,omitempty"`
-	Cells          []SweepCell `json:"cells"`
+	RulesID               // the base rules
+	GamesPerCell int64    `json:"games_per_cell"`
+	Params       []string `json:"params"`
+	Target       float64  `json:"target,omitempty"`
+	// OldCrossingMethod reads how the crossing is found, in words, that
+	// results written before sim/report said it held, and drops it.
+	OldCrossingMethod droppedText `json:"crossing_method,omitzero"`
+	Cells             []SweepCell `json:"cells"`
 }
 
 // sweepCounts are one worker's sums for one cell: the base games and each
@@ -183,9 +175,6 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 		RulesID:      rulesID(cfg.Base),
 		GamesPerCell: cfg.Games, Params: cfg.Params, Target: cfg.Target,
 		Cells: make([]SweepCell, len(cfg.Cells)),
-	}
-	if cfg.Target != 0 {
-		out.CrossingMethod = CrossingMethod
 	}
 	n := cfg.Shard.Len(cfg.Games)
 	// A point whose rules play as the base's (equal hashes) is not played
@@ -354,7 +343,8 @@ func numericValue(p *SweepPointResult) (float64, bool) {
 
 // simultaneous sets each numeric point's simultaneous interval: Wilson's
 // at confidence 1 − 0.05/k over the k numeric points (Bonferroni), so
-// that all k hold at once with 95% confidence; see CrossingMethod.
+// that all k hold at once with 95% confidence: a designer reads every
+// value, so each must be right together.
 func simultaneous(points []SweepPointResult) {
 	k := 0
 	for i := range points {
@@ -374,8 +364,10 @@ func simultaneous(points []SweepPointResult) {
 }
 
 // crossing finds where the win rate of points (one numeric parameter, each
-// with its simultaneous interval) meets target (stats.FindCrossing); see
-// CrossingMethod.
+// with its simultaneous interval) meets target (stats.FindCrossing): at
+// the values whose interval contains it, and between two adjacent values
+// whose intervals lie on either side of it. Only values a rules file can
+// hold are named, and nothing is assumed between them.
 func crossing(points []SweepPointResult, target float64) *Crossing {
 	var curve []stats.CurvePoint
 	var values []string // of each point of curve

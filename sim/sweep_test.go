@@ -205,7 +205,9 @@ func TestSweepWorkersAndShards(t *testing.T) {
 // before issue 23, with its interpolated crossing) still reads, its
 // crossing and its base point derived again from the counts: 9/40 at 2
 // (the reference's divisor) and at 3 lie above 10% by their simultaneous
-// intervals, the same at both, so no way to sweep is said.
+// intervals, the same at both, so no way to sweep is said. Its
+// crossing_method, the words of the interpolation it no longer derives,
+// reads and is dropped: the outputs say the method derive uses.
 func TestSweepV2Reads(t *testing.T) {
 	data, err := os.ReadFile("testdata/sweep-v2.json")
 	if err != nil {
@@ -222,5 +224,8 @@ func TestSweepV2Reads(t *testing.T) {
 	want := Crossing{Side: "above"}
 	if c.Crossing == nil || !reflect.DeepEqual(*c.Crossing, want) || c.Points[1].WinCISimultaneous == nil {
 		t.Errorf("crossing %s, want %s", mustJSON(c.Crossing), mustJSON(want))
+	}
+	if bytes.Contains(Encode(r), []byte("crossing_method")) {
+		t.Error("a sweep stores how its crossing is found")
 	}
 }

@@ -188,6 +188,16 @@ func sequentialWords(s *sim.SequentialResult) string {
 	return fmt.Sprintf("sequential test on the %s of %s against %s, %s, β = %g: %s (after %d pairs)", statisticWords[s.On], unit(s.P0), unit(s.P1), alpha, s.Beta, what, s.Games)
 }
 
+// crossingMethod says how a sweep finds a crossing (sim's simultaneous
+// and crossing), printed with every crossing.
+const crossingMethod = "each swept value's win rate has a Wilson interval of confidence 1 − 0.05/k, " +
+	"k the number of swept values (Bonferroni), so that all k hold at once with 95% confidence: " +
+	"a designer reads every value, so each must be right together. " +
+	"The target is met at the values whose interval contains it, and between two adjacent values " +
+	"whose intervals lie on either side of it. If the win rate is monotone in the parameter, " +
+	"the setting that gives the target lies between the nearest values below and above (95%); " +
+	"nothing is assumed between swept values, and only values a rules file can hold are named"
+
 // crossingWords says where a sweep cell's win rate meets the target, in
 // swept values with their simultaneous intervals, or which way to sweep
 // when it meets it nowhere.

@@ -171,14 +171,6 @@ var CardFamilies = []CardFamily{
 	{"politician", "effect", "dealt", "another dealt", false},
 }
 
-// CardsMethod says how a cards study compares, in every output.
-const CardsMethod = "each item compares the games with it against the games without it, on the player's score " +
-	"(a win 1, a draw ½) and margin: a difference of means with Welch's 95% interval. Solo cards come in a random " +
-	"order and politicians are dealt at random, so their differences are effects; Strategy cards and tiles are " +
-	"chosen by the player, so theirs are associations, not causes. Multiplicity: within each family of a cell, " +
-	"items with fewer than 30 games on either side are left out, and the p-values are adjusted by Holm's step-down method (significant: adjusted p below 0.05, the chance of any " +
-	"false finding in the family at most 5%), and the adjusted intervals are Bonferroni's, simultaneous at 95% over the family"
-
 // CardsCell is one cell (difficulty × policy × politician) of a cards
 // study: every game's summary and the counts of every item.
 type CardsCell struct {
@@ -195,9 +187,11 @@ type CardsCell struct {
 type CardsResult struct {
 	Envelope
 	RulesID
-	GamesPerCell int64       `json:"games_per_cell"`
-	Method       string      `json:"method"`
-	Cells        []CardsCell `json:"cells"`
+	GamesPerCell int64 `json:"games_per_cell"`
+	// OldMethod reads how the items are compared, in words, that results
+	// written before sim/report said it held, and drops it.
+	OldMethod droppedText `json:"method,omitzero"`
+	Cells     []CardsCell `json:"cells"`
 }
 
 // TileID names tile face of kind and tier (1..3) in a cards study:
@@ -498,7 +492,6 @@ func (c *CardsCell) comparisons(f string) []comparison {
 
 // derive computes every cell's summary and effects, and the run's timing.
 func (r *CardsResult) derive() {
-	r.Method = CardsMethod
 	var games int64
 	var secs float64
 	for i := range r.Cells {

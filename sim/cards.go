@@ -5,15 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
 
-	"gonum.org/v1/gonum/stat/distuv"
-
 	"tallywood/engine"
+	"tallywood/sim/stats"
 )
 
 // The cards study (`tallywood cards`, issue 24): one run of games, and for
@@ -173,14 +171,6 @@ var CardFamilies = []CardFamily{
 	{"politician", "effect", "dealt", "another dealt", false},
 }
 
-// CardsMethod says how a cards study compares, in every output.
-const CardsMethod = "each item compares the games with it against the games without it, on the player's score " +
-	"(a win 1, a draw ½) and margin: a difference of means with Welch's 95% interval. Solo cards come in a random " +
-	"order and politicians are dealt at random, so their differences are effects; Strategy cards and tiles are " +
-	"chosen by the player, so theirs are associations, not causes. Multiplicity: within each family of a cell, " +
-	"items with fewer than 30 games on either side are left out, and the p-values are adjusted by Holm's step-down method (significant: adjusted p below 0.05, the chance of any " +
-	"false finding in the family at most 5%), and the adjusted intervals are Bonferroni's, simultaneous at 95% over the family"
-
 // CardsCell is one cell (difficulty × policy × politician) of a cards
 // study: every game's summary and the counts of every item.
 type CardsCell struct {
@@ -197,9 +187,11 @@ type CardsCell struct {
 type CardsResult struct {
 	Envelope
 	RulesID
-	GamesPerCell int64       `json:"games_per_cell"`
-	Method       string      `json:"method"`
-	Cells        []CardsCell `json:"cells"`
+	GamesPerCell int64 `json:"games_per_cell"`
+	// OldMethod reads how the items are compared, in words, that results
+	// written before sim/report said it held, and drops it.
+	OldMethod droppedText `json:"method,omitzero"`
+	Cells     []CardsCell `json:"cells"`
 }
 
 // TileID names tile face of kind and tier (1..3) in a cards study:
@@ -434,42 +426,23 @@ func Cards(ctx context.Context, cfg CardsConfig) (*CardsResult, error) {
 	return out, nil
 }
 
-// welch is the difference of the means of a and b (Welch 1947): its
-// interval at two-sided confidence 2q − 1 and the p-value of no
-// difference. scale divides every figure (2: scores kept in halves).
-func welch(a, b Sums, sum func(Sums) (int64, int64), q, scale float64) (diff float64, ci Interval, p float64) {
-	moments := func(s Sums) (mean, v float64) {
-		x, xx := sum(s)
-		n := float64(s.Games)
-		mean = float64(x) / n
-		v = math.Max(0, (n*float64(xx)-float64(x)*float64(x))/(n*(n-1))) / n
-		return mean, v
-	}
-	ma, va := moments(a)
-	mb, vb := moments(b)
-	diff = (ma - mb) / scale
-	se := math.Sqrt(va + vb)
-	if se == 0 {
-		p = 0
-		if diff == 0 {
-			p = 1
-		}
-		return diff, Interval{diff, diff}, p
-	}
-	df := (va + vb) * (va + vb) / (va*va/float64(a.Games-1) + vb*vb/float64(b.Games-1))
-	df = math.Max(1, df)
-	half := tQuantile(q, df) * se / scale
-	t := math.Abs(ma-mb) / se
-	if df > 1e8 {
-		p = 2 * distuv.UnitNormal.Survival(t)
-	} else {
-		p = 2 * distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Survival(t)
-	}
-	return diff, Interval{diff - half, diff + half}, math.Min(1, p)
+// welch is Welch's difference of the means of a and b (stats.Welch): its
+// interval of confidence 1 − alpha and the p-value of no difference. scale
+// divides every figure (2: scores kept in halves).
+func welch(a, b stats.Moments, alpha, scale float64) (diff float64, ci [2]float64, p float64) {
+	d, c, p := stats.Welch(a, b, alpha)
+	return d / scale, [2]float64{c.Lo / scale, c.Hi / scale}, p
 }
 
-func scoreOf(s Sums) (int64, int64)  { return s.ScoreSum, s.ScoreSumSq }
-func marginOf(s Sums) (int64, int64) { return s.MarginSum, s.MarginSumSq }
+// score are the moments of the games' scores, in halves.
+func (s Sums) score() stats.Moments {
+	return stats.Moments{N: s.Games, Sum: s.ScoreSum, SumSq: s.ScoreSumSq}
+}
+
+// margin are the moments of the games' margins.
+func (s Sums) margin() stats.Moments {
+	return stats.Moments{N: s.Games, Sum: s.MarginSum, SumSq: s.MarginSumSq}
+}
 
 // comparison is one item's games with and without, before the family's
 // adjustment.
@@ -519,7 +492,6 @@ func (c *CardsCell) comparisons(f string) []comparison {
 
 // derive computes every cell's summary and effects, and the run's timing.
 func (r *CardsResult) derive() {
-	r.Method = CardsMethod
 	var games int64
 	var secs float64
 	for i := range r.Cells {
@@ -550,27 +522,21 @@ func familyEffects(f CardFamily, cs []comparison) []CardEffect {
 			continue
 		}
 		e := CardEffect{Family: f.Name, Item: x.item, Round: x.round, Measure: f.Measure, With: x.with.Games, Without: without.Games}
-		var ci Interval
-		e.ScoreDiff, ci, e.ScoreP = welch(x.with, without, scoreOf, 0.975, 2)
-		e.ScoreCI95 = [2]float64{ci.Lo, ci.Hi}
-		e.MarginDiff, ci, e.MarginP = welch(x.with, without, marginOf, 0.975, 1)
-		e.MarginCI95 = [2]float64{ci.Lo, ci.Hi}
+		e.ScoreDiff, e.ScoreCI95, e.ScoreP = welch(x.with.score(), without.score(), 0.05, 2)
+		e.MarginDiff, e.MarginCI95, e.MarginP = welch(x.with.margin(), without.margin(), 0.05, 1)
 		es = append(es, e)
 	}
-	m := float64(len(es))
 	sp, mp := make([]float64, len(es)), make([]float64, len(es))
 	for i := range es {
 		sp[i], mp[i] = es[i].ScoreP, es[i].MarginP
 	}
-	sh, mh := Holm(sp), Holm(mp)
-	q := 1 - 0.025/max(m, 1)
+	sh, mh := stats.Holm(sp), stats.Holm(mp)
+	alpha := stats.BonferroniLevel(0.05, max(len(es), 1))
 	for i, x := range comparisonsWithEffects(cs) {
 		e := &es[i]
 		without := x.total.minus(x.with)
-		_, ci, _ := welch(x.with, without, scoreOf, q, 2)
-		e.ScoreCIAdjusted = [2]float64{ci.Lo, ci.Hi}
-		_, ci, _ = welch(x.with, without, marginOf, q, 1)
-		e.MarginCIAdjusted = [2]float64{ci.Lo, ci.Hi}
+		_, e.ScoreCIAdjusted, _ = welch(x.with.score(), without.score(), alpha, 2)
+		_, e.MarginCIAdjusted, _ = welch(x.with.margin(), without.margin(), alpha, 1)
 		e.ScorePHolm, e.MarginPHolm = sh[i], mh[i]
 		e.Significant, e.MarginSignificant = sh[i] < 0.05, mh[i] < 0.05
 	}

@@ -181,6 +181,26 @@ func TestCardsDecodeChecks(t *testing.T) {
 	}
 }
 
+// TestCardsOldMethod: a cards result stores no sentence; the "method" in
+// words that older results held still reads (a string only), and is
+// dropped.
+func TestCardsOldMethod(t *testing.T) {
+	data := Encode(runCards(t, cardsConfig(t, 20, 2, Shard{})))
+	if bytes.Contains(data, []byte(`"method"`)) {
+		t.Fatal("a cards result stores its method in words")
+	}
+	r, err := Decode(edit(t, data, func(d map[string]any) { d["method"] = "each item compares the games with it" }))
+	if err != nil {
+		t.Fatalf("a result with its method in words: %v", err)
+	}
+	if bytes.Contains(Encode(r), []byte(`"method"`)) {
+		t.Error("the method read is written again")
+	}
+	if _, err := Decode(edit(t, data, func(d map[string]any) { d["method"] = 1.0 })); err == nil {
+		t.Error("a method that is not words reads")
+	}
+}
+
 // card is the first Solo card of the first cell of a decoded result.
 func card(d map[string]any) map[string]any {
 	return d["cells"].([]any)[0].(map[string]any)["solo_cards"].([]any)[0].(map[string]any)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tallywood/engine"
+	"tallywood/sim/stats"
 )
 
 // FormatCompare names the JSON document of `tallywood compare`.
@@ -102,13 +103,10 @@ type SequentialResult struct {
 	LLR       []float64 `json:"llr"`
 	Lower     float64   `json:"lower"`
 	Upper     float64   `json:"upper"`
-	Estimates string    `json:"estimates"`
+	// OldEstimates reads the label of the estimates after a stop that
+	// results written before sim/report said it held, and drops it.
+	OldEstimates droppedText `json:"estimates,omitzero"`
 }
-
-// stoppedNote is the label of every estimate after a sequential stop: the
-// test stops when the data happen to look decisive, so the estimates lean
-// toward the decision and the 95 % intervals cover less than 95 %.
-const stoppedNote = "biased by the stop: the estimates lean toward the decision and the intervals cover less than 95%; confirm with a fixed --games run on a fresh --seed"
 
 // CompareCell is one cell's comparison; differences are B − A. The
 // *CI95 intervals are each 95 % on its own; the *CI ones are those the
@@ -394,9 +392,6 @@ func compareCell(cfg *CompareConfig, test *Sequential, cell ComparePair, pl *poo
 			On: t.On, Delta: t.Delta, P0: t.P0, P1: t.P1, Alpha: t.Alpha, AlphaEach: test.Alpha, Beta: t.Beta,
 			Decision: decision, Games: pairs.Games, LLR: seq.LLRs(), Lower: lo, Upper: hi,
 		}
-		if decision != Undecided {
-			cc.Sequential.Estimates = stoppedNote
-		}
 	}
 	return cc, nil
 }
@@ -424,7 +419,7 @@ func (r *CompareResult) derive() {
 		c.B.derive()
 		c.Games = c.Pairs.Games
 		c.WinRateDiff = c.B.WinRate - c.A.WinRate
-		var ci Interval
+		var ci stats.Interval
 		c.ScoreDiff, ci, c.ScoreDiffP = c.Pairs.ScoreDiff()
 		c.ScoreDiffCI95 = [2]float64{ci.Lo, ci.Hi}
 		c.MarginDiff, ci, c.MarginDiffP = c.Pairs.MarginDiff()

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"tallywood/engine"
+	"tallywood/sim/stats"
 )
 
 // MarginLimit bounds the margin histogram: margins from −MarginLimit to
@@ -138,25 +139,14 @@ func (c *Counts) Merge(o *Counts) {
 
 // Quantile returns the q-quantile (0 < q ≤ 1) of the margins: the
 // smallest margin m such that at least ⌈q·games⌉ games had a margin ≤ m
-// (the inverse of the empirical distribution function). With no games it
-// is 0.
+// (the inverse of the empirical distribution function,
+// stats.HistQuantile). With no games it is 0.
 func (c *Counts) Quantile(q float64) int {
-	if c.Games == 0 {
+	bin := stats.HistQuantile(c.Hist[:], q)
+	if bin < 0 {
 		return 0
 	}
-	need := int64(q * float64(c.Games))
-	if float64(need) < q*float64(c.Games) {
-		need++
-	}
-	need = max(need, 1)
-	var cum int64
-	for i, n := range c.Hist {
-		cum += n
-		if cum >= need {
-			return i - MarginLimit
-		}
-	}
-	return MarginLimit
+	return bin - MarginLimit
 }
 
 // histJSON is the histogram as stored in JSON: the counts from the first

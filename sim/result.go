@@ -13,6 +13,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/engine/kit"
+	"tallywood/sim/stats"
 )
 
 // FormatSim names the JSON document of `tallywood sim` and `merge`.
@@ -127,8 +128,9 @@ func ratio(a, b int64) float64 {
 
 func newCell(l labels, c *Counts, districts []string, secs float64) Cell {
 	n := c.Games
-	mean, ci := MeanInterval(n, c.MarginSum, c.MarginSumSq)
-	w := Wilson(c.Wins, n)
+	margins := stats.Moments{N: n, Sum: c.MarginSum, SumSq: c.MarginSumSq}
+	mean, ci := margins.Mean(), margins.MeanInterval(0.05)
+	w := stats.Wilson(c.Wins, n, 0.05)
 	cell := Cell{
 		labels: l,
 		Games:  n, Wins: c.Wins, Draws: c.Draws, Losses: c.Losses,
@@ -272,6 +274,17 @@ func (c *Cell) add(o *Cell) {
 	c.Counts.Merge(&o.Counts)
 	c.ElapsedSeconds = addSeconds(c.ElapsedSeconds, o.ElapsedSeconds)
 	c.Failures = firstFailures(append(c.Failures, o.Failures...))
+}
+
+// droppedText is a sentence an older result stored (a result stores no
+// sentence: sim/report makes the words from its typed fields): read, as
+// long as it is a string, and never written (omitzero).
+type droppedText struct{}
+
+// UnmarshalJSON checks that the field is a string and drops it.
+func (*droppedText) UnmarshalJSON(b []byte) error {
+	var s string
+	return json.Unmarshal(b, &s)
 }
 
 // decodeStrict decodes data, one result of the given kind ("sim",

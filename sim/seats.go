@@ -12,6 +12,7 @@ import (
 	"tallywood/engine"
 	"tallywood/sim/deal"
 	"tallywood/sim/policy"
+	"tallywood/sim/stats"
 )
 
 // Studies of the game for two to four players, without the Opposition.
@@ -155,11 +156,11 @@ type SeatsRow struct {
 // in each. The intervals are t-intervals over the deals (see RowCounts).
 func newSeatsRow(name string, c *RowCounts, deals, perDeal int64) SeatsRow {
 	g := float64(perDeal)
-	clamp := func(ci Interval, scale float64) [2]float64 {
+	clamp := func(ci stats.Interval, scale float64) [2]float64 {
 		return [2]float64{max(0, ci.Lo/scale), min(1, ci.Hi/scale)}
 	}
-	_, wins := MeanInterval(deals, c.Wins, c.DealWinsSq)
-	_, score := MeanInterval(deals, c.Score12, c.DealScore12Sq)
+	wins := stats.Moments{N: deals, Sum: c.Wins, SumSq: c.DealWinsSq}.MeanInterval(0.05)
+	score := stats.Moments{N: deals, Sum: c.Score12, SumSq: c.DealScore12Sq}.MeanInterval(0.05)
 	return SeatsRow{
 		Name: name, Games: c.Games, Wins: c.Wins, SharedWins: c.SharedWins,
 		WinRate: ratio(c.Wins, c.Games), WinRateCI95: clamp(wins, g),

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tallywood/engine"
+	"tallywood/sim/stats"
 )
 
 // Comparing two rule sets on studies of several players: the same deals,
@@ -215,7 +216,7 @@ func (r *SeatsCompareResult) derive() {
 			ps = append(ps, row.MeanScoreDiffPValue)
 		}
 	}
-	holm := Holm(ps)
+	holm := stats.Holm(ps)
 	for i := range r.Policies {
 		r.Policies[i].MeanScoreDiffPHolm = holm[i]
 	}
@@ -300,8 +301,9 @@ func (p *PairedSums) merge(o *PairedSums) {
 // of the row's games in each deal.
 func compareRow(name string, a, b *RowCounts, p *PairedSums, deals, perDeal int64) SeatsCompareRow {
 	g := float64(perDeal)
-	_, wins := MeanInterval(deals, p.WinsDiff, p.WinsDiffSq)
-	mean, score, pval := MeanTest(deals, p.Score12Diff, p.Score12DiffSq)
+	wins := stats.Moments{N: deals, Sum: p.WinsDiff, SumSq: p.WinsDiffSq}.MeanInterval(0.05)
+	s := stats.Moments{N: deals, Sum: p.Score12Diff, SumSq: p.Score12DiffSq}
+	mean, score, pval := s.Mean(), s.MeanInterval(0.05), s.TTest()
 	return SeatsCompareRow{
 		Name: name,
 		A:    newSeatsRow(name, a, deals, perDeal),

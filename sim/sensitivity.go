@@ -143,19 +143,17 @@ type SensitivityResult struct {
 	GamesPerChange int64    `json:"games_per_change"`
 	Step           Step     `json:"step"`
 	Fields         []string `json:"fields,omitempty"` // the globs; absent: every numeric field
-	// The family: every change's score and margin difference; see
-	// FamilyWords.
-	Tests      int               `json:"tests"`
-	Level      float64           `json:"level"`
-	Confidence float64           `json:"confidence"`
-	Family     string            `json:"family"`
-	Cells      []SensitivityCell `json:"cells"`
+	// The family: every change's score and margin difference, each
+	// tested at Level/Tests (FixedVerdicts: Bonferroni), every interval at
+	// Confidence.
+	Tests      int     `json:"tests"`
+	Level      float64 `json:"level"`
+	Confidence float64 `json:"confidence"`
+	// OldFamily reads the family in words that scans written before
+	// sim/report said it held, and drops it: a result stores no sentence.
+	OldFamily droppedText       `json:"family,omitzero"`
+	Cells     []SensitivityCell `json:"cells"`
 }
-
-// FamilyWords says how a sensitivity scan's tests are adjusted.
-const FamilyWords = "the family is the score and the margin difference of every change of every cell; " +
-	"each is tested by a paired t-test at level 5%/tests (Bonferroni), so with no effect anywhere the chance " +
-	"of any verdict but \"no clear difference\" is at most 5%, and the intervals shown are the simultaneous ones"
 
 // plannedChange is a change a cell plays.
 type plannedChange struct {
@@ -299,7 +297,7 @@ func (r *SensitivityResult) derive() {
 		}
 	}
 	v := FixedVerdicts(pairs, VerdictLevel)
-	r.Tests, r.Level, r.Confidence, r.Family = v.Tests, v.Level, v.Confidence, FamilyWords
+	r.Tests, r.Level, r.Confidence = v.Tests, v.Level, v.Confidence
 	if len(pairs) == 0 {
 		r.Confidence = 0
 	}

@@ -171,3 +171,28 @@ func TestParseStep(t *testing.T) {
 		t.Errorf("25%% of 1: %d, want at least one unit", d)
 	}
 }
+
+// TestSensitivityOldFamily: a scan stores no sentence; the "family" in
+// words that older scans held still reads, and is dropped.
+func TestSensitivityOldFamily(t *testing.T) {
+	r, err := Sensitivity(context.Background(), sensitivityConfig(t, 4, "random"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := Encode(r)
+	if bytes.Contains(data, []byte(`"family"`)) {
+		t.Fatalf("a scan writes a family:\n%s", data)
+	}
+	old := bytes.Replace(data, []byte(`"tests":`), []byte(`"family": "the family is the score and the margin difference of every change", "tests":`), 1)
+	back, err := DecodeAs[*SensitivityResult](old)
+	if err != nil {
+		t.Fatalf("a scan with its family in words: %v", err)
+	}
+	if got, want := untimedSensitivity(back), untimedSensitivity(r); !bytes.Equal(got, want) {
+		t.Errorf("read back as\n%s\nwant\n%s", got, want)
+	}
+	bad := bytes.Replace(data, []byte(`"tests":`), []byte(`"family": 5, "tests":`), 1)
+	if _, err := DecodeAs[*SensitivityResult](bad); err == nil {
+		t.Error("a family that is not words reads")
+	}
+}

@@ -1,123 +1,13 @@
 package sim
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"tallywood/engine"
+	"tallywood/sim/stats"
 	"testing"
-
-	"gonum.org/v1/gonum/floats/scalar"
 )
-
-const tol = 5e-5 // published values have four decimals
-
-func TestWilson(t *testing.T) {
-	tests := []struct {
-		name   string
-		k, n   int64
-		lo, hi float64
-	}{
-		// Newcombe 1998 (single proportion), method 3 worked examples.
-		{"Newcombe 81/263", 81, 263, 0.2553, 0.3662},
-		{"Newcombe 15/148", 15, 148, 0.0624, 0.1605},
-		{"0/10", 0, 10, 0, 0.2775},
-		{"5/10", 5, 10, 0.2366, 0.7634},
-		{"10/10", 10, 10, 0.7225, 1},
-		{"no games", 0, 0, 0, 1},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := Wilson(tt.k, tt.n)
-			if !scalar.EqualWithinAbs(got.Lo, tt.lo, tol) || !scalar.EqualWithinAbs(got.Hi, tt.hi, tol) {
-				t.Errorf("Wilson(%d, %d) = [%.5f, %.5f], want [%.4f, %.4f]", tt.k, tt.n, got.Lo, got.Hi, tt.lo, tt.hi)
-			}
-		})
-	}
-}
-
-func TestMeanInterval(t *testing.T) {
-	tests := []struct {
-		name            string
-		xs              []int64
-		mean, lo, hi    float64
-		wantDegenerated bool
-	}{
-		// 1..10: mean 5.5, s = 3.02765, t(0.975, 9) = 2.262157.
-		{name: "1..10", xs: []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, mean: 5.5, lo: 3.334149, hi: 7.665851},
-		// −3, 5: mean 1, s = 5.656854, t(0.975, 1) = 12.7062.
-		{name: "two", xs: []int64{-3, 5}, mean: 1, lo: -49.82482, hi: 51.82482},
-		{name: "constant", xs: []int64{4, 4, 4}, mean: 4, lo: 4, hi: 4},
-		{name: "one", xs: []int64{7}, mean: 7, lo: 7, hi: 7},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var sum, sq int64
-			for _, x := range tt.xs {
-				sum += x
-				sq += x * x
-			}
-			mean, ci := MeanInterval(int64(len(tt.xs)), sum, sq)
-			if !scalar.EqualWithinAbs(mean, tt.mean, 1e-9) || !scalar.EqualWithinAbs(ci.Lo, tt.lo, 1e-4) || !scalar.EqualWithinAbs(ci.Hi, tt.hi, 1e-4) {
-				t.Errorf("got %.6f [%.6f, %.6f], want %.6f [%.6f, %.6f]", mean, ci.Lo, ci.Hi, tt.mean, tt.lo, tt.hi)
-			}
-		})
-	}
-}
-
-func TestMeanTest(t *testing.T) {
-	tests := []struct {
-		name     string
-		xs       []int64
-		mean, p  float64
-		tolP     float64
-		zeroWide bool
-	}{
-		// 1..10 against 0: t = 5.5/(3.02765/√10) = 5.74456, 9 df:
-		// two-sided p = 0.000279.
-		{name: "1..10", xs: []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, mean: 5.5, p: 0.000279, tolP: 5e-6},
-		// −1, 1, −1, 1 has mean 0: p = 1.
-		{name: "symmetric", xs: []int64{-1, 1, -1, 1}, mean: 0, p: 1, tolP: 1e-12},
-		{name: "constant 0", xs: []int64{0, 0, 0}, mean: 0, p: 1, zeroWide: true},
-		{name: "constant 2", xs: []int64{2, 2, 2}, mean: 2, p: 0, zeroWide: true},
-		{name: "one", xs: []int64{3}, mean: 3, p: 1, zeroWide: true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var sum, sq int64
-			for _, x := range tt.xs {
-				sum += x
-				sq += x * x
-			}
-			mean, ci, p := MeanTest(int64(len(tt.xs)), sum, sq)
-			if mean != tt.mean || !scalar.EqualWithinAbs(p, tt.p, tt.tolP) {
-				t.Errorf("mean %g, p %.6g; want %g, %.6g", mean, p, tt.mean, tt.p)
-			}
-			if tt.zeroWide != (ci.Lo == ci.Hi) {
-				t.Errorf("interval [%g, %g]", ci.Lo, ci.Hi)
-			}
-		})
-	}
-}
-
-func TestHolm(t *testing.T) {
-	// Holm 1979 style example: raw 0.01, 0.04, 0.03, 0.005 with m = 4:
-	// sorted 0.005·4 = 0.02, 0.01·3 = 0.03, 0.03·2 = 0.06, 0.04·1 = 0.04 →
-	// monotone 0.06.
-	got := Holm([]float64{0.01, 0.04, 0.03, 0.005})
-	want := []float64{0.03, 0.06, 0.06, 0.02}
-	for i := range want {
-		if !scalar.EqualWithinAbs(got[i], want[i], 1e-12) {
-			t.Errorf("Holm = %v, want %v", got, want)
-			break
-		}
-	}
-	if got := Holm([]float64{0.5, 0.9}); got[0] != 1 || got[1] != 1 {
-		t.Errorf("Holm caps at 1: got %v", got)
-	}
-	if got := Holm(nil); len(got) != 0 {
-		t.Errorf("Holm(nil) = %v", got)
-	}
-}
 
 // pairsOf builds pair counts from a list of (A outcome, B outcome, margin
 // difference).
@@ -155,13 +45,6 @@ func TestPairCounts(t *testing.T) {
 	q.Games++
 	if err := q.check(); err == nil {
 		t.Error("check accepts a cross-table that does not sum to games")
-	}
-}
-
-func TestSequentialBounds(t *testing.T) {
-	lo, hi := (&Sequential{Delta: 0.02, Alpha: 0.05, Beta: 0.05}).Bounds()
-	if !scalar.EqualWithinAbs(lo, -math.Log(19), 1e-12) || !scalar.EqualWithinAbs(hi, math.Log(19), 1e-12) {
-		t.Errorf("bounds = %g, %g, want ∓log 19", lo, hi)
 	}
 }
 
@@ -228,39 +111,33 @@ func TestSequentialSequences(t *testing.T) {
 	}
 }
 
-func TestScoreLogLik(t *testing.T) {
-	// A mean equal to the observed one gives the plain multinomial
-	// maximum: 30 of +1, 50 of 0, 20 of −1 have mean 0.1.
-	got := scoreLogLik([5]int64{20, 0, 50, 0, 30}, 0.1)
-	want := 30*math.Log(0.3) + 50*math.Log(0.5) + 20*math.Log(0.2)
-	if !scalar.EqualWithinAbs(got, want, 1e-9) {
-		t.Errorf("loglik = %.12g, want %.12g", got, want)
-	}
-	// Ties only, mean 0.02: the missing 2 % go to +1.
-	if got, want := scoreLogLik([5]int64{0, 0, 100, 0, 0}, 0.02), 100*math.Log(0.98); !scalar.EqualWithinAbs(got, want, 1e-9) {
-		t.Errorf("ties: loglik = %.12g, want %.12g", got, want)
-	}
-}
-
+// TestSequentialValidate: the limit of a difference is the statistic's
+// (a score difference lies in (−1, 1)), and the error names the bad
+// parameter as a value, not in words to be parsed.
 func TestSequentialValidate(t *testing.T) {
 	tests := []struct {
-		s    Sequential
-		want string
+		s     Sequential
+		param stats.Param
+		want  string
 	}{
-		{Sequential{Delta: 0.02, Alpha: 0.05, Beta: 0.05}, ""},
-		{Sequential{Delta: math.NaN(), Alpha: 0.05, Beta: 0.05}, "delta NaN is not above 0 and below 1"},
-		{Sequential{Delta: 1, Alpha: 0.05, Beta: 0.05}, "delta 1 is not above 0 and below 1"},
-		{Sequential{On: OnMargin, Delta: 3, Alpha: 0.05, Beta: 0.05}, ""},
-		{Sequential{On: OnMargin, Delta: math.Inf(1), Alpha: 0.05, Beta: 0.05}, "delta +Inf is not above 0 and below +Inf"},
-		{Sequential{Delta: 0.02, Alpha: 0.5, Beta: 0.05}, "alpha 0.5 is not between 0 and 0.5"},
-		{Sequential{Delta: 0.02, Alpha: 0.05, Beta: math.NaN()}, "beta NaN is not between 0 and 0.5"},
-		{Sequential{P0: 0, P1: 0, Alpha: 0.05, Beta: 0.05}, "P0 0, P1 0 are not two different finite differences"},
-		{Sequential{P0: math.NaN(), P1: 0.02, Alpha: 0.05, Beta: 0.05}, "P0 NaN, P1 0.02 are not two different finite differences"},
+		{Sequential{Delta: 0.02, Alpha: 0.05, Beta: 0.05}, 0, ""},
+		{Sequential{Delta: 1, Alpha: 0.05, Beta: 0.05}, stats.ParamDelta, "delta 1 is not above 0 and below 1"},
+		{Sequential{On: OnMargin, Delta: 3, Alpha: 0.05, Beta: 0.05}, 0, ""},
+		{Sequential{On: OnMargin, Delta: math.Inf(1), Alpha: 0.05, Beta: 0.05}, stats.ParamDelta, "delta +Inf is not above 0 and below +Inf"},
+		{Sequential{Delta: 0.02, Alpha: 0.5, Beta: 0.05}, stats.ParamAlpha, "alpha 0.5 is not between 0 and 0.5"},
+		{Sequential{Delta: 0.02, Alpha: 0.05, Beta: math.NaN()}, stats.ParamBeta, "beta NaN is not between 0 and 0.5"},
+		{Sequential{P0: 0, P1: 1, Alpha: 0.05, Beta: 0.05}, stats.ParamP0P1, "P0 0, P1 1 are not two different finite differences"},
+		{Sequential{On: OnMargin, P0: 0, P1: 1, Alpha: 0.05, Beta: 0.05}, 0, ""},
 	}
 	for _, tt := range tests {
+		err := tt.s.Validate()
 		got := ""
-		if err := tt.s.Validate(); err != nil {
+		if err != nil {
 			got = err.Error()
+			var pe *stats.ParamError
+			if !errors.As(err, &pe) || pe.Param != tt.param {
+				t.Errorf("%+v: error %#v, want a *stats.ParamError of %v", tt.s, err, tt.param)
+			}
 		}
 		if got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.s, got, tt.want)

@@ -11,9 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"gonum.org/v1/gonum/stat/distuv"
-
 	"tallywood/engine"
+	"tallywood/sim/stats"
 )
 
 // FormatSweep names the JSON document of `tallywood sweep`. /3 answers a
@@ -59,7 +58,7 @@ type SweepPointResult struct {
 	IsBase bool `json:"is_base"`
 	Result Cell `json:"result"`
 	// WinCISimultaneous is the win rate's interval that holds at every
-	// swept value at once, with a target only; see CrossingMethod.
+	// swept value at once, with a target only; see simultaneous.
 	WinCISimultaneous *[2]float64 `json:"win_ci_simultaneous,omitempty"`
 	Pairs             PairCounts  `json:"pairs_vs_base"`
 	WinRateDiff       float64     `json:"win_rate_diff"`
@@ -71,7 +70,7 @@ type SweepPointResult struct {
 
 // Crossing is where a cell's win rate meets the target, in swept values
 // (values a rules file can hold: every numeric rules parameter is a whole
-// number); see CrossingMethod.
+// number); see crossing.
 type Crossing struct {
 	// Regions are the places where the win rate may meet the target, in
 	// the order of the values: a run of swept values whose simultaneous
@@ -106,16 +105,6 @@ type CrossingRegion struct {
 	Above *string `json:"nearest_above"`
 }
 
-// CrossingMethod says how a crossing is found; it is printed with every
-// crossing and stored in the JSON.
-const CrossingMethod = "each swept value's win rate has a Wilson interval of confidence 1 − 0.05/k, " +
-	"k the number of swept values (Bonferroni), so that all k hold at once with 95% confidence: " +
-	"a designer reads every value, so each must be right together. " +
-	"The target is met at the values whose interval contains it, and between two adjacent values " +
-	"whose intervals lie on either side of it. If the win rate is monotone in the parameter, " +
-	"the setting that gives the target lies between the nearest values below and above (95%); " +
-	"nothing is assumed between swept values, and only values a rules file can hold are named"
-
 // SweepCell is one cell (difficulty × policy × politician) of a sweep.
 type SweepCell struct {
 	labels
@@ -132,12 +121,14 @@ type SweepCell struct {
 // alone.
 type SweepResult struct {
 	Envelope
-	RulesID                    // the base rules
-	GamesPerCell   int64       `json:"games_per_cell"`
-	Params         []string    `json:"params"`
-	Target         float64     `json:"target,omitempty"`
-	CrossingMethod string      `json:"crossing_method,omitempty"`
-	Cells          []SweepCell `json:"cells"`
+	RulesID               // the base rules
+	GamesPerCell int64    `json:"games_per_cell"`
+	Params       []string `json:"params"`
+	Target       float64  `json:"target,omitempty"`
+	// OldCrossingMethod reads how the crossing is found, in words, that
+	// results written before sim/report said it held, and drops it.
+	OldCrossingMethod droppedText `json:"crossing_method,omitzero"`
+	Cells             []SweepCell `json:"cells"`
 }
 
 // sweepCounts are one worker's sums for one cell: the base games and each
@@ -184,9 +175,6 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 		RulesID:      rulesID(cfg.Base),
 		GamesPerCell: cfg.Games, Params: cfg.Params, Target: cfg.Target,
 		Cells: make([]SweepCell, len(cfg.Cells)),
-	}
-	if cfg.Target != 0 {
-		out.CrossingMethod = CrossingMethod
 	}
 	n := cfg.Shard.Len(cfg.Games)
 	// A point whose rules play as the base's (equal hashes) is not played
@@ -330,7 +318,7 @@ func (r *SweepResult) derive() {
 			}
 			p.Result.derive()
 			p.WinRateDiff = p.Result.WinRate - c.Base.WinRate
-			var ci Interval
+			var ci stats.Interval
 			p.ScoreDiff, ci, _ = p.Pairs.ScoreDiff()
 			p.ScoreDiffCI95 = [2]float64{ci.Lo, ci.Hi}
 			p.MarginDiff, ci, _ = p.Pairs.MarginDiff()
@@ -355,7 +343,8 @@ func numericValue(p *SweepPointResult) (float64, bool) {
 
 // simultaneous sets each numeric point's simultaneous interval: Wilson's
 // at confidence 1 − 0.05/k over the k numeric points (Bonferroni), so
-// that all k hold at once with 95% confidence; see CrossingMethod.
+// that all k hold at once with 95% confidence: a designer reads every
+// value, so each must be right together.
 func simultaneous(points []SweepPointResult) {
 	k := 0
 	for i := range points {
@@ -363,79 +352,53 @@ func simultaneous(points []SweepPointResult) {
 			k++
 		}
 	}
-	z := distuv.UnitNormal.Quantile(1 - 0.05/(2*float64(max(k, 1))))
+	alpha := stats.BonferroniLevel(0.05, max(k, 1))
 	for i := range points {
 		p := &points[i]
 		p.WinCISimultaneous = nil
 		if _, ok := numericValue(p); ok {
-			ci := wilsonZ(p.Result.Wins, p.Result.Games, z)
+			ci := stats.Wilson(p.Result.Wins, p.Result.Games, alpha)
 			p.WinCISimultaneous = &[2]float64{ci.Lo, ci.Hi}
 		}
 	}
 }
 
 // crossing finds where the win rate of points (one numeric parameter, each
-// with its simultaneous interval) meets target; see CrossingMethod.
+// with its simultaneous interval) meets target (stats.FindCrossing): at
+// the values whose interval contains it, and between two adjacent values
+// whose intervals lie on either side of it. Only values a rules file can
+// hold are named, and nothing is assumed between them.
 func crossing(points []SweepPointResult, target float64) *Crossing {
-	type pt struct {
-		value string
-		v, w  float64
-		side  int // −1: the interval lies below the target, +1: above, 0: it contains it
-	}
-	var ps []pt
+	var curve []stats.CurvePoint
+	var values []string // of each point of curve
 	for i := range points {
 		p := &points[i]
 		v, ok := numericValue(p)
 		if !ok || p.WinCISimultaneous == nil {
 			continue
 		}
-		side := 0
-		switch ci := p.WinCISimultaneous; {
-		case ci[1] < target:
-			side = -1
-		case ci[0] > target:
-			side = 1
-		}
-		ps = append(ps, pt{p.Values[0], v, p.Result.WinRate, side})
+		ci := p.WinCISimultaneous
+		curve = append(curve, stats.CurvePoint{X: v, Estimate: p.Result.WinRate, CI: stats.Interval{Lo: ci[0], Hi: ci[1]}})
+		values = append(values, p.Values[0])
 	}
-	slices.SortStableFunc(ps, func(a, b pt) int { return cmpFloat(a.v, b.v) })
+	x := stats.FindCrossing(curve, target)
 	at := func(i int) *string {
-		if i < 0 || i >= len(ps) {
+		if i < 0 {
 			return nil
 		}
-		return &ps[i].value
+		return &values[i]
 	}
-	c := &Crossing{}
-	for i := 0; i < len(ps); i++ {
-		switch {
-		case ps[i].side == 0:
-			j := i
-			r := CrossingRegion{Below: at(i - 1)}
-			for ; j < len(ps) && ps[j].side == 0; j++ {
-				r.Values = append(r.Values, ps[j].value)
-			}
-			r.Above = at(j)
-			c.Regions = append(c.Regions, r)
-			i = j - 1
-		case i+1 < len(ps) && ps[i+1].side == -ps[i].side:
-			c.Regions = append(c.Regions, CrossingRegion{Values: []string{}, Below: at(i), Above: at(i + 1)})
+	c := &Crossing{Multiple: len(x.Regions) > 1}
+	for _, r := range x.Regions {
+		in := []string{}
+		for _, i := range r.In {
+			in = append(in, values[i])
 		}
+		c.Regions = append(c.Regions, CrossingRegion{Values: in, Below: at(r.Below), Above: at(r.Above)})
 	}
-	c.Multiple = len(c.Regions) > 1
-	if len(c.Regions) == 0 && len(ps) > 0 {
-		// Every value lies on one side: the target lies the way the win
-		// rate goes towards it.
-		c.Side = "below"
-		if ps[0].side > 0 {
-			c.Side = "above"
-		}
-		switch trend := ps[len(ps)-1].w - ps[0].w; {
-		case trend == 0:
-		case (trend > 0) == (ps[0].side > 0):
-			c.Sweep = "lower"
-		default:
-			c.Sweep = "higher"
-		}
+	if len(x.Regions) == 0 && len(curve) > 0 {
+		c.Side = map[int]string{-1: "below", 1: "above"}[x.Side]
+		c.Sweep = map[int]string{-1: "lower", 0: "", 1: "higher"}[x.Toward]
 	}
 	return c
 }

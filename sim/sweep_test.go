@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"tallywood/engine"
+	"tallywood/sim/stats"
 )
 
 // pointAt is a sweep point of one parameter with wins won of games.
@@ -88,7 +89,7 @@ func TestCrossing(t *testing.T) {
 func TestSimultaneous(t *testing.T) {
 	one := []SweepPointResult{pointAt("1", 300, 1000)}
 	simultaneous(one)
-	if w := Wilson(300, 1000); *one[0].WinCISimultaneous != [2]float64{w.Lo, w.Hi} {
+	if w := stats.Wilson(300, 1000, 0.05); *one[0].WinCISimultaneous != [2]float64{w.Lo, w.Hi} {
 		t.Errorf("one value: %v, want Wilson's %v", *one[0].WinCISimultaneous, w)
 	}
 	four := []SweepPointResult{pointAt("1", 300, 1000), pointAt("2", 300, 1000), pointAt("3", 300, 1000), pointAt("4", 300, 1000)}
@@ -204,7 +205,9 @@ func TestSweepWorkersAndShards(t *testing.T) {
 // before issue 23, with its interpolated crossing) still reads, its
 // crossing and its base point derived again from the counts: 9/40 at 2
 // (the reference's divisor) and at 3 lie above 10% by their simultaneous
-// intervals, the same at both, so no way to sweep is said.
+// intervals, the same at both, so no way to sweep is said. Its
+// crossing_method, the words of the interpolation it no longer derives,
+// reads and is dropped: the outputs say the method derive uses.
 func TestSweepV2Reads(t *testing.T) {
 	data, err := os.ReadFile("testdata/sweep-v2.json")
 	if err != nil {
@@ -221,5 +224,8 @@ func TestSweepV2Reads(t *testing.T) {
 	want := Crossing{Side: "above"}
 	if c.Crossing == nil || !reflect.DeepEqual(*c.Crossing, want) || c.Points[1].WinCISimultaneous == nil {
 		t.Errorf("crossing %s, want %s", mustJSON(c.Crossing), mustJSON(want))
+	}
+	if bytes.Contains(Encode(r), []byte("crossing_method")) {
+		t.Error("a sweep stores how its crossing is found")
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/sim/deal"
+	"tallywood/sim/stats"
 )
 
 // FormatTune names the JSON document of `tallywood tune`.
@@ -435,7 +436,7 @@ func (r *TuneResult) derive() {
 			if e.Games[t] == 0 {
 				continue
 			}
-			w := Wilson(e.Wins[t], e.Games[t])
+			w := stats.Wilson(e.Wins[t], e.Games[t], 0.05)
 			tr.SearchMin, tr.SearchMax = min(tr.SearchMin, e.WinRates[t]), max(tr.SearchMax, e.WinRates[t])
 			below = below && w.Hi < tr.Rate
 			above = above && w.Lo > tr.Rate

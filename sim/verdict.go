@@ -2,12 +2,14 @@ package sim
 
 import (
 	"fmt"
-	"math"
+
+	"tallywood/sim/stats"
 )
 
-// Verdict is a cell's answer, B against A for the player, in one word that
-// means the same wherever it is shown (the table, the JSON, the report):
-// the renderers switch on it, and its text is its JSON.
+// Verdict is a cell's answer, B against A for the player: the renderers
+// switch on it. Its text (MarshalText, String) is its name in the JSON,
+// which files keep whatever the outputs say; the words a person reads are
+// sim/report's.
 type Verdict int8
 
 const (
@@ -44,7 +46,8 @@ const (
 	NotDecided
 )
 
-var verdictWords = [...]string{
+// verdictNames are the verdicts' names in the JSON.
+var verdictNames = [...]string{
 	NoClearDifference: "no clear difference",
 	ScoreEasier:       "easier",
 	ScoreHarder:       "harder",
@@ -56,25 +59,25 @@ var verdictWords = [...]string{
 	NotDecided:        "undecided",
 }
 
-// String is the verdict's word, as the JSON writes it.
+// String is the verdict's name in the JSON.
 func (v Verdict) String() string {
-	if v < 0 || int(v) >= len(verdictWords) {
+	if v < 0 || int(v) >= len(verdictNames) {
 		return fmt.Sprintf("Verdict(%d)", int8(v))
 	}
-	return verdictWords[v]
+	return verdictNames[v]
 }
 
-// MarshalText writes the verdict as its word.
+// MarshalText writes the verdict by its name.
 func (v Verdict) MarshalText() ([]byte, error) {
-	if v < 0 || int(v) >= len(verdictWords) {
+	if v < 0 || int(v) >= len(verdictNames) {
 		return nil, fmt.Errorf("sim: no verdict %d", int8(v))
 	}
-	return []byte(verdictWords[v]), nil
+	return []byte(verdictNames[v]), nil
 }
 
-// UnmarshalText reads a verdict's word.
+// UnmarshalText reads a verdict's name.
 func (v *Verdict) UnmarshalText(b []byte) error {
-	for i, w := range verdictWords {
+	for i, w := range verdictNames {
 		if w == string(b) {
 			*v = Verdict(i)
 			return nil
@@ -88,22 +91,6 @@ func (v *Verdict) UnmarshalText(b []byte) error {
 // difference" is at most 5 %.
 const VerdictLevel = 0.05
 
-// DiffTest is one tested difference B − A of a cell: the score in points
-// of win rate (as a fraction) or the margin in votes.
-type DiffTest struct {
-	Mean float64
-	// CI is the interval at the rule's Confidence: together the intervals
-	// of every cell and both differences cover all the true differences
-	// with a chance of at least 1 − Level, and a difference is rejected
-	// exactly when its interval excludes 0.
-	CI Interval
-	P  float64 // two-sided paired t-test of no difference, unadjusted
-	// PAdj is P adjusted over the family (Bonferroni: min(1, Tests·P)):
-	// the difference is rejected when it is below Level.
-	PAdj     float64
-	Rejected bool
-}
-
 // Verdicts are the verdicts of the fixed-size rule over a comparison's
 // cells.
 type Verdicts struct {
@@ -113,10 +100,12 @@ type Verdicts struct {
 	Cells      []CellVerdict
 }
 
-// CellVerdict is one cell's verdict and the two tests it rests on.
+// CellVerdict is one cell's verdict and the two tests it rests on: the
+// score difference B − A in points of win rate (as a fraction), the margin
+// difference in votes.
 type CellVerdict struct {
 	Verdict       Verdict
-	Score, Margin DiffTest
+	Score, Margin stats.MeanTest
 }
 
 // FixedVerdicts is the decision rule of a comparison of fixed size, one
@@ -138,17 +127,18 @@ type CellVerdict struct {
 // NoClearDifference.
 func FixedVerdicts(pairs []PairCounts, level float64) Verdicts {
 	tests := 2 * len(pairs)
-	v := Verdicts{Level: level, Tests: tests, Confidence: 1 - level/float64(tests), Cells: make([]CellVerdict, len(pairs))}
-	a := level / float64(tests) // each test's level
+	v := Verdicts{Level: level, Tests: tests, Confidence: 1 - stats.BonferroniLevel(level, tests), Cells: make([]CellVerdict, len(pairs))}
+	family := make([]stats.Moments, 0, tests)
 	for i := range pairs {
-		p := &pairs[i]
+		family = append(family, pairs[i].scoreHalves(), pairs[i].margins())
+	}
+	t := stats.MeanTests(family, level)
+	for i := range pairs {
 		c := &v.Cells[i]
-		sum, sq := p.scoreHalves()
-		c.Score = diffTest(p.Games, sum, sq, a, tests)
+		c.Score, c.Margin = t[2*i], t[2*i+1]
 		// In halves of a point: halve back to the score's unit.
 		c.Score.Mean /= 2
-		c.Score.CI = Interval{c.Score.CI.Lo / 2, c.Score.CI.Hi / 2}
-		c.Margin = diffTest(p.Games, p.MarginDiffSum, p.MarginDiffSumSq, a, tests)
+		c.Score.CI = stats.Interval{Lo: c.Score.CI.Lo / 2, Hi: c.Score.CI.Hi / 2}
 		switch {
 		case c.Score.Rejected && c.Score.Mean > 0:
 			c.Verdict = ScoreEasier
@@ -163,20 +153,6 @@ func FixedVerdicts(pairs []PairCounts, level float64) Verdicts {
 	return v
 }
 
-// diffTest tests no difference for n differences with the given sum and
-// sum of squares at level a, one of tests in the family.
-func diffTest(n, sum, sumSq int64, a float64, tests int) DiffTest {
-	var d DiffTest
-	d.Mean, _, d.P = MeanTest(n, sum, sumSq)
-	_, d.CI = meanInterval(n, sum, sumSq, 1-a/2)
-	d.PAdj = math.Min(1, float64(tests)*d.P)
-	// The p-value decides (with fewer than two pairs it is 1, and the
-	// interval a point); otherwise p < a exactly when the interval of the
-	// same t quantile excludes 0.
-	d.Rejected = d.P < a
-	return d
-}
-
 // ForCells returns the test each of cells cells runs so that, with no
 // difference in any cell, the chance that any cell's sequential verdict
 // is directional (ScoreEasier, ScoreHarder, MarginHigher, MarginLower) is
@@ -187,11 +163,7 @@ func diffTest(n, sum, sumSq int64, a float64, tests int) DiffTest {
 // approximation: see TestSequentialVerdictsFamily for measured rates).
 func (s *Sequential) ForCells(cells int) *Sequential {
 	t := *s
-	sides := 1
-	if s.Delta > 0 {
-		sides = 2
-	}
-	t.Alpha = s.Alpha / float64(sides*cells)
+	t.Alpha = s.test().ForFamily(cells).Alpha
 	return &t
 }
 

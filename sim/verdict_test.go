@@ -14,10 +14,18 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"tallywood/engine"
+	"tallywood/sim/stats"
 )
 
+// TestVerdictWords: every verdict writes its name and reads back, and the
+// names are those files hold (they do not follow the words the outputs
+// show, which are sim/report's).
 func TestVerdictWords(t *testing.T) {
+	names := []string{"no clear difference", "easier", "harder", "higher margin only", "lower margin only", "within", "p0", "p1", "undecided"}
 	for v := NoClearDifference; v <= NotDecided; v++ {
+		if b, _ := v.MarshalText(); string(b) != names[v] {
+			t.Errorf("%d: JSON name %q, want %q", v, b, names[v])
+		}
 		b, err := v.MarshalText()
 		if err != nil || string(b) != v.String() {
 			t.Errorf("%d: MarshalText %q, %v; String %q", v, b, err, v)
@@ -158,7 +166,7 @@ func TestFixedVerdictsIntervals(t *testing.T) {
 			tq := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(p.Games - 1)}.Quantile(q)
 			for _, d := range []struct {
 				name     string
-				test     DiffTest
+				test     stats.MeanTest
 				sum, sq  int64
 				unitHalf bool
 			}{
@@ -167,7 +175,8 @@ func TestFixedVerdictsIntervals(t *testing.T) {
 			} {
 				sum, sq := d.sum, d.sq
 				if d.unitHalf {
-					sum, sq = p.scoreHalves()
+					m := p.scoreHalves()
+					sum, sq = m.Sum, m.SumSq
 				}
 				nf := float64(p.Games)
 				mean := float64(sum) / nf

@@ -15,6 +15,7 @@ import (
 	"tallywood/engine"
 	"tallywood/sim"
 	"tallywood/sim/report"
+	"tallywood/sim/stats"
 )
 
 func init() {
@@ -401,16 +402,20 @@ func (f *compareFlags) sequential() (*sim.Sequential, error) {
 		t.P0, t.P1 = p0, p1
 	}
 	if err := t.Validate(); err != nil {
-		switch {
-		case strings.HasPrefix(err.Error(), "delta"):
-			return nil, fmt.Errorf("--sprt-%v", err)
-		case strings.HasPrefix(err.Error(), "P0"):
+		var pe *stats.ParamError
+		if !errors.As(err, &pe) {
+			return nil, err
+		}
+		if pe.Param == stats.ParamP0P1 {
 			return nil, fmt.Errorf("--sprt %q is not P0,P1: two different finite differences B − A%s", f.sprt, scoreRange(t.On))
 		}
-		return nil, fmt.Errorf("--%v", err)
+		return nil, fmt.Errorf("%s %g is not %s", sprtFlags[pe.Param], pe.Value, pe.Want)
 	}
 	return t, nil
 }
+
+// sprtFlags are the flags that set each parameter of a sequential test.
+var sprtFlags = map[stats.Param]string{stats.ParamAlpha: "--alpha", stats.ParamBeta: "--beta", stats.ParamDelta: "--sprt-delta"}
 
 func scoreRange(on sim.Statistic) string {
 	if on == sim.OnScore {

@@ -48,6 +48,10 @@ func TestCompareSweepBadInput(t *testing.T) {
 			`tallywood: compare: --sprt-on "votes" is not score or margin`},
 		{"alpha", []string{"compare", "--b-mode", "hard", "--sprt-delta", "0.02", "--alpha", "0.7"},
 			"tallywood: compare: --alpha 0.7 is not between 0 and 0.5"},
+		{"beta", []string{"compare", "--b-mode", "hard", "--sprt", "0,0.02", "--beta", "0.5"},
+			"tallywood: compare: --beta 0.5 is not between 0 and 0.5"},
+		{"sprt-delta margin", []string{"compare", "--b-mode", "hard", "--sprt-delta", "-3", "--sprt-on", "margin"},
+			"tallywood: compare: --sprt-delta -3 is not above 0 and below +Inf"},
 		{"beta Inf", []string{"compare", "--b-mode", "hard", "--sprt-delta", "0.02", "--beta", "Inf"},
 			"tallywood: compare: --beta +Inf: not a finite number"},
 		{"alpha alone", []string{"compare", "--b-mode", "hard", "--alpha", "0.01"},
@@ -354,7 +358,7 @@ func TestSweepOutputs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Kind != "sweep" || r.Seed != 1 || len(r.Cells) != 1 || len(r.Cells[0].Points) != 2 || r.Cells[0].Crossing == nil || r.CrossingMethod == "" {
+	if r.Kind != "sweep" || r.Seed != 1 || len(r.Cells) != 1 || len(r.Cells[0].Points) != 2 || r.Cells[0].Crossing == nil {
 		t.Errorf("json: %+v", r)
 	}
 }

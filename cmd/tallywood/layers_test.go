@@ -24,8 +24,9 @@ func TestLayers(t *testing.T) {
 		"sim/policy":              {"engine", "engine/kit", "sim/deal"},
 		"sim/policy/exec":         {"engine", "sim/deal", "sim/policy"},
 		"sim/policy/internal/mix": {"sim/policy"},
-		"sim":                     {"engine", "engine/kit", "opposition", "sim/deal", "sim/policy"},
-		"sim/report":              {"engine", "sim", "sim/policy"},
+		"sim/stats":               {},
+		"sim":                     {"engine", "engine/kit", "opposition", "sim/deal", "sim/policy", "sim/stats"},
+		"sim/report":              {"engine", "sim", "sim/policy", "sim/stats"},
 		"cmd/tallywood/play":      {"engine", "engine/kit", "sim/deal", "sim/policy"},
 	}
 	root := filepath.Join("..", "..")

@@ -27,6 +27,15 @@ func familyOf(name string) sim.CardFamily {
 	return sim.CardFamily{Name: name}
 }
 
+// cardsMethod says how a cards study compares (sim's familyEffects), in
+// the text and the page.
+const cardsMethod = "each item compares the games with it against the games without it, on the player's score " +
+	"(a win 1, a draw ½) and margin: a difference of means with Welch's 95% interval. Solo cards come in a random " +
+	"order and politicians are dealt at random, so their differences are effects; Strategy cards and tiles are " +
+	"chosen by the player, so theirs are associations, not causes. Multiplicity: within each family of a cell, " +
+	"items with fewer than 30 games on either side are left out, and the p-values are adjusted by Holm's step-down method (significant: adjusted p below 0.05, the chance of any " +
+	"false finding in the family at most 5%), and the adjusted intervals are Bonferroni's, simultaneous at 95% over the family"
+
 // familyTitle says what a family compares, for headings: "Solo cards: an
 // effect, played vs not played".
 func familyTitle(f sim.CardFamily) string {
@@ -115,7 +124,7 @@ func cardsText(b *bytes.Buffer, r *sim.CardsResult, all bool) error {
 	b.WriteString("\nSCORE: the mean score (win 1, draw ½) of the games with the item minus those without, in points;\n" +
 		"MARGIN: the same in votes; [adj. CI]: simultaneous 95% over the family (Bonferroni);\n" +
 		"HOLM *: significant after Holm's adjustment within the family (adjusted p < 0.05).\n")
-	b.WriteString(wrapText("Method: " + sim.CardsMethod + "."))
+	b.WriteString(wrapText("Method: " + cardsMethod + "."))
 	weightsNotes(b, "", cardsPolicies(r), r.RulesHash)
 	return nil
 }
@@ -189,7 +198,7 @@ func cardsSection(idx int, src Source, command string) (section, error) {
 	if r.Interrupted {
 		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
 	}
-	s.Notes = append(s.Notes, "How items are compared: "+sim.CardsMethod+".",
+	s.Notes = append(s.Notes, "How items are compared: "+cardsMethod+".",
 		fmt.Sprintf("Each plot shows a family's first %d items, ranked by their difference in score; the bars are the adjusted (simultaneous) intervals. The JSON and CSV hold every item and round.", cardsTop))
 	for ci := range r.Cells {
 		c := &r.Cells[ci]

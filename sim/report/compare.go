@@ -47,18 +47,16 @@ func compareSection(idx int, src Source, command string) (section, error) {
 		"(Bonferroni). The figures draw the verdict's.", conf),
 		sentence(ruleWords(r)))
 	var stopped []string
-	var estimates string
 	for i := range r.Cells {
 		c := &r.Cells[i]
 		s.List = append(s.List, plainLine(r, c))
-		if q := c.Sequential; q != nil && q.Estimates != "" {
+		if testStopped(c.Sequential) {
 			stopped = append(stopped, CellTitle(&c.A, &c.B))
-			estimates = q.Estimates
 		}
 	}
 	if len(stopped) > 0 {
 		s.Notes = append(s.Notes, fmt.Sprintf("The sequential test stopped %d of the %d cells (%s): their estimates are %s.",
-			len(stopped), len(r.Cells), strings.Join(stopped, "; "), estimates))
+			len(stopped), len(r.Cells), strings.Join(stopped, "; "), stoppedWords))
 	}
 
 	var test *sim.SequentialResult
@@ -272,9 +270,9 @@ func sequentialFigure(id string, r *sim.CompareResult) (figure, error) {
 			llr[j] = num(v, "%.3f", fmt.Sprintf("%sllr.%d", path, j))
 		}
 		t.Rows = append(t.Rows, []cell{
-			text(names[k]), text(q.On.String()), num(q.Delta, "%g", path+"delta"), num(q.P0, "%g", path+"p0"), num(q.P1, "%g", path+"p1"),
+			text(names[k]), text(statisticWords[q.On]), num(q.Delta, "%g", path+"delta"), num(q.P0, "%g", path+"p0"), num(q.P1, "%g", path+"p1"),
 			num(q.Alpha, "%g", path+"alpha"), num(q.AlphaEach, "%g", path+"alpha_each"), num(q.Beta, "%g", path+"beta"), count(q.Games, path+"games"),
-			llr[0], llr[1], num(q.Lower, "%.3f", path+"lower"), num(q.Upper, "%.3f", path+"upper"), text(q.Decision.String()),
+			llr[0], llr[1], num(q.Lower, "%.3f", path+"lower"), num(q.Upper, "%.3f", path+"upper"), text(decisionWords[q.Decision]),
 		})
 	}
 	categoriesY(p, names)

@@ -70,8 +70,8 @@ func compareText(b *bytes.Buffer, r *sim.CompareResult, wide bool) error {
 		}
 		if s := c.Sequential; s != nil {
 			line("  %s", sequentialWords(s))
-			if s.Estimates != "" {
-				line("  estimates above: %s", s.Estimates)
+			if testStopped(s) {
+				line("  estimates above: %s", stoppedWords)
 			}
 		}
 	}

@@ -45,6 +45,16 @@ func familyText(r *sim.SensitivityResult) string {
 		r.Tests, 100*r.Level, confidenceText(r.Confidence))
 }
 
+// familyWords says how a scan's tests are adjusted, from its level: the
+// rule of compare's verdicts (FixedVerdicts) over every change.
+func familyWords(r *sim.SensitivityResult) string {
+	level := percentText(r.Level)
+	return fmt.Sprintf("the family is the score and the margin difference of every change of every cell; "+
+		"each is tested by a paired t-test at level %s/tests (Bonferroni), so with no effect anywhere the chance "+
+		"of any verdict but %q is at most %s, and the intervals shown are the simultaneous ones",
+		level, verdictWords[sim.NoClearDifference], level)
+}
+
 // confidenceText writes a confidence such as 99.99% with the digits that
 // tell it from 100%.
 func confidenceText(c float64) string {
@@ -71,7 +81,7 @@ func changeVerdict(v sim.Verdict) string {
 	if v == sim.NoClearDifference {
 		return "-"
 	}
-	return v.String()
+	return verdictWords[v]
 }
 
 // sensitivityText writes a scan: per cell, its fields ranked by the
@@ -191,7 +201,7 @@ func sensitivityCSV(w *csv.Writer, r *sim.SensitivityResult) {
 				strconv.Itoa(ch.From), strconv.Itoa(ch.To), i(ch.Pairs.Games),
 				f(ch.ScoreDiff), f(ch.ScoreDiffCI[0]), f(ch.ScoreDiffCI[1]), f(ch.ScoreDiffP), f(ch.ScoreDiffPAdj),
 				f(ch.MarginDiff), f(ch.MarginDiffCI[0]), f(ch.MarginDiffCI[1]), f(ch.MarginDiffP), f(ch.MarginDiffPAdj),
-				ch.Verdict.String(), ""})
+				ch.Verdict.String(), ""}) // the JSON's name: programs read the CSV
 		}
 		for _, s := range c.Skipped {
 			to := ""
@@ -233,7 +243,7 @@ func sensitivitySection(idx int, src Source, command string) (section, error) {
 	if r.Interrupted {
 		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
 	}
-	s.Notes = append(s.Notes, "Every change plays the same seeds as the base rules. How the tests are adjusted: "+r.Family+".")
+	s.Notes = append(s.Notes, "Every change plays the same seeds as the base rules. How the tests are adjusted: "+familyWords(r)+".")
 	g := group{}
 	for i := range r.Cells {
 		c := &r.Cells[i]
@@ -327,7 +337,7 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 			p := fmt.Sprintf("cells.%d.changes.%d.", ci, j)
 			t.Rows = append(t.Rows, []cell{text(ch.Path), text(changeText(ch.From, ch.To)),
 				points(ch.ScoreDiff, p+"score_diff"), points(ch.ScoreDiffCI[0], p+"score_diff_ci.0"), points(ch.ScoreDiffCI[1], p+"score_diff_ci.1"),
-				signed(ch.MarginDiff, p+"margin_diff"), text(ch.Verdict.String())})
+				signed(ch.MarginDiff, p+"margin_diff"), text(verdictWords[ch.Verdict])})
 		}
 	}
 	note := fmt.Sprintf("The %d fields with the largest effect of %d; the table lists every change played. Bars: the paired score difference of one step down and one step up; whiskers: their simultaneous intervals (%s).",

@@ -82,8 +82,8 @@ func sweepSection(idx int, src Source, command string) (section, error) {
 		band = "each value's simultaneous interval (see how the crossing is found)"
 	}
 	s.Notes = append(s.Notes, "Every point plays the same seeds as the base rules; the band is "+band+".")
-	if r.CrossingMethod != "" {
-		s.Notes = append(s.Notes, "How the crossing is found: "+r.CrossingMethod+".")
+	if r.Target != 0 {
+		s.Notes = append(s.Notes, "How the crossing is found: "+crossingMethod+".")
 	}
 	g := group{}
 	for i := range r.Cells {

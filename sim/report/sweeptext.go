@@ -112,7 +112,7 @@ func sweepText(b *bytes.Buffer, r *sim.SweepResult, wide bool) error {
 		wrapTo(b, "--wide also shows "+more+".", "")
 	}
 	if r.Target != 0 {
-		wrapTo(b, "Crossing: "+sim.CrossingMethod+".", "")
+		wrapTo(b, "Crossing: "+crossingMethod+".", "")
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/sim"
+	"tallywood/sim/stats"
 )
 
 // tuneTopRows is how many of the search's best candidates the text and
@@ -169,7 +170,7 @@ func tuneCSV(w *csv.Writer, r *sim.TuneResult) {
 			for _, v := range e.Values {
 				rec = append(rec, strconv.Itoa(v))
 			}
-			ci := sim.Wilson(e.Wins[t], e.Games[t])
+			ci := stats.Wilson(e.Wins[t], e.Games[t], 0.05)
 			w.Write(append(rec, i(e.Games[t]), i(e.Wins[t]), f(e.WinRates[t]), f(ci.Lo), f(ci.Hi), f(e.Objective), ""))
 		}
 	}

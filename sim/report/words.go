@@ -55,15 +55,46 @@ func plainLine(r *sim.CompareResult, c *sim.CompareCell) string {
 		c.MarginDiff, c.MarginDiffCI[0], c.MarginDiffCI[1])
 }
 
-// verdictText is a cell's verdict in words: its word, as the JSON writes
-// it, and after a sequential test's verdict "(sequential test)", with
-// the zone or the values a terse word stands for.
+// verdictWords are the verdicts as the text and the page say them. They
+// are not the verdicts' names in the JSON (sim.Verdict's MarshalText),
+// though most are the same word: a file keeps its names whatever the
+// outputs say.
+var verdictWords = map[sim.Verdict]string{
+	sim.NoClearDifference: "no clear difference",
+	sim.ScoreEasier:       "easier",
+	sim.ScoreHarder:       "harder",
+	sim.MarginHigher:      "higher margin only",
+	sim.MarginLower:       "lower margin only",
+	sim.InZone:            "within",
+	sim.ForP0:             "p0",
+	sim.ForP1:             "p1",
+	sim.NotDecided:        "undecided",
+}
+
+// decisionWords are a sequential test's decisions as the page's table
+// says them.
+var decisionWords = map[sim.Decision]string{
+	sim.Undecided: "undecided",
+	sim.Easier:    "easier",
+	sim.Harder:    "harder",
+	sim.Within:    "within",
+	sim.NearerP0:  "p0",
+	sim.NearerP1:  "p1",
+}
+
+// statisticWords name what a sequential test measures, in a sentence or
+// a table.
+var statisticWords = map[sim.Statistic]string{sim.OnScore: "score", sim.OnMargin: "margin"}
+
+// verdictText is a cell's verdict in words: its word, and after a
+// sequential test's verdict "(sequential test)", with the zone or the
+// values a terse word stands for.
 func verdictText(c *sim.CompareCell) string {
 	s := c.Sequential
 	if s == nil {
-		return c.Verdict.String()
+		return verdictWords[c.Verdict]
 	}
-	w := c.Verdict.String()
+	w := verdictWords[c.Verdict]
 	switch c.Verdict {
 	case sim.InZone:
 		w = "within ±" + strings.TrimPrefix(seqUnit(s, s.Delta), "+")
@@ -75,13 +106,23 @@ func verdictText(c *sim.CompareCell) string {
 	return w + " (sequential test)"
 }
 
+// stoppedWords label every estimate of a cell whose sequential test
+// stopped it: the test stops when the data happen to look decisive, so
+// the estimates lean toward the decision and the 95 % intervals cover
+// less than 95 %.
+const stoppedWords = "biased by the stop: the estimates lean toward the decision and the intervals cover less than 95%; confirm with a fixed --games run on a fresh --seed"
+
+// testStopped reports whether a cell's sequential test stopped it, which
+// biases its estimates (stoppedWords).
+func testStopped(s *sim.SequentialResult) bool { return s != nil && s.Decision != sim.Undecided }
+
 // ruleWords states the rule a comparison's verdicts follow, once, as the
 // text's heading of its lines in words and the page's note say it.
 func ruleWords(r *sim.CompareResult) string {
 	level := percentText(r.VerdictLevel)
 	s := fmt.Sprintf("verdicts at the %s level over all %d tests, a score and a margin per cell: "+
 		"with no difference anywhere, the chance that any cell's verdict is not %q is at most %s; intervals simultaneous at %s",
-		level, r.Tests, sim.NoClearDifference.String(), level, percentText(r.Confidence))
+		level, r.Tests, verdictWords[sim.NoClearDifference], level, percentText(r.Confidence))
 	for i := range r.Cells {
 		if q := r.Cells[i].Sequential; q != nil {
 			s += fmt.Sprintf("; a cell with a sequential test takes its verdict from that test instead, "+
@@ -134,7 +175,7 @@ func sequentialWords(s *sim.SequentialResult) string {
 		default:
 			what = "undecided: the games ran out first"
 		}
-		return fmt.Sprintf("sequential test on the %s, zone ±%s, %s, β = %g: %s (after %d pairs)", s.On, zone, alpha, s.Beta, what, s.Games)
+		return fmt.Sprintf("sequential test on the %s, zone ±%s, %s, β = %g: %s (after %d pairs)", statisticWords[s.On], zone, alpha, s.Beta, what, s.Games)
 	}
 	switch s.Decision {
 	case sim.NearerP1:
@@ -144,8 +185,18 @@ func sequentialWords(s *sim.SequentialResult) string {
 	default:
 		what = "undecided: the games ran out first"
 	}
-	return fmt.Sprintf("sequential test on the %s of %s against %s, %s, β = %g: %s (after %d pairs)", s.On, unit(s.P0), unit(s.P1), alpha, s.Beta, what, s.Games)
+	return fmt.Sprintf("sequential test on the %s of %s against %s, %s, β = %g: %s (after %d pairs)", statisticWords[s.On], unit(s.P0), unit(s.P1), alpha, s.Beta, what, s.Games)
 }
+
+// crossingMethod says how a sweep finds a crossing (sim's simultaneous
+// and crossing), printed with every crossing.
+const crossingMethod = "each swept value's win rate has a Wilson interval of confidence 1 − 0.05/k, " +
+	"k the number of swept values (Bonferroni), so that all k hold at once with 95% confidence: " +
+	"a designer reads every value, so each must be right together. " +
+	"The target is met at the values whose interval contains it, and between two adjacent values " +
+	"whose intervals lie on either side of it. If the win rate is monotone in the parameter, " +
+	"the setting that gives the target lies between the nearest values below and above (95%); " +
+	"nothing is assumed between swept values, and only values a rules file can hold are named"
 
 // crossingWords says where a sweep cell's win rate meets the target, in
 // swept values with their simultaneous intervals, or which way to sweep

@@ -288,3 +288,26 @@ func TestSweepWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestValueWords: every verdict, decision and statistic has words of its
+// own here, so an output never falls back on a JSON name or on nothing.
+func TestValueWords(t *testing.T) {
+	for v := sim.NoClearDifference; v <= sim.NotDecided; v++ {
+		if verdictWords[v] == "" {
+			t.Errorf("verdict %v has no words", v)
+		}
+	}
+	for d := sim.Undecided; d <= sim.NearerP1; d++ {
+		if decisionWords[d] == "" {
+			t.Errorf("decision %v has no words", d)
+		}
+	}
+	for _, s := range []sim.Statistic{sim.OnScore, sim.OnMargin} {
+		if statisticWords[s] == "" {
+			t.Errorf("statistic %v has no words", s)
+		}
+	}
+	if len(verdictWords) != int(sim.NotDecided)+1 || len(decisionWords) != int(sim.NearerP1)+1 {
+		t.Errorf("%d verdict words and %d decision words for values that do not exist", len(verdictWords), len(decisionWords))
+	}
+}

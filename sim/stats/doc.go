@@ -1,0 +1,34 @@
+// Package stats holds the statistics of tallywood's studies, on their own
+// like gonum/stat: nothing in it knows of games, rules or results. Every
+// figure a study derives from its counts is computed here; the kinds in
+// package sim keep the counts (integer sums, so that they merge exactly)
+// and call these functions on them.
+//
+//   - Intervals: Wilson's for a proportion; Student's t for a mean
+//     (Moments.MeanInterval); Welch's for a difference of two means.
+//   - Tests: the t-test of a zero mean (Moments.TTest), Welch's test,
+//     Schuirmann's two one-sided tests of equivalence (Moments.TOST), and
+//     the adjustments of a family of tests, Holm's and Bonferroni's
+//     (MeanTests tests a family with simultaneous intervals).
+//   - Moments: the count, sum and sum of squares of integer values,
+//     mergeable by addition.
+//   - Sequential tests: Wald's SPRT and the three-outcome test of Sobel and
+//     Wald (Sequential), with the log-likelihood ratios of a normal mean
+//     (NormalLLR) and of the mean of a five-point distribution
+//     (Pentanomial), as chess engines test paired games.
+//   - Where a measured curve meets a target (FindCrossing), and the
+//     quantiles of a histogram (HistQuantile).
+//
+// Every level is a two-sided error rate alpha: an interval at alpha = 0.05
+// is a 95 % interval. A sketch, the paired differences of ten seeds:
+//
+//	var m stats.Moments
+//	for _, d := range diffs {
+//		m.Add(d)
+//	}
+//	ci := m.MeanInterval(0.05) // Student's t, 95 %
+//	p := m.TTest()             // two-sided, of a zero mean
+//	fmt.Println(m.Mean(), ci.Lo, ci.Hi, p)
+//
+// Example_pairedT runs it on Student's sleep data.
+package stats

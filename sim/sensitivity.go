@@ -16,6 +16,11 @@ import (
 // FormatSensitivity names the JSON document of `tallywood sensitivity`.
 const FormatSensitivity = "tallywood-sensitivity/1"
 
+// KindSensitivity is the kind of a sensitivity scan's result.
+const KindSensitivity Kind = "sensitivity"
+
+func init() { registerKind(KindSensitivity, func() Study { return &SensitivityResult{} }) }
+
 // Step is how far `sensitivity` moves each field: By whole units, or
 // Percent of the field's value (at least one unit, rounded to the
 // nearest whole one: every field of the rules file is whole).
@@ -447,6 +452,16 @@ func (r *SensitivityResult) add(o Study) {
 			c.Changes[j].Pairs.Merge(&oc.Changes[j].Pairs)
 		}
 	}
+}
+
+// FailedItems lists each cell's failed games.
+func (r *SensitivityResult) FailedItems() []FailedItems {
+	out := make([]FailedItems, len(r.Cells))
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		out[i] = FailedItems{Unit: "game", A: &c.Base, Errors: c.Errors, Failures: c.Failures}
+	}
+	return out
 }
 
 // Played is the seeds the result holds, of the study's (each seed plays

@@ -23,6 +23,8 @@ const FormatTune = "tallywood-tune/1"
 // targets (`tallywood tune`).
 const KindTune Kind = "tune"
 
+func init() { registerKind(KindTune, func() Study { return &TuneResult{} }) }
+
 // TuneMethod says how tune searches; it is printed with every result and
 // stored in the JSON. docs/balance.md has the measurement that chose it
 // over NTBEA.
@@ -551,6 +553,16 @@ func (r *TuneResult) add(o Study) {
 	for t := range r.Targets {
 		r.Targets[t].Confirm.add(&o.(*TuneResult).Targets[t].Confirm)
 	}
+}
+
+// FailedItems lists each target's failed confirmation games.
+func (r *TuneResult) FailedItems() []FailedItems {
+	out := make([]FailedItems, len(r.Targets))
+	for i := range r.Targets {
+		c := &r.Targets[i].Confirm
+		out[i] = FailedItems{Unit: "game", A: c, Errors: c.Errors, Failures: c.Failures}
+	}
+	return out
 }
 
 // Played is the confirmation games the result holds, of the study's.

@@ -108,17 +108,9 @@ func runCards(args []string, stdout, stderr io.Writer) int {
 	if res == nil {
 		return failRun(stderr, "cards: %v", err)
 	}
-	reportFailures(stderr, cardsFailures(res))
+	reportFailures(stderr, res)
 	if err != nil {
 		failRun(stderr, "cards: %v", err) // past --max-errors: stopped, and marked so
 	}
 	return writeStudy("cards", res, "this run", fmtName, report.TextOptions{All: *all}, output, stderr)
-}
-
-func cardsFailures(r *sim.CardsResult) []failedItems {
-	var out []failedItems
-	for _, c := range r.Cells {
-		out = append(out, failedItems{"game", c.Base.Mode + "/" + c.Base.Policy + "/" + c.Base.Politician, c.Base.Errors, c.Base.Failures})
-	}
-	return out
 }

@@ -156,7 +156,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if res == nil {
 		return failRun(stderr, "compare: %v", err)
 	}
-	reportFailures(stderr, compareFailures(res))
+	reportFailures(stderr, res)
 	if err != nil {
 		failRun(stderr, "compare: %v", err) // past --max-errors: stopped, and marked so
 	}

@@ -151,7 +151,7 @@ func TestCompareFindsHardOnlyChange(t *testing.T) {
 	}
 	r.B.Name = "mine"
 	var b bytes.Buffer
-	if err := report.Text(&b, report.Source{Compare: &r}, report.TextOptions{Wide: true}); err != nil {
+	if err := report.Text(&b, report.Source{Study: &r}, report.TextOptions{Wide: true}); err != nil {
 		t.Fatal(err)
 	}
 	table := b.String()

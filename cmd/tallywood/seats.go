@@ -99,7 +99,7 @@ func runSeatsSim(ctx context.Context, o *simOptions, out *output, stderr io.Writ
 	if res == nil {
 		return failRun(stderr, "sim: %v", err)
 	}
-	reportFailures(stderr, tableFailures(res.Errors, res.Failures))
+	reportFailures(stderr, res)
 	if err != nil {
 		failRun(stderr, "%v", err) // past --max-errors: stopped, and marked so (sim's message)
 	}
@@ -205,7 +205,7 @@ func runSeatsCompare(f *compareFlags, stdout, stderr io.Writer) int {
 	if res == nil {
 		return failRun(stderr, "compare: %v", err)
 	}
-	reportFailures(stderr, tableFailures(res.Errors, res.Failures))
+	reportFailures(stderr, res)
 	if err != nil {
 		failRun(stderr, "compare: %v", err) // past --max-errors: stopped, and marked so
 	}

@@ -133,7 +133,7 @@ func runSensitivity(args []string, stdout, stderr io.Writer) int {
 	if res == nil {
 		return failRun(stderr, "sensitivity: %v", err)
 	}
-	reportFailures(stderr, sensitivityFailures(res))
+	reportFailures(stderr, res)
 	if err != nil {
 		failRun(stderr, "sensitivity: %v", err) // past --max-errors: stopped, and marked so
 	}
@@ -164,12 +164,4 @@ func listFields(base *engine.Rules, globs []string, stdout, stderr io.Writer) in
 		return fail(stderr, "sensitivity: %v", err)
 	}
 	return exitOK
-}
-
-func sensitivityFailures(r *sim.SensitivityResult) []failedItems {
-	var out []failedItems
-	for _, c := range r.Cells {
-		out = append(out, failedItems{"game", c.Mode + "/" + c.Policy + "/" + c.Politician, c.Errors, c.Failures})
-	}
-	return out
 }

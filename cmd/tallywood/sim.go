@@ -149,7 +149,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	if res == nil {
 		return failRun(stderr, "sim: %v", err)
 	}
-	reportFailures(stderr, simFailures(res))
+	reportFailures(stderr, res)
 	if err != nil {
 		// More failed games than --max-errors: the run stopped like an
 		// interrupted one, and its result says so.

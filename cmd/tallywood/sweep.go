@@ -134,7 +134,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	if res == nil {
 		return failRun(stderr, "sweep: %v", err)
 	}
-	reportFailures(stderr, sweepFailures(res))
+	reportFailures(stderr, res)
 	if err != nil {
 		failRun(stderr, "sweep: %v", err) // past --max-errors: stopped, and marked so
 	}

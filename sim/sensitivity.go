@@ -83,8 +83,8 @@ type SensitivityConfig struct {
 	Workers    int
 	Opposition engine.Opposition
 	Progress   *atomic.Int64
-	// MaxErrors is how many failed seeds each cell goes on past, as
-	// SweepConfig's.
+	// MaxErrors is how many failed seeds the whole scan goes on past, over
+	// all its cells.
 	MaxErrors int64
 }
 
@@ -243,6 +243,7 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 		GamesPerChange: cfg.Games, Step: cfg.Step, Fields: slices.Clone(cfg.Fields),
 	}
 	played := false
+	var failed int64 // seeds failed in the cells played so far
 	for _, spec := range cfg.Cells {
 		plan, skip := planSensitivity(cfg.Base, fields, cfg.Step, spec.Mode)
 		// A cell with nothing to play still plays its base, as a point
@@ -257,11 +258,12 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 		}
 		sw, err := Sweep(ctx, SweepConfig{Base: cfg.Base, Params: []string{"change"}, Points: points,
 			Cells: []CellSpec{spec}, Seed: cfg.Seed, Games: cfg.Games, Shard: cfg.Shard, Workers: cfg.Workers,
-			Opposition: cfg.Opposition, Progress: cfg.Progress, MaxErrors: cfg.MaxErrors})
+			Opposition: cfg.Opposition, Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - failed})
 		if sw == nil {
 			return nil, err
 		}
 		sc := sw.Cells[0]
+		failed += sc.Errors
 		cell := SensitivityCell{labels: sc.labels, Base: sc.Base, Skipped: skip, Failed: sc.Failed}
 		for i, c := range plan {
 			cell.Changes = append(cell.Changes, SensitivityChange{Path: c.path, From: c.from, To: c.to,
@@ -272,7 +274,7 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 		if err != nil { // past MaxErrors: stopped like an interruption
 			out.Interrupted = true
 			out.derive()
-			return out, err
+			return out, tooManyFailed(failed, cfg.MaxErrors)
 		}
 	}
 	if !played {

@@ -26,6 +26,8 @@ const KindCards Kind = "cards"
 // FormatCards names the JSON document of `tallywood cards`.
 const FormatCards = "tallywood-cards/1"
 
+func init() { registerKind(KindCards, func() Study { return &CardsResult{} }) }
+
 // CardsConfig is a cards run: like Config, every cell plays the games of
 // the shard, game i on seed deal.GameSeed(Seed, i).
 type CardsConfig struct {
@@ -677,6 +679,16 @@ func (r *CardsResult) add(o Study) {
 	for i := range r.Cells {
 		r.Cells[i].add(&o.(*CardsResult).Cells[i])
 	}
+}
+
+// FailedItems lists each cell's failed games.
+func (r *CardsResult) FailedItems() []FailedItems {
+	out := make([]FailedItems, len(r.Cells))
+	for i := range r.Cells {
+		c := &r.Cells[i].Base
+		out[i] = FailedItems{Unit: "game", A: c, Errors: c.Errors, Failures: c.Failures}
+	}
+	return out
 }
 
 // Played is the games the result holds, of every cell's games.

@@ -9,6 +9,10 @@ import (
 	"tallywood/opposition"
 )
 
+func init() {
+	examples[KindCards] = func(t testing.TB, shard Shard) Study { return runCards(t, cardsConfig(t, 160, 1, shard)) }
+}
+
 // strongCard is the Opposition of the reference rules with one Solo card
 // made clearly stronger: the turn that plays it campaigns three more
 // times in each of its two Districts. No

@@ -26,6 +26,11 @@ import (
 // differ in are derived, and derive recomputes them by the new rule.
 const FormatCompare = "tallywood-compare/4"
 
+// KindCompare is the kind of a comparison's result.
+const KindCompare Kind = "compare"
+
+func init() { registerKind(KindCompare, func() Study { return &CompareResult{} }) }
+
 // CompareArm is one side of a comparison: its name and its rules.
 type CompareArm struct {
 	Name  string
@@ -535,6 +540,16 @@ func (r *CompareResult) add(o Study) {
 		c.Failures = firstFailures(append(c.Failures, oc.Failures...))
 		c.ElapsedSeconds = addSeconds(c.ElapsedSeconds, oc.ElapsedSeconds)
 	}
+}
+
+// FailedItems lists each cell's failed paired games.
+func (r *CompareResult) FailedItems() []FailedItems {
+	out := make([]FailedItems, len(r.Cells))
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		out[i] = FailedItems{Unit: "paired game", A: &c.A, B: &c.B, Errors: c.Errors, Failures: c.Failures}
+	}
+	return out
 }
 
 // Played is the paired games the result holds, of the study's.

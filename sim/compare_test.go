@@ -10,6 +10,19 @@ import (
 	"tallywood/engine"
 )
 
+func init() {
+	examples[KindCompare] = func(t testing.TB, shard Shard) Study {
+		cfg := normalVsHard(t, 6)
+		cfg.Cells[0].A.Policy, cfg.Cells[0].B.Policy = mustSpec(t, "random"), mustSpec(t, "random")
+		cfg.Shard = shard
+		res, err := Compare(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+}
+
 // untimedCompare is r's JSON without its timing fields.
 func untimedCompare(r *CompareResult) []byte {
 	c := *r

@@ -111,7 +111,7 @@ func TestTooManyFailedGames(t *testing.T) {
 	if !res.Interrupted || c.Errors < 4 || c.Games+c.Errors >= 200 {
 		t.Errorf("interrupted %v, %d games, %d errors: want a run stopped after the fourth failure", res.Interrupted, c.Games, c.Errors)
 	}
-	if !strings.HasPrefix(err.Error(), "sim: too many failed games: ") {
+	if !strings.HasPrefix(err.Error(), "too many failed games: ") {
 		t.Errorf("error %q", err)
 	}
 }
@@ -145,5 +145,38 @@ func TestDecodeResultChecksErrors(t *testing.T) {
 				t.Errorf("error %v, want one containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestMaxErrorsOverTheWholeStudy: --max-errors bounds the failed games of
+// the whole study in every kind, not of each cell (sensitivity) or block
+// (tune): studies whose every cell or block stays under the bound stop
+// once their sum passes it, and say the study's count.
+func TestMaxErrorsOverTheWholeStudy(t *testing.T) {
+	flakySpec := policy.Spec{Name: "flaky", Label: "flaky", New: func() policy.Policy { return &flaky{} }}
+	// Some seeds fail: 7 of a cell's 40, 14 in two.
+	sens := sensitivityConfig(t, 40, "random")
+	sens.Fields = []string{"actions.campaign_polling"}
+	sens.Cells = []CellSpec{{Mode: engine.Hard, Policy: flakySpec, Politician: 1}, {Mode: engine.Normal, Policy: flakySpec, Politician: 1}}
+	sens.MaxErrors = 10
+	res, err := Sensitivity(context.Background(), sens)
+	if !errors.Is(err, ErrTooManyFailed) || res == nil || !res.Interrupted {
+		t.Fatalf("sensitivity: error %v, a result %t: want it stopped past 10 failed seeds of two cells", err, res != nil)
+	}
+	var failed int64
+	for _, c := range res.Cells {
+		failed += c.Errors
+	}
+	if want := fmt.Sprintf("too many failed games: %d failed, --max-errors 10", failed); failed <= 10 || err.Error() != want {
+		t.Errorf("sensitivity: %v with %d failed in its cells, want %q", err, failed, want)
+	}
+
+	// Blocks of a few games each, every one under the bound; the search
+	// plays 200 games, some failing.
+	tc := tuneConfig(t, "random", 0.1, 200, 40)
+	tc.Targets[0].Policy, tc.Targets[0].Politician = flakySpec, 1
+	tc.MaxErrors = 15
+	if _, err := Tune(context.Background(), tc); !errors.Is(err, ErrTooManyFailed) || !strings.Contains(err.Error(), "--max-errors 15") {
+		t.Errorf("tune: %v, want it stopped past 15 failed games over its blocks", err)
 	}
 }

@@ -227,7 +227,13 @@ func (p *pool[P]) cellFailures() (int64, []Failure) {
 // tooMany is ErrTooManyFailed when more than maxErrors items failed.
 func (p *pool[P]) tooMany() error {
 	if n := p.failed.Load(); n > p.maxErrors {
-		return fmt.Errorf("%w: %d failed, --max-errors %d", ErrTooManyFailed, n, p.maxErrors)
+		return tooManyFailed(n, p.maxErrors)
 	}
 	return nil
+}
+
+// tooManyFailed is ErrTooManyFailed with the n items that failed in the
+// whole study, more than maxErrors.
+func tooManyFailed(n, maxErrors int64) error {
+	return fmt.Errorf("%w: %d failed, --max-errors %d", ErrTooManyFailed, n, maxErrors)
 }

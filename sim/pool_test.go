@@ -120,7 +120,7 @@ func TestCompareCountsFailedPairs(t *testing.T) {
 		if want := c.Failures[3].Game - 3; !res.Interrupted || c.Errors != 4 || c.Games != want {
 			t.Errorf("%d workers: interrupted %v, %d pairs, %d errors; want stopped at the fourth failure, after %d pairs", w, res.Interrupted, c.Games, c.Errors, want)
 		}
-		if want := "sim: too many failed games: 4 failed, --max-errors 3"; err.Error() != want {
+		if want := "too many failed games: 4 failed, --max-errors 3"; err.Error() != want {
 			t.Errorf("error %q, want %q", err, want)
 		}
 		back, err := DecodeAs[*CompareResult](Encode(res))

@@ -16,8 +16,13 @@ import (
 	"tallywood/sim/stats"
 )
 
+// KindSim is the kind of a sim run's result.
+const KindSim Kind = "sim"
+
 // FormatSim names the JSON document of `tallywood sim` and `merge`.
 const FormatSim = "tallywood-sim/1"
+
+func init() { registerKind(KindSim, func() Study { return &Result{} }) }
 
 // Result is the output of a run (docs/output.md describes every field).
 type Result struct {
@@ -100,6 +105,11 @@ type Failure struct {
 type Failed struct {
 	Errors   int64     `json:"errors"`
 	Failures []Failure `json:"failures,omitempty"`
+}
+
+// items are the failed deals of a study at a table.
+func (f *Failed) items() []FailedItems {
+	return []FailedItems{{Unit: "deal", Errors: f.Errors, Failures: f.Failures}}
 }
 
 // add adds the failed items of another shard.
@@ -245,6 +255,16 @@ func (r *Result) add(o Study) {
 	for i := range r.Cells {
 		r.Cells[i].add(&o.(*Result).Cells[i])
 	}
+}
+
+// FailedItems lists each cell's failed games.
+func (r *Result) FailedItems() []FailedItems {
+	out := make([]FailedItems, len(r.Cells))
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		out[i] = FailedItems{Unit: "game", A: c, Errors: c.Errors, Failures: c.Failures}
+	}
+	return out
 }
 
 // Played is the games the result holds, of every cell's games.

@@ -47,7 +47,7 @@ type Config struct {
 
 // ErrTooManyFailed is Run's error, with a result of the games played,
 // when more games failed than Config.MaxErrors allows.
-var ErrTooManyFailed = errors.New("sim: too many failed games")
+var ErrTooManyFailed = errors.New("too many failed games")
 
 // MaxGames bounds the games per cell of a run: with every game adding at
 // most MarginLimit² to Counts.MarginSumSq (and far less to the other

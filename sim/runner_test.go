@@ -12,6 +12,10 @@ import (
 	"tallywood/sim/policy"
 )
 
+func init() {
+	examples[KindSim] = func(t testing.TB, shard Shard) Study { return run(t, testConfig(t, 6, 1, shard)) }
+}
+
 func mustSpec(t testing.TB, s string) policy.Spec {
 	t.Helper()
 	spec, err := policy.Parse(s)

@@ -26,6 +26,12 @@ import (
 // FormatSeats names the JSON document of a study without the Opposition.
 const FormatSeats = "tallywood-table/1"
 
+// KindSeats is the kind of a study of several players (sim --seats): a
+// "table" in its files.
+const KindSeats Kind = "table"
+
+func init() { registerKind(KindSeats, func() Study { return &SeatsResult{} }) }
+
 // SeatsConfig is a study of games without the Opposition.
 type SeatsConfig struct {
 	Rules *engine.Rules
@@ -603,6 +609,9 @@ func (r *SeatsResult) add(o Study) {
 	r.Counts.merge(&t.Counts)
 	r.Failed.add(&t.Failed)
 }
+
+// FailedItems lists the study's failed deals.
+func (r *SeatsResult) FailedItems() []FailedItems { return r.Failed.items() }
 
 // Played is the deals the study holds, of its deals.
 func (r *SeatsResult) Played() (n, total int64, unit string) {

@@ -22,6 +22,12 @@ import (
 // cannot be read.
 const FormatSeatsCompare = "tallywood-table-compare/1"
 
+// KindSeatsCompare is the kind of a comparison at a table (compare
+// --seats).
+const KindSeatsCompare Kind = "table-compare"
+
+func init() { registerKind(KindSeatsCompare, func() Study { return &SeatsCompareResult{} }) }
+
 // SeatsArm is one arm of a comparison at a table: its rules and name.
 type SeatsArm struct {
 	Name  string
@@ -190,6 +196,9 @@ func (r *SeatsCompareResult) add(o Study) {
 	r.Counts.merge(&t.Counts)
 	r.Failed.add(&t.Failed)
 }
+
+// FailedItems lists the study's failed deals.
+func (r *SeatsCompareResult) FailedItems() []FailedItems { return r.Failed.items() }
 
 // Played is the deals played under both arms, of the study's.
 func (r *SeatsCompareResult) Played() (n, total int64, unit string) {

@@ -16,6 +16,11 @@ import (
 // FormatSensitivity names the JSON document of `tallywood sensitivity`.
 const FormatSensitivity = "tallywood-sensitivity/1"
 
+// KindSensitivity is the kind of a sensitivity scan's result.
+const KindSensitivity Kind = "sensitivity"
+
+func init() { registerKind(KindSensitivity, func() Study { return &SensitivityResult{} }) }
+
 // Step is how far `sensitivity` moves each field: By whole units, or
 // Percent of the field's value (at least one unit, rounded to the
 // nearest whole one: every field of the rules file is whole).
@@ -78,8 +83,8 @@ type SensitivityConfig struct {
 	Workers    int
 	Opposition engine.Opposition
 	Progress   *atomic.Int64
-	// MaxErrors is how many failed seeds each cell goes on past, as
-	// SweepConfig's.
+	// MaxErrors is how many failed seeds the whole scan goes on past, over
+	// all its cells.
 	MaxErrors int64
 }
 
@@ -236,6 +241,7 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 		GamesPerChange: cfg.Games, Step: cfg.Step, Fields: slices.Clone(cfg.Fields),
 	}
 	played := false
+	var failed int64 // seeds failed in the cells played so far
 	for _, spec := range cfg.Cells {
 		plan, skip := planSensitivity(cfg.Base, fields, cfg.Step, spec.Mode)
 		// A cell with nothing to play still plays its base, as a point
@@ -250,11 +256,12 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 		}
 		sw, err := Sweep(ctx, SweepConfig{Base: cfg.Base, Params: []string{"change"}, Points: points,
 			Cells: []CellSpec{spec}, Seed: cfg.Seed, Games: cfg.Games, Shard: cfg.Shard, Workers: cfg.Workers,
-			Opposition: cfg.Opposition, Progress: cfg.Progress, MaxErrors: cfg.MaxErrors})
+			Opposition: cfg.Opposition, Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - failed})
 		if sw == nil {
 			return nil, err
 		}
 		sc := sw.Cells[0]
+		failed += sc.Errors
 		cell := SensitivityCell{labels: sc.labels, Base: sc.Base, Skipped: skip, Failed: sc.Failed}
 		for i, c := range plan {
 			cell.Changes = append(cell.Changes, SensitivityChange{Path: c.path, From: c.from, To: c.to,
@@ -265,7 +272,7 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 		if err != nil { // past MaxErrors: stopped like an interruption
 			out.Interrupted = true
 			out.derive()
-			return out, err
+			return out, tooManyFailed(failed, cfg.MaxErrors)
 		}
 	}
 	if !played {
@@ -445,6 +452,16 @@ func (r *SensitivityResult) add(o Study) {
 			c.Changes[j].Pairs.Merge(&oc.Changes[j].Pairs)
 		}
 	}
+}
+
+// FailedItems lists each cell's failed games.
+func (r *SensitivityResult) FailedItems() []FailedItems {
+	out := make([]FailedItems, len(r.Cells))
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		out[i] = FailedItems{Unit: "game", A: &c.Base, Errors: c.Errors, Failures: c.Failures}
+	}
+	return out
 }
 
 // Played is the seeds the result holds, of the study's (each seed plays

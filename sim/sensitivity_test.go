@@ -10,6 +10,18 @@ import (
 	"tallywood/engine"
 )
 
+func init() {
+	examples[KindSensitivity] = func(t testing.TB, shard Shard) Study {
+		cfg := sensitivityConfig(t, 6, "random")
+		cfg.Shard = shard
+		res, err := Sensitivity(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+}
+
 // sensitivityConfig scans two fields Hard reads and one only Normal
 // reads, for one Hard cell of pol.
 func sensitivityConfig(t testing.TB, games int64, pol string) SensitivityConfig {

@@ -20,25 +20,37 @@ import (
 // kind gets the same checks and every reader (merge, report) sees the same
 // numbers: derived fields are recomputed from the counts on read.
 //
-// Adding a kind of study means a result type that embeds Envelope and
-// implements Study, a case in newStudy, and its runner; docs/architecture.md
-// has the checklist.
+// Adding a kind of study means a file holding its result type, which
+// embeds Envelope, implements Study and registers itself (registerKind in
+// the file's init), and its runner; no other file of the package lists the
+// kinds. docs/architecture.md has the checklist.
 
 // Kind names a kind of study, in every result's "kind" field.
 type Kind string
 
-// The kinds of study.
-const (
-	KindSim          Kind = "sim"
-	KindCompare      Kind = "compare"
-	KindSweep        Kind = "sweep"
-	KindSeats        Kind = "table"         // sim --seats
-	KindSeatsCompare Kind = "table-compare" // compare --seats
-	KindSensitivity  Kind = "sensitivity"
-)
+// studies holds every kind of study, registered by the file of its
+// result type: the empty result Decode fills.
+var studies = map[Kind]func() Study{}
 
-// kinds lists every kind, in the order errors name them.
-var kinds = []Kind{KindSim, KindCompare, KindSweep, KindSeats, KindSeatsCompare, KindCards, KindTune, KindSensitivity}
+// registerKind registers kind k, whose empty result empty returns. Each
+// kind registers once, in the init of the file that holds its result
+// type.
+func registerKind(k Kind, empty func() Study) {
+	if _, dup := studies[k]; dup {
+		panic("sim: kind " + string(k) + " registered twice")
+	}
+	studies[k] = empty
+}
+
+// Kinds lists every registered kind of study, in alphabetical order.
+func Kinds() []Kind {
+	ks := make([]Kind, 0, len(studies))
+	for k := range studies {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
 
 // Envelope is what every result holds, whatever its kind: what it is, who
 // wrote it, its seed, which shards it holds, whether it is the whole study
@@ -139,27 +151,29 @@ type Study interface {
 	// Played is the games (or deals) the result holds and the study's
 	// total, and what they are ("games", "deals", "paired games").
 	Played() (n, total int64, unit string)
+	// FailedItems lists, cell by cell, the items a failure dropped from
+	// the counts (a cell with none is listed too).
+	FailedItems() []FailedItems
 }
 
-// newStudy is the empty result of a kind, for Decode to fill.
+// FailedItems are the failed items of one cell of a study, or of the
+// whole study: played, counted in Errors, never scored.
+type FailedItems struct {
+	// Unit is what one item is: "game", "paired game", "deal".
+	Unit string
+	// A is the cell, and B the other arm's cell of a comparison's; both
+	// nil: the whole study (one at a table).
+	A, B *Cell
+	// Errors is how many failed; Failures the first of them.
+	Errors   int64
+	Failures []Failure
+}
+
+// newStudy is the empty result of a kind, for Decode to fill; nil for a
+// kind no file registered.
 func newStudy(k Kind) Study {
-	switch k {
-	case KindSim:
-		return &Result{}
-	case KindCompare:
-		return &CompareResult{}
-	case KindSweep:
-		return &SweepResult{}
-	case KindSeats:
-		return &SeatsResult{}
-	case KindSeatsCompare:
-		return &SeatsCompareResult{}
-	case KindCards:
-		return &CardsResult{}
-	case KindTune:
-		return &TuneResult{}
-	case KindSensitivity:
-		return &SensitivityResult{}
+	if empty := studies[k]; empty != nil {
+		return empty()
 	}
 	return nil
 }
@@ -203,6 +217,7 @@ func kindOf(data []byte) (Kind, error) {
 	if newStudy(h.Kind) != nil {
 		return h.Kind, nil
 	}
+	kinds := Kinds()
 	names := make([]string, len(kinds))
 	for i, k := range kinds {
 		names[i] = string(k)

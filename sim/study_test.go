@@ -2,14 +2,14 @@ package sim
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-
-	"tallywood/engine"
 )
 
 // mergeAs merges results of one type.
@@ -26,51 +26,23 @@ func mergeAs[T Study](rs []T, names []string, opt MergeOptions) (T, error) {
 	return m.(T), nil
 }
 
-// everyKind plays a small result of every kind of study, as shard k of 2,
-// and returns their JSON by kind.
+// examples play a small result of each kind of study, as the shard
+// given of 2 (each kind's test file registers its own in an init): the
+// tests of every kind walk them.
+var examples = map[Kind]func(t testing.TB, shard Shard) Study{}
+
+// everyKind plays the example of every registered kind of study as shard
+// k of 2 and returns their JSON by kind.
 func everyKind(t testing.TB, k int) map[Kind][]byte {
-	ctx := context.Background()
-	shard := Shard{K: k, N: 2}
-	cmp := normalVsHard(t, 6)
-	cmp.Cells[0].A.Policy, cmp.Cells[0].B.Policy = mustSpec(t, "random"), mustSpec(t, "random")
-	cmp.Shard = shard
-	compared, err := Compare(ctx, cmp)
-	if err != nil {
-		t.Fatal(err)
+	out := map[Kind][]byte{}
+	for _, kind := range Kinds() {
+		play, ok := examples[kind]
+		if !ok {
+			t.Fatalf("kind %s has no example: register one in its test file", kind)
+		}
+		out[kind] = Encode(play(t, Shard{K: k, N: 2}))
 	}
-	sweepCfg := sweepConfig(t, 6)
-	sweepCfg.Cells, sweepCfg.Shard = sweepCfg.Cells[:1], shard
-	swept, err := Sweep(ctx, sweepCfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tableCompared, err := CompareSeats(ctx, seatsConfig(t, 6, 1, shard, "random", "random"),
-		SeatsArm{"a", engine.Reference()}, SeatsArm{"b", engine.Reference()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tuneCfg := tuneConfig(t, "random", 0.1, 150, 6)
-	tuneCfg.Vary[0].Values, tuneCfg.Shard = []int{2, 3}, shard
-	tuned, err := Tune(ctx, tuneCfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sensCfg := sensitivityConfig(t, 6, "random")
-	sensCfg.Shard = shard
-	sens, err := Sensitivity(ctx, sensCfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return map[Kind][]byte{
-		KindTune:         Encode(tuned),
-		KindSim:          Encode(run(t, testConfig(t, 6, 1, shard))),
-		KindCompare:      Encode(compared),
-		KindSweep:        Encode(swept),
-		KindSeats:        Encode(runSeats(t, seatsConfig(t, 6, 1, shard, "random", "random"))),
-		KindSeatsCompare: Encode(tableCompared),
-		KindCards:        Encode(runCards(t, cardsConfig(t, 6, 1, shard))),
-		KindSensitivity:  Encode(sens),
-	}
+	return out
 }
 
 // edit decodes a result's JSON into a map, lets spoil change it, and
@@ -104,6 +76,7 @@ func mustDecode(t *testing.T, data []byte) Study {
 // merged whole as complete.
 func TestMergeChecksEveryKindAlike(t *testing.T) {
 	first, second := everyKind(t, 1), everyKind(t, 2)
+	kinds := Kinds()
 	for _, k := range kinds {
 		t.Run(string(k), func(t *testing.T) {
 			a := mustDecode(t, first[k])
@@ -218,7 +191,7 @@ func TestDecodeRefuses(t *testing.T) {
 			x[0].([]any)[0] = x[0].([]any)[0].(float64) + 1
 		}), "cross-table"},
 		{"table compare of an older build", []byte(`{"kind":"table-compare","tallywood_version":"x"}`), "written by an older tallywood"},
-		{"unknown kind", []byte(`{"kind":"tuner","format":"tallywood-tuner/1"}`), `unknown kind of result "tuner": tallywood reads sim, compare, sweep, table, table-compare, cards, tune and sensitivity results`},
+		{"unknown kind", []byte(`{"kind":"tuner","format":"tallywood-tuner/1"}`), `unknown kind of result "tuner": tallywood reads cards, compare, sensitivity, sim, sweep, table, table-compare and tune results`},
 	} {
 		_, err := Decode(tt.data)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -259,7 +232,7 @@ func TestTimingSumsStayFinite(t *testing.T) {
 // round trip unchanged.
 func FuzzStudy(f *testing.F) {
 	data := everyKind(f, 1)
-	for _, k := range kinds {
+	for _, k := range Kinds() {
 		f.Add(data[k])
 	}
 	f.Add([]byte(`{"format":"tallywood-sim/1","cells":[{"counts":{"games":1,"wins":1,"margin_histogram":{"lo":5000,"counts":[1]}}}]}`))
@@ -282,4 +255,55 @@ func FuzzStudy(f *testing.F) {
 			t.Fatalf("JSON round trip changed the %s result", s.Head().Kind)
 		}
 	})
+}
+
+var update = flag.Bool("update", false, "rewrite testdata/kinds from the examples")
+
+// TestKindFiles keeps testdata/kinds/KIND-K.json, the example of every
+// registered kind as shard K of 2, the files the tests of sim/report and
+// cmd/tallywood walk every kind with: each registered kind has both, and
+// they are what the example plays today, timing aside (go test ./sim -run
+// KindFiles -update writes them again).
+func TestKindFiles(t *testing.T) {
+	for k := 1; k <= 2; k++ {
+		for kind, data := range everyKind(t, k) {
+			path := filepath.Join("testdata", "kinds", fmt.Sprintf("%s-%d.json", kind, k))
+			if *update {
+				if err := os.WriteFile(path, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			file, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v: a kind's example is missing (go test ./sim -run KindFiles -update)", err)
+			}
+			if s := mustDecode(t, file); s.Head().Kind != kind {
+				t.Errorf("%s holds a %s result", path, s.Head().Kind)
+			}
+			if !bytes.Equal(withoutTiming(t, file), withoutTiming(t, data)) {
+				t.Errorf("%s is not what the %s example plays today (go test ./sim -run KindFiles -update)", path, kind)
+			}
+		}
+	}
+}
+
+// withoutTiming is a result's JSON with every timing field removed.
+func withoutTiming(t *testing.T, data []byte) []byte {
+	var drop func(v any)
+	drop = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			delete(v, "games_per_second")
+			delete(v, "elapsed_seconds")
+			for _, x := range v {
+				drop(x)
+			}
+		case []any:
+			for _, x := range v {
+				drop(x)
+			}
+		}
+	}
+	return edit(t, data, func(d map[string]any) { drop(d) })
 }

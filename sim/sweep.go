@@ -20,6 +20,11 @@ import (
 // (issue 23); /2 and /1 still read, as derive recomputes both.
 const FormatSweep = "tallywood-sweep/3"
 
+// KindSweep is the kind of a sweep's result.
+const KindSweep Kind = "sweep"
+
+func init() { registerKind(KindSweep, func() Study { return &SweepResult{} }) }
+
 // SweepPoint is one point of a sweep: the assignments that make it from
 // the base rules (one per swept parameter) and the rules they give.
 type SweepPoint struct {
@@ -508,6 +513,16 @@ func (r *SweepResult) add(o Study) {
 			c.Points[j].Pairs.Merge(&oc.Points[j].Pairs)
 		}
 	}
+}
+
+// FailedItems lists each cell's failed games.
+func (r *SweepResult) FailedItems() []FailedItems {
+	out := make([]FailedItems, len(r.Cells))
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		out[i] = FailedItems{Unit: "game", A: &c.Base, Errors: c.Errors, Failures: c.Failures}
+	}
+	return out
 }
 
 // Played is the base games the result holds, of the study's (each plays

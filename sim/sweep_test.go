@@ -14,6 +14,18 @@ import (
 	"tallywood/sim/stats"
 )
 
+func init() {
+	examples[KindSweep] = func(t testing.TB, shard Shard) Study {
+		cfg := sweepConfig(t, 6)
+		cfg.Cells, cfg.Shard = cfg.Cells[:1], shard
+		res, err := Sweep(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+}
+
 // pointAt is a sweep point of one parameter with wins won of games.
 func pointAt(value string, wins, games int64) SweepPointResult {
 	var p SweepPointResult

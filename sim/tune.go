@@ -24,6 +24,8 @@ const FormatTune = "tallywood-tune/1"
 // targets (`tallywood tune`).
 const KindTune Kind = "tune"
 
+func init() { registerKind(KindTune, func() Study { return &TuneResult{} }) }
+
 // TuneMethod says how tune searches; it is printed with every result and
 // stored in the JSON. docs/balance.md has the measurement that chose it
 // over NTBEA.
@@ -55,7 +57,9 @@ type TuneConfig struct {
 	Workers      int
 	Opposition   engine.Opposition
 	Progress     *atomic.Int64
-	MaxErrors    int64
+	// MaxErrors is how many failed games the whole study goes on past:
+	// the search's and the confirmation's.
+	MaxErrors int64
 }
 
 // maxTuneCandidates bounds the candidates successive halving starts with:
@@ -340,6 +344,7 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 		}
 		return cfg.Base.With(as...)
 	}
+	var failed int64 // games failed so far, of the search and then the confirmation
 	eval := func(x []int, from, to int) ([]int64, []int64, error) {
 		games, wins := make([]int64, len(cfg.Targets)), make([]int64, len(cfg.Targets))
 		r, err := rulesOf(x)
@@ -350,7 +355,15 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 		}
 		for k := from; k < to; k++ {
 			res, err := Run(ctx, Config{Rules: r, Seed: deal.GameSeed(cfg.Seed, uint64(k)), Games: block, Shard: Shard{K: 1, N: 1},
-				Workers: cfg.Workers, Cells: cfg.Targets, Opposition: cfg.Opposition, Progress: cfg.Progress, MaxErrors: cfg.MaxErrors})
+				Workers: cfg.Workers, Cells: cfg.Targets, Opposition: cfg.Opposition, Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - failed})
+			if res != nil {
+				for t := range cfg.Targets {
+					failed += res.Cells[t].Errors
+				}
+			}
+			if errors.Is(err, ErrTooManyFailed) {
+				return nil, nil, tooManyFailed(failed, cfg.MaxErrors)
+			}
 			if err != nil {
 				return nil, nil, err
 			}
@@ -389,9 +402,15 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 	out.TunedHash, out.Changes = tuned.Hash, engine.Diff(cfg.Base, tuned)
 	searchSecs := time.Since(start).Seconds()
 	conf, err := Run(ctx, Config{Rules: tuned, Seed: cfg.ConfirmSeed, Games: cfg.ConfirmGames, Shard: cfg.Shard,
-		Workers: cfg.Workers, Cells: cfg.Targets, Opposition: cfg.Opposition, Progress: cfg.Progress, MaxErrors: cfg.MaxErrors})
+		Workers: cfg.Workers, Cells: cfg.Targets, Opposition: cfg.Opposition, Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - failed})
 	if conf == nil {
 		return nil, err
+	}
+	if errors.Is(err, ErrTooManyFailed) {
+		for t := range cfg.Targets {
+			failed += conf.Cells[t].Errors
+		}
+		err = tooManyFailed(failed, cfg.MaxErrors)
 	}
 	for t := range cfg.Targets {
 		c := conf.Cells[t]
@@ -552,6 +571,16 @@ func (r *TuneResult) add(o Study) {
 	for t := range r.Targets {
 		r.Targets[t].Confirm.add(&o.(*TuneResult).Targets[t].Confirm)
 	}
+}
+
+// FailedItems lists each target's failed confirmation games.
+func (r *TuneResult) FailedItems() []FailedItems {
+	out := make([]FailedItems, len(r.Targets))
+	for i := range r.Targets {
+		c := &r.Targets[i].Confirm
+		out[i] = FailedItems{Unit: "game", A: c, Errors: c.Errors, Failures: c.Failures}
+	}
+	return out
 }
 
 // Played is the confirmation games the result holds, of the study's.

@@ -9,6 +9,18 @@ import (
 	"tallywood/engine"
 )
 
+func init() {
+	examples[KindTune] = func(t testing.TB, shard Shard) Study {
+		cfg := tuneConfig(t, "random", 0.1, 150, 6)
+		cfg.Vary[0].Values, cfg.Shard = []int{2, 3}, shard
+		res, err := Tune(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+}
+
 // tuneConfig tunes difficulties.normal.bonus_divisor over 1..4 for
 // Normal played by pol towards rate.
 func tuneConfig(t testing.TB, pol string, rate float64, budget, confirm int64) TuneConfig {

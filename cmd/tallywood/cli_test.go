@@ -254,9 +254,9 @@ func TestInterruptMessages(t *testing.T) {
 		args []string
 		what string
 	}{
-		{[]string{"sim", "--seats", "2", "--policy", "random", "--games", "100"}, "0 games"},
+		{[]string{"sim", "--seats", "2", "--policy", "random", "--games", "100"}, "0 deals"},
 		{[]string{"compare", "--policy", "random", "--b-mode", "hard", "--games", "100"}, "0 paired games"},
-		{[]string{"sweep", "--set", "difficulties.hard.bonus_divisor=1,2", "--policy", "random", "--games", "100"}, "0 games"},
+		{[]string{"sweep", "--set", "difficulties.hard.bonus_divisor=1,2", "--policy", "random", "--games", "100"}, "0 seeds"},
 		{[]string{"compare", "--seats", "2", "--policy", "random", "--b-set", "track.max=14", "--games", "100"}, "0 deals"},
 	} {
 		os.WriteFile(out, []byte("a complete result"), 0o644)
@@ -292,9 +292,9 @@ func TestMergeInterruptedShard(t *testing.T) {
 		what string
 	}{
 		{"sim", []string{"sim", "--mode", "normal", "--policy", "random", "--games", "20"}, "10 games"},
-		{"table", []string{"sim", "--seats", "2", "--policy", "random", "--games", "20"}, "20 games"},
+		{"table", []string{"sim", "--seats", "2", "--policy", "random", "--games", "20"}, "10 deals"},
 		{"compare", []string{"compare", "--mode", "normal", "--policy", "random", "--b-mode", "hard", "--games", "20"}, "10 paired games"},
-		{"sweep", []string{"sweep", "--set", "difficulties.hard.bonus_divisor=1,2", "--mode", "hard", "--policy", "random", "--games", "20"}, "30 games"},
+		{"sweep", []string{"sweep", "--set", "difficulties.hard.bonus_divisor=1,2", "--mode", "hard", "--policy", "random", "--games", "20"}, "10 seeds"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			whole, cut := filepath.Join(dir, tt.name+"-1.json"), filepath.Join(dir, tt.name+"-2.json")

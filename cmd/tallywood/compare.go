@@ -1,14 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/spf13/pflag"
 
@@ -18,9 +18,7 @@ import (
 	"tallywood/sim/stats"
 )
 
-func init() {
-	register(command{name: "compare", summary: "compare two arms (rules, policy, difficulty, politician) on the same seeds", run: runCompare})
-}
+func init() { compareCommand.register() }
 
 // defaultComparePolicies are the player strengths compare plays by
 // default: greedy, and skilled (the learned player, about a third of
@@ -53,20 +51,23 @@ such as expert), about a minute on two idle cores.
 flags:
 `
 
-// compareFlags are the parsed flags of compare.
+var compareCommand = &studyCommand{
+	name:    "compare",
+	summary: "compare two arms (rules, policy, difficulty, politician) on the same seeds",
+	usage:   compareUsage,
+	shared: sharedFlags{gamesUsage: "`N` paired games per cell (the most, with a sequential test); default 10000, 500 for mcts",
+		rulesUsage: "rules `FILE` of both arms, or default (the reference set)", grid: true, policy: defaultComparePolicies,
+		politician: true, formats: []string{"table", "json", "html"}, wide: true, shardUsage: shardUsage + " (not with a sequential test)"},
+	define: defineCompare,
+}
+
+// compareFlags are compare's own flags, beside the shared ones.
 type compareFlags struct {
-	fs                     *pflag.FlagSet
-	games                  int64
-	seed                   uint64
-	workers                int
-	rules, mode, pol, pols string
+	*studyFlags
 	arm                    [2]armFlags
-	sprt, sprtOn, shard    string
+	sprt, sprtOn           string
 	sprtDelta, alpha, beta float64
-	format, out            string
-	quiet, wide            bool
 	seats                  int
-	maxErrors              *int64
 }
 
 type armFlags struct {
@@ -76,17 +77,8 @@ type armFlags struct {
 
 var armNames = [2]string{"a", "b"}
 
-func runCompare(args []string, stdout, stderr io.Writer) int {
-	var f compareFlags
-	fs := newFlags("compare")
-	f.fs = fs
-	fs.Int64Var(&f.games, "games", 0, "`N` paired games per cell (the most, with a sequential test); default 10000, 500 for mcts")
-	fs.Uint64Var(&f.seed, "seed", 1, seedUsage)
-	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), workersUsage)
-	fs.StringVar(&f.rules, "rules", "", "rules `FILE` of both arms, or default (the reference set)")
-	fs.StringVar(&f.mode, "mode", modesDefault, modesUsage)
-	fs.StringVar(&f.pol, "policy", defaultComparePolicies, policiesUsage)
-	fs.StringVar(&f.pols, "politician", "random", politiciansUsage)
+func defineCompare(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
+	f := &compareFlags{studyFlags: s}
 	for k, name := range armNames {
 		a := &f.arm[k]
 		arm := strings.ToUpper(name)
@@ -102,66 +94,45 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.sprtOn, "sprt-on", "score", "what the sequential test measures: score (win 1, draw ½) or margin (votes; never decides before 200 pairs; a change carried by a few games can still hide from it: with 1% of seeds moved by 100 votes it answered 'within' in 20% of runs for β = 0.05; docs/balance.md)")
 	fs.Float64Var(&f.alpha, "alpha", 0.05, "sequential test: chance, with no difference in any cell, that any cell answers 'easier' or 'harder'; split over the cells and the two sides (α/(2·cells) per one-sided test); Wald's approximation, simulated 0.047–0.062 for 0.05 (docs/balance.md)")
 	fs.Float64Var(&f.beta, "beta", 0.05, "sequential test: target chance of answering 'within' when B differs by DELTA; Wald's approximation, exceeded when few seeds differ (simulated 0.063 for 0.05 with 3% of pairs discordant, as compare splits α; docs/balance.md)")
-	fs.StringVar(&f.shard, "shard", "1/1", shardUsage+" (not with a sequential test)")
-	fs.StringVar(&f.format, "format", "table", "output `FORMAT`: table, json or html (the report; without --format: by --out's extension)")
-	fs.StringVar(&f.out, "out", "", outUsage)
-	fs.BoolVar(&f.quiet, "quiet", false, quietUsage)
-	fs.BoolVar(&f.wide, "wide", false, wideUsage)
-	f.maxErrors = maxErrorsFlag(fs)
 	fs.IntVar(&f.seats, "seats", 1, "`N` players: 1 is the solo game; 2 to 4 compare the rules at a table without the Opposition, --policy as the lineup, --games the deals")
-	if code, done := parseFlags(fs, args, compareUsage, stdout, stderr); done {
-		return code
-	}
+	return f.plan
+}
+
+// plan checks compare's flags and plans the comparison: of the solo game,
+// or at a table (--seats).
+func (f *compareFlags) plan() (*plan, error) {
 	if f.seats != 1 {
-		if err := onlyWith(fs, "wide", "the solo game (--seats 1)", false); err != nil {
-			return fail(stderr, "compare: %v", err)
+		if err := onlyWith(f.fs, "wide", "the solo game (--seats 1)", false); err != nil {
+			return nil, err
 		}
-		return runSeatsCompare(&f, stdout, stderr)
+		return f.seatsPlan()
 	}
 	cfg, err := f.config()
 	if err != nil {
-		var in inputError
-		if errors.As(err, &in) {
-			return failInput(stderr, "compare: %v", in.error)
-		}
-		return fail(stderr, "compare: %v", err)
+		return nil, err
 	}
 	same, identical := armsAlike(cfg)
 	if identical {
-		return fail(stderr, "compare: arms A and B are the same: set one of --a-/--b-rules, -set, -mode, -policy or -politician")
+		return nil, errors.New("arms A and B are the same: set one of --a-/--b-rules, -set, -mode, -policy or -politician")
 	}
-	output, err := openOutput(f.out, stdout, stderr)
-	if err != nil {
-		return fail(stderr, "compare: %v", err)
-	}
+	p := &plan{text: report.TextOptions{Wide: f.wide}}
 	if !f.quiet {
-		fmt.Fprint(stderr, armsDiffer(cfg))
+		p.notes = armsDiffer(cfg)
 	}
-	fmt.Fprint(stderr, unreadSolo(cfg))
+	p.notes += unreadSolo(cfg)
 	if same {
-		fmt.Fprintln(stderr, "tallywood: compare: warning: arms A and B play identically (same rules content, difficulty, policy and politician): every difference will be 0")
+		p.notes += "tallywood: compare: warning: arms A and B play identically (same rules content, difficulty, policy and politician): every difference will be 0\n"
 	}
-
-	ctx, release := interruptible("compare", stderr)
-	defer release()
-	cfg.Workers = capWorkers("compare", cfg.Workers, stderr)
 	// The cells play one after the other, each at its arms' speed.
-	keys, games := make([]string, len(cfg.Cells)), make([]int64, len(cfg.Cells))
+	p.keys, p.games = make([]string, len(cfg.Cells)), make([]int64, len(cfg.Cells))
 	for i, c := range cfg.Cells {
-		keys[i], games[i] = c.A.Policy.Label+" vs "+c.B.Policy.Label, cfg.Shard.Len(c.Games)
+		p.keys[i], p.games[i] = c.A.Policy.Label+" vs "+c.B.Policy.Label, cfg.Shard.Len(c.Games)
 	}
-	bar := startCellProgress(stderr, keys, games, f.quiet)
-	cfg.Progress = &bar.done
-	res, err := sim.Compare(ctx, *cfg)
-	bar.stop()
-	if res == nil {
-		return failRun(stderr, "compare: %v", err)
+	p.run = func(ctx context.Context, workers int, progress *atomic.Int64) (sim.Study, error) {
+		cfg.Workers, cfg.Progress = workers, progress
+		return result(sim.Compare(ctx, *cfg))
 	}
-	reportFailures(stderr, compareFailures(res))
-	if err != nil {
-		failRun(stderr, "compare: %v", err) // past --max-errors: stopped, and marked so
-	}
-	return writeStudy("compare", res, "this run", f.format, report.TextOptions{Wide: f.wide}, output, stderr)
+	return p, nil
 }
 
 // armRules loads arm k's rules (--a-rules, else --rules, then --a-set)
@@ -171,7 +142,7 @@ func (f *compareFlags) armRules(k int) (r *engine.Rules, name, flag string, err 
 	flag = "--" + armNames[k] + "-rules"
 	path := f.arm[k].rules
 	if path == "" {
-		flag, path = "--rules", f.rules
+		flag, path = "--rules", f.rulesPath
 	}
 	if r, err = loadRules(path); err != nil {
 		return nil, "", flag, inputError{fmt.Errorf("%s: %v", flag, err)}
@@ -191,41 +162,17 @@ func (f *compareFlags) armRules(k int) (r *engine.Rules, name, flag string, err 
 	return r, name, flag, nil
 }
 
-// config checks the flags and builds the comparison.
+// config builds the comparison of the solo game from the flags.
 func (f *compareFlags) config() (*sim.CompareConfig, error) {
 	fs := f.fs
-	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
-	}
-	if err := checkGames(fs, f.games); err != nil {
-		return nil, err
-	}
-	if f.workers < 1 {
-		return nil, fmt.Errorf("--workers %d: must be at least 1", f.workers)
-	}
-	if err := checkMaxErrors(*f.maxErrors); err != nil {
-		return nil, err
-	}
-	format, err := outputFormat(fs, f.format, f.out, "table", "table", "json", "html")
-	if err != nil {
-		return nil, err
-	}
-	f.format = format
-	if err := onlyWith(fs, "wide", "--format table", format == "table"); err != nil {
-		return nil, err
-	}
-	shard, err := sim.ParseShard(f.shard)
-	if err != nil {
-		return nil, fmt.Errorf("--shard %v", err)
-	}
 	test, err := f.sequential()
 	if err != nil {
 		return nil, err
 	}
-	if test != nil && !shard.Whole() {
+	if test != nil && !f.shard.Whole() {
 		return nil, errors.New("--shard: a sequential test needs every game in order; drop --shard or the test")
 	}
-	cfg := &sim.CompareConfig{Seed: f.seed, Shard: shard, Workers: f.workers, Test: test, MaxErrors: *f.maxErrors}
+	cfg := &sim.CompareConfig{Seed: f.seed, Shard: f.shard, Test: test, MaxErrors: f.maxErrors}
 	arms := [2]*sim.CompareArm{&cfg.A, &cfg.B}
 	for k := range armNames {
 		r, name, _, err := f.armRules(k)
@@ -289,19 +236,6 @@ func applySets(r *engine.Rules, sets []string) (*engine.Rules, error) {
 		as[i] = a
 	}
 	return r.With(as...)
-}
-
-// checkGames bounds --games when given: at least 1, and no more than the
-// counters hold.
-func checkGames(fs *pflag.FlagSet, games int64) error {
-	switch {
-	case !fs.Changed("games"):
-	case games < 1:
-		return fmt.Errorf("--games %d: must be at least 1", games)
-	case games > sim.MaxGames:
-		return fmt.Errorf("--games %d: at most %d (more would overflow the counters)", games, int64(sim.MaxGames))
-	}
-	return nil
 }
 
 // dimension reads one dimension of the grid: the shared flag's list for

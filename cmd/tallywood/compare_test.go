@@ -79,9 +79,9 @@ func TestCompareSweepBadInput(t *testing.T) {
 			`tallywood: compare: --mode "normal,hard": one value, since an arm flag sets the mode`},
 		{"politician twice", []string{"compare", "--politician", "starlet,Starlet", "--b-mode", "hard"},
 			`tallywood: compare: --politician "starlet,Starlet": "Starlet" is given twice`},
-		{"games 0", []string{"compare", "--games", "0"}, "tallywood: compare: --games 0: must be at least 1"},
+		{"games 0", []string{"compare", "--games", "0"}, "tallywood: compare: --games 0 is outside 1..1000000000000"},
 		{"games huge", []string{"compare", "--b-mode", "hard", "--games", "9223372036854775807"},
-			"tallywood: compare: --games 9223372036854775807: at most 1000000000000 (more would overflow the counters)"},
+			"tallywood: compare: --games 9223372036854775807 is outside 1..1000000000000"},
 		{"format", []string{"compare", "--b-mode", "hard", "--format", "csv"}, `tallywood: compare: --format "csv" is not table, json or html`},
 		{"sweep no set", []string{"sweep"}, "tallywood: sweep: no --set PATH=VALUES given"},
 		{"sweep bad range", []string{"sweep", "--set", "difficulties.hard.bonus_divisor=4..2"},
@@ -97,7 +97,7 @@ func TestCompareSweepBadInput(t *testing.T) {
 		{"sweep target two sets", []string{"sweep", "--set", "difficulties.hard.bonus_divisor=1,2", "--set", "cubes_per_district=9,10", "--target", "0.4"},
 			"tallywood: sweep: --target needs exactly one --set"},
 		{"sweep games huge", []string{"sweep", "--set", "difficulties.hard.bonus_divisor=1,2", "--games", "9223372036854775807"},
-			"tallywood: sweep: --games 9223372036854775807: at most 1000000000000 (more would overflow the counters)"},
+			"tallywood: sweep: --games 9223372036854775807 is outside 1..1000000000000"},
 		{"sweep too many points", []string{"sweep", "--set", "difficulties.hard.bonus_divisor=1..40", "--set", "cubes_per_district=1..40"},
 			"tallywood: sweep: --set: 1600 or more points: at most 1000"},
 	}
@@ -155,7 +155,7 @@ func TestCompareFindsHardOnlyChange(t *testing.T) {
 	}
 	r.B.Name = "mine"
 	var b bytes.Buffer
-	if err := report.Text(&b, report.Source{Compare: &r}, report.TextOptions{Wide: true}); err != nil {
+	if err := report.Text(&b, report.Source{Study: &r}, report.TextOptions{Wide: true}); err != nil {
 		t.Fatal(err)
 	}
 	table := b.String()

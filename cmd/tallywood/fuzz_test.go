@@ -9,13 +9,14 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"tallywood/engine"
 	"tallywood/sim"
 )
 
-// FuzzFlags feeds sim's and merge's flag parsing arbitrary command lines
-// (arguments separated by NUL): parsing never panics; an error is one
-// line ending with the pointer to help; accepted flags give a run within
-// bounds, with no cell twice.
+// FuzzFlags feeds the study commands' and merge's flag parsing arbitrary
+// command lines (arguments separated by NUL): parsing never panics; an
+// error is one line ending with the pointer to help; accepted flags give
+// a study within bounds, with no cell twice.
 func FuzzFlags(f *testing.F) {
 	for _, line := range []string{
 		"sim", "sim\x00--games\x0050\x00--mode\x00normal,Hard", "sim\x00--policy\x00mcts:iters=4,c=1.4,random",
@@ -23,10 +24,17 @@ func FuzzFlags(f *testing.F) {
 		"sim\x00--format\x00JSON\x00--out\x00x.json", "sim\x00--shard\x003/8\x00--workers\x00100000",
 		"sim\x00--games=-1", "sim\x00--mode\x00both,hard", "sim\x00-x", "sim\x00--games",
 		"sim\x00--policy\x00exec:sh 'a,b',random", "sim\x00--policy\x00exec:sh \"a,\\\"b\",timeout=2s,greedy",
+		"sim\x00--seats\x003\x00--policy\x00greedy,random,builder", "cards\x00--all\x00--format\x00csv",
+		"compare\x00--b-mode\x00hard\x00--sprt-delta\x000.02", "compare\x00--seats\x002\x00--b-set\x00track.max=14",
+		"sweep\x00--set\x00difficulties.hard.bonus_divisor=2..4\x00--target\x000.4",
+		"sensitivity\x00--fields\x00difficulties.*\x00--step\x0025%", "sensitivity\x00--list",
+		"tune\x00--target\x00hard:greedy=0.3\x00--vary\x00difficulties.hard.bonus_divisor=2..5\x00--budget\x00100",
 		"merge\x00a.json\x00b.json", "merge\x00--format\x00csv\x00--wide\x00a", "merge\x00--allow-mixed-versions",
 	} {
 		f.Add(line)
 	}
+	studies := map[string]*studyCommand{"sim": simCommand, "cards": cardsCommand, "compare": compareCommand,
+		"sweep": sweepCommand, "sensitivity": sensitivityCommand, "tune": tuneCommand}
 	f.Fuzz(func(t *testing.T, line string) {
 		args := strings.Split(line, "\x00")
 		cmd, args := args[0], args[1:]
@@ -38,22 +46,22 @@ func FuzzFlags(f *testing.F) {
 		var err error
 		var fs *pflag.FlagSet
 		var usage string
-		switch cmd {
-		case "sim":
-			var o *simOptions
-			o, fs, err = parseSim(args)
-			usage = simUsage
+		if c, ok := studies[cmd]; ok {
+			var s *studyFlags
+			var p *plan
+			s, p, err = c.parse(args)
+			fs, usage = s.fs, c.usage
 			if err == nil {
-				checkSimOptions(t, o)
+				checkStudy(t, c, s, p)
 			}
-		case "merge":
+		} else if cmd == "merge" {
 			var o *mergeOptions
 			o, fs, err = parseMerge(args)
 			usage = mergeUsage
 			if err == nil && (len(o.files) == 0 || !slices.Contains([]string{"table", "json", "csv"}, o.format)) {
 				t.Fatalf("merge accepted %q: %+v", args, o)
 			}
-		default:
+		} else {
 			return
 		}
 		if err == nil {
@@ -75,15 +83,24 @@ func FuzzFlags(f *testing.F) {
 	})
 }
 
-// checkSimOptions holds the invariants of an accepted sim command line.
-func checkSimOptions(t *testing.T, o *simOptions) {
+// checkStudy holds the invariants of an accepted study command line.
+func checkStudy(t *testing.T, c *studyCommand, s *studyFlags, p *plan) {
 	t.Helper()
-	c := o.cfg
-	if c.Games < 1 || c.Games > sim.MaxGames || o.workers < 1 || len(c.Cells) == 0 {
-		t.Fatalf("accepted games %d, workers %d, %d cells", c.Games, o.workers, len(c.Cells))
+	if (s.fs.Lookup("games") != nil && (s.games < 0 || s.games > sim.MaxGames)) || s.workers < 1 || s.maxErrors < 0 {
+		t.Fatalf("accepted games %d, workers %d, max errors %d", s.games, s.workers, s.maxErrors)
 	}
-	if !slices.Contains([]string{"table", "json", "csv"}, o.format) || (o.wide && o.format != "table") {
-		t.Fatalf("accepted format %q with wide %t", o.format, o.wide)
+	if !slices.Contains(c.shared.formats, s.format) || (s.wide || s.all) && s.format != "table" {
+		t.Fatalf("accepted format %q with wide %t, all %t", s.format, s.wide, s.all)
+	}
+	if p.instead == nil && p.run == nil {
+		t.Fatal("accepted, with nothing to run")
+	}
+	if s.fs.Lookup("politician") == nil || s.fs.Changed("seats") {
+		return
+	}
+	cells, err := s.cells(engine.Reference())
+	if err != nil {
+		return // a --set the reference rules' politicians differ under
 	}
 	type key struct {
 		mode       string
@@ -91,7 +108,7 @@ func checkSimOptions(t *testing.T, o *simOptions) {
 		politician int
 	}
 	seen := map[key]bool{}
-	for _, cell := range c.Cells {
+	for _, cell := range cells {
 		k := key{cell.Mode.String(), cell.Policy.Label, cell.Politician}
 		if seen[k] {
 			t.Fatalf("cell %v twice", k)

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"slices"
 
 	"github.com/spf13/pflag"
 
@@ -103,9 +102,9 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 func mergeFormat(o *mergeOptions, r sim.Study) error {
 	kind := r.Head().Kind
 	switch {
-	case o.wide && !slices.Contains([]sim.Kind{sim.KindSim, sim.KindSeats, sim.KindSweep, sim.KindCompare, sim.KindSensitivity}, kind):
-		return fmt.Errorf("--wide only matters with sim's, sim --seats', sweep's, compare's and sensitivity's results")
-	case o.format == "csv" && (kind == sim.KindCompare || kind == sim.KindSeatsCompare):
+	case o.wide && !report.HasWide(kind):
+		return fmt.Errorf("--wide: %s results have one width", kind)
+	case o.format == "csv" && !report.HasCSV(kind):
 		return fmt.Errorf("--format csv: %s results are written as table, json or html", kind)
 	}
 	return nil

@@ -173,7 +173,7 @@ func (o *output) result(cmd string, data []byte, partial bool, what string, stde
 // (table: text, csv, html) as the report package writes them. A partial
 // result says on stderr where it now is and exits 1.
 func writeStudy(cmd string, s sim.Study, name, format string, opt report.TextOptions, out *output, stderr io.Writer) int {
-	src := report.SourceOf(reportName(cmd, name), s)
+	src := report.Source{Name: reportName(cmd, name), Study: s}
 	var b bytes.Buffer
 	var err error
 	switch format {

@@ -1,21 +1,21 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"io"
-	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"tallywood/engine"
 	"tallywood/sim"
 	"tallywood/sim/report"
+
+	"github.com/spf13/pflag"
 )
 
-func init() {
-	register(command{name: "sweep", summary: "vary rules parameters over values on the same seeds; find a target win rate", run: runSweep})
-}
+func init() { sweepCommand.register() }
 
 const sweepUsage = `usage: tallywood sweep --set PATH=VALUES [flags]
 
@@ -33,112 +33,58 @@ flags:
 // maxSweepPoints bounds the grid: each point plays every game again.
 const maxSweepPoints = 1000
 
-func runSweep(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("sweep")
+var sweepCommand = &studyCommand{
+	name:    "sweep",
+	summary: "vary rules parameters over values on the same seeds; find a target win rate",
+	usage:   sweepUsage,
+	shared: sharedFlags{games: 5000, gamesUsage: "`N` games per cell and point", rulesUsage: "base rules `FILE`, or default (the reference set)",
+		grid: true, policy: defaultPolicy, politician: true, formats: tableJSONCSVHTML, wide: true},
+	define: defineSweep,
+}
+
+// defineSweep defines sweep's own flags: the values to sweep (--set) and
+// a target win rate.
+func defineSweep(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 	sets := fs.StringArray("set", nil, "`PATH=VALUES`: a rules parameter and its values (repeatable: a grid)")
-	games := fs.Int64("games", 5000, "`N` games per cell and point")
-	modeFlag := fs.String("mode", modesDefault, modesUsage)
-	policyFlag := fs.String("policy", defaultPolicy, policiesUsage)
-	politicianFlag := fs.String("politician", "random", politiciansUsage)
-	seed := fs.Uint64("seed", 1, seedUsage)
-	workers := fs.Int("workers", runtime.NumCPU(), workersUsage)
-	rulesFile := fs.String("rules", "", "base rules `FILE`, or default (the reference set)")
 	target := fs.Float64("target", 0, "find where the win rate crosses this rate (e.g. 0.40); one --set only")
-	format := fs.String("format", "table", "output `FORMAT`: table, json, csv or html (the report; without --format: by --out's extension)")
-	out := fs.String("out", "", outUsage)
-	shardFlag := fs.String("shard", "1/1", shardUsage)
-	quiet := fs.Bool("quiet", false, quietUsage)
-	wide := fs.Bool("wide", false, wideUsage)
-	maxErrors := maxErrorsFlag(fs)
-	if code, done := parseFlags(fs, args, sweepUsage, stdout, stderr); done {
-		return code
-	}
-	if fs.NArg() > 0 {
-		return fail(stderr, "sweep: unexpected argument %q", fs.Arg(0))
-	}
-	if len(*sets) == 0 {
-		return fail(stderr, "sweep: no --set PATH=VALUES given")
-	}
-	if err := checkGames(fs, *games); err != nil {
-		return fail(stderr, "sweep: %v", err)
-	}
-	if *workers < 1 {
-		return fail(stderr, "sweep: --workers %d: must be at least 1", *workers)
-	}
-	if err := checkMaxErrors(*maxErrors); err != nil {
-		return fail(stderr, "sweep: %v", err)
-	}
-	if fs.Changed("target") && !(*target > 0 && *target < 1) {
-		return fail(stderr, "sweep: --target %g: a win rate above 0 and below 1", *target)
-	}
-	if fs.Changed("target") && len(*sets) != 1 {
-		return fail(stderr, "sweep: --target needs exactly one --set")
-	}
-	fmtName, err := outputFormat(fs, *format, *out, "table", "table", "json", "csv", "html")
-	if err != nil {
-		return fail(stderr, "sweep: %v", err)
-	}
-	if err := onlyWith(fs, "wide", "--format table", fmtName == "table"); err != nil {
-		return fail(stderr, "sweep: %v", err)
-	}
-	shard, err := sim.ParseShard(*shardFlag)
-	if err != nil {
-		return fail(stderr, "sweep: --shard %v", err)
-	}
-	base, err := loadRules(*rulesFile)
-	if err != nil {
-		return failInput(stderr, "sweep: --rules: %v", err)
-	}
-	modes, err := parseModes("mode", *modeFlag)
-	if err != nil {
-		return fail(stderr, "sweep: %v", err)
-	}
-	specs, err := parsePolicies("policy", *policyFlag)
-	if err != nil {
-		return fail(stderr, "sweep: %v", err)
-	}
-	politicians, err := parsePoliticians(base, "politician", *politicianFlag, true)
-	if err != nil {
-		return fail(stderr, "sweep: %v", err)
-	}
-	params, points, err := sweepPoints(base, *sets)
-	if err != nil {
-		return fail(stderr, "sweep: --set: %v", err)
-	}
-	if fs.Changed("target") {
-		for _, p := range points {
-			if _, err := strconv.ParseFloat(p.Set[0].Value, 64); err != nil {
-				return fail(stderr, "sweep: --target: value %q of %s is not a number", p.Set[0].Value, params[0])
+	return func() (*plan, error) {
+		if len(*sets) == 0 {
+			return nil, errors.New("no --set PATH=VALUES given")
+		}
+		if fs.Changed("target") && !(*target > 0 && *target < 1) {
+			return nil, fmt.Errorf("--target %g: a win rate above 0 and below 1", *target)
+		}
+		if fs.Changed("target") && len(*sets) != 1 {
+			return nil, errors.New("--target needs exactly one --set")
+		}
+		base, err := s.rules()
+		if err != nil {
+			return nil, err
+		}
+		cells, err := s.cells(base)
+		if err != nil {
+			return nil, err
+		}
+		params, points, err := sweepPoints(base, *sets)
+		if err != nil {
+			return nil, fmt.Errorf("--set: %v", err)
+		}
+		if fs.Changed("target") {
+			for _, p := range points {
+				if _, err := strconv.ParseFloat(p.Set[0].Value, 64); err != nil {
+					return nil, fmt.Errorf("--target: value %q of %s is not a number", p.Set[0].Value, params[0])
+				}
 			}
 		}
-	}
-	output, err := openOutput(*out, stdout, stderr)
-	if err != nil {
-		return fail(stderr, "sweep: %v", err)
-	}
-	cfg := sim.SweepConfig{Base: base, Params: params, Points: points, Seed: *seed, Games: *games, Shard: shard,
-		Workers: capWorkers("sweep", *workers, stderr), Target: *target, MaxErrors: *maxErrors}
-	for _, m := range modes {
-		for _, p := range specs {
-			for _, pol := range politicians {
-				cfg.Cells = append(cfg.Cells, sim.CellSpec{Mode: m, Policy: p, Politician: pol})
-			}
+		cfg := sim.SweepConfig{Base: base, Params: params, Points: points, Seed: s.seed, Games: s.games, Shard: s.shard,
+			Target: *target, MaxErrors: s.maxErrors, Cells: cells}
+		p := &plan{total: int64(len(cells)) * sim.SweepGamesPerSeed(base, points) * s.shard.Len(s.games), text: report.TextOptions{Wide: s.wide}}
+		p.run = func(ctx context.Context, workers int, progress *atomic.Int64) (sim.Study, error) {
+			cfg.Workers, cfg.Progress = workers, progress
+			return result(sim.Sweep(ctx, cfg))
 		}
+		return p, nil
 	}
-	ctx, release := interruptible("sweep", stderr)
-	defer release()
-	bar := startProgress(stderr, int64(len(cfg.Cells))*sim.SweepGamesPerSeed(base, points)*shard.Len(*games), *quiet)
-	cfg.Progress = &bar.done
-	res, err := sim.Sweep(ctx, cfg)
-	bar.stop()
-	if res == nil {
-		return failRun(stderr, "sweep: %v", err)
-	}
-	reportFailures(stderr, sweepFailures(res))
-	if err != nil {
-		failRun(stderr, "sweep: %v", err) // past --max-errors: stopped, and marked so
-	}
-	return writeStudy("sweep", res, "this run", fmtName, report.TextOptions{Wide: *wide}, output, stderr)
 }
 
 // sweepPoints reads the --set flags: each PATH=VALUES gives a parameter

@@ -4,23 +4,23 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"tallywood/engine"
 	"tallywood/sim"
 	"tallywood/sim/deal"
-	"tallywood/sim/report"
+
+	"github.com/spf13/pflag"
 )
 
-func init() {
-	register(command{name: "tune", summary: "search rules values that bring win rates to targets; confirm them on fresh seeds", run: runTune})
-}
+func init() { tuneCommand.register() }
 
 const tuneUsage = `usage: tallywood tune --target MODE:POLICY=RATE --vary PATH[=LO..HI] [flags]
 
@@ -29,8 +29,8 @@ nearest every --target (the sum over targets of (win rate − target)² is
 the objective), by successive halving over the candidates on common seeds,
 within a budget of games (--budget) or time (--time). Then it plays the
 best values on fresh seeds (--confirm-seed) and says, for every target,
-whether its Wilson 95% interval holds the target. --out writes the tuned
-rules file. See docs/balance.md.
+whether its Wilson 95% interval holds the target. --rules-out writes the
+tuned rules file; --out, the result. See docs/balance.md.
 
 --vary takes a path or a glob ('difficulties.hard.*': every number it
 matches) and a range of whole numbers; without one a field ranges over its
@@ -44,103 +44,85 @@ flags:
 // of their grid, and more fields than this leaves each too few.
 const maxTuneFields = 64
 
-func runTune(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("tune")
+var tuneCommand = &studyCommand{
+	name:    "tune",
+	summary: "search rules values that bring win rates to targets; confirm them on fresh seeds",
+	usage:   tuneUsage,
+	shared: sharedFlags{rulesUsage: rulesFileUsage, formats: tableJSONCSVHTML,
+		shardUsage: "play only shard `K/N` of the confirmation (every shard plays the whole search)"},
+	define: defineTune,
+}
+
+// defineTune defines tune's own flags: the targets, the fields to vary,
+// the search's budget, the confirmation and the tuned rules file.
+func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 	targets := fs.StringArray("target", nil, "`MODE:POLICY=RATE`: a win rate to reach (repeatable)")
 	varies := fs.StringArray("vary", nil, "`PATH[=LO..HI]`: a number of the rules file to search, or a glob of them (repeatable)")
 	budget := fs.Int64("budget", 200_000, "`N` games the search may play, over all candidates and targets")
 	timeBudget := fs.Duration("time", 0, "search for about this `DURATION` instead (e.g. 10m): the budget in games is set from the speed of a first block")
-	seed := fs.Uint64("seed", 1, seedUsage)
 	confirmSeed := fs.Uint64("confirm-seed", 0, "master seed `N` of the confirmation (default: --seed + 1)")
 	confirmGames := fs.Int64("confirm-games", 10_000, "`N` games per target of the confirmation")
-	rulesFile := fs.String("rules", "", rulesFileUsage)
-	out := fs.String("out", "", "write the tuned rules `FILE`")
-	result := fs.String("result", "", "write the result to `FILE` instead of stdout")
-	format := fs.String("format", "table", "the result's `FORMAT`: table, json, csv or html (without --format: by --result's extension)")
-	shardFlag := fs.String("shard", "1/1", "play only shard `K/N` of the confirmation (every shard plays the whole search)")
-	workers := fs.Int("workers", runtime.NumCPU(), workersUsage)
-	quiet := fs.Bool("quiet", false, quietUsage)
-	maxErrors := maxErrorsFlag(fs)
-	if code, done := parseFlags(fs, args, tuneUsage, stdout, stderr); done {
-		return code
-	}
-	switch {
-	case fs.NArg() > 0:
-		return fail(stderr, "tune: unexpected argument %q", fs.Arg(0))
-	case len(*targets) == 0:
-		return fail(stderr, "tune: no --target MODE:POLICY=RATE given")
-	case len(*varies) == 0:
-		return fail(stderr, "tune: no --vary PATH given")
-	case *budget < 1 || *budget > sim.MaxGames:
-		return fail(stderr, "tune: --budget %d: must be between 1 and %d games", *budget, int64(sim.MaxGames))
-	case fs.Changed("time") && fs.Changed("budget"):
-		return fail(stderr, "tune: --time and --budget: give one budget")
-	case fs.Changed("time") && *timeBudget <= 0:
-		return fail(stderr, "tune: --time %v: must be positive", *timeBudget)
-	case *confirmGames < 1 || *confirmGames > sim.MaxGames:
-		return fail(stderr, "tune: --confirm-games %d: must be between 1 and %d", *confirmGames, int64(sim.MaxGames))
-	case *workers < 1:
-		return fail(stderr, "tune: --workers %d: must be at least 1", *workers)
-	}
-	if err := checkMaxErrors(*maxErrors); err != nil {
-		return fail(stderr, "tune: %v", err)
-	}
-	if !fs.Changed("confirm-seed") {
-		*confirmSeed = *seed + 1
-	}
-	if *confirmSeed == *seed {
-		return fail(stderr, "tune: --confirm-seed %d: the search's seed; the confirmation needs fresh seeds", *confirmSeed)
-	}
-	fmtName, err := outputFormat(fs, *format, *result, "table", "table", "json", "csv", "html")
-	if err != nil {
-		return fail(stderr, "tune: %v", err)
-	}
-	shard, err := sim.ParseShard(*shardFlag)
-	if err != nil {
-		return fail(stderr, "tune: --shard %v", err)
-	}
-	base, err := loadRules(*rulesFile)
-	if err != nil {
-		return failInput(stderr, "tune: --rules: %v", err)
-	}
-	cells, rates, err := tuneTargets(*targets)
-	if err != nil {
-		return fail(stderr, "tune: --target %v", err)
-	}
-	vary, err := tuneVary(base, *varies)
-	if err != nil {
-		return fail(stderr, "tune: --vary %v", err)
-	}
-	output, err := openOutput(*result, stdout, stderr)
-	if err != nil {
-		return fail(stderr, "tune: %v", err)
-	}
-	cfg := sim.TuneConfig{Base: base, Targets: cells, Rates: rates, Vary: vary, Seed: *seed, Budget: *budget,
-		ConfirmSeed: *confirmSeed, ConfirmGames: *confirmGames, Shard: shard,
-		Workers: capWorkers("tune", *workers, stderr), MaxErrors: *maxErrors}
-	ctx, release := interruptible("tune", stderr)
-	defer release()
-	if fs.Changed("time") {
-		if cfg.Budget, err = timeBudgetGames(ctx, cfg, *timeBudget, stderr); err != nil {
-			return failRun(stderr, "tune: --time: %v", err)
+	rulesOut := fs.String("rules-out", "", "write the tuned rules `FILE`")
+	return func() (*plan, error) {
+		switch {
+		case len(*targets) == 0:
+			return nil, errors.New("no --target MODE:POLICY=RATE given")
+		case len(*varies) == 0:
+			return nil, errors.New("no --vary PATH given")
+		case *budget < 1 || *budget > sim.MaxGames:
+			return nil, fmt.Errorf("--budget %d: must be between 1 and %d games", *budget, int64(sim.MaxGames))
+		case fs.Changed("time") && fs.Changed("budget"):
+			return nil, errors.New("--time and --budget: give one budget")
+		case fs.Changed("time") && *timeBudget <= 0:
+			return nil, fmt.Errorf("--time %v: must be positive", *timeBudget)
+		case *confirmGames < 1 || *confirmGames > sim.MaxGames:
+			return nil, fmt.Errorf("--confirm-games %d: must be between 1 and %d", *confirmGames, int64(sim.MaxGames))
 		}
-	}
-	bar := startProgress(stderr, cfg.Budget+int64(len(cells))*shard.Len(cfg.ConfirmGames), *quiet)
-	cfg.Progress = &bar.done
-	res, err := sim.Tune(ctx, cfg)
-	bar.stop()
-	if res == nil {
-		return failRun(stderr, "tune: %v", err)
-	}
-	if err != nil {
-		failRun(stderr, "tune: %v", err) // past --max-errors: stopped, and marked so
-	}
-	if *out != "" {
-		if err := writeTuned(*out, base, res, *targets, *varies); err != nil {
-			return failRun(stderr, "tune: --out: %v", err)
+		if !fs.Changed("confirm-seed") {
+			*confirmSeed = s.seed + 1
 		}
+		if *confirmSeed == s.seed {
+			return nil, fmt.Errorf("--confirm-seed %d: the search's seed; the confirmation needs fresh seeds", *confirmSeed)
+		}
+		base, err := s.rules()
+		if err != nil {
+			return nil, err
+		}
+		cells, rates, err := tuneTargets(*targets)
+		if err != nil {
+			return nil, fmt.Errorf("--target %v", err)
+		}
+		vary, err := tuneVary(base, *varies)
+		if err != nil {
+			return nil, fmt.Errorf("--vary %v", err)
+		}
+		cfg := sim.TuneConfig{Base: base, Targets: cells, Rates: rates, Vary: vary, Seed: s.seed, Budget: *budget,
+			ConfirmSeed: *confirmSeed, ConfirmGames: *confirmGames, Shard: s.shard, MaxErrors: s.maxErrors}
+		p := &plan{}
+		p.before = func(ctx context.Context, workers int, stderr io.Writer) error {
+			cfg.Workers = workers
+			if fs.Changed("time") {
+				if cfg.Budget, err = timeBudgetGames(ctx, cfg, *timeBudget, stderr); err != nil {
+					return fmt.Errorf("--time: %v", err)
+				}
+			}
+			p.total = cfg.Budget + int64(len(cells))*s.shard.Len(cfg.ConfirmGames)
+			return nil
+		}
+		p.run = func(ctx context.Context, workers int, progress *atomic.Int64) (sim.Study, error) {
+			cfg.Workers, cfg.Progress = workers, progress
+			return result(sim.Tune(ctx, cfg))
+		}
+		if *rulesOut != "" {
+			p.after = func(res sim.Study) error {
+				if err := writeTuned(*rulesOut, base, res.(*sim.TuneResult), *targets, *varies); err != nil {
+					return fmt.Errorf("--rules-out: %v", err)
+				}
+				return nil
+			}
+		}
+		return p, nil
 	}
-	return writeStudy("tune", res, "this run", fmtName, report.TextOptions{}, output, stderr)
 }
 
 // tuneTargets reads the --target flags, MODE:POLICY=RATE, into the cells

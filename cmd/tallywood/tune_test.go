@@ -10,14 +10,14 @@ import (
 	"tallywood/sim"
 )
 
-// TestTuneWritesRulesAndResult: --out writes a rules file that plays as
+// TestTuneWritesRulesAndResult: --rules-out writes a rules file that plays as
 // the result's tuned rules, says it was tuned, and the JSON result decodes
 // as a tune.
 func TestTuneWritesRulesAndResult(t *testing.T) {
 	dir := t.TempDir()
 	out, result := filepath.Join(dir, "tuned.json"), filepath.Join(dir, "tune.json")
 	code, _, stderr := runCLI(t, "tune", "--target", "normal:random=0.1", "--vary", "difficulties.normal.bonus_divisor=2..3",
-		"--budget", "150", "--confirm-games", "20", "--quiet", "--out", out, "--result", result)
+		"--budget", "150", "--confirm-games", "20", "--quiet", "--rules-out", out, "--out", result)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

@@ -13,6 +13,10 @@ import (
 	"tallywood/sim"
 )
 
+func init() {
+	register(sim.KindCards, kindView[*sim.CardsResult]{text: cardsText, csv: cardsCSV, section: cardsSection})
+}
+
 // cardsTop is how many items of a family the text and the page show
 // (every one with --all; the CSV and JSON hold them all).
 const cardsTop = 10
@@ -71,7 +75,8 @@ func itemName(e *sim.CardEffect) string {
 
 // cardsText writes a cards study: per cell and family, the ranked items
 // (the first cardsTop unless all) and, under them, what they mean.
-func cardsText(b *bytes.Buffer, r *sim.CardsResult, all bool) error {
+func cardsText(b *bytes.Buffer, r *sim.CardsResult, opt TextOptions) error {
+	all := opt.All
 	fmt.Fprintf(b, "rules %s, hash %s\n", r.RulesVersion, engine.ShortHash(r.RulesHash))
 	if len(r.Overrides) > 0 {
 		fmt.Fprintf(b, "changed by %s\n", strings.Join(r.Overrides, ", "))
@@ -181,8 +186,8 @@ func cardsCommand(r *sim.CardsResult) string {
 
 // cardsSection reports a cards study: per cell, a ranked dot and interval
 // plot of each family's first items, with their table.
-func cardsSection(idx int, src Source, command string) (section, error) {
-	r := src.Cards
+func cardsSection(idx int, src Source, r *sim.CardsResult) (section, error) {
+	command := cardsCommand(r)
 	s := newSection(idx, "cards", src)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},

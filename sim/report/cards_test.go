@@ -54,8 +54,8 @@ func TestCardsReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 1+len(src.Cards.Cells[0].Effects) {
-		t.Errorf("CSV: %d rows for %d effects", len(rows), len(src.Cards.Cells[0].Effects))
+	if len(rows) != 1+len(src.Study.(*sim.CardsResult).Cells[0].Effects) {
+		t.Errorf("CSV: %d rows for %d effects", len(rows), len(src.Study.(*sim.CardsResult).Cells[0].Effects))
 	}
 	secs := parsePage(t, render(t, testMeta, data))
 	if len(secs) != 1 {
@@ -63,7 +63,7 @@ func TestCardsReport(t *testing.T) {
 	}
 	var ids []string
 	for _, f := range sim.CardFamilies {
-		for _, e := range src.Cards.Cells[0].Effects {
+		for _, e := range src.Study.(*sim.CardsResult).Cells[0].Effects {
 			if e.Family == f.Name {
 				ids = append(ids, "s1-cell1-"+f.Name)
 				break

@@ -1,8 +1,11 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -11,6 +14,10 @@ import (
 	"tallywood/engine"
 	"tallywood/sim"
 )
+
+func init() {
+	register(sim.KindCompare, kindView[*sim.CompareResult]{text: compareText, wide: true, section: compareSection})
+}
 
 // armFact describes one arm of a comparison.
 func armFact(a *sim.ArmInfo) string {
@@ -22,8 +29,8 @@ func armFact(a *sim.ArmInfo) string {
 }
 
 // compareSection reports a compare result.
-func compareSection(idx int, src Source, command string) (section, error) {
-	r := src.Compare
+func compareSection(idx int, src Source, r *sim.CompareResult) (section, error) {
+	command := compareCommand(r)
 	s := newSection(idx, "compare", src)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},
@@ -313,4 +320,189 @@ func sequentialFigure(id string, r *sim.CompareResult) (figure, error) {
 	}
 	return figure{ID: id, Title: title, SVG: svg, Table: t,
 		Note: "A test stops when a ratio crosses a bound. The result records where each ratio ended, not its path game by game."}, nil
+}
+
+// compareText writes a comparison: a block per cell, each arm's row and
+// the paired differences, then one line per cell in words. Unless wide,
+// a line longer than textWidth is wrapped (issue 23: 153 columns).
+func compareText(b *bytes.Buffer, r *sim.CompareResult, opt TextOptions) error {
+	wide := opt.Wide
+	line := func(format string, a ...any) {
+		s := fmt.Sprintf(format, a...)
+		if !wide {
+			s = wrap(s, textWidth)
+		}
+		b.WriteString(s + "\n")
+	}
+	fmt.Fprintf(b, "B = %s (rules %s) vs A = %s (rules %s); seed %d", r.B.Name, engine.ShortHash(r.B.RulesHash), r.A.Name, engine.ShortHash(r.A.RulesHash), r.Seed)
+	if r.Shard != "" {
+		fmt.Fprintf(b, ", shard %s", r.Shard)
+	}
+	if r.Interrupted {
+		b.WriteString(", INTERRUPTED")
+	}
+	b.WriteString("\n")
+	var polA, polB []string
+	for _, c := range r.Cells {
+		polA, polB = append(polA, c.A.Policy), append(polB, c.B.Policy)
+	}
+	weightsNotes(b, "arm A ", polA, r.A.RulesHash)
+	weightsNotes(b, "arm B ", polB, r.B.RulesHash)
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		fmt.Fprintf(b, "\n%s: %d paired games (same seeds in both arms)\n", CellTitle(&c.A, &c.B), c.Games)
+		var rows [][]string
+		for _, a := range []struct {
+			arm, name string
+			c         *sim.Cell
+		}{{"A", r.A.Name, &c.A}, {"B", r.B.Name, &c.B}} {
+			rows = append(rows, []string{a.arm, a.name,
+				fmt.Sprintf("%d / %d / %d", a.c.Wins, a.c.Draws, a.c.Losses),
+				fmt.Sprintf("%s [%s, %s]", pct(a.c.WinRate), pct(a.c.WinCI95[0]), pct(a.c.WinCI95[1])),
+				fmt.Sprintf("%s [%s, %s]", signedText(a.c.MeanMargin), signedText(a.c.MarginCI95[0]), signedText(a.c.MarginCI95[1])),
+			})
+		}
+		if err := writeTable(b, []string{"ARM", "NAME", "W / D / L", "WIN RATE [95% CI]", "MEAN MARGIN [95% CI]"}, 2, rows); err != nil {
+			return err
+		}
+		x := c.Pairs.Cross
+		line("  pairs (A's result → B's): W→W %d, W→D %d, W→L %d, D→W %d, D→D %d, D→L %d, L→W %d, L→D %d, L→L %d",
+			x[0][0], x[0][1], x[0][2], x[1][0], x[1][1], x[1][2], x[2][0], x[2][1], x[2][2])
+		// Each difference's 95 % interval on its own, then the verdict's:
+		// simultaneous over every test, with the p-value adjusted alike.
+		line("  score B − A   %s points (win 1, draw ½; paired t), 95%% [%s, %s], p = %.2g",
+			pointsText(c.ScoreDiff), pointsText(c.ScoreDiffCI95[0]), pointsText(c.ScoreDiffCI95[1]), c.ScoreDiffP)
+		line("                simultaneous %s [%s, %s] (the verdict's), adjusted p = %.2g",
+			percentText(r.Confidence), pointsText(c.ScoreDiffCI[0]), pointsText(c.ScoreDiffCI[1]), c.ScoreDiffPAdj)
+		line("  margin B − A  %+.2f votes (paired t), 95%% [%+.2f, %+.2f], p = %.2g",
+			c.MarginDiff, c.MarginDiffCI95[0], c.MarginDiffCI95[1], c.MarginDiffP)
+		line("                simultaneous %s [%+.2f, %+.2f] (the verdict's), adjusted p = %.2g",
+			percentText(r.Confidence), c.MarginDiffCI[0], c.MarginDiffCI[1], c.MarginDiffPAdj)
+		if c.Errors > 0 {
+			line("  FAILED: %d paired games failed and are not counted above (see the errors).", c.Errors)
+		}
+		if s := c.Sequential; s != nil {
+			line("  %s", sequentialWords(s))
+			if testStopped(s) {
+				line("  estimates above: %s", stoppedWords)
+			}
+		}
+	}
+	b.WriteString("\n")
+	line("In words (B against A for the player): %s:", ruleWords(r))
+	for i := range r.Cells {
+		line("  %s", plainLine(r, &r.Cells[i]))
+	}
+	return nil
+}
+
+// wrap breaks s into lines of at most width runes, each continued line
+// indented four spaces more than s. It breaks after a comma, semicolon or
+// colon where one falls in the line's last quarter, else at the last
+// space, and outside brackets where it can (so that "[+0.6, +4.6]" stays
+// whole); a word longer than the line stays whole.
+func wrap(s string, width int) string {
+	indent := s[:len(s)-len(strings.TrimLeft(s, " "))]
+	more := indent + "    "
+	var out []string
+	for utf8.RuneCountInString(s) > width {
+		punct, space, inside, n, depth := -1, -1, -1, 0, 0
+		for i, r := range s {
+			if n > width {
+				break
+			}
+			switch {
+			case r == '[' || r == '(':
+				depth++
+			case r == ']' || r == ')':
+				depth = max(0, depth-1)
+			case r == ' ' && n > len(more) && depth > 0:
+				inside = i
+			case r == ' ' && n > len(more):
+				space = i
+				if n > width*3/4 && strings.ContainsRune(",;:", rune(s[i-1])) {
+					punct = i
+				}
+			}
+			n++
+		}
+		cut := punct
+		if cut < 0 {
+			cut = space
+		}
+		if cut < 0 {
+			cut = inside
+		}
+		if cut < 0 {
+			break
+		}
+		out = append(out, s[:cut])
+		s = more + strings.TrimLeft(s[cut:], " ")
+	}
+	return strings.Join(append(out, s), "\n")
+}
+
+// compareCommand reconstructs the compare command line of r.
+func compareCommand(r *sim.CompareResult) string {
+	args := []string{"compare"}
+	var games []int64
+	var dims [3][2][]string // mode, policy, politician; arm A, arm B
+	var test *sim.SequentialResult
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		if !slices.Contains(games, c.MaxGames) {
+			games = append(games, c.MaxGames)
+		}
+		for k, cell := range []*sim.Cell{&c.A, &c.B} {
+			dims[0][k] = uniq(dims[0][k], cell.Mode)
+			dims[1][k] = uniq(dims[1][k], cell.Policy)
+			dims[2][k] = uniq(dims[2][k], cell.Politician)
+		}
+		if test == nil {
+			test = c.Sequential
+		}
+	}
+	// One --games for all cells; cells of different sizes had the
+	// per-policy defaults.
+	if len(games) == 1 {
+		args = append(args, "--games", fmt.Sprint(games[0]))
+	}
+	args = append(args, "--seed", fmt.Sprint(r.Seed))
+	for d, flag := range []string{"mode", "policy", "politician"} {
+		a, b := dims[d][0], dims[d][1]
+		if slices.Equal(a, b) {
+			args = append(args, "--"+flag, strings.Join(a, ","))
+			continue
+		}
+		args = append(args, "--a-"+flag, strings.Join(a, ","), "--b-"+flag, strings.Join(b, ","))
+	}
+	for _, arm := range []struct {
+		key string
+		a   *sim.ArmInfo
+	}{{"a", &r.A}, {"b", &r.B}} {
+		placeholder := strings.ToUpper(arm.key) + "-RULES.json"
+		args = append(args, rulesArgs("--"+arm.key+"-rules", "--"+arm.key+"-set", placeholder, arm.a.RulesHash, arm.a.Overrides)...)
+		def := "reference"
+		if len(arm.a.Overrides) > 0 {
+			def += " [" + strings.Join(arm.a.Overrides, " ") + "]"
+		}
+		if arm.a.Name != def {
+			args = append(args, "--"+arm.key+"-name", arm.a.Name)
+		}
+	}
+	if test != nil {
+		if test.Delta > 0 {
+			args = append(args, "--sprt-delta", fmt.Sprint(test.Delta))
+		} else {
+			args = append(args, "--sprt", fmt.Sprintf("%g,%g", test.P0, test.P1))
+		}
+		if test.On != sim.OnScore {
+			args = append(args, "--sprt-on", test.On.String())
+		}
+		args = append(args, "--alpha", fmt.Sprint(test.Alpha), "--beta", fmt.Sprint(test.Beta))
+	}
+	if r.Shard != "" {
+		args = append(args, "--shard", r.Shard)
+	}
+	return commandLine(append(args, "--format", "json"))
 }

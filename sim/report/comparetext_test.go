@@ -67,7 +67,7 @@ func wordsLine(t *testing.T, src Source, title string) string {
 // 4 tests ≈ 0.09.
 func TestWordsShowTheVerdictsInterval(t *testing.T) {
 	src := withPairs(t, [3][3]int64{{0, 0, 39}, {0, 0, 0}, {62, 0, 99}}, 0, 0)
-	c := &src.Compare.Cells[0]
+	c := &src.Study.(*sim.CompareResult).Cells[0]
 	if c.ScoreDiffCI95[0] <= 0 || c.ScoreDiffCI[0] > 0 || c.Verdict != sim.NoClearDifference {
 		t.Fatalf("cell: 95%% %v, simultaneous %v, %v: not the case under test", c.ScoreDiffCI95, c.ScoreDiffCI, c.Verdict)
 	}
@@ -86,7 +86,7 @@ func TestWordsShowTheVerdictsInterval(t *testing.T) {
 // votes in every pair.
 func TestMarginOnlyNeverContradicts(t *testing.T) {
 	src := withPairs(t, [3][3]int64{{0, 0, 10}, {0, 0, 0}, {10, 0, 180}}, 500, 1300)
-	c := &src.Compare.Cells[0]
+	c := &src.Study.(*sim.CompareResult).Cells[0]
 	if c.Verdict != sim.MarginHigher {
 		t.Fatalf("verdict %v, want %v", c.Verdict, sim.MarginHigher)
 	}
@@ -120,7 +120,7 @@ func TestSequentialWordsInWords(t *testing.T) {
 	if !strings.Contains(js, `"decision": "p1"`) || !strings.Contains(js, `"verdict": "harder"`) {
 		t.Fatalf("JSON: decision %v, verdict %v", r.Cells[0].Sequential.Decision, r.Cells[0].Verdict)
 	}
-	src := SourceOf("r.json", r)
+	src := Source{Name: "r.json", Study: r}
 	c := &r.Cells[0]
 	line := wordsLine(t, src, CellTitle(&c.A, &c.B))
 	if !strings.Contains(line, ": harder (sequential test), ") {

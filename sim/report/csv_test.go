@@ -37,21 +37,14 @@ func TestPartialCSV(t *testing.T) {
 		played string
 	}{
 		{"sim", decode(simJSON(t, 4, 1)), "16 games"},         // 4 cells of 4 games
-		{"sim --seats", decode(sim.Encode(study)), "4 games"}, // 2 deals × 2 seatings
-		{"sweep", decode(sweepJSON(t, 4, 1, 0)), "32 games"},  // 2 cells × (base + 3 points) × 4 games
+		{"sim --seats", decode(sim.Encode(study)), "2 deals"}, // each in 2 seatings
+		{"sweep", decode(sweepJSON(t, 4, 1, 0)), "8 seeds"},   // 2 cells × 4 seeds, each played at the base and 3 points
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			write := func(interrupted bool) []byte {
 				t.Helper()
-				switch {
-				case tt.src.Sim != nil:
-					tt.src.Sim.Interrupted = interrupted
-				case tt.src.Seats != nil:
-					tt.src.Seats.Interrupted = interrupted
-				case tt.src.Sweep != nil:
-					tt.src.Sweep.Interrupted = interrupted
-				}
+				tt.src.Study.Head().Interrupted = interrupted
 				var b bytes.Buffer
 				if err := CSV(&b, tt.src); err != nil {
 					t.Fatal(err)
@@ -80,7 +73,7 @@ func TestCSVOfComparisons(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := CSV(&b, src); err == nil || !strings.Contains(err.Error(), "report: c.json: a comparison has no CSV form") || b.Len() != 0 {
+	if err := CSV(&b, src); err == nil || !strings.Contains(err.Error(), "report: c.json: a compare result has no CSV form") || b.Len() != 0 {
 		t.Errorf("got %v and %d bytes", err, b.Len())
 	}
 }

@@ -330,9 +330,9 @@ func TestDecodeErrors(t *testing.T) {
 		{"old compare", `{"format": "tallywood-compare/1"}`,
 			`report: f.json: result of format "tallywood-compare/1": written by an older tallywood, run it again`},
 		{"unknown format", `{"format": "tallywood-ladder/1"}`,
-			`report: f.json: unknown kind of result (format "tallywood-ladder/1"): tallywood reads sim, compare, sweep, table, table-compare, cards, tune and sensitivity results`},
+			`report: f.json: unknown kind of result (format "tallywood-ladder/1"): tallywood reads cards, compare, sensitivity, sim, sweep, table, table-compare and tune results`},
 		{"unknown kind", `{"kind": "ladder", "format": "tallywood-ladder/1"}`,
-			`report: f.json: unknown kind of result "ladder": tallywood reads sim, compare, sweep, table, table-compare, cards, tune and sensitivity results`},
+			`report: f.json: unknown kind of result "ladder": tallywood reads cards, compare, sensitivity, sim, sweep, table, table-compare and tune results`},
 		{"sim with an unknown field", strings.Replace(good, `"seed"`, `"colour": 1, "seed"`, 1),
 			`report: f.json: not a tallywood sim result: json: unknown field "colour"`},
 		{"wins do not add up", strings.Replace(good, `"wins": `, `"wins": 1000`, 1),
@@ -439,7 +439,7 @@ func TestHeaderNotes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			src.Version = tc.version
+			src.Study.Head().TallywoodVersion = tc.version
 			var b bytes.Buffer
 			if err := Write(&b, []Source{src}, testMeta); err != nil {
 				t.Fatal(err)

@@ -1,7 +1,10 @@
 package report
 
 import (
+	"bytes"
+	"encoding/csv"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
@@ -10,6 +13,10 @@ import (
 	"tallywood/engine"
 	"tallywood/sim"
 )
+
+func init() {
+	register(sim.KindSeats, kindView[*sim.SeatsResult]{text: seatsText, wide: true, csv: seatsCSV, section: seatsSection})
+}
 
 // Studies of several players (sim --seats) and their comparisons
 // (compare --seats).
@@ -38,8 +45,8 @@ func seatsCommand(r *sim.SeatsResult) string {
 }
 
 // seatsSection reports a study of several players.
-func seatsSection(idx int, src Source, command string) (section, error) {
-	r := src.Seats
+func seatsSection(idx int, src Source, r *sim.SeatsResult) (section, error) {
+	command := seatsCommand(r)
 	s := newSection(idx, "sim --seats", src)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},
@@ -108,51 +115,84 @@ func seatsScoreFigure(id string, r *sim.SeatsResult) (figure, error) {
 		Note: "Policy rows count every seat the policy sat in; \"initiative K\" rows the player holding token K at the start."}, nil
 }
 
-// seatsCompareCommand reconstructs the compare command line of a
-// comparison at a table.
-func seatsCompareCommand(r *sim.SeatsCompareResult) string {
-	args := []string{"compare", "--seats", fmt.Sprint(r.Players), "--policy", strings.Join(r.Lineup, ","),
-		"--games", fmt.Sprint(r.Deals), "--seed", fmt.Sprint(r.Seed)}
-	args = append(args, rulesArgs("--a-rules", "--a-set", "A.json", r.A.RulesHash, r.A.Overrides)...)
-	args = append(args, rulesArgs("--b-rules", "--b-set", "B.json", r.B.RulesHash, r.B.Overrides)...)
-	return commandLine(append(args, "--format", "json"))
+// seatsText writes a study of several players (sim --seats) as two ASCII
+// tables: by policy, then by starting Initiative position, and the
+// first-seat advantage. Without wide, the tables leave out the columns the
+// rates sum up (wins, shared wins, mean votes), so that they fit 100
+// characters (issue 23: 129).
+func seatsText(b *bytes.Buffer, r *sim.SeatsResult, opt TextOptions) error {
+	wide := opt.Wide
+	fmt.Fprintf(b, "rules %s, hash %s\n", r.RulesVersion, engine.ShortHash(r.RulesHash))
+	weightsNotes(b, "", r.Lineup, r.RulesHash)
+	fmt.Fprintf(b, "seed %d, %d players without the Opposition, %s × %d seatings",
+		r.Seed, r.Players, heldWords(r.Counts.Deals, r.Deals, "deals", "", r.Shard), r.Players)
+	if r.Shard == "" {
+		fmt.Fprintf(b, " = %d games", r.Deals*int64(r.Players))
+	}
+	if r.Interrupted {
+		fmt.Fprintf(b, ", INTERRUPTED after %d games", r.Counts.Games)
+	}
+	b.WriteString("\n")
+	for _, set := range []struct {
+		title string
+		rows  []sim.SeatsRow
+	}{{"POLICY", r.Policies}, {"STARTS WITH", r.Initiative}} {
+		header := []string{set.title, "GAMES", "WIN RATE [95% CI]", "SCORE [95% CI]", "MEAN PLACE"}
+		if wide {
+			header = []string{set.title, "GAMES", "WINS", "SHARED", "WIN RATE [95% CI]", "SCORE [95% CI]", "MEAN PLACE", "MEAN VOTES"}
+		}
+		var rows [][]string
+		for _, row := range set.rows {
+			games := strconv.FormatInt(row.Games, 10)
+			winRate := fmt.Sprintf("%s [%s, %s]", pct(row.WinRate), pct(row.WinRateCI95[0]), pct(row.WinRateCI95[1]))
+			score := fmt.Sprintf("%s [%s, %s]", pct(row.MeanScore), pct(row.MeanScoreCI95[0]), pct(row.MeanScoreCI95[1]))
+			place := fmt.Sprintf("%.2f", row.MeanPlace)
+			if !wide {
+				rows = append(rows, []string{row.Name, games, winRate, score, place})
+				continue
+			}
+			rows = append(rows, []string{row.Name, games, strconv.FormatInt(row.Wins, 10), strconv.FormatInt(row.SharedWins, 10),
+				winRate, score, place, fmt.Sprintf("%.1f", row.MeanVotes)})
+		}
+		if err := writeTable(b, header, 1, rows); err != nil {
+			return err
+		}
+	}
+	failedDeals(b, r.Errors)
+	b.WriteString(wrapText(firstSeatWords(r)))
+	b.WriteString(wrapText("WIN RATE: first place alone. SCORE: a win counts 1, a victory shared by k players 1/k; a fair seat scores 1/players."))
+	b.WriteString(wrapText("Every deal is played once per rotation of the lineup, so each policy starts from every Initiative position equally often."))
+	return nil
 }
 
-// seatsCompareSection reports a comparison of two rule sets at a table.
-func seatsCompareSection(idx int, src Source, command string) (section, error) {
-	r := src.SeatsCompare
-	s := newSection(idx, "compare --seats", src)
-	s.Facts = []fact{
-		{Name: "Result", Value: src.Name},
-		{Name: "Arm A", Value: fmt.Sprintf("%s (rules hash %s)", r.A.Name, engine.ShortHash(r.A.RulesHash))},
-		{Name: "Arm B", Value: fmt.Sprintf("%s (rules hash %s)", r.B.Name, engine.ShortHash(r.B.RulesHash))},
-		{Name: "Seed", Value: fmt.Sprint(r.Seed)},
-		{Name: "Players", Value: fmt.Sprintf("%d, lineup %s", r.Players, strings.Join(r.Lineup, ", "))},
-		{Name: "Deals", Value: fmt.Sprintf("%d under each rule set, every seating of each", r.Deals)},
+// failedDeals says, under a study's tables, how many deals failed.
+func failedDeals(b *bytes.Buffer, n int64) {
+	if n > 0 {
+		fmt.Fprintf(b, "FAILED: %d deals failed and are not counted above (see the errors).\n", n)
 	}
-	s.Facts = append(s.Facts, closingFacts(src, command)...)
-	s.Notes = append(s.Notes, "B − A is paired by deal; intervals are 95% t-intervals over deals. "+firstSeatDiffWords(r))
-	var rows []forestRow
-	t := table{Header: []string{"row", "score A", "score B", "B − A (points)", "95% low", "95% high", "p (Holm)"}}
+}
+
+// seatsCSVHeader lists the columns of a study of several players: one row
+// per policy, then per starting Initiative position.
+var seatsCSVHeader = []string{
+	"row", "name", "games", "wins", "shared_wins", "win_rate", "win_ci95_lo", "win_ci95_hi",
+	"mean_score", "score_ci95_lo", "score_ci95_hi", "mean_place", "mean_votes",
+}
+
+func seatsCSV(w *csv.Writer, r *sim.SeatsResult) {
+	f, i := csvFloat, csvInt
+	w.Write(seatsCSVHeader)
 	for _, set := range []struct {
-		key  string
-		rows []sim.SeatsCompareRow
-	}{{"policies", r.Policies}, {"initiative", r.Initiative}} {
-		for i, row := range set.rows {
-			path := fmt.Sprintf("%s.%d.", set.key, i)
-			rows = append(rows, forestRow{label: row.Name, est: 100 * row.MeanScoreDiff, lo: 100 * row.MeanScoreDiffCI95[0], hi: 100 * row.MeanScoreDiffCI95[1]})
-			t.Rows = append(t.Rows, []cell{
-				text(row.Name), percent(row.A.MeanScore, path+"a.mean_score"), percent(row.B.MeanScore, path+"b.mean_score"),
-				points(row.MeanScoreDiff, path+"mean_score_diff"),
-				points(row.MeanScoreDiffCI95[0], path+"mean_score_diff_ci95.0"), points(row.MeanScoreDiffCI95[1], path+"mean_score_diff_ci95.1"),
-				num(row.MeanScoreDiffPHolm, "%.3g", path+"mean_score_diff_p_holm"),
+		kind string
+		rows []sim.SeatsRow
+	}{{"policy", r.Policies}, {"initiative", r.Initiative}} {
+		for _, row := range set.rows {
+			w.Write([]string{
+				set.kind, row.Name, i(row.Games), i(row.Wins), i(row.SharedWins),
+				f(row.WinRate), f(row.WinRateCI95[0]), f(row.WinRateCI95[1]),
+				f(row.MeanScore), f(row.MeanScoreCI95[0]), f(row.MeanScoreCI95[1]),
+				f(row.MeanPlace), f(row.MeanVotes),
 			})
 		}
 	}
-	f, err := forestFigure(s.ID+"-score", "Score B − A per row, with 95% intervals", "B − A (points of score)", "95% interval", nil, rows, t)
-	if err != nil {
-		return section{}, err
-	}
-	s.Groups = append(s.Groups, group{Figures: []figure{f}})
-	return s, nil
 }

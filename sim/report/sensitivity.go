@@ -14,6 +14,10 @@ import (
 	"tallywood/sim"
 )
 
+func init() {
+	register(sim.KindSensitivity, kindView[*sim.SensitivityResult]{text: sensitivityText, wide: true, csv: sensitivityCSV, section: sensitivitySection})
+}
+
 // tornadoFields is how many of a cell's fields its tornado plot shows:
 // the largest effects; the table under it has them all.
 const tornadoFields = 15
@@ -87,7 +91,8 @@ func changeVerdict(v sim.Verdict) string {
 // sensitivityText writes a scan: per cell, its fields ranked by the
 // larger effect of their two changes (wide: every change, and the margin
 // with its interval), then what was skipped.
-func sensitivityText(b *bytes.Buffer, r *sim.SensitivityResult, wide bool) error {
+func sensitivityText(b *bytes.Buffer, r *sim.SensitivityResult, opt TextOptions) error {
+	wide := opt.Wide
 	sensitivityHead(b, r)
 	for i := range r.Cells {
 		c := &r.Cells[i]
@@ -219,8 +224,8 @@ func sensitivityCSV(w *csv.Writer, r *sim.SensitivityResult) {
 
 // sensitivitySection reports a scan: per cell a tornado plot of its
 // largest effects, and the table of every field.
-func sensitivitySection(idx int, src Source, command string) (section, error) {
-	r := src.Sensitivity
+func sensitivitySection(idx int, src Source, r *sim.SensitivityResult) (section, error) {
+	command := sensitivityCommand(r)
 	s := newSection(idx, "sensitivity", src)
 	fields := "every numeric field"
 	if len(r.Fields) > 0 {

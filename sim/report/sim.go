@@ -1,22 +1,30 @@
 package report
 
 import (
+	"bytes"
+	"encoding/csv"
 	"fmt"
 	"image/color"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"tallywood/engine"
 	"tallywood/sim"
 )
 
+func init() {
+	register(sim.KindSim, kindView[*sim.Result]{text: simText, wide: true, csv: simCSV, section: simSection})
+}
+
 // simSection reports a sim or merge result.
-func simSection(idx int, src Source, command string) (section, error) {
-	r := src.Sim
+func simSection(idx int, src Source, r *sim.Result) (section, error) {
+	command := simCommand(r)
 	s := newSection(idx, "sim", src)
 	games := gamesOfShard(r.GamesPerCell, r.Shard)
 	s.Facts = []fact{
@@ -67,8 +75,9 @@ func simSection(idx int, src Source, command string) (section, error) {
 
 // versionFact says which tallywood wrote the result.
 func versionFact(src Source) fact {
-	v := "tallywood " + src.Version
-	if src.Version == "" {
+	version := src.Study.Head().TallywoodVersion
+	v := "tallywood " + version
+	if version == "" {
 		v = "not recorded in the result"
 	}
 	return fact{Name: "Tool version", Value: v}
@@ -368,4 +377,143 @@ func gamesOfShard(n int64, shard string) string {
 		games += " (shard " + shard + " of the run)"
 	}
 	return games
+}
+
+// simLegend explains, under the table, the column a reader cannot guess.
+// The Opposition falls back in almost every game: a Solo card's action is
+// often impossible where its Assistant stands (I-9), and I-10 says what it
+// does then.
+const simLegend = "FALLBACKS/GAME: per game, Opposition actions moved to its other District / done in neither (I-10)\n"
+
+// simText writes a sim result as two ASCII tables: the win rates, then
+// where games are won and lost. Without wide, the first holds the columns
+// that fit 100 characters with the default policies.
+func simText(b *bytes.Buffer, r *sim.Result, opt TextOptions) error {
+	wide := opt.Wide
+	fmt.Fprintf(b, "rules %s, hash %s\n", r.RulesVersion, engine.ShortHash(r.RulesHash))
+	var pols []string
+	for _, c := range r.Cells {
+		pols = append(pols, c.Policy)
+	}
+	weightsNotes(b, "", pols, r.RulesHash)
+	held := int64(0) // the games a cell of the shards holds, failed ones too
+	for _, c := range r.Cells {
+		held = max(held, c.Games+c.Errors)
+	}
+	fmt.Fprintf(b, "seed %d, %s", r.Seed, heldWords(held, r.GamesPerCell, "games", "per cell", r.Shard))
+	if r.Interrupted {
+		b.WriteString(", INTERRUPTED (cells hold fewer games)")
+	}
+	b.WriteString("; margin: your votes − the Opposition's\n")
+	header := []string{"MODE", "POLICY", "POLITICIAN", "WIN RATE [95% CI]", "MEAN MARGIN [95% CI]", "FALLBACKS/GAME"}
+	if wide {
+		header = []string{"MODE", "POLICY", "POLITICIAN", "GAMES", "W / D / L", "WIN RATE [95% CI]",
+			"MEAN MARGIN [95% CI]", "VOTES YOU : OPP", "MARGIN P5 P25 P50 P75 P95", "FALLBACKS/GAME", "GAMES/S"}
+	}
+	var rows [][]string
+	for _, c := range r.Cells {
+		q := c.MarginQuantiles
+		winRate := fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(c.WinCI95[0]), pct(c.WinCI95[1]))
+		margin := fmt.Sprintf("%s [%s, %s]", signedText(c.MeanMargin), signedText(c.MarginCI95[0]), signedText(c.MarginCI95[1]))
+		fallbacks := fmt.Sprintf("%.2f / %.2f", c.Fallbacks.OtherPerGame, c.Fallbacks.BothPerGame)
+		if !wide {
+			rows = append(rows, []string{c.Mode, c.Policy, c.Politician, winRate, margin, fallbacks})
+			continue
+		}
+		rows = append(rows, []string{
+			c.Mode, c.Policy, c.Politician,
+			strconv.FormatInt(c.Games, 10),
+			fmt.Sprintf("%d / %d / %d", c.Wins, c.Draws, c.Losses),
+			winRate, margin,
+			fmt.Sprintf("%.1f : %.1f", c.MeanPlayerVotes, c.MeanOppositionVotes),
+			fmt.Sprintf("%d %d %d %d %d", q.P5, q.P25, q.P50, q.P75, q.P95),
+			fallbacks,
+			fmt.Sprintf("%.0f", c.GamesPerSecond),
+		})
+	}
+	if err := writeTable(b, header, 3, rows); err != nil {
+		return err
+	}
+	for _, c := range r.Cells {
+		if c.Errors > 0 {
+			fmt.Fprintf(b, "FAILED: %d games of %s/%s/%s failed and are not counted above (see the errors).\n", c.Errors, c.Mode, c.Policy, c.Politician)
+		}
+	}
+	b.WriteString(simLegend)
+	if len(r.Cells) > 1 {
+		fmt.Fprintf(b, "95%% intervals are per cell: across %d cells, about one in twenty may miss by chance.\n", len(r.Cells))
+	}
+	b.WriteString("\nWhere games are won and lost (means per game, you : Opposition; AHEAD: games you out-voted it there)\n")
+	rows = nil
+	for _, c := range r.Cells {
+		for _, d := range c.Districts {
+			rows = append(rows, []string{
+				c.Mode, c.Policy, c.Politician, d.District,
+				fmt.Sprintf("%.2f : %.2f", d.MeanPlayerShares, d.MeanOppositionShares),
+				fmt.Sprintf("%.1f : %.1f", d.MeanPlayerVotes, d.MeanOppositionVotes),
+				pct(d.PlayerAheadRate), pct(d.OppositionAheadRate),
+			})
+		}
+	}
+	return writeTable(b, []string{"MODE", "POLICY", "POLITICIAN", "DISTRICT", "SHARES", "VOTES", "AHEAD", "BEHIND"}, 4, rows)
+}
+
+// simCSVHeader lists the columns of a sim result: the scalar fields of a
+// cell.
+var simCSVHeader = []string{
+	"mode", "policy", "politician", "games", "wins", "draws", "losses",
+	"win_rate", "win_ci95_lo", "win_ci95_hi", "mean_margin", "margin_ci95_lo", "margin_ci95_hi",
+	"mean_player_votes", "mean_opposition_votes",
+	"margin_p5", "margin_p25", "margin_p50", "margin_p75", "margin_p95",
+	"fallbacks_other_district", "fallbacks_both_districts", "fallbacks_other_per_game", "fallbacks_both_per_game",
+	"games_per_second",
+}
+
+func simCSV(w *csv.Writer, r *sim.Result) {
+	f, i := csvFloat, csvInt
+	w.Write(simCSVHeader)
+	for _, c := range r.Cells {
+		q := c.MarginQuantiles
+		w.Write([]string{
+			c.Mode, c.Policy, c.Politician, i(c.Games), i(c.Wins), i(c.Draws), i(c.Losses),
+			f(c.WinRate), f(c.WinCI95[0]), f(c.WinCI95[1]), f(c.MeanMargin), f(c.MarginCI95[0]), f(c.MarginCI95[1]),
+			f(c.MeanPlayerVotes), f(c.MeanOppositionVotes),
+			strconv.Itoa(q.P5), strconv.Itoa(q.P25), strconv.Itoa(q.P50), strconv.Itoa(q.P75), strconv.Itoa(q.P95),
+			i(c.Fallbacks.OtherDistrict), i(c.Fallbacks.BothDistricts), f(c.Fallbacks.OtherPerGame), f(c.Fallbacks.BothPerGame),
+			f(c.GamesPerSecond),
+		})
+	}
+}
+
+// simCommand reconstructs the sim command line that plays the games of r.
+func simCommand(r *sim.Result) string {
+	var modes, policies, politicians []string
+	for _, c := range r.Cells {
+		modes, policies, politicians = uniq(modes, c.Mode), uniq(policies, c.Policy), uniq(politicians, c.Politician)
+	}
+	args := []string{"sim", "--games", fmt.Sprint(r.GamesPerCell), "--seed", fmt.Sprint(r.Seed)}
+	switch {
+	case len(modes) == 2:
+		args = append(args, "--mode", "both")
+	case len(modes) == 1:
+		args = append(args, "--mode", modes[0])
+	}
+	if len(policies) > 0 {
+		args = append(args, "--policy", strings.Join(policies, ","))
+	}
+	switch {
+	case len(politicians) > 1:
+		args = append(args, "--politician", "all")
+	case len(politicians) == 1:
+		args = append(args, "--politician", politicians[0])
+	}
+	args = append(args, rulesArgs("--rules", "--set", "RULES.json", r.RulesHash, r.Overrides)...)
+	if r.Shard != "" && !strings.Contains(r.Shard, "+") {
+		args = append(args, "--shard", r.Shard)
+	}
+	cmd := commandLine(append(args, "--format", "json"))
+	if strings.Contains(r.Shard, "+") {
+		cmd += "   # once per shard of " + r.Shard + ", then tallywood merge"
+	}
+	return cmd
 }

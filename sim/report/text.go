@@ -29,29 +29,12 @@ type TextOptions struct {
 // Text writes src's result as text, the --format table of the command
 // that made it: ASCII tables and, under them, what they mean in words.
 func Text(w io.Writer, src Source, opt TextOptions) error {
-	var b bytes.Buffer
-	var err error
-	switch {
-	case src.Sim != nil:
-		err = simText(&b, src.Sim, opt.Wide)
-	case src.Compare != nil:
-		err = compareText(&b, src.Compare, opt.Wide)
-	case src.Sweep != nil:
-		err = sweepText(&b, src.Sweep, opt.Wide)
-	case src.Seats != nil:
-		err = seatsText(&b, src.Seats, opt.Wide)
-	case src.SeatsCompare != nil:
-		err = seatsCompareText(&b, src.SeatsCompare)
-	case src.Cards != nil:
-		err = cardsText(&b, src.Cards, opt.All)
-	case src.Tune != nil:
-		err = tuneText(&b, src.Tune)
-	case src.Sensitivity != nil:
-		err = sensitivityText(&b, src.Sensitivity, opt.Wide)
-	default:
-		err = fmt.Errorf("report: %s: no result in the source", src.Name)
-	}
+	v, err := viewOf(src.Name, src.Study)
 	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := v.text(&b, src.Study, opt); err != nil {
 		return err
 	}
 	_, err = w.Write(b.Bytes())

@@ -18,6 +18,10 @@ import (
 	"tallywood/sim/stats"
 )
 
+func init() {
+	register(sim.KindTune, kindView[*sim.TuneResult]{text: tuneText, csv: tuneCSV, section: tuneSection})
+}
+
 // tuneTopRows is how many of the search's best candidates the text and
 // the page list.
 const tuneTopRows = 8
@@ -65,7 +69,7 @@ func tuneTop(r *sim.TuneResult, n int) []int {
 	return order[:min(n, len(order))]
 }
 
-func tuneText(b *bytes.Buffer, r *sim.TuneResult) error {
+func tuneText(b *bytes.Buffer, r *sim.TuneResult, _ TextOptions) error {
 	fmt.Fprintf(b, "base rules %s (%s)", r.RulesVersion, engine.ShortHash(r.RulesHash))
 	if len(r.Overrides) > 0 {
 		fmt.Fprintf(b, " with %s", strings.Join(r.Overrides, ", "))
@@ -195,8 +199,8 @@ func tuneCommand(r *sim.TuneResult) string {
 	return commandLine(append(args, "--format", "json"))
 }
 
-func tuneSection(idx int, src Source, command string) (section, error) {
-	r := src.Tune
+func tuneSection(idx int, src Source, r *sim.TuneResult) (section, error) {
+	command := tuneCommand(r)
 	s := newSection(idx, "tune", src)
 	paths := make([]string, len(r.Fields))
 	for i, f := range r.Fields {

@@ -38,7 +38,7 @@ func tuned(t *testing.T) *sim.TuneResult {
 // the section.
 func TestTuneRenders(t *testing.T) {
 	r := tuned(t)
-	src := SourceOf("tune.json", r)
+	src := Source{Name: "tune.json", Study: r}
 	var b bytes.Buffer
 	if err := Text(&b, src, TextOptions{}); err != nil {
 		t.Fatal(err)

@@ -300,3 +300,31 @@ func heldWords(held, total int64, unit, per, shard string) string {
 	}
 	return fmt.Sprintf("%d of %d %s (%s %s)", held, total, unit, shards, shard)
 }
+
+// Failures says, a line each, which items of s failed (played, never
+// scored) and how many more did than s lists: what a command prints on
+// stderr after its run.
+func Failures(s sim.Study) []string {
+	var lines []string
+	for _, c := range s.FailedItems() {
+		for _, f := range c.Failures {
+			lines = append(lines, fmt.Sprintf("%s %d failed, not scored: %s", c.Unit, f.Game, f.Error))
+		}
+		if n := c.Errors - int64(len(c.Failures)); n > 0 {
+			lines = append(lines, fmt.Sprintf("and %d more failed %ss of %s", n, c.Unit, failedCell(c)))
+		}
+	}
+	return lines
+}
+
+// failedCell names the cell of failed items: mode/policy/politician, a
+// comparison's title, or the whole study.
+func failedCell(c sim.FailedItems) string {
+	switch {
+	case c.A == nil:
+		return "the study"
+	case c.B == nil:
+		return c.A.Mode + "/" + c.A.Policy + "/" + c.A.Politician
+	}
+	return CellTitle(c.A, c.B)
+}

@@ -75,7 +75,7 @@ func TestCompareSaidOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := Source{Name: "r.json", Compare: r}
+	src := Source{Name: "r.json", Study: r}
 	text, page := textOf(t, src), pageOf(t, src)
 
 	wantTitles := []string{"Normal → Hard, greedy", "Normal → Hard, random, " + engine.Reference().Politicians[0].ID}
@@ -195,7 +195,7 @@ func TestSeatsSaidOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, src := range []Source{{Name: "s.json", Seats: study}, {Name: "c.json", SeatsCompare: cmp}} {
+	for _, src := range []Source{{Name: "s.json", Study: study}, {Name: "c.json", Study: cmp}} {
 		var line string
 		for _, l := range strings.Split(textOf(t, src), "\n") {
 			if strings.HasPrefix(l, "First-seat advantage: ") {

@@ -308,7 +308,7 @@ func TestMaxErrorsStopsTheRun(t *testing.T) {
 	if !errors.Is(err, sim.ErrTooManyFailed) {
 		t.Fatalf("error %v, want ErrTooManyFailed", err)
 	}
-	if want := "sim: too many failed games: 3 failed, --max-errors 2"; err.Error() != want {
+	if want := "too many failed games: 3 failed, --max-errors 2"; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
 	c := res.Cells[0]

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -146,26 +147,23 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, "trace: %v", err)
 		}
 		gameSeed := deal.GameSeed(*seed, *game)
-		politician := pols[0]
-		if politician == sim.RandomPoliticianIndex {
-			politician = deal.RandomPolitician(gameSeed, len(rules.Politicians))
-		}
 		log := &engine.Log{}
-		g, err = engine.New(rules, gameSeed, engine.Config{Mode: mode, Politician: politician, Opposition: opposition.Solo{}, Recorder: log})
-		if err != nil {
-			fmt.Fprintf(stderr, "tallywood: trace: %v\n", err)
-			return exitFailed
-		}
+		g = new(engine.Game)
 		pol := specs[0].New()
 		defer policy.Close(pol)
-		pol.Reset(gameSeed)
-		if err := policy.Play(g, pol, nil); err != nil {
+		err = policy.PlaySolo(g, rules, gameSeed, deal.Solo{Mode: mode, Politician: pols[0], Opposition: opposition.Solo{}, Recorder: log}, pol, nil)
+		var undealt *policy.DealError
+		switch {
+		case errors.As(err, &undealt):
+			fmt.Fprintf(stderr, "tallywood: trace: %v\n", err)
+			return exitFailed
+		case err != nil:
 			fmt.Fprintf(stderr, "tallywood: trace: policy %s: %v\n", specs[0].Label, err)
 			return exitFailed
 		}
 		events = log.Events
 		header = fmt.Sprintf("Game %d of seed %d (game seed %d): %s, policy %s, politician %s, rules %s\n",
-			*game, *seed, gameSeed, mode, specs[0].Label, rules.Politicians[politician].ID, engine.ShortHash(rules.Hash))
+			*game, *seed, gameSeed, mode, specs[0].Label, rules.Politicians[g.Seats[0].Politician].ID, engine.ShortHash(rules.Hash))
 	}
 	var b bytes.Buffer
 	if *format == "jsonl" {

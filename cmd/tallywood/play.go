@@ -128,7 +128,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 			return failInput(stderr, "%v", err)
 		}
 	} else if *seats > 1 {
-		lineup, _, err := parseSpecs("policy", *lineupFlag)
+		lineup, err := parseSpecs("policy", *lineupFlag)
 		if err != nil {
 			return fail(stderr, "play: %v", err)
 		}

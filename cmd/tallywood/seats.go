@@ -72,7 +72,7 @@ func parseSeatsSim(fs *pflag.FlagSet, f seatsFlags) (*simOptions, *pflag.FlagSet
 // parseLineup reads --policy as the lineup of a table of seats players:
 // one policy for every seat, or one per seat (rotation 0's seating).
 func parseLineup(policyFlag string, seats int) ([]policy.Spec, error) {
-	lineup, _, err := parseSpecs("policy", policyFlag)
+	lineup, err := parseSpecs("policy", policyFlag)
 	if err != nil {
 		return nil, err
 	}

@@ -136,7 +136,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if !f.quiet {
 		fmt.Fprint(stderr, armsDiffer(cfg))
 	}
-	fmt.Fprint(stderr, unreadSolo(cfg))
+	if w := cfg.UnreadWarning(); w != "" {
+		fmt.Fprintf(stderr, "tallywood: compare: warning: %s\n", w)
+	}
 	if same {
 		fmt.Fprintln(stderr, "tallywood: compare: warning: arms A and B play identically (same rules content, difficulty, policy and politician): every difference will be 0")
 	}

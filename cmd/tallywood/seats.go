@@ -194,7 +194,9 @@ func runSeatsCompare(f *compareFlags, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "  %s: %s → %s\n", d.Path, d.A, d.B)
 		}
 	}
-	fmt.Fprint(stderr, unreadSeats(arms[0].Rules, arms[1].Rules, f.seats))
+	if w := sim.TableUnreadWarning(arms[0].Rules, arms[1].Rules, f.seats); w != "" {
+		fmt.Fprintf(stderr, "tallywood: compare: warning: %s\n", w)
+	}
 	ctx, release := interruptible("compare", stderr)
 	defer release()
 	cfg.Workers = capWorkers("compare", cfg.Workers, stderr)

@@ -225,9 +225,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 }
 
 func cellLabels(r *engine.Rules, s CellSpec) labels {
-	pol := "random"
-	if s.Politician >= 0 {
-		pol = r.Politicians[s.Politician].ID
+	return labels{Mode: s.Mode.String(), Policy: s.Policy.Label, Politician: politicianLabel(r, s.Politician)}
+}
+
+// politicianLabel names a cell's politician: its id, or "random".
+func politicianLabel(r *engine.Rules, i int) string {
+	if i == RandomPoliticianIndex {
+		return "random"
 	}
-	return labels{Mode: s.Mode.String(), Policy: s.Policy.Label, Politician: pol}
+	return r.Politicians[i].ID
 }

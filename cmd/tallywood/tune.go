@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,11 +9,9 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"time"
 
 	"tallywood/engine"
 	"tallywood/sim"
-	"tallywood/sim/deal"
 	"tallywood/sim/report"
 )
 
@@ -121,9 +118,13 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	ctx, release := interruptible("tune", stderr)
 	defer release()
 	if fs.Changed("time") {
-		if cfg.Budget, err = timeBudgetGames(ctx, cfg, *timeBudget, stderr); err != nil {
+		// Said on stderr, so that --budget can repeat the search.
+		b, perSec, err := sim.TuneBudget(ctx, cfg, *timeBudget)
+		if err != nil {
 			return failRun(stderr, "tune: --time: %v", err)
 		}
+		cfg.Budget = b
+		fmt.Fprintf(stderr, "tune: --time %v: about %.0f games a second, a budget of %d games (--budget %d repeats this search)\n", *timeBudget, perSec, b, b)
 	}
 	bar := startProgress(stderr, cfg.Budget+int64(len(cells))*shard.Len(cfg.ConfirmGames), *quiet)
 	cfg.Progress = &bar.done
@@ -183,8 +184,8 @@ func tuneTargets(flags []string) ([]sim.CellSpec, []float64, error) {
 
 // tuneVary reads the --vary flags: each a path or glob of the rules
 // file's numbers and, optionally, =LO..HI; without a range a field ranges
-// over its value ± max(3, ⌈|value|/2⌉). Each value is kept when the rules
-// accept it with the other fields at their base values.
+// over sim.TuneRange of its value. Each value is kept when the rules
+// accept it with the other fields at their base values (sim.TuneValues).
 func tuneVary(base *engine.Rules, flags []string) ([]sim.TuneVary, error) {
 	var out []sim.TuneVary
 	seen := map[string]string{}
@@ -214,15 +215,9 @@ func tuneVary(base *engine.Rules, flags []string) ([]sim.TuneVary, error) {
 			seen[fd.Path] = f
 			a, b := lo, hi
 			if !ranged {
-				step := max(3, (abs(fd.Value)+1)/2)
-				a, b = fd.Value-step, fd.Value+step
+				a, b = sim.TuneRange(fd.Value)
 			}
-			var values []int
-			for v := a; v <= b; v++ {
-				if _, err := base.With(engine.Assignment{Path: fd.Path, Value: strconv.Itoa(v)}); err == nil {
-					values = append(values, v)
-				}
-			}
+			values := sim.TuneValues(base, fd.Path, a, b)
 			if len(values) == 0 {
 				return nil, fmt.Errorf("%q: the rules accept no value of %s in %d..%d", f, fd.Path, a, b)
 			}
@@ -233,31 +228,6 @@ func tuneVary(base *engine.Rules, flags []string) ([]sim.TuneVary, error) {
 		return nil, fmt.Errorf("%d fields: at most %d", len(out), maxTuneFields)
 	}
 	return out, nil
-}
-
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
-
-// timeBudgetGames sets the search's budget in games from --time: it plays
-// one block of the base rules for the targets (on seeds of its own, not
-// the search's) and takes the speed it measured; it says the budget on
-// stderr, so that --budget can repeat the run.
-func timeBudgetGames(ctx context.Context, cfg sim.TuneConfig, d time.Duration, stderr io.Writer) (int64, error) {
-	const games = 200
-	start := time.Now()
-	res, err := sim.Run(ctx, sim.Config{Rules: cfg.Base, Seed: deal.GameSeed(cfg.ConfirmSeed, 1<<62), Games: games, Shard: sim.Shard{K: 1, N: 1},
-		Workers: cfg.Workers, Cells: cfg.Targets, MaxErrors: cfg.MaxErrors})
-	if res == nil || res.Interrupted {
-		return 0, fmt.Errorf("timing a first block: %v", err)
-	}
-	perSec := float64(games*len(cfg.Targets)) / max(time.Since(start).Seconds(), 1e-3)
-	b := int64(perSec * d.Seconds())
-	fmt.Fprintf(stderr, "tune: --time %v: about %.0f games a second, a budget of %d games (--budget %d repeats this search)\n", d, perSec, b, b)
-	return b, nil
 }
 
 // writeTuned writes the tuned rules file: the base with the best values,

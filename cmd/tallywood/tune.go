@@ -3,9 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -112,6 +112,10 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "tune: %v", err)
 	}
+	tunedOut, err := openTuned(*out, stderr)
+	if err != nil {
+		return fail(stderr, "tune: %v", err)
+	}
 	cfg := sim.TuneConfig{Base: base, Targets: cells, Rates: rates, Vary: vary, Seed: *seed, Budget: *budget,
 		ConfirmSeed: *confirmSeed, ConfirmGames: *confirmGames, Shard: shard,
 		Workers: capWorkers("tune", *workers, stderr), MaxErrors: *maxErrors}
@@ -136,8 +140,8 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		failRun(stderr, "tune: %v", err) // past --max-errors: stopped, and marked so
 	}
-	if *out != "" {
-		if err := writeTuned(*out, base, res, *targets, *varies); err != nil {
+	if tunedOut != nil {
+		if err := writeTuned(tunedOut, base, res, *targets, *varies); err != nil {
 			return failRun(stderr, "tune: --out: %v", err)
 		}
 	}
@@ -230,9 +234,22 @@ func tuneVary(base *engine.Rules, flags []string) ([]sim.TuneVary, error) {
 	return out, nil
 }
 
-// writeTuned writes the tuned rules file: the base with the best values,
-// named and versioned as tuned, its notes saying from what and how.
-func writeTuned(path string, base *engine.Rules, res *sim.TuneResult, targets, varies []string) error {
+// openTuned checks --out, the tuned rules file, before the search, as
+// openOutput checks the result's destination, so that a search of hours
+// never ends in "cannot write"; nil when there is no --out.
+func openTuned(path string, stderr io.Writer) (*output, error) {
+	switch path {
+	case "":
+		return nil, nil
+	case "-":
+		return nil, errors.New("--out -: the tuned rules need a file (the result goes to stdout, or to --result)")
+	}
+	return openDestination("--out", path, nil, stderr)
+}
+
+// writeTuned writes the tuned rules file to out: the base with the best
+// values, named and versioned as tuned, its notes saying from what and how.
+func writeTuned(out *output, base *engine.Rules, res *sim.TuneResult, targets, varies []string) error {
 	name := base.Name
 	if name == "" {
 		name = "rules"
@@ -251,5 +268,5 @@ func writeTuned(path string, base *engine.Rules, res *sim.TuneResult, targets, v
 		return err
 	}
 	b.WriteByte('\n')
-	return os.WriteFile(path, b.Bytes(), 0o644)
+	return out.write(b.Bytes())
 }

@@ -201,13 +201,11 @@ func seatKey(e Event, s int8) string {
 	return "opposition"
 }
 
-// regionKey names a District, "Plaza" or "home" (an Assistant's column).
+// regionKey names a District, "Plaza" or "home" (an Assistant's column):
+// RegionName without the narration's article.
 func regionKey(r *Rules, d int8) string {
-	switch {
-	case d == Plaza:
+	if d == Plaza {
 		return "Plaza"
-	case d >= 0 && d < NumDistricts:
-		return r.Districts[d]
 	}
-	return "home"
+	return r.RegionName(d)
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // TestArms checks what compare says of its arms before the games: how B
-// differs from A (a card named by its id, issue 23), and whether the arms
+// differs from A (a card named by its id, as --b-set takes it), and whether the arms
 // play alike or are the same.
 func TestArms(t *testing.T) {
 	ref := engine.Reference()

@@ -8,9 +8,9 @@ import (
 )
 
 // UnreadWarning says, before c plays, when its arms differ only in rules
-// fields that none of its games reads (issue 23: a change to
-// difficulties.hard.* compared at --mode normal played every game and
-// reported no difference): each changed field and why it cannot matter,
+// fields that none of its games reads (a change to difficulties.hard.*
+// compared at --mode normal would play every game for a difference that
+// cannot be anything but 0): each changed field and why it cannot matter,
 // or "" when some change can. It warns only when the arms play alike in
 // every cell but for the rules, and no cell's difficulty reads a changed
 // field.

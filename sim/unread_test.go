@@ -7,7 +7,7 @@ import (
 	"tallywood/engine"
 )
 
-// TestUnreadWarning (issue 23): a comparison warns before playing when no
+// TestUnreadWarning: a comparison warns before playing when no
 // changed rules field can affect the games it plays, and names the field
 // and why; a change some cell reads, or arms that differ in more than their
 // rules, get no warning.

@@ -24,7 +24,7 @@ func ParseList(s string) ([]Spec, error) {
 	for i, p := range items {
 		p = strings.TrimSpace(p)
 		// A spec labels results, which refuse to be read back with a
-		// control or hidden character (issue 22).
+		// control or hidden character.
 		if r, ok := engine.Hidden(p); ok {
 			return nil, fmt.Errorf("%q holds %U, a control or hidden character (a policy spec is one line, shown as written)", p, r)
 		}

@@ -14,7 +14,7 @@ func TestSplitList(t *testing.T) {
 		{"mcts:iters=400,rollout=greedy,random", []string{"mcts:iters=400,rollout=greedy", "random"}},
 		{"random,mcts:iters=4,c=1.4", []string{"random", "mcts:iters=4,c=1.4"}},
 		{"random", []string{"random"}},
-		// Issue 22: a comma in quotes is the exec command's.
+		// A comma in quotes is the exec command's.
 		{"exec:prog 'a,b',random", []string{"exec:prog 'a,b'", "random"}},
 		{`exec:sh -c "x,\"y,z\"",timeout=2s,greedy`, []string{`exec:sh -c "x,\"y,z\"",timeout=2s`, "greedy"}},
 		{`exec:prog a\,b,random`, []string{`exec:prog a\,b`, "random"}},
@@ -52,10 +52,9 @@ func TestParseList(t *testing.T) {
 }
 
 // FuzzParseList: a policy list splits into items that join back to it, cut
-// at commas outside quotes only, no item of the cut holding another (issue
-// 22: exec:prog 'a,b' was cut inside the quotes); and ParseList, which
-// reads the list from a command line, never panics and gives a spec per
-// item.
+// at commas outside quotes only, no item of the cut holding another
+// (exec:prog 'a,b' is one item); and ParseList, which reads the list from
+// a command line, never panics and gives a spec per item.
 func FuzzParseList(f *testing.F) {
 	for _, s := range []string{"greedy,random", "exec:prog 'a,b',random", `exec:sh -c "x,\"y\"",timeout=2s`, `a\,b,c`, `'unterminated,x`, "mcts:iters=4,c=1.4"} {
 		f.Add(s)

@@ -35,12 +35,13 @@ fuzz:
 	go test -run '^$$' -fuzz '^FuzzParseRecord$$' -fuzztime $(FUZZTIME) ./cmd/tallywood/play
 	go test -run '^$$' -fuzz '^FuzzStudy$$' -fuzztime $(FUZZTIME) ./sim
 	go test -run '^$$' -fuzz '^FuzzParseShard$$' -fuzztime $(FUZZTIME) ./sim
-	go test -run '^$$' -fuzz '^FuzzExpandValues$$' -fuzztime $(FUZZTIME) ./cmd/tallywood
+	go test -run '^$$' -fuzz '^FuzzExpandValues$$' -fuzztime $(FUZZTIME) ./sim
 	go test -run '^$$' -fuzz '^FuzzParseConfig$$' -fuzztime $(FUZZTIME) ./sim/policy/exec
 	go test -run '^$$' -fuzz '^FuzzMerge$$' -fuzztime $(FUZZTIME) ./sim
 	go test -run '^$$' -fuzz '^FuzzFlags$$' -fuzztime $(FUZZTIME) ./cmd/tallywood
 	go test -run '^$$' -fuzz '^FuzzStudyFlags$$' -fuzztime $(FUZZTIME) ./cmd/tallywood
 	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./sim/policy
+	go test -run '^$$' -fuzz '^FuzzParseList$$' -fuzztime $(FUZZTIME) ./sim/policy
 	go test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sim/report
 
 lint:

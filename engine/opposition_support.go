@@ -74,25 +74,31 @@ func (g *Game) ask(choose Chooser) (Option, error) {
 	return o, nil
 }
 
+// TurnError is why BeginTurn cannot start a turn.
+type TurnError struct{ Why string }
+
+func (e *TurnError) Error() string { return "engine: " + e.Why }
+
 // BeginTurn starts seat's Strategy Phase turn in the current round: its
-// decisions follow (Legal, ApplyOnly) until Pending is DecNone again.
+// decisions follow (Legal, ApplyOnly) until Pending is DecNone again. The
+// error is a *TurnError.
 func (g *Game) BeginTurn(s int8) error {
 	if g.Phase != PhaseStrategy {
-		return errors.New("engine: the rounds are over; the Final Tally has begun")
+		return &TurnError{"the rounds are over; the Final Tally has begun"}
 	}
 	st := &g.Seats[s]
 	if st.Automaton {
-		return errors.New("engine: the Opposition's turns are its own")
+		return &TurnError{"the Opposition's turns are its own"}
 	}
 	if st.NHand == 0 {
-		return errors.New("engine: the hand is empty")
+		return &TurnError{"the hand is empty"}
 	}
 	open := false
 	for c := range st.Columns {
 		open = open || st.Columns[c].Card < 0
 	}
 	if !open {
-		return errors.New("engine: no Action Column is open")
+		return &TurnError{"no Action Column is open"}
 	}
 	for i := range g.NSeats {
 		if g.seatAt(i) == s {

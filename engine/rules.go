@@ -387,8 +387,17 @@ func LoadFile(path string) (*Rules, error) {
 // Parse validates a rules file and compiles it. The error names the field
 // that is wrong and why, and the line for a problem of the JSON itself.
 func Parse(data []byte) (*Rules, error) {
+	r, err := parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("rules: %w", err)
+	}
+	return r, nil
+}
+
+// parse is Parse, its error unprefixed: With words it as a SetError.
+func parse(data []byte) (*Rules, error) {
 	if len(data) > MaxRulesFileSize {
-		return nil, fmt.Errorf("rules: the file is larger than the %d bytes (1 MiB) allowed", MaxRulesFileSize)
+		return nil, fmt.Errorf("the file is larger than the %d bytes (1 MiB) allowed", MaxRulesFileSize)
 	}
 	// Windows editors may start a UTF-8 file with a byte-order mark: it
 	// says nothing about the rules, so it is dropped (issue 22: it was
@@ -404,11 +413,11 @@ func Parse(data []byte) (*Rules, error) {
 	}
 	canon, err := json.Marshal(&f)
 	if err != nil {
-		return nil, fmt.Errorf("rules: %w", err)
+		return nil, err
 	}
 	play, err := json.Marshal(playForm(f))
 	if err != nil {
-		return nil, fmt.Errorf("rules: %w", err)
+		return nil, err
 	}
 	sum := sha256.Sum256(play)
 	r.Hash = hex.EncodeToString(sum[:])

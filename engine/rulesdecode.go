@@ -21,10 +21,16 @@ const (
 )
 
 // fieldError is a problem with the content of the file (as opposed to its
-// JSON syntax), already worded with the field's path.
-type fieldError struct{ msg string }
+// JSON syntax): path names the field as --set does ("" for the document as
+// a whole), msg says what is wrong and on which line.
+type fieldError struct{ path, msg string }
 
-func (e *fieldError) Error() string { return e.msg }
+func (e *fieldError) Error() string {
+	if e.path == "" {
+		return e.msg
+	}
+	return e.path + ": " + e.msg
+}
 
 // strictDecoder walks a JSON document token by token along the schema of
 // the rulesFile types. encoding/json alone matches keys regardless of case,
@@ -45,7 +51,7 @@ func decodeStrict(data []byte, path string, v any) error {
 		return err
 	}
 	if _, err := s.dec.Token(); err != io.EOF {
-		return &fieldError{"trailing data after the JSON object"}
+		return &fieldError{msg: "trailing data after the JSON object"}
 	}
 	// The walk has checked every key and type, so this only fills v.
 	return json.Unmarshal(data, v)
@@ -65,11 +71,7 @@ func (s *strictDecoder) lineAt(off int64) int {
 
 func (s *strictDecoder) fail(path, format string, args ...any) error {
 	line, col := s.at()
-	msg := fmt.Sprintf(format, args...)
-	if path == "" {
-		return &fieldError{fmt.Sprintf("line %d, column %d: %s", line, col, msg)}
-	}
-	return &fieldError{fmt.Sprintf("%s: line %d, column %d: %s", path, line, col, msg)}
+	return &fieldError{path, fmt.Sprintf("line %d, column %d: %s", line, col, fmt.Sprintf(format, args...))}
 }
 
 // value reads one value of type t at path.
@@ -185,7 +187,7 @@ func (s *strictDecoder) object(path string, t reflect.Type) error {
 				hint = "; keys are case-sensitive"
 			}
 			line, _ := s.at()
-			return &fieldError{fmt.Sprintf("%s: line %d: unknown field (nearest: %s%s)", field, line, strings.Join(near, ", "), hint)}
+			return &fieldError{field, fmt.Sprintf("line %d: unknown field (nearest: %s%s)", line, strings.Join(near, ", "), hint)}
 		}
 		if err := s.value(field, t.Field(i).Type); err != nil {
 			return err
@@ -196,7 +198,7 @@ func (s *strictDecoder) object(path string, t reflect.Type) error {
 	}
 	for _, name := range schemaOf(t).required {
 		if _, ok := seen[name]; !ok {
-			return &fieldError{fmt.Sprintf("%s: missing from the object on line %d", joinPath(path, name), s.lineAt(start))}
+			return &fieldError{joinPath(path, name), fmt.Sprintf("missing from the object on line %d", s.lineAt(start))}
 		}
 	}
 	return nil
@@ -233,7 +235,7 @@ func schemaOf(t reflect.Type) *schema {
 func (s *strictDecoder) once(field, key string, seen map[string]int64) error {
 	if first, dup := seen[key]; dup {
 		line, _ := s.at()
-		return &fieldError{fmt.Sprintf("%s: line %d: duplicate key (first on line %d)", field, line, s.lineAt(first))}
+		return &fieldError{field, fmt.Sprintf("line %d: duplicate key (first on line %d)", line, s.lineAt(first))}
 	}
 	seen[key] = s.dec.InputOffset()
 	return nil
@@ -263,22 +265,21 @@ func (s *strictDecoder) mapObject(path string, t reflect.Type) error {
 	return err
 }
 
-// decodeError words an error of decodeStrict for a rules file.
+// decodeError words an error of decodeStrict for a rules file: the walk's
+// own (a fieldError) is worded already, and it leaves only the JSON syntax
+// and the end of the data to encoding/json.
 func decodeError(data []byte, err error) error {
-	var fe *fieldError
 	var se *json.SyntaxError
 	switch {
-	case errors.As(err, &fe):
-		return fmt.Errorf("rules: %s", fe.msg)
 	case errors.As(err, &se):
 		line, col := position(data, se.Offset)
-		return fmt.Errorf("rules: line %d, column %d: %v", line, col, se)
+		return fmt.Errorf("line %d, column %d: %v", line, col, se)
 	case err == io.EOF && len(bytes.TrimSpace(data)) == 0:
-		return errors.New("rules: empty file")
+		return errors.New("empty file")
 	case err == io.EOF || err == io.ErrUnexpectedEOF:
-		return errors.New("rules: the file ends before its JSON is complete")
+		return errors.New("the file ends before its JSON is complete")
 	}
-	return fmt.Errorf("rules: %s", strings.TrimPrefix(err.Error(), "json: "))
+	return err
 }
 
 // position turns a byte offset into a line and column, both from 1.

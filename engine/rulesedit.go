@@ -35,6 +35,16 @@ func shown(s string) string {
 	return s
 }
 
+// SetError is why assignments (--set) cannot be made: Set is them as
+// written (PATH=VALUE, several joined by ", "), Err what is wrong.
+type SetError struct {
+	Set string
+	Err error
+}
+
+func (e *SetError) Error() string { return "rules: set " + e.Set + ": " + e.Err.Error() }
+func (e *SetError) Unwrap() error { return e.Err }
+
 // ParseAssignment reads PATH=VALUE. The path ends at the first "=", so a
 // value may itself contain "=". Whether the path names a field is checked
 // by With, which knows the schema. An assignment is one line, shown as
@@ -42,14 +52,14 @@ func shown(s string) string {
 // with a control or hidden character (issue 22).
 func ParseAssignment(s string) (Assignment, error) {
 	if r, ok := Hidden(s); ok {
-		return Assignment{}, fmt.Errorf("rules: set %s: holds %U, a control or hidden character (an assignment is one line, shown as written)", shown(s), r)
+		return Assignment{}, &SetError{shown(s), fmt.Errorf("holds %U, a control or hidden character (an assignment is one line, shown as written)", r)}
 	}
 	path, value, ok := strings.Cut(s, "=")
 	if !ok {
-		return Assignment{}, fmt.Errorf("rules: set %s: want PATH=VALUE", shown(s))
+		return Assignment{}, &SetError{shown(s), errors.New("want PATH=VALUE")}
 	}
 	if _, err := parsePath(path); err != nil {
-		return Assignment{}, fmt.Errorf("rules: set %s: %w", shown(s), err)
+		return Assignment{}, &SetError{shown(s), err}
 	}
 	return Assignment{Path: path, Value: value}, nil
 }
@@ -128,7 +138,7 @@ func parsePath(p string) ([]pathStep, error) {
 // order to its rules file. The new Rules lists them in Overrides, after any
 // r already had. A path that names no field is an error naming it and the
 // nearest valid names; a value that does not fit, or that the rules refuse,
-// is an error naming the path and value.
+// is an error naming the path and value, a *SetError.
 func (r *Rules) With(as ...Assignment) (*Rules, error) {
 	var f rulesFile
 	if err := json.Unmarshal(r.source, &f); err != nil {
@@ -136,16 +146,16 @@ func (r *Rules) With(as ...Assignment) (*Rules, error) {
 	}
 	for _, a := range as {
 		if err := assign(&f, a); err != nil {
-			return nil, fmt.Errorf("rules: set %s: %w", shown(a.String()), err)
+			return nil, &SetError{shown(a.String()), err}
 		}
 	}
 	canon, err := json.Marshal(&f)
 	if err != nil {
 		return nil, fmt.Errorf("rules: %w", err)
 	}
-	out, err := Parse(canon)
+	out, err := parse(canon)
 	if err != nil {
-		return nil, fmt.Errorf("rules: set %s: %s", joinAssignments(as), strings.TrimPrefix(err.Error(), "rules: "))
+		return nil, &SetError{joinAssignments(as), err}
 	}
 	out.Overrides = slices.Clone(r.Overrides)
 	for _, a := range as {
@@ -284,7 +294,7 @@ func decodeValue(path, value string, ptr reflect.Value) error {
 		return nil
 	case kind == reflect.Struct || kind == reflect.Slice || kind == reflect.Map:
 		var fe *fieldError
-		if errors.As(err, &fe) && (strings.HasPrefix(fe.msg, path+"[") || strings.HasPrefix(fe.msg, path+".")) {
+		if errors.As(err, &fe) && (strings.HasPrefix(fe.path, path+"[") || strings.HasPrefix(fe.path, path+".")) {
 			return err // a problem inside the value, with its path
 		}
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"slices"
 	"testing"
 )
@@ -183,6 +184,11 @@ func TestWithErrors(t *testing.T) {
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("got  %v\nwant %s", err, tt.want)
 			}
+			// A caller words the refusal without the assignment it made.
+			var refused *SetError
+			if !errors.As(err, &refused) || refused.Set != shown(tt.path+"="+tt.value) {
+				t.Errorf("not a *SetError of %s: %#v", tt.path+"="+tt.value, err)
+			}
 		})
 	}
 }
@@ -233,6 +239,11 @@ func TestWithWholeValues(t *testing.T) {
 			_, err := Reference().With(Assignment{tt.path, tt.value})
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("got  %v\nwant %s", err, tt.want)
+			}
+			// A caller words the refusal without the assignment it made.
+			var refused *SetError
+			if !errors.As(err, &refused) || refused.Set != shown(tt.path+"="+tt.value) {
+				t.Errorf("not a *SetError of %s: %#v", tt.path+"="+tt.value, err)
 			}
 		})
 	}

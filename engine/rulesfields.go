@@ -36,7 +36,7 @@ func (r *Rules) Fields(globs ...string) ([]Field, error) {
 	}
 	c := &checker{bounds: map[string][2]int{}}
 	if _, err := compileWith(c, &f); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("rules: %w", err)
 	}
 	var all []Field
 	walkFields(reflect.ValueOf(f), "", "", func(path, at string, v int) {

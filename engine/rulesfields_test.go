@@ -170,3 +170,35 @@ func TestMatchPath(t *testing.T) {
 		}
 	}
 }
+
+// TestUnread: the changes are listed with their scopes when no game
+// played reads any; one read change, or none at all, lists nothing.
+func TestUnread(t *testing.T) {
+	ref := Reference()
+	divisor, err := ref.With(Assignment{"difficulties.hard.bonus_divisor", "3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	both, err := divisor.With(Assignment{"solo_cards[S-03].left_action", "Research"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	atNormal := func(s Scope) bool { return s.ReadsSolo(Normal) }
+	got := Unread(ref, divisor, atNormal)
+	if len(got) != 1 || got[0].Path != "difficulties.hard.bonus_divisor" || !got[0].Scope.OneMode || got[0].Scope.Mode != Hard {
+		t.Errorf("the divisor at normal: %+v, want it with its scope", got)
+	}
+	for _, c := range []struct {
+		name  string
+		b     *Rules
+		reads func(Scope) bool
+	}{
+		{"the divisor at hard", divisor, func(s Scope) bool { return s.ReadsSolo(Hard) }},
+		{"the divisor and a Solo card at normal", both, atNormal},
+		{"the same rules", ref, atNormal},
+	} {
+		if got := Unread(ref, c.b, c.reads); got != nil {
+			t.Errorf("%s: %+v, want nothing", c.name, got)
+		}
+	}
+}

@@ -205,7 +205,7 @@ type checker struct {
 
 func (c *checker) fail(field, format string, args ...any) {
 	if c.err == nil {
-		c.err = fmt.Errorf("%s: %s", field, fmt.Sprintf(format, args...))
+		c.err = &fieldError{field, fmt.Sprintf(format, args...)}
 	}
 }
 
@@ -264,7 +264,7 @@ func compileWith(c *checker, f *rulesFile) (*Rules, error) {
 	r.FallbackMoney = c.num("opposition_fallback.money", f.OppositionFallback.Money, 0, MaxTrack)
 	r.FallbackPop = c.num("opposition_fallback.popularity", f.OppositionFallback.Popularity, 0, MaxTrack)
 	if c.err != nil {
-		return nil, fmt.Errorf("rules: %w", c.err)
+		return nil, c.err
 	}
 	return r, nil
 }

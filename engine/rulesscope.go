@@ -118,3 +118,26 @@ func ReadBy(path string) (Scope, error) {
 	}
 	return scopes[best].scope, nil
 }
+
+// FieldScope is a rules field and the games that read it.
+type FieldScope struct {
+	Path  string
+	Scope Scope
+}
+
+// Unread returns the fields in which b differs from a, each with the
+// games that read it, when the games played read none of them (reads says
+// whether they read a field of a scope): then no game played can tell a
+// from b. It returns nil when they read one, when a changed field is not
+// classified, or when a and b do not differ.
+func Unread(a, b *Rules, reads func(Scope) bool) []FieldScope {
+	var out []FieldScope
+	for _, d := range Diff(a, b) {
+		s, err := ReadBy(d.Path)
+		if err != nil || reads(s) {
+			return nil
+		}
+		out = append(out, FieldScope{Path: d.Path, Scope: s})
+	}
+	return out
+}

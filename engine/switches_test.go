@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -112,7 +113,8 @@ func TestScenarioEntryPoints(t *testing.T) {
 	if err := g.ApplyOnly(Option{Kind: OptEnd}); err == nil || !strings.Contains(err.Error(), "no decision is pending") {
 		t.Errorf("ApplyOnly with nothing pending: %v", err)
 	}
-	if err := g.BeginTurn(1); err == nil || !strings.Contains(err.Error(), "the Opposition's turns are its own") {
+	var refused *TurnError
+	if err := g.BeginTurn(1); !errors.As(err, &refused) || refused.Why != "the Opposition's turns are its own" {
 		t.Errorf("BeginTurn for the Opposition: %v", err)
 	}
 	if err := g.CleanUp(keep); err != nil {

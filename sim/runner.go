@@ -16,8 +16,9 @@ import (
 )
 
 // RandomPoliticianIndex in a CellSpec picks the politician per game from
-// a stream of the game seed (--politician random).
-const RandomPoliticianIndex = -1
+// a stream of the game seed (--politician random), as every command deals
+// it (deal.Solo).
+const RandomPoliticianIndex = deal.RandomPoliticianIndex
 
 // CellSpec is one cell of a run: a difficulty, a policy and a politician.
 type CellSpec struct {
@@ -150,24 +151,21 @@ func (p *player) Close() {
 // play plays game seed to its end with the policy choosing every player
 // decision; the result is in p.g.
 func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec policy.Spec, politician int) error {
-	if politician == RandomPoliticianIndex {
-		politician = deal.RandomPolitician(seed, len(r.Politicians))
+	d := deal.Solo{Mode: mode, Politician: politician, Opposition: p.opp, Recorder: p.rec}
+	err := policy.PlaySolo(&p.g, r, seed, d, p.policy(spec), p.buf[:0])
+	if err == nil {
+		return nil
 	}
-	pol := p.policy(spec)
-	pol.Reset(seed)
-	g := &p.g
-	if err := g.Reset(r, seed, engine.Config{Mode: mode, Politician: politician, Opposition: p.opp, Recorder: p.rec}); err != nil {
-		return err
+	var undealt *policy.DealError
+	if errors.As(err, &undealt) {
+		return undealt.Err
 	}
-	if err := policy.Play(g, pol, p.buf[:0]); err != nil {
-		var failed *policy.FailedError
-		if errors.As(err, &failed) {
-			// The policy's error names the game seed.
-			return fmt.Errorf("sim: policy %s: %w", spec.Label, err)
-		}
-		return fmt.Errorf("sim: policy %s, game seed %d: %w", spec.Label, seed, err)
+	var failed *policy.FailedError
+	if errors.As(err, &failed) {
+		// The policy's error names the game seed.
+		return fmt.Errorf("sim: policy %s: %w", spec.Label, err)
 	}
-	return nil
+	return fmt.Errorf("sim: policy %s, game seed %d: %w", spec.Label, seed, err)
 }
 
 // Run plays every cell of cfg and returns the result. Cells are played one
@@ -227,9 +225,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 }
 
 func cellLabels(r *engine.Rules, s CellSpec) labels {
-	pol := "random"
-	if s.Politician >= 0 {
-		pol = r.Politicians[s.Politician].ID
+	return labels{Mode: s.Mode.String(), Policy: s.Policy.Label, Politician: politicianLabel(r, s.Politician)}
+}
+
+// politicianLabel names a cell's politician: its id, or "random".
+func politicianLabel(r *engine.Rules, i int) string {
+	if i == RandomPoliticianIndex {
+		return "random"
 	}
-	return labels{Mode: s.Mode.String(), Policy: s.Policy.Label, Politician: pol}
+	return r.Politicians[i].ID
 }

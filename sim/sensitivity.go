@@ -190,8 +190,11 @@ func planSensitivity(base *engine.Rules, fields []engine.Field, step Step, m eng
 			a := engine.Assignment{Path: f.Path, Value: strconv.Itoa(to)}
 			r, err := base.With(a)
 			if err != nil {
-				why := strings.TrimPrefix(err.Error(), "rules: set "+a.String()+": ")
-				skip = append(skip, SensitivitySkip{Path: f.Path, To: &to, Why: "the rules refuse it: " + why})
+				var refused *engine.SetError
+				if errors.As(err, &refused) {
+					err = refused.Err // the change is the skip's path and value
+				}
+				skip = append(skip, SensitivitySkip{Path: f.Path, To: &to, Why: "the rules refuse it: " + err.Error()})
 				continue
 			}
 			plan = append(plan, plannedChange{f.Path, f.Value, to, r})

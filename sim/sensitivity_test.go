@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -206,5 +207,25 @@ func TestSensitivityOldFamily(t *testing.T) {
 	bad := bytes.Replace(data, []byte(`"tests":`), []byte(`"family": 5, "tests":`), 1)
 	if _, err := DecodeAs[*SensitivityResult](bad); err == nil {
 		t.Error("a family that is not words reads")
+	}
+}
+
+// TestSensitivityRefused: a change the rules refuse within its bounds is
+// skipped with the rules' reason, not the assignment the scan made.
+func TestSensitivityRefused(t *testing.T) {
+	r := engine.Reference()
+	fields, err := r.Fields("endorsements[0].level")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, skip := planSensitivity(r, fields, Step{By: 1}, engine.Hard)
+	var got []string
+	for _, s := range skip {
+		got = append(got, fmt.Sprintf("%s=%d: %s", s.Path, *s.To, s.Why))
+	}
+	want := "endorsements[0].level=0: the rules refuse it: endorsements[0].level: 0, want 1 (levels in order)\n" +
+		"endorsements[0].level=2: the rules refuse it: endorsements[0].level: 2, want 1 (levels in order)"
+	if len(plan) != 0 || strings.Join(got, "\n") != want {
+		t.Errorf("%d played, skipped:\n%s\nwant\n%s", len(plan), strings.Join(got, "\n"), want)
 	}
 }

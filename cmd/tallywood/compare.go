@@ -111,15 +111,17 @@ func (f *compareFlags) plan() (*plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	same, identical := armsAlike(cfg)
+	same, identical := cfg.ArmsAlike()
 	if identical {
 		return nil, errors.New("arms A and B are the same: set one of --a-/--b-rules, -set, -mode, -policy or -politician")
 	}
 	p := &plan{text: report.TextOptions{Wide: f.wide}}
 	if !f.quiet {
-		p.notes = armsDiffer(cfg)
+		p.notes = cfg.DescribeArms()
 	}
-	p.notes += unreadSolo(cfg)
+	if w := cfg.UnreadWarning(); w != "" {
+		p.notes += "tallywood: compare: warning: " + w + "\n"
+	}
 	if same {
 		p.notes += "tallywood: compare: warning: arms A and B play identically (same rules content, difficulty, policy and politician): every difference will be 0\n"
 	}
@@ -356,65 +358,4 @@ func scoreRange(on sim.Statistic) string {
 		return " between -1 and 1"
 	}
 	return ""
-}
-
-func politicianName(r *engine.Rules, i int) string {
-	if i == sim.RandomPoliticianIndex {
-		return "random"
-	}
-	return r.Politicians[i].ID
-}
-
-// armsAlike reports whether the arms play identically in every cell
-// (same play-relevant rules hash, difficulty, policy and politician), and
-// whether they are identical in every respect (also the rules' version,
-// overrides and the arms' names).
-func armsAlike(cfg *sim.CompareConfig) (same, identical bool) {
-	a, b := cfg.A.Rules, cfg.B.Rules
-	if a.Hash != b.Hash {
-		return false, false
-	}
-	for _, c := range cfg.Cells {
-		if c.A.Mode != c.B.Mode || c.A.Policy.String() != c.B.Policy.String() || c.A.Politician != c.B.Politician {
-			return false, false
-		}
-	}
-	identical = a.Name == b.Name && a.Version == b.Version && strings.Join(a.Overrides, "\n") == strings.Join(b.Overrides, "\n") && cfg.A.Name == cfg.B.Name
-	return true, identical
-}
-
-// armsDiffer says, before the games, what the arms are and how they
-// differ.
-func armsDiffer(cfg *sim.CompareConfig) string {
-	var b strings.Builder
-	for _, arm := range []struct {
-		label string
-		a     *sim.CompareArm
-	}{{"A", &cfg.A}, {"B", &cfg.B}} {
-		fmt.Fprintf(&b, "arm %s: %s (rules %s)\n", arm.label, arm.a.Name, engine.ShortHash(arm.a.Rules.Hash))
-	}
-	b.WriteString("B differs from A in:")
-	n := 0
-	for _, d := range engine.Diff(cfg.A.Rules, cfg.B.Rules) {
-		fmt.Fprintf(&b, "\n  rules %s: %s → %s", d.Path, d.A, d.B)
-		n++
-	}
-	c := cfg.Cells[0]
-	if c.A.Mode != c.B.Mode {
-		fmt.Fprintf(&b, "\n  difficulty: %s → %s", c.A.Mode, c.B.Mode)
-		n++
-	}
-	if c.A.Policy.String() != c.B.Policy.String() {
-		fmt.Fprintf(&b, "\n  policy: %s → %s", c.A.Policy.Label, c.B.Policy.Label)
-		n++
-	}
-	if c.A.Politician != c.B.Politician {
-		fmt.Fprintf(&b, "\n  politician: %s → %s", politicianName(cfg.A.Rules, c.A.Politician), politicianName(cfg.B.Rules, c.B.Politician))
-		n++
-	}
-	if n == 0 {
-		b.WriteString(" nothing that affects play")
-	}
-	b.WriteString("\n")
-	return b.String()
 }

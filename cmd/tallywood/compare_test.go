@@ -362,27 +362,3 @@ func TestSweepOutputs(t *testing.T) {
 		t.Errorf("json: %+v", r)
 	}
 }
-
-// FuzzExpandValues: sweep's VALUES parser never panics, and what it
-// accepts is non-empty, bounded and without duplicates.
-func FuzzExpandValues(f *testing.F) {
-	for _, s := range []string{"1,2,3", "2..6", "1,3..5", "4..2", "-3..-1", "1..1000", ",", "0.5,1.5"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		vs, err := expandValues(s)
-		if err != nil {
-			return
-		}
-		if len(vs) == 0 || len(vs) > maxSweepPoints {
-			t.Fatalf("%q: %d values", s, len(vs))
-		}
-		seen := map[string]bool{}
-		for _, v := range vs {
-			if v == "" || seen[v] {
-				t.Fatalf("%q: value %q empty or twice in %v", s, v, vs)
-			}
-			seen[v] = true
-		}
-	})
-}

@@ -116,26 +116,3 @@ func checkStudy(t *testing.T, c *studyCommand, s *studyFlags, p *plan) {
 		seen[k] = true
 	}
 }
-
-// FuzzSplitPolicies: a --policy list splits into pieces that join back to
-// it, and the cuts are at commas outside quotes only: no piece of the cut
-// holds another (issue 22: exec:prog 'a,b' was cut inside the quotes).
-func FuzzSplitPolicies(f *testing.F) {
-	for _, s := range []string{"greedy,random", "exec:prog 'a,b',random", `exec:sh -c "x,\"y\"",timeout=2s`, `a\,b,c`, `'unterminated,x`, "mcts:iters=4,c=1.4"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if pieces := splitPolicies(s); strings.Join(pieces, ",") != s {
-			t.Fatalf("%q split into %q, which do not join back", s, pieces)
-		}
-		pieces := splitOutsideQuotes(s)
-		if strings.Join(pieces, ",") != s {
-			t.Fatalf("%q cut into %q, which do not join back", s, pieces)
-		}
-		for _, p := range pieces {
-			if again := splitOutsideQuotes(p); len(again) != 1 {
-				t.Fatalf("%q: piece %q holds a comma outside quotes", s, p)
-			}
-		}
-	})
-}

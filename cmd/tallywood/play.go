@@ -128,7 +128,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 			return failInput(stderr, "%v", err)
 		}
 	} else if *seats > 1 {
-		lineup, _, err := parseSpecs("policy", *lineupFlag)
+		lineup, err := parseSpecs("policy", *lineupFlag)
 		if err != nil {
 			return fail(stderr, "play: %v", err)
 		}
@@ -156,9 +156,8 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		}
 		p := politicianIndex(rules, *pol)
 		if strings.EqualFold(*pol, "random") {
-			p = deal.RandomPolitician(deal.GameSeed(*seed, *game), len(rules.Politicians))
-		}
-		if p < 0 {
+			p = deal.RandomPoliticianIndex
+		} else if p < 0 {
 			ids := ""
 			for i, x := range rules.Politicians {
 				if i > 0 {

@@ -52,7 +52,7 @@ func seatsSimPlan(s *studyFlags, seats int) (*plan, error) {
 // parseLineup reads --policy as the lineup of a table of seats players:
 // one policy for every seat, or one per seat (rotation 0's seating).
 func parseLineup(policyFlag string, seats int) ([]policy.Spec, error) {
-	lineup, _, err := parseSpecs("policy", policyFlag)
+	lineup, err := parseSpecs("policy", policyFlag)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +120,9 @@ func (f *compareFlags) seatsPlan() (*plan, error) {
 			p.notes += fmt.Sprintf("  %s: %s → %s\n", d.Path, d.A, d.B)
 		}
 	}
-	p.notes += unreadSeats(arms[0].Rules, arms[1].Rules, f.seats)
+	if w := sim.TableUnreadWarning(arms[0].Rules, arms[1].Rules, f.seats); w != "" {
+		p.notes += "tallywood: compare: warning: " + w + "\n"
+	}
 	p.run = func(ctx context.Context, workers int, progress *atomic.Int64) (sim.Study, error) {
 		cfg.Workers, cfg.Progress = workers, progress
 		return result(sim.CompareSeats(ctx, cfg, arms[0], arms[1]))

@@ -452,27 +452,6 @@ func TestPolicies(t *testing.T) {
 	}
 }
 
-func TestSplitPolicies(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []string
-	}{
-		{"greedy,random", []string{"greedy", "random"}},
-		{"mcts:iters=400,rollout=greedy,random", []string{"mcts:iters=400,rollout=greedy", "random"}},
-		{"random,mcts:iters=4,c=1.4", []string{"random", "mcts:iters=4,c=1.4"}},
-		{"random", []string{"random"}},
-		// Issue 22: a comma in quotes is the exec command's.
-		{"exec:prog 'a,b',random", []string{"exec:prog 'a,b'", "random"}},
-		{`exec:sh -c "x,\"y,z\"",timeout=2s,greedy`, []string{`exec:sh -c "x,\"y,z\"",timeout=2s`, "greedy"}},
-		{`exec:prog a\,b,random`, []string{`exec:prog a\,b`, "random"}},
-	}
-	for _, tt := range tests {
-		if got := splitPolicies(tt.in); strings.Join(got, "|") != strings.Join(tt.want, "|") {
-			t.Errorf("splitPolicies(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 // TestDistinctExecPolicies: two exec specs of different commands are two
 // policies, in a --policy list and as compare's arms (issue 22: they were
 // refused as "the same"); the same command twice still is one.

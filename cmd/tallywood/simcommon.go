@@ -13,7 +13,6 @@ import (
 	"tallywood/engine/kit"
 	"tallywood/sim"
 	"tallywood/sim/policy"
-	"tallywood/sim/policy/exec"
 )
 
 // defaultPolicies is sim's --policy default: an average and a skilled
@@ -25,44 +24,11 @@ const (
 	defaultPolicy   = "greedy"
 )
 
-// splitPolicies splits a --policy list at commas. A policy's own
-// parameters are also separated by commas ("mcts:iters=400,rollout=greedy"),
-// so a piece that is key=value without a name (no ':' before the '=')
-// continues the previous spec. A comma inside quotes is part of an exec
-// command (docs/protocol.md: exec:prog 'a,b').
-func splitPolicies(s string) []string {
-	var out []string
-	for _, p := range splitOutsideQuotes(s) {
-		eq := strings.Index(p, "=")
-		colon := strings.Index(p, ":")
-		if len(out) > 0 && eq >= 0 && (colon < 0 || colon > eq) {
-			out[len(out)-1] += "," + p
-			continue
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
-// splitOutsideQuotes splits s at the commas outside quotes, quoting as an
-// exec command does (exec.CommandEnd).
-func splitOutsideQuotes(s string) []string {
-	var out []string
-	for {
-		i := exec.CommandEnd(s)
-		out = append(out, s[:i])
-		if i == len(s) {
-			return out
-		}
-		s = s[i+1:]
-	}
-}
-
-// parsePolicies reads a --policy list: the names ignore case (their
-// parameters are passed as given), and two specs of the same policy
-// (greedy,greedy or mcts,mcts:c=0.70, equal once canonical) are an error.
+// parsePolicies reads a --policy list (policy.ParseList); two specs of
+// the same policy (greedy,greedy or mcts,mcts:c=0.70, equal once
+// canonical) are an error.
 func parsePolicies(flag, s string) ([]policy.Spec, error) {
-	specs, items, err := parseSpecs(flag, s)
+	specs, err := parseSpecs(flag, s)
 	if err != nil {
 		return nil, err
 	}
@@ -70,36 +36,20 @@ func parsePolicies(flag, s string) ([]policy.Spec, error) {
 	for i, sp := range specs {
 		keys[i] = sp.String()
 	}
-	if err := noDuplicates(flag, s, items, keys); err != nil {
+	if err := noDuplicates(flag, s, policy.SplitList(s), keys); err != nil {
 		return nil, err
 	}
 	return specs, nil
 }
 
-// parseSpecs parses a list of policy specs, names ignoring case; a list
-// may name a policy twice (a lineup of players).
-func parseSpecs(flag, s string) ([]policy.Spec, []string, error) {
-	items := splitPolicies(s)
-	specs := make([]policy.Spec, len(items))
-	for i, p := range items {
-		p = strings.TrimSpace(p)
-		// A spec labels results, which refuse to be read back with a
-		// control or hidden character (issue 22).
-		if r, ok := engine.Hidden(p); ok {
-			return nil, nil, fmt.Errorf("--%s: %q holds %U, a control or hidden character (a policy spec is one line, shown as written)", flag, p, r)
-		}
-		name, params, hasParams := strings.Cut(p, ":")
-		p = strings.ToLower(name)
-		if hasParams {
-			p += ":" + params
-		}
-		spec, err := policy.Parse(p)
-		if err != nil {
-			return nil, nil, fmt.Errorf("--%s: %v", flag, err)
-		}
-		specs[i] = spec
+// parseSpecs reads a list of policy specs that may name a policy twice
+// (a lineup of players).
+func parseSpecs(flag, s string) ([]policy.Spec, error) {
+	specs, err := policy.ParseList(s)
+	if err != nil {
+		return nil, fmt.Errorf("--%s: %v", flag, err)
 	}
-	return specs, items, nil
+	return specs, nil
 }
 
 // loadRules reads a rules file; "", "default" and "reference" are the

@@ -77,6 +77,9 @@ type studyFlags struct {
 type plan struct {
 	// instead, when set, is written to stdout in place of a study (sensitivity --list).
 	instead func(stdout io.Writer) error
+	// open, when set, checks the other files the command writes, as the
+	// output is checked, before the run (tune's rules file).
+	open func(stderr io.Writer) error
 	// notes are said on stderr before the run (what the arms are).
 	notes string
 	// before, when set, is done before the run starts, under the run's
@@ -294,6 +297,11 @@ func (c *studyCommand) run(args []string, stdout, stderr io.Writer) int {
 	out, err := openOutput(s.out, stdout, stderr)
 	if err != nil {
 		return fail(err)
+	}
+	if p.open != nil {
+		if err := p.open(stderr); err != nil {
+			return fail(err)
+		}
 	}
 	fmt.Fprint(stderr, p.notes)
 	ctx, release := interruptible(c.name, stderr)

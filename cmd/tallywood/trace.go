@@ -2,7 +2,7 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -147,31 +147,28 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, "trace: %v", err)
 		}
 		gameSeed := deal.GameSeed(*seed, *game)
-		politician := pols[0]
-		if politician == sim.RandomPoliticianIndex {
-			politician = deal.RandomPolitician(gameSeed, len(rules.Politicians))
-		}
 		log := &engine.Log{}
-		g, err = engine.New(rules, gameSeed, engine.Config{Mode: mode, Politician: politician, Opposition: opposition.Solo{}, Recorder: log})
-		if err != nil {
-			fmt.Fprintf(stderr, "tallywood: trace: %v\n", err)
-			return exitFailed
-		}
+		g = new(engine.Game)
 		pol := specs[0].New()
 		defer policy.Close(pol)
-		pol.Reset(gameSeed)
-		if err := policy.Play(g, pol, nil); err != nil {
+		err = policy.PlaySolo(g, rules, gameSeed, deal.Solo{Mode: mode, Politician: pols[0], Opposition: opposition.Solo{}, Recorder: log}, pol, nil)
+		var undealt *policy.DealError
+		switch {
+		case errors.As(err, &undealt):
+			fmt.Fprintf(stderr, "tallywood: trace: %v\n", err)
+			return exitFailed
+		case err != nil:
 			fmt.Fprintf(stderr, "tallywood: trace: policy %s: %v\n", specs[0].Label, err)
 			return exitFailed
 		}
 		events = log.Events
 		header = fmt.Sprintf("Game %d of seed %d (game seed %d): %s, policy %s, politician %s, rules %s\n",
-			*game, *seed, gameSeed, mode, specs[0].Label, rules.Politicians[politician].ID, engine.ShortHash(rules.Hash))
+			*game, *seed, gameSeed, mode, specs[0].Label, rules.Politicians[g.Seats[0].Politician].ID, engine.ShortHash(rules.Hash))
 	}
 	var b bytes.Buffer
 	if *format == "jsonl" {
 		for _, e := range events {
-			b.Write(traceJSON(rules, e))
+			b.Write(rules.EventJSON(e))
 			b.WriteByte('\n')
 		}
 	} else {
@@ -246,208 +243,4 @@ func outcomeWords(margin int) string {
 		return fmt.Sprintf("Outcome: you lost by %s.", kit.Count(-margin, "vote"))
 	}
 	return "Outcome: a draw (equal votes)."
-}
-
-// traceField is one key and value of a JSON line, in the order written.
-type traceField struct {
-	key   string
-	value any
-}
-
-// traceJSON writes an event as one JSON object with the fields its kind
-// has, named, and values in words where the engine holds codes (Districts,
-// actions, cards, trackers); docs/output.md lists every field.
-func traceJSON(r *engine.Rules, e engine.Event) []byte {
-	f := []traceField{{"round", int(e.Round) + 1}}
-	if e.Turn != engine.NoTurn {
-		f = append(f, traceField{"turn", int(e.Turn) + 1})
-	}
-	f = append(f, traceField{"kind", e.Kind.String()})
-	if e.Seat != engine.NoSeat {
-		f = append(f, traceField{"seat", seatKey(e, e.Seat)})
-	}
-	region := func() { f = append(f, traceField{"region", regionKey(r, e.District)}) }
-	add := func(k string, v any) { f = append(f, traceField{k, v}) }
-	switch e.Kind {
-	case engine.EvRound:
-		rd := r.Rounds[e.Round]
-		add("turns", int(rd.Turns))
-		add("hand_size", int(rd.HandSize))
-	case engine.EvPlayCard:
-		add("card", r.Cards[e.Item].ID)
-		add("column", int(e.Action)+1)
-		add("row", rowKeys[e.Tier])
-	case engine.EvSoloCard:
-		c := &r.Solo[e.Item]
-		add("card", c.ID)
-		add("column", int(e.Action)+1)
-		add("districts", []string{r.Districts[c.LeftDistrict], r.Districts[c.RightDistrict]})
-		add("actions", []string{c.LeftAction.String(), c.RightAction.String()})
-	case engine.EvTracker:
-		add("tracker", r.TrackerName(e.Action))
-		add("from", int(e.From))
-		add("to", int(e.To))
-		if e.Item != 0 {
-			add("change", int(e.Item))
-		}
-	case engine.EvAssistant:
-		add("column", int(e.Action)+1)
-		region()
-	case engine.EvPublicWorks:
-		region()
-		add("tier", int(e.Tier))
-		add("money", int(e.From))
-	case engine.EvCelebrity:
-		region()
-		add("tier", int(e.Tier))
-		add("money", int(e.From))
-		add("popularity", int(e.To))
-	case engine.EvFlip, engine.EvReveal:
-		region()
-		if e.Item < 0 {
-			add("tile", "Initial Support")
-			add("value", int(e.To))
-		} else {
-			add("tile", e.Note)
-		}
-	case engine.EvCampaign:
-		region()
-		add("popularity", int(e.From))
-	case engine.EvFundraise, engine.EvToken, engine.EvBadge:
-		region()
-	case engine.EvDirectAppeal:
-		add("cube", r.Districts[e.Item])
-		region()
-	case engine.EvRally:
-		add("strength", int(e.From))
-	case engine.EvAbility:
-		region()
-		add("card", r.Cards[e.Item].ID)
-		add("ability", r.Cards[e.Item].Ability.String())
-	case engine.EvFavor:
-		region()
-		add("level", int(e.Tier))
-		add("card", r.Cards[e.From].ID)
-		add("icon", r.Cards[e.From].Slots[e.Item].String())
-	case engine.EvSpot:
-		region()
-		if e.Item >= 0 {
-			add("spot", r.Spots[e.Item].String())
-		}
-	case engine.EvEndorsement:
-		region()
-		add("level", int(e.Tier))
-		if e.From > 0 {
-			add("returned", int(e.From))
-		}
-	case engine.EvCubeDraw:
-		if e.Item >= 0 {
-			add("cube", r.Districts[e.Item])
-		}
-	case engine.EvCubeMove:
-		add("cube", r.Districts[e.Item])
-		add("from", regionKey(r, int8(e.From)))
-		add("to", regionKey(r, int8(e.To)))
-	case engine.EvReward:
-		region()
-		add("reward", e.Note)
-		add("amount", int(e.To))
-		add("resource", rewardKeys[e.Item])
-	case engine.EvPlazaAdvance:
-		add("amount", int(e.To))
-	case engine.EvDiscard:
-		add("card", r.Cards[e.Item].ID)
-	case engine.EvDraw:
-		add("card", r.Cards[e.Item].ID)
-		add("deck", engine.Action(e.Action).String())
-	case engine.EvReshuffle:
-		if e.Action < 0 {
-			add("deck", "Solo")
-		} else {
-			add("deck", engine.Action(e.Action).String())
-		}
-	case engine.EvSoloBox:
-		add("cards", int(e.Item))
-	case engine.EvTally:
-		region()
-		add("votes", int(e.From))
-		add("per_share", int(e.To))
-	case engine.EvSeatTally:
-		switch e.District {
-		case -1:
-			add("source", "Endorsements held")
-		case engine.Plaza:
-			add("source", "resource bonus")
-		default:
-			add("source", "Vote Shares")
-			region()
-			add("shares", int(e.From))
-		}
-		add("votes", int(e.To))
-	case engine.EvResult:
-		if e.Table {
-			add("votes", int(e.From))
-			add("place", int(e.To))
-			add("shared_by", int(e.Item))
-		} else {
-			add("your_votes", int(e.From))
-			add("opposition_votes", int(e.To))
-		}
-	case engine.EvNote:
-		if e.District >= 0 {
-			region()
-		}
-	case engine.EvInitiative:
-		add("from", seatKey(e, int8(e.Item)))
-		add("token", int(e.From))
-		add("others_exchanged", e.To == 1)
-	}
-	if e.Rule != "" {
-		add("rule", e.Rule)
-	}
-	if e.Kind == engine.EvNote {
-		add("note", e.Note)
-	}
-	add("text", r.Text(e))
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, kv := range f {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(kv.key)
-		v, _ := json.Marshal(kv.value)
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes()
-}
-
-var rowKeys = [engine.NumRows]string{"top", "middle", "bottom"}
-
-var rewardKeys = []string{"Money", "Popularity", "Polling", "Vote Share"}
-
-// seatKey names a seat of e's game in JSON lines: "you" and "opposition"
-// in the solo game, "seat 1".."seat 4" at a table.
-func seatKey(e engine.Event, s int8) string {
-	switch {
-	case e.Table:
-		return fmt.Sprintf("seat %d", s+1)
-	case s == 0:
-		return "you"
-	}
-	return "opposition"
-}
-
-// regionKey names a District, "Plaza" or "home" (an Assistant's column).
-func regionKey(r *engine.Rules, d int8) string {
-	switch {
-	case d == engine.Plaza:
-		return "Plaza"
-	case d >= 0 && d < engine.NumDistricts:
-		return r.Districts[d]
-	}
-	return "home"
 }

@@ -63,45 +63,17 @@ func TestTraceHeaders(t *testing.T) {
 	}
 }
 
-// TestTraceJSONL checks that JSON lines carry names, not codes, and no
-// turn outside the turns.
+// TestTraceJSONL checks that --format jsonl writes the game's events one
+// JSON object a line (engine.Rules.EventJSON, whose test checks the
+// fields), ending with the result.
 func TestTraceJSONL(t *testing.T) {
 	code, out, errs := runCLI(t, "trace", "--seed", "5", "--game", "3", "--policy", "random", "--format", "jsonl")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	inTurn := false
-	kinds := map[string]bool{}
 	for i, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		var e map[string]any
-		if err := json.Unmarshal([]byte(line), &e); err != nil {
-			t.Fatalf("line %d: %v: %s", i+1, err, line)
-		}
-		kind := e["kind"].(string)
-		kinds[kind] = true
-		switch kind {
-		case "turn":
-			inTurn = true
-		case "setup", "round", "scoring", "cleanup", "final_tally", "result":
-			inTurn = false
-		}
-		if _, has := e["turn"]; has != inTurn {
-			t.Errorf("line %d (%s): turn present %v, want %v", i+1, kind, has, inTurn)
-		}
-		for _, key := range []string{"region", "cube", "deck", "tracker", "card", "spot", "seat"} {
-			if v, ok := e[key]; ok {
-				if _, isString := v.(string); !isString {
-					t.Errorf("line %d: %s is %v, want a name", i+1, key, v)
-				}
-			}
-		}
-		if v, ok := e["region"]; ok && !strings.Contains("Red Blue Green Yellow Plaza home", v.(string)) {
-			t.Errorf("line %d: region %q", i+1, v)
-		}
-	}
-	for _, k := range []string{"scoring", "final_tally", "tally", "seat_tally", "result", "tracker", "solo_card"} {
-		if !kinds[k] {
-			t.Errorf("no %s event", k)
+		if !json.Valid([]byte(line)) {
+			t.Fatalf("line %d is not JSON: %s", i+1, line)
 		}
 	}
 	want := `{"round":4,"kind":"result","your_votes":`

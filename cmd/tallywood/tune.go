@@ -7,15 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"time"
 
 	"tallywood/engine"
 	"tallywood/sim"
-	"tallywood/sim/deal"
 
 	"github.com/spf13/pflag"
 )
@@ -102,9 +99,13 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 		p.before = func(ctx context.Context, workers int, stderr io.Writer) error {
 			cfg.Workers = workers
 			if fs.Changed("time") {
-				if cfg.Budget, err = timeBudgetGames(ctx, cfg, *timeBudget, stderr); err != nil {
+				b, perSec, err := sim.TuneBudget(ctx, cfg, *timeBudget)
+				if err != nil {
 					return fmt.Errorf("--time: %v", err)
 				}
+				cfg.Budget = b
+				// Said on stderr, so that --budget can repeat the search.
+				fmt.Fprintf(stderr, "tune: --time %v: about %.0f games a second, a budget of %d games (--budget %d repeats this search)\n", *timeBudget, perSec, b, b)
 			}
 			p.total = cfg.Budget + int64(len(cells))*s.shard.Len(cfg.ConfirmGames)
 			return nil
@@ -113,13 +114,19 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 			cfg.Workers, cfg.Progress = workers, progress
 			return result(sim.Tune(ctx, cfg))
 		}
-		if *rulesOut != "" {
-			p.after = func(res sim.Study) error {
-				if err := writeTuned(*rulesOut, base, res.(*sim.TuneResult), *targets, *varies); err != nil {
-					return fmt.Errorf("--rules-out: %v", err)
-				}
+		var tunedOut *output
+		p.open = func(stderr io.Writer) (err error) {
+			tunedOut, err = openTuned(*rulesOut, stderr)
+			return err
+		}
+		p.after = func(res sim.Study) error {
+			if tunedOut == nil {
 				return nil
 			}
+			if err := writeTuned(tunedOut, base, res.(*sim.TuneResult), *targets, *varies); err != nil {
+				return fmt.Errorf("--rules-out: %v", err)
+			}
+			return nil
 		}
 		return p, nil
 	}
@@ -165,8 +172,8 @@ func tuneTargets(flags []string) ([]sim.CellSpec, []float64, error) {
 
 // tuneVary reads the --vary flags: each a path or glob of the rules
 // file's numbers and, optionally, =LO..HI; without a range a field ranges
-// over its value ± max(3, ⌈|value|/2⌉). Each value is kept when the rules
-// accept it with the other fields at their base values.
+// over sim.TuneRange of its value. Each value is kept when the rules
+// accept it with the other fields at their base values (sim.TuneValues).
 func tuneVary(base *engine.Rules, flags []string) ([]sim.TuneVary, error) {
 	var out []sim.TuneVary
 	seen := map[string]string{}
@@ -196,15 +203,9 @@ func tuneVary(base *engine.Rules, flags []string) ([]sim.TuneVary, error) {
 			seen[fd.Path] = f
 			a, b := lo, hi
 			if !ranged {
-				step := max(3, (abs(fd.Value)+1)/2)
-				a, b = fd.Value-step, fd.Value+step
+				a, b = sim.TuneRange(fd.Value)
 			}
-			var values []int
-			for v := a; v <= b; v++ {
-				if _, err := base.With(engine.Assignment{Path: fd.Path, Value: strconv.Itoa(v)}); err == nil {
-					values = append(values, v)
-				}
-			}
+			values := sim.TuneValues(base, fd.Path, a, b)
 			if len(values) == 0 {
 				return nil, fmt.Errorf("%q: the rules accept no value of %s in %d..%d", f, fd.Path, a, b)
 			}
@@ -217,34 +218,22 @@ func tuneVary(base *engine.Rules, flags []string) ([]sim.TuneVary, error) {
 	return out, nil
 }
 
-func abs(v int) int {
-	if v < 0 {
-		return -v
+// openTuned checks --rules-out, the tuned rules file, before the search,
+// as openOutput checks the result's destination, so that a search of
+// hours never ends in "cannot write"; nil when there is no --rules-out.
+func openTuned(path string, stderr io.Writer) (*output, error) {
+	switch path {
+	case "":
+		return nil, nil
+	case "-":
+		return nil, errors.New("--rules-out -: the tuned rules need a file (the result goes to stdout, or to --out)")
 	}
-	return v
+	return openDestination("--rules-out", path, nil, stderr)
 }
 
-// timeBudgetGames sets the search's budget in games from --time: it plays
-// one block of the base rules for the targets (on seeds of its own, not
-// the search's) and takes the speed it measured; it says the budget on
-// stderr, so that --budget can repeat the run.
-func timeBudgetGames(ctx context.Context, cfg sim.TuneConfig, d time.Duration, stderr io.Writer) (int64, error) {
-	const games = 200
-	start := time.Now()
-	res, err := sim.Run(ctx, sim.Config{Rules: cfg.Base, Seed: deal.GameSeed(cfg.ConfirmSeed, 1<<62), Games: games, Shard: sim.Shard{K: 1, N: 1},
-		Workers: cfg.Workers, Cells: cfg.Targets, MaxErrors: cfg.MaxErrors})
-	if res == nil || res.Interrupted {
-		return 0, fmt.Errorf("timing a first block: %v", err)
-	}
-	perSec := float64(games*len(cfg.Targets)) / max(time.Since(start).Seconds(), 1e-3)
-	b := int64(perSec * d.Seconds())
-	fmt.Fprintf(stderr, "tune: --time %v: about %.0f games a second, a budget of %d games (--budget %d repeats this search)\n", d, perSec, b, b)
-	return b, nil
-}
-
-// writeTuned writes the tuned rules file: the base with the best values,
-// named and versioned as tuned, its notes saying from what and how.
-func writeTuned(path string, base *engine.Rules, res *sim.TuneResult, targets, varies []string) error {
+// writeTuned writes the tuned rules file to out: the base with the best
+// values, named and versioned as tuned, its notes saying from what and how.
+func writeTuned(out *output, base *engine.Rules, res *sim.TuneResult, targets, varies []string) error {
 	name := base.Name
 	if name == "" {
 		name = "rules"
@@ -263,5 +252,5 @@ func writeTuned(path string, base *engine.Rules, res *sim.TuneResult, targets, v
 		return err
 	}
 	b.WriteByte('\n')
-	return os.WriteFile(path, b.Bytes(), 0o644)
+	return out.write(b.Bytes())
 }

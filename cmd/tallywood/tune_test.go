@@ -57,3 +57,44 @@ func TestTuneRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneRulesOutDestination: the tuned rules file is written as every
+// --out is (through a symlink, its target's mode kept) and checked before
+// the search, so that a search never ends in "cannot write": a bad
+// --rules-out stops tune before it plays, and no result is written.
+func TestTuneRulesOutDestination(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"tune", "--target", "normal:random=0.1", "--vary", "difficulties.normal.bonus_divisor=2..3",
+		"--budget", "150", "--confirm-games", "20", "--quiet"}
+	target, link := filepath.Join(dir, "target.json"), filepath.Join(dir, "tuned.json")
+	os.WriteFile(target, []byte("old"), 0o600)
+	if err := os.Symlink("target.json", link); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, append(args, "--rules-out", link, "--out", filepath.Join(dir, "r.json"))...); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the symlink was replaced: %v", err)
+	}
+	if _, err := engine.LoadFile(target); err != nil {
+		t.Errorf("the symlink's target does not hold the tuned rules: %v", err)
+	}
+	if st, _ := os.Stat(target); st.Mode().Perm() != 0o600 {
+		t.Errorf("target mode %v, want its own 0600 kept", st.Mode().Perm())
+	}
+
+	result := filepath.Join(dir, "never.json")
+	for _, c := range []struct{ out, want string }{
+		{filepath.Join(dir, "none", "tuned.json"), `tallywood: tune: --rules-out "` + filepath.Join(dir, "none", "tuned.json") + `": directory "` + filepath.Join(dir, "none") + `" does not exist; see 'tallywood tune --help'` + "\n"},
+		{"-", "tallywood: tune: --rules-out -: the tuned rules need a file (the result goes to stdout, or to --out); see 'tallywood tune --help'\n"},
+	} {
+		code, _, stderr := runCLI(t, append(args, "--rules-out", c.out, "--out", result)...)
+		if code != exitBadArgs || stderr != c.want {
+			t.Errorf("--rules-out %s: exit %d, stderr %q; want 2, %q", c.out, code, stderr, c.want)
+		}
+		if _, err := os.Stat(result); err == nil {
+			t.Errorf("--rules-out %s: the search ran and wrote its result", c.out)
+		}
+	}
+}

@@ -6,11 +6,11 @@ import (
 	"testing"
 )
 
-// TestCompareWarnsUnreadField (issue 23): compare warns before playing
-// when no changed rules field can affect the games played, and names the
-// field and why; a change some cell reads gets no warning.
+// TestCompareWarnsUnreadField: compare and compare --seats print the
+// warning of sim's UnreadWarning and TableUnreadWarning (whose test has
+// the cases) before playing, and none when a change is read.
 func TestCompareWarnsUnreadField(t *testing.T) {
-	warning := "warning: no changed rules field can affect"
+	warning := "tallywood: compare: warning: no changed rules field can affect"
 	for _, c := range []struct {
 		name string
 		args []string
@@ -21,11 +21,6 @@ func TestCompareWarnsUnreadField(t *testing.T) {
 		{"Hard's divisor at both", []string{"--b-set", "difficulties.hard.bonus_divisor=3"}, ""},
 		{"a Solo card at a table", []string{"--seats", "3", "--b-set", "solo_cards[S-03].left_action=Research"},
 			"solo_cards[S-03].left_action is read by only the solo game (C-16"},
-		{"the fallback at a table", []string{"--seats", "2", "--b-set", "opposition_fallback.money=2", "--b-set", "variants.opposition_respects_blocks=false"},
-			"opposition_fallback.money is read by only the solo game (I-10"},
-		{"a cost at a table", []string{"--seats", "2", "--b-set", "actions.campaign_polling=3"}, ""},
-		{"clockwise turns alone", []string{"--b-set", "variants.turns_clockwise=true"},
-			"variants.turns_clockwise is read by only the game of 2–4 players"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var out, errb bytes.Buffer

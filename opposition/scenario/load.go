@@ -197,6 +197,8 @@ func jsonError(data []byte, err error) string {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return "the JSON ends before the object does"
 	}
+	// The rest (an unknown field) have no type to word them by: the
+	// package's own words, without its name.
 	return strings.TrimPrefix(err.Error(), "json: ")
 }
 

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -188,7 +189,11 @@ func yourTurn(g *engine.Game, t *YourTurn) error {
 	r := g.Rules()
 	const field = StepYourTurn
 	if err := g.BeginTurn(0); err != nil {
-		return fmt.Errorf("%s: %v", field, strings.TrimPrefix(err.Error(), "engine: "))
+		var refused *engine.TurnError
+		if errors.As(err, &refused) {
+			return fmt.Errorf("%s: %s", field, refused.Why)
+		}
+		return fmt.Errorf("%s: %v", field, err)
 	}
 	var buf [engine.MaxOptions]engine.Option
 	// decide applies the one legal option that match accepts, or says

@@ -6,9 +6,12 @@
 // does:
 //
 //	gs := deal.GameSeed(seed, i) // game i of master seed seed
-//	pol := deal.RandomPolitician(gs, len(r.Politicians))
-//	g, err := engine.New(r, gs, engine.Config{Politician: pol, ...})
+//	d := deal.Solo{Mode: m, Politician: deal.RandomPoliticianIndex, Opposition: opp}
+//	err := d.Deal(g, r, gs) // the Politician drawn by RandomPolitician(gs, ...)
 //	p.Reset(gs) // the solo player's policy: its own stream of the game seed
+//
+// policy.PlaySolo does the last two and plays the game: trace and every
+// solo study play a game through it, and play deals one with Solo.
 //
 // At a table without the Opposition the seats take SeatsPoliticians(gs,
 // ...) and lineup entry j's policy is reset with PolicySeed(gs, j).

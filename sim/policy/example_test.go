@@ -5,6 +5,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/opposition"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -30,4 +31,19 @@ func ExamplePlay() {
 	fmt.Println(g.Over(), policy.Eval(g) == float64(g.Result.Margin()))
 	// Output:
 	// true true
+}
+
+func ExamplePlaySolo() {
+	sp, _ := policy.Parse("greedy")
+	p := sp.New()
+	var g engine.Game
+	// Game 0 of master seed 7, as 'tallywood trace --seed 7 --mode hard'
+	// narrates it and sim --seed 7 plays it.
+	d := deal.Solo{Mode: engine.Hard, Politician: deal.RandomPoliticianIndex, Opposition: opposition.Solo{}}
+	if err := policy.PlaySolo(&g, engine.Reference(), deal.GameSeed(7, 0), d, p, nil); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(g.Over(), g.Rules().Politicians[g.Seats[0].Politician].ID, g.Result.Margin())
+	// Output:
+	// true red-favourite -8
 }

@@ -4,7 +4,29 @@ import (
 	"fmt"
 
 	"tallywood/engine"
+	"tallywood/sim/deal"
 )
+
+// PlaySolo deals the solo game of game seed gameSeed as d says into g and
+// plays it to its end with p, reset to its own stream of the game seed,
+// making every decision of the player: the game that trace narrates and
+// every solo study plays for that seed. A game d cannot deal is a
+// *DealError; the other errors are Play's.
+func PlaySolo(g *engine.Game, r *engine.Rules, gameSeed uint64, d deal.Solo, p Policy, buf []engine.Option) error {
+	p.Reset(gameSeed)
+	if err := d.Deal(g, r, gameSeed); err != nil {
+		return &DealError{Err: err}
+	}
+	return Play(g, p, buf)
+}
+
+// DealError is PlaySolo's error for a game that cannot be dealt (a
+// Politician or difficulty the rules do not have): the caller's mistake,
+// not the policy's.
+type DealError struct{ Err error }
+
+func (e *DealError) Error() string { return e.Err.Error() }
+func (e *DealError) Unwrap() error { return e.Err }
 
 // Play runs g to its end with p making every player decision. buf is the
 // caller's scratch for the legal options (nil: one is allocated). A

@@ -26,7 +26,7 @@ type Config struct {
 	Seed       uint64
 	Game       uint64
 	Mode       engine.Mode
-	Politician int // index into Rules.Politicians
+	Politician int // index into Rules.Politicians, or deal.RandomPoliticianIndex
 	Opposition engine.Opposition
 
 	// Color writes ANSI colours; the caller sets it only when the output
@@ -150,12 +150,13 @@ func New(cfg Config) (*Session, error) {
 	if cfg.Opposition == nil {
 		return nil, errors.New("play: no Opposition")
 	}
-	if cfg.Politician < 0 || cfg.Politician >= len(cfg.Rules.Politicians) {
+	if cfg.Politician != deal.RandomPoliticianIndex && (cfg.Politician < 0 || cfg.Politician >= len(cfg.Rules.Politicians)) {
 		return nil, fmt.Errorf("play: politician %d: the rules have %d", cfg.Politician, len(cfg.Rules.Politicians))
 	}
 	s := &Session{cfg: cfg, log: &engine.Log{}, turn: noTurn, undoWhy: "no decision yet this turn", savedAt: -1}
-	g, err := engine.New(cfg.Rules, deal.GameSeed(cfg.Seed, cfg.Game), engine.Config{Mode: cfg.Mode, Politician: cfg.Politician, Opposition: cfg.Opposition, Recorder: s.log})
-	if err != nil {
+	g := new(engine.Game)
+	d := deal.Solo{Mode: cfg.Mode, Politician: cfg.Politician, Opposition: cfg.Opposition, Recorder: s.log}
+	if err := d.Deal(g, cfg.Rules, deal.GameSeed(cfg.Seed, cfg.Game)); err != nil {
 		return nil, err
 	}
 	s.g = g
@@ -166,7 +167,7 @@ func New(cfg Config) (*Session, error) {
 		Seed:         cfg.Seed,
 		Game:         cfg.Game,
 		Mode:         cfg.Mode.String(),
-		Politician:   cfg.Rules.Politicians[cfg.Politician].ID,
+		Politician:   cfg.Rules.Politicians[g.Seats[0].Politician].ID,
 	}
 	return s, nil
 }

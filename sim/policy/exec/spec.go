@@ -60,7 +60,7 @@ func unwrapExec(err error) error {
 }
 
 func parseConfig(rest string) (config, error) {
-	cut := CommandEnd(rest)
+	cut := policy.NextComma(rest)
 	cfg := config{command: strings.TrimSpace(rest[:cut]), timeout: DefaultTimeout}
 	argv, err := splitWords(cfg.command)
 	if err != nil {
@@ -95,28 +95,6 @@ func parseConfig(rest string) (config, error) {
 		}
 	}
 	return cfg, nil
-}
-
-// CommandEnd returns the index of the first comma of s outside quotes, or
-// len(s), quoting as a command line is read here (splitWords): '...'
-// literally, "..." with \" and \\ escaped, and a backslash outside single
-// quotes escaping the next character. A --policy list splits there too.
-func CommandEnd(s string) int {
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote == 0 && c == ',':
-			return i
-		case c == '\\' && quote != '\'':
-			i++
-		case quote == 0 && (c == '\'' || c == '"'):
-			quote = c
-		case c == quote:
-			quote = 0
-		}
-	}
-	return len(s)
 }
 
 // splitWords splits a command line into words as a POSIX shell does,

@@ -108,8 +108,8 @@ func collect(mix []mix.Item, master uint64, workers int) ([]game, error) {
 				}
 				p := pols[jb.j]
 				seed := deal.GameSeed(master, uint64(jb.j)<<32|uint64(jb.i))
-				cfg := engine.Config{Mode: engine.Mode(jb.i % 2), Politician: deal.RandomPolitician(seed, len(r.Politicians)), Opposition: opposition.Solo{}}
-				if err := g.Reset(r, seed, cfg); err != nil {
+				solo := deal.Solo{Mode: engine.Mode(jb.i % 2), Politician: deal.RandomPoliticianIndex, Opposition: opposition.Solo{}}
+				if err := solo.Deal(&g, r, seed); err != nil {
 					errOnce.Do(func() { firstErr = err })
 					return
 				}

@@ -347,8 +347,8 @@ func collect(o options, jobs []job, master uint64, what string) (*data, error) {
 				jb := jobs[k]
 				p := jb.newPolicy()
 				seed := deal.GameSeed(master, jb.stream<<32|uint64(jb.i))
-				cfg := engine.Config{Mode: engine.Mode(jb.i % 2), Politician: deal.RandomPolitician(seed, len(o.rules.Politicians)), Opposition: opposition.Solo{}}
-				if err := g.Reset(o.rules, seed, cfg); err != nil {
+				solo := deal.Solo{Mode: engine.Mode(jb.i % 2), Politician: deal.RandomPoliticianIndex, Opposition: opposition.Solo{}}
+				if err := solo.Deal(&g, o.rules, seed); err != nil {
 					errOnce.Do(func() { firstErr = err })
 					return
 				}

@@ -1,0 +1,55 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"tallywood/engine"
+	"tallywood/sim/deal"
+)
+
+// TuneRange is the range a search takes for a field of value v when it is
+// given none: v ± max(3, ⌈|v|/2⌉), wide enough to move a small number and
+// proportionate for a large one.
+func TuneRange(v int) (lo, hi int) {
+	step := max(3, (abs(v)+1)/2)
+	return v - step, v + step
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// TuneValues returns the values of lo..hi that the rules accept for the
+// field at path with every other field at its base value: the values a
+// search may give it (TuneVary.Values).
+func TuneValues(base *engine.Rules, path string, lo, hi int) []int {
+	var values []int
+	for v := lo; v <= hi; v++ {
+		if _, err := base.With(engine.Assignment{Path: path, Value: strconv.Itoa(v)}); err == nil {
+			values = append(values, v)
+		}
+	}
+	return values
+}
+
+// TuneBudget returns the budget in games of a search of cfg that takes
+// about d, and the speed in games a second it is set from: it plays one
+// block of cfg's targets on the base rules, on seeds of its own (neither
+// the search's nor the confirmation's), and times it.
+func TuneBudget(ctx context.Context, cfg TuneConfig, d time.Duration) (games int64, perSec float64, err error) {
+	const block = 200
+	start := time.Now()
+	res, err := Run(ctx, Config{Rules: cfg.Base, Seed: deal.GameSeed(cfg.ConfirmSeed, 1<<62), Games: block, Shard: Shard{K: 1, N: 1},
+		Workers: cfg.Workers, Cells: cfg.Targets, MaxErrors: cfg.MaxErrors})
+	if res == nil || res.Interrupted {
+		return 0, 0, fmt.Errorf("timing a first block: %v", err)
+	}
+	perSec = float64(block*len(cfg.Targets)) / max(time.Since(start).Seconds(), 1e-3)
+	return int64(perSec * d.Seconds()), perSec, nil
+}

@@ -28,9 +28,10 @@
 // Every result is a Study (study.go): it starts with the same Envelope, is
 // read by Decode (which checks its counts and recomputes every derived
 // field from them), merged by Merge and written by Encode, whatever its
-// kind (KindSim, KindCompare, KindSweep, KindSeats, KindSeatsCompare).
-// Every runner plays through one worker pool (pool.go), which owns the
-// players, the stop flag and the failure policy. docs/output.md describes
-// every field; docs/architecture.md the layers. Package sim/report writes
-// the results for people: as text, CSV and HTML.
+// kind. Each kind is one file that registers itself (Kinds lists them);
+// its figures are computed by sim/stats. Every runner plays through one
+// worker pool (pool.go), which owns the players, the stop flag and the
+// failure policy. docs/output.md describes every field;
+// docs/architecture.md the layers and how to add a kind. Package
+// sim/report writes the results for people: as text, CSV and HTML.
 package sim

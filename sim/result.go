@@ -16,22 +16,6 @@ import (
 	"tallywood/sim/stats"
 )
 
-// KindSim is the kind of a sim run's result.
-const KindSim Kind = "sim"
-
-// FormatSim names the JSON document of `tallywood sim` and `merge`.
-const FormatSim = "tallywood-sim/1"
-
-func init() { registerKind(KindSim, func() Study { return &Result{} }) }
-
-// Result is the output of a run (docs/output.md describes every field).
-type Result struct {
-	Envelope
-	RulesID
-	GamesPerCell int64  `json:"games_per_cell"`
-	Cells        []Cell `json:"cells"`
-}
-
 type labels struct {
 	Mode       string `json:"mode"`
 	Policy     string `json:"policy"`
@@ -112,12 +96,6 @@ func (f *Failed) items() []FailedItems {
 	return []FailedItems{{Unit: "deal", Errors: f.Errors, Failures: f.Failures}}
 }
 
-// add adds the failed items of another shard.
-func (f *Failed) add(o *Failed) {
-	f.Errors += o.Errors
-	f.Failures = firstFailures(append(f.Failures, o.Failures...))
-}
-
 // maxFailures is how many failures a cell keeps: enough to see what went
 // wrong, few enough that a broken program does not flood the result.
 const maxFailures = 10
@@ -180,35 +158,6 @@ func newCell(l labels, c *Counts, districts []string, secs float64) Cell {
 	return cell
 }
 
-func newResult(cfg *Config) *Result {
-	return &Result{
-		Envelope:     newEnvelope(KindSim, FormatSim, cfg.Seed, cfg.Shard),
-		RulesID:      rulesID(cfg.Rules),
-		GamesPerCell: cfg.Games,
-		Cells:        make([]Cell, len(cfg.Cells)),
-	}
-}
-
-func (r *Result) formats() []string { return []string{FormatSim} }
-
-func (r *Result) sameRun(first Study) []field {
-	f := first.(*Result)
-	return []field{
-		hashField("rules_hash", r.RulesHash, f.RulesHash),
-		sameField("games_per_cell", r.GamesPerCell, f.GamesPerCell),
-		{"cells", sameCells(r.Cells, f.Cells), cellNames(r.Cells), cellNames(f.Cells)},
-	}
-}
-
-// check checks a decoded result for internal consistency.
-func (r *Result) check(share func(int64) int64) error {
-	if err := checkSolo(&r.RulesID, "games_per_cell", r.GamesPerCell, len(r.Cells)); err != nil {
-		return err
-	}
-	n := share(r.GamesPerCell)
-	return checkCells(r.Cells, func(c *Cell) *Cell { return c }, func(c *Cell) error { return c.validate(n, r.Interrupted) })
-}
-
 // checkCells checks every cell of a solo study with check, and that no
 // two play the same mode, policy and politician; base is the sim cell that
 // names a cell. The error names the cell by number and labels.
@@ -226,74 +175,6 @@ func checkCells[C any](cells []C, base func(*C) *Cell, check func(*C) error) err
 		seen[b.labels] = i
 	}
 	return nil
-}
-
-// derive recomputes each cell's summary from its counts, and the run's
-// timing from its cells'.
-func (r *Result) derive() {
-	var games int64
-	var secs float64
-	for i := range r.Cells {
-		c := &r.Cells[i]
-		c.derive()
-		games += c.Games
-		secs += c.ElapsedSeconds
-	}
-	r.setTiming(games, secs)
-}
-
-func (r *Result) clone() Study {
-	out := *r
-	out.Cells = slices.Clone(r.Cells)
-	for i := range out.Cells {
-		out.Cells[i].Failures = slices.Clone(r.Cells[i].Failures)
-	}
-	return &out
-}
-
-func (r *Result) add(o Study) {
-	for i := range r.Cells {
-		r.Cells[i].add(&o.(*Result).Cells[i])
-	}
-}
-
-// FailedItems lists each cell's failed games.
-func (r *Result) FailedItems() []FailedItems {
-	out := make([]FailedItems, len(r.Cells))
-	for i := range r.Cells {
-		c := &r.Cells[i]
-		out[i] = FailedItems{Unit: "game", A: c, Errors: c.Errors, Failures: c.Failures}
-	}
-	return out
-}
-
-// Played is the games the result holds, of every cell's games.
-func (r *Result) Played() (n, total int64, unit string) {
-	for _, c := range r.Cells {
-		n += c.Games
-	}
-	return n, int64(len(r.Cells)) * r.GamesPerCell, "games"
-}
-
-// derive recomputes a cell's summary from its counts, keeping its labels,
-// District names, timing and failures.
-func (c *Cell) derive() {
-	names := make([]string, len(c.Counts.Districts))
-	for d := range names {
-		if d < len(c.Districts) {
-			names[d] = c.Districts[d].District
-		}
-	}
-	failures := c.Failures
-	*c = newCell(c.labels, &c.Counts, names, c.ElapsedSeconds)
-	c.Failures = failures
-}
-
-// add adds the games of o, the same cell in another shard.
-func (c *Cell) add(o *Cell) {
-	c.Counts.Merge(&o.Counts)
-	c.ElapsedSeconds = addSeconds(c.ElapsedSeconds, o.ElapsedSeconds)
-	c.Failures = firstFailures(append(c.Failures, o.Failures...))
 }
 
 // droppedText is a sentence an older result stored (a result stores no
@@ -594,31 +475,6 @@ func newShardUnion(shard, name string) (*shardUnion, error) {
 	return u, nil
 }
 
-// add adds the shards of result name. It refuses them as shards of
-// another run than the first result's when one of fields, or the shard
-// count, differs from the first result's, naming the first that does with
-// both values. Merge adds every kind's shards here, so they word a
-// mismatch alike.
-func (u *shardUnion) add(name, shard string, fields ...field) error {
-	s, err := parseShardSet(shard)
-	if err != nil {
-		return fmt.Errorf("%s: %v", name, err)
-	}
-	for _, f := range append(fields, sameField("shard count", s.n, u.set.n)) {
-		if !f.same {
-			return fmt.Errorf("%s: %s %s differs from %s in %s: shards of different runs", name, f.name, f.got, f.want, u.first)
-		}
-	}
-	for _, k := range s.ks {
-		if prev, dup := u.owner[k]; dup {
-			return fmt.Errorf("%s: shard %d/%d is already in %s", name, k, s.n, prev)
-		}
-		u.owner[k] = name
-		u.set.ks = append(u.set.ks, k)
-	}
-	return nil
-}
-
 // coverage is how many of a run's shards the shard field s holds; 0 of 0
 // when s is not a shard field.
 func coverage(s string) (shards, of int) {
@@ -647,4 +503,56 @@ func cellNames(cs []Cell) string {
 		parts[i] = c.Mode + "/" + c.Policy + "/" + c.Politician
 	}
 	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// derive recomputes a cell's summary from its counts, keeping its labels,
+// District names, timing and failures.
+func (c *Cell) derive() {
+	names := make([]string, len(c.Counts.Districts))
+	for d := range names {
+		if d < len(c.Districts) {
+			names[d] = c.Districts[d].District
+		}
+	}
+	failures := c.Failures
+	*c = newCell(c.labels, &c.Counts, names, c.ElapsedSeconds)
+	c.Failures = failures
+}
+
+// add adds the failed items of another shard.
+func (f *Failed) add(o *Failed) {
+	f.Errors += o.Errors
+	f.Failures = firstFailures(append(f.Failures, o.Failures...))
+}
+
+// add adds the games of o, the same cell in another shard.
+func (c *Cell) add(o *Cell) {
+	c.Counts.Merge(&o.Counts)
+	c.ElapsedSeconds = addSeconds(c.ElapsedSeconds, o.ElapsedSeconds)
+	c.Failures = firstFailures(append(c.Failures, o.Failures...))
+}
+
+// add adds the shards of result name. It refuses them as shards of
+// another run than the first result's when one of fields, or the shard
+// count, differs from the first result's, naming the first that does with
+// both values. Merge adds every kind's shards here, so they word a
+// mismatch alike.
+func (u *shardUnion) add(name, shard string, fields ...field) error {
+	s, err := parseShardSet(shard)
+	if err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	for _, f := range append(fields, sameField("shard count", s.n, u.set.n)) {
+		if !f.same {
+			return fmt.Errorf("%s: %s %s differs from %s in %s: shards of different runs", name, f.name, f.got, f.want, u.first)
+		}
+	}
+	for _, k := range s.ks {
+		if prev, dup := u.owner[k]; dup {
+			return fmt.Errorf("%s: shard %d/%d is already in %s", name, k, s.n, prev)
+		}
+		u.owner[k] = name
+		u.set.ks = append(u.set.ks, k)
+	}
+	return nil
 }

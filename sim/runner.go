@@ -1,16 +1,13 @@
 package sim
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"tallywood/engine"
-	"tallywood/opposition"
 	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
@@ -27,35 +24,6 @@ type CellSpec struct {
 	Politician int // index into Rules.Politicians, or RandomPoliticianIndex
 }
 
-// Config is a Monte Carlo run: every cell plays the games of the shard,
-// game i on seed deal.GameSeed(Seed, i).
-type Config struct {
-	Rules      *engine.Rules
-	Seed       uint64
-	Games      int64 // games per cell before sharding
-	Shard      Shard
-	Workers    int // 0: GOMAXPROCS
-	Cells      []CellSpec
-	Opposition engine.Opposition // nil: opposition.Solo{}
-	// Progress, when set, is increased by the games played as they finish.
-	Progress *atomic.Int64
-	// MaxErrors is how many failed games (a policy that failed, such as
-	// an exec program that crashed: policy.FailedError) the run goes on
-	// past; one more stops it. Failed games are counted apart, never as
-	// losses.
-	MaxErrors int64
-}
-
-// ErrTooManyFailed is Run's error, with a result of the games played,
-// when more games failed than Config.MaxErrors allows.
-var ErrTooManyFailed = errors.New("too many failed games")
-
-// MaxGames bounds the games per cell of a run: with every game adding at
-// most MarginLimit² to Counts.MarginSumSq (and far less to the other
-// sums), the counts of this many games still fit an int64, and at the
-// fastest policy's ~100,000 games a second it is months of play.
-const MaxGames = 1_000_000_000_000
-
 // chunkSize is how many consecutive games a worker takes at once: large
 // enough that handing out work costs nothing, small enough that the
 // workers finish a cell together.
@@ -70,13 +38,6 @@ func workerCount(w int) int {
 	return runtime.GOMAXPROCS(0)
 }
 
-// workers is the number of workers to start: Workers (default
-// GOMAXPROCS), but no more than there are games for, since a worker
-// without a game only costs memory.
-func (c *Config) workers() int {
-	return int(max(1, min(int64(workerCount(c.Workers)), c.Shard.Len(c.Games))))
-}
-
 // chunkFor is the chunk size for n items on workers workers: size, or less
 // when size would leave a worker idle (issue 22: --workers 2 started one
 // exec program for runs of up to 64 games, and an outside program's games
@@ -84,13 +45,6 @@ func (c *Config) workers() int {
 // result.
 func chunkFor(n int64, workers int, size int64) int64 {
 	return max(1, min(size, (n+int64(workers)-1)/int64(workers)))
-}
-
-func (c *Config) opposition() engine.Opposition {
-	if c.Opposition != nil {
-		return c.Opposition
-	}
-	return opposition.Solo{}
 }
 
 // player owns everything one worker needs to play games: its game, its
@@ -168,62 +122,6 @@ func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec polic
 	return fmt.Errorf("sim: policy %s, game seed %d: %w", spec.Label, seed, err)
 }
 
-// Run plays every cell of cfg and returns the result. Cells are played one
-// after the other, each by all workers; a worker takes chunks of
-// consecutive games of the shard and adds each game to its own Counts,
-// which are merged when the cell is done. Counts are sums, so the result
-// does not depend on the workers or on the order the games finished in.
-// When ctx is cancelled the workers stop after their current game and the
-// result, with the games played so far, is marked Interrupted.
-//
-// A game whose policy failed (policy.FailedError) is counted in the cell's
-// errors, with its message among the cell's failures, and the run goes on
-// up to cfg.MaxErrors of them; past that it stops like an interruption and
-// returns the result with ErrTooManyFailed. Any other error stops the run
-// and returns no result.
-func Run(ctx context.Context, cfg Config) (*Result, error) {
-	if cfg.Rules == nil {
-		return nil, fmt.Errorf("sim: no rules")
-	}
-	if cfg.Games < 1 || cfg.Games > MaxGames {
-		return nil, fmt.Errorf("sim: games %d is outside 1..%d", cfg.Games, int64(MaxGames))
-	}
-	pl := newPool(ctx, poolConfig{workers: cfg.workers(), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
-		newPlayers(cfg.opposition()))
-	defer pl.close()
-
-	res := newResult(&cfg)
-	n := cfg.Shard.Len(cfg.Games)
-	for ci, spec := range cfg.Cells {
-		start := time.Now()
-		counts := make([]Counts, len(pl.players))
-		err := pl.run(work{
-			n: n, size: chunkFor(n, len(pl.players), chunkSize), games: 1,
-			play: func(w int, _ int64, seed uint64) error {
-				return pl.players[w].play(cfg.Rules, seed, spec.Mode, spec.Policy, spec.Politician)
-			},
-			keep: func(w int, _ int64) { counts[w].Add(&pl.players[w].g) },
-		})
-		if err != nil {
-			return nil, err
-		}
-		total := &counts[0]
-		for w := 1; w < len(counts); w++ {
-			total.Merge(&counts[w])
-		}
-		var failures []Failure
-		total.Errors, failures = pl.cellFailures()
-		res.Cells[ci] = newCell(cellLabels(cfg.Rules, spec), total, cfg.Rules.Districts[:], time.Since(start).Seconds())
-		res.Cells[ci].Failures = failures
-	}
-	res.Interrupted = pl.interrupted()
-	res.derive()
-	if err := pl.tooMany(); err != nil {
-		return res, err
-	}
-	return res, nil
-}
-
 func cellLabels(r *engine.Rules, s CellSpec) labels {
 	return labels{Mode: s.Mode.String(), Policy: s.Policy.Label, Politician: politicianLabel(r, s.Politician)}
 }
@@ -235,3 +133,13 @@ func politicianLabel(r *engine.Rules, i int) string {
 	}
 	return r.Politicians[i].ID
 }
+
+// ErrTooManyFailed is Run's error, with a result of the games played,
+// when more games failed than Config.MaxErrors allows.
+var ErrTooManyFailed = errors.New("too many failed games")
+
+// MaxGames bounds the games per cell of a run: with every game adding at
+// most MarginLimit² to Counts.MarginSumSq (and far less to the other
+// sums), the counts of this many games still fit an int64, and at the
+// fastest policy's ~100,000 games a second it is months of play.
+const MaxGames = 1_000_000_000_000

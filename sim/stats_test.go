@@ -4,9 +4,10 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"testing"
+
 	"tallywood/engine"
 	"tallywood/sim/stats"
-	"testing"
 )
 
 // pairsOf builds pair counts from a list of (A outcome, B outcome, margin

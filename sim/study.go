@@ -270,7 +270,7 @@ func Decode(data []byte) (Study, error) {
 }
 
 // DecodeAs decodes data like Decode and requires a result of type T
-// (*Result, *CompareResult, ...).
+// (a kind's result type, such as *CompareResult).
 func DecodeAs[T Study](data []byte) (T, error) {
 	var zero T
 	s, err := Decode(data)

@@ -3,10 +3,11 @@ package main
 import (
 	"context"
 	"sync/atomic"
-	"tallywood/sim"
-	"tallywood/sim/report"
 
 	"github.com/spf13/pflag"
+
+	"tallywood/sim"
+	"tallywood/sim/report"
 )
 
 func init() { cardsCommand.register() }

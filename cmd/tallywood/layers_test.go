@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"tallywood/sim"
 )
 
 // TestLayers holds the layers of docs/architecture.md: each package imports
@@ -57,5 +59,39 @@ func TestLayers(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestArchitectureListsEveryKind holds docs/architecture.md's table of
+// kinds to the kinds sim registers, and each file it names for a kind to
+// one that exists.
+func TestArchitectureListsEveryKind(t *testing.T) {
+	root := filepath.Join("..", "..")
+	doc, err := os.ReadFile(filepath.Join(root, "docs", "architecture.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(doc), "| kind (`kind`) |")
+	if !ok {
+		t.Fatal("docs/architecture.md has no table of kinds")
+	}
+	table, _, _ = strings.Cut(table, "\n\n")
+	var listed []sim.Kind
+	for _, row := range strings.Split(table, "\n")[2:] {
+		cols := strings.Split(row, "|")
+		if len(cols) < 7 {
+			t.Fatalf("row %q: want 6 columns", row)
+		}
+		kind := sim.Kind(strings.Trim(strings.TrimSpace(cols[1]), "`"))
+		listed = append(listed, kind)
+		for i, dir := range map[int]string{3: "sim", 4: "sim/report", 5: "cmd/tallywood"} {
+			file, _, _ := strings.Cut(strings.Trim(strings.TrimSpace(cols[i]), "`"), "`")
+			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir), file)); err != nil {
+				t.Errorf("kind %s: %v", kind, err)
+			}
+		}
+	}
+	if !slices.Equal(listed, sim.Kinds()) {
+		t.Errorf("docs/architecture.md lists the kinds %v, sim registers %v", listed, sim.Kinds())
 	}
 }

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/spf13/pflag"
+
 	"tallywood/engine"
 	"tallywood/sim"
 	"tallywood/sim/report"
-
-	"github.com/spf13/pflag"
 )
 
 func init() { sensitivityCommand.register() }

@@ -7,10 +7,10 @@ import (
 	"strconv"
 	"sync/atomic"
 
+	"github.com/spf13/pflag"
+
 	"tallywood/sim"
 	"tallywood/sim/report"
-
-	"github.com/spf13/pflag"
 )
 
 func init() { sweepCommand.register() }

@@ -11,10 +11,10 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/spf13/pflag"
+
 	"tallywood/engine"
 	"tallywood/sim"
-
-	"github.com/spf13/pflag"
 )
 
 func init() { tuneCommand.register() }

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -506,3 +507,127 @@ func compareCommand(r *sim.CompareResult) string {
 	}
 	return commandLine(append(args, "--format", "json"))
 }
+
+// plainLine is a comparison cell's answer in one sentence: the text's
+// line in words and the page's list item. Its intervals are the
+// simultaneous ones the fixed-size rule decides by (ruleWords says so),
+// never the 95 % ones, which can exclude 0 next to "no clear difference".
+func plainLine(r *sim.CompareResult, c *sim.CompareCell) string {
+	return fmt.Sprintf("%s vs %s: %s: %s, win rate %s → %s, score %s points [%s, %s], margin %+.1f votes [%+.1f, %+.1f]",
+		r.B.Name, r.A.Name, CellTitle(&c.A, &c.B), verdictText(c), pct(c.A.WinRate), pct(c.B.WinRate),
+		pointsText(c.ScoreDiff), pointsText(c.ScoreDiffCI[0]), pointsText(c.ScoreDiffCI[1]),
+		c.MarginDiff, c.MarginDiffCI[0], c.MarginDiffCI[1])
+}
+
+// ruleWords states the rule a comparison's verdicts follow, once, as the
+// text's heading of its lines in words and the page's note say it.
+func ruleWords(r *sim.CompareResult) string {
+	level := percentText(r.VerdictLevel)
+	s := fmt.Sprintf("verdicts at the %s level over all %d tests, a score and a margin per cell: "+
+		"with no difference anywhere, the chance that any cell's verdict is not %q is at most %s; intervals simultaneous at %s",
+		level, r.Tests, verdictWords[sim.NoClearDifference], level, percentText(r.Confidence))
+	for i := range r.Cells {
+		if q := r.Cells[i].Sequential; q != nil {
+			s += fmt.Sprintf("; a cell with a sequential test takes its verdict from that test instead, "+
+				"at α = %g over all the cells", q.Alpha)
+			break
+		}
+	}
+	return s
+}
+
+// verdictText is a cell's verdict in words: its word, and after a
+// sequential test's verdict "(sequential test)", with the zone or the
+// values a terse word stands for.
+func verdictText(c *sim.CompareCell) string {
+	s := c.Sequential
+	if s == nil {
+		return verdictWords[c.Verdict]
+	}
+	w := verdictWords[c.Verdict]
+	switch c.Verdict {
+	case sim.InZone:
+		w = "within ±" + strings.TrimPrefix(seqUnit(s, s.Delta), "+")
+	case sim.ForP0:
+		w = fmt.Sprintf("p0: nearer %s than %s", seqUnit(s, s.P0), seqUnit(s, s.P1))
+	case sim.ForP1:
+		w = fmt.Sprintf("p1: nearer %s than %s", seqUnit(s, s.P1), seqUnit(s, s.P0))
+	}
+	return w + " (sequential test)"
+}
+
+// stoppedWords label every estimate of a cell whose sequential test
+// stopped it: the test stops when the data happen to look decisive, so
+// the estimates lean toward the decision and the 95 % intervals cover
+// less than 95 %.
+const stoppedWords = "biased by the stop: the estimates lean toward the decision and the intervals cover less than 95%; confirm with a fixed --games run on a fresh --seed"
+
+// testStopped reports whether a cell's sequential test stopped it, which
+// biases its estimates (stoppedWords).
+func testStopped(s *sim.SequentialResult) bool { return s != nil && s.Decision != sim.Undecided }
+
+// seqUnit writes a difference on the scale of sequential test s: votes
+// or points.
+func seqUnit(s *sim.SequentialResult, x float64) string {
+	if s.On == sim.OnMargin && math.Abs(x) == 1 {
+		return fmt.Sprintf("%+g vote", x)
+	}
+	if s.On == sim.OnMargin {
+		return fmt.Sprintf("%+g votes", x)
+	}
+	return fmt.Sprintf("%+g points", 100*x)
+}
+
+// sequentialWords says in words what a sequential test decided.
+func sequentialWords(s *sim.SequentialResult) string {
+	unit := func(x float64) string { return seqUnit(s, x) }
+	zone := strings.TrimPrefix(unit(s.Delta), "+")
+	alpha := fmt.Sprintf("α = %g", s.Alpha)
+	if s.AlphaEach != s.Alpha {
+		alpha += fmt.Sprintf(" (%g a one-sided test)", s.AlphaEach)
+	}
+	// On the margin the answer names the margin, as its verdict does
+	// (higher or lower margin only): a higher margin is not "easier".
+	up, down := "B is easier", "B is harder"
+	if s.On == sim.OnMargin {
+		up, down = "B's margin is higher", "B's margin is lower"
+	}
+	var what string
+	if s.Delta > 0 {
+		switch s.Decision {
+		case sim.Easier:
+			what = fmt.Sprintf("%s: a difference of %s fits the games better than none", up, unit(s.Delta))
+		case sim.Harder:
+			what = fmt.Sprintf("%s: a difference of %s fits the games better than none", down, unit(-s.Delta))
+		case sim.Within:
+			what = fmt.Sprintf("B is within ±%s of A: no difference fits the games better than ±%s", zone, zone)
+		default:
+			what = "undecided: the games ran out first"
+		}
+		return fmt.Sprintf("sequential test on the %s, zone ±%s, %s, β = %g: %s (after %d pairs)", statisticWords[s.On], zone, alpha, s.Beta, what, s.Games)
+	}
+	switch s.Decision {
+	case sim.NearerP1:
+		what = fmt.Sprintf("decided for %s over %s", unit(s.P1), unit(s.P0))
+	case sim.NearerP0:
+		what = fmt.Sprintf("decided for %s over %s (only that: not that nothing changed)", unit(s.P0), unit(s.P1))
+	default:
+		what = "undecided: the games ran out first"
+	}
+	return fmt.Sprintf("sequential test on the %s of %s against %s, %s, β = %g: %s (after %d pairs)", statisticWords[s.On], unit(s.P0), unit(s.P1), alpha, s.Beta, what, s.Games)
+}
+
+// decisionWords are a sequential test's decisions as the page's table
+// says them.
+var decisionWords = map[sim.Decision]string{
+	sim.Undecided: "undecided",
+	sim.Easier:    "easier",
+	sim.Harder:    "harder",
+	sim.Within:    "within",
+	sim.NearerP0:  "p0",
+	sim.NearerP1:  "p1",
+}
+
+// statisticWords name what a sequential test measures, in a sentence or
+// a table.
+var statisticWords = map[sim.Statistic]string{sim.OnScore: "score", sim.OnMargin: "margin"}

@@ -196,3 +196,9 @@ func seatsCSV(w *csv.Writer, r *sim.SeatsResult) {
 		}
 	}
 }
+
+// firstSeatWords says a study's first-seat advantage.
+func firstSeatWords(r *sim.SeatsResult) string {
+	return fmt.Sprintf("First-seat advantage: %s points [%s, %s] (the score of the player holding Initiative 1 at the start, minus the fair %s).",
+		pointsText(r.FirstSeatAdvantage), pointsText(r.FirstSeatAdvantageCI95[0]), pointsText(r.FirstSeatAdvantageCI95[1]), pct(1/float64(r.Players)))
+}

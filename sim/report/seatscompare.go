@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+
 	"tallywood/engine"
 	"tallywood/sim"
 )
@@ -90,4 +91,12 @@ func seatsCompareSection(idx int, src Source, r *sim.SeatsCompareResult) (sectio
 	}
 	s.Groups = append(s.Groups, group{Figures: []figure{f}})
 	return s, nil
+}
+
+// firstSeatDiffWords says the first-seat advantage under each arm of a
+// comparison at a table, and B − A.
+func firstSeatDiffWords(r *sim.SeatsCompareResult) string {
+	return fmt.Sprintf("First-seat advantage: A %s, B %s points; B − A %s [%s, %s].",
+		pointsText(r.FirstSeatAdvantage[0]), pointsText(r.FirstSeatAdvantage[1]),
+		pointsText(r.FirstSeatAdvantageDiff), pointsText(r.FirstSeatDiffCI95[0]), pointsText(r.FirstSeatDiffCI95[1]))
 }

@@ -491,3 +491,70 @@ func sweepCommand(r *sim.SweepResult) string {
 	}
 	return commandLine(append(args, "--format", "json"))
 }
+
+// crossingMethod says how a sweep finds a crossing (sim's simultaneous
+// and crossing), printed with every crossing.
+const crossingMethod = "each swept value's win rate has a Wilson interval of confidence 1 − 0.05/k, " +
+	"k the number of swept values (Bonferroni), so that all k hold at once with 95% confidence: " +
+	"a designer reads every value, so each must be right together. " +
+	"The target is met at the values whose interval contains it, and between two adjacent values " +
+	"whose intervals lie on either side of it. If the win rate is monotone in the parameter, " +
+	"the setting that gives the target lies between the nearest values below and above (95%); " +
+	"nothing is assumed between swept values, and only values a rules file can hold are named"
+
+// crossingWords says where a sweep cell's win rate meets the target, in
+// swept values with their simultaneous intervals, or which way to sweep
+// when it meets it nowhere.
+func crossingWords(r *sim.SweepResult, c *sim.SweepCell) string {
+	x, param, target := c.Crossing, r.Params[0], pct(r.Target)
+	at := map[string]*sim.SweepPointResult{}
+	for j := range c.Points {
+		at[c.Points[j].Values[0]] = &c.Points[j]
+	}
+	value := func(v string) string {
+		p := at[v]
+		base := ""
+		if p.IsBase {
+			base = "the base: "
+		}
+		ci := p.WinCISimultaneous
+		return fmt.Sprintf("%s (%s%s [%s, %s])", v, base, pct(p.Result.WinRate), pct(ci[0]), pct(ci[1]))
+	}
+	nearest := func(v *string, way string) string {
+		if v == nil {
+			return "none (sweep " + way + ")"
+		}
+		return value(*v)
+	}
+	if len(x.Regions) == 0 {
+		sweep := "sweep " + param + " " + x.Sweep
+		if x.Sweep == "" {
+			sweep = "it does not change from the first value to the last: sweep " + param + " wider"
+		}
+		return fmt.Sprintf("the win rate is %s the target %s at every swept value of %s (by its simultaneous 95%% interval): %s",
+			x.Side, target, param, sweep)
+	}
+	parts := make([]string, len(x.Regions))
+	for k, g := range x.Regions {
+		if len(g.Values) == 0 {
+			parts[k] = fmt.Sprintf("it passes %s between %s and %s, %s", target, value(*g.Below), value(*g.Above), between(*g.Below, *g.Above))
+			continue
+		}
+		vs := make([]string, len(g.Values))
+		for i, v := range g.Values {
+			vs[i] = value(v)
+		}
+		parts[k] = fmt.Sprintf("values whose simultaneous 95%% interval contains %s: %s; nearest below: %s, nearest above: %s",
+			target, strings.Join(vs, ", "), nearest(g.Below, "lower"), nearest(g.Above, "higher"))
+	}
+	if !x.Multiple && len(x.Regions[0].Values) == 0 {
+		return "the win rate at " + param + " " + strings.TrimPrefix(parts[0], "it ")
+	}
+	if !x.Multiple {
+		return "the win rate meets " + target + " at " + param + ": " + parts[0]
+	}
+	for k := range parts {
+		parts[k] = fmt.Sprintf("(%d) %s", k+1, parts[k])
+	}
+	return fmt.Sprintf("the win rate may meet %s at %s in %d places: %s", target, param, len(parts), strings.Join(parts, "; "))
+}

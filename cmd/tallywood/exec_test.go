@@ -36,23 +36,23 @@ func TestExecPythonPlayers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		code, out, errs := runCLI(t, "sim", "--games", "4", "--mode", "normal", "--policy", "exec:python3 '"+path+"'", "--format", "json", "--quiet")
+		code, out, errs := runCLI(t, "sim", "--games", "2", "--mode", "normal", "--policy", "exec:python3 '"+path+"'", "--format", "json", "--quiet")
 		if code != exitOK {
 			t.Fatalf("%s: exit %d: %s", name, code, errs)
 		}
-		if r, err := sim.DecodeAs[*sim.Result]([]byte(out)); err != nil || r.Cells[0].Games != 4 || r.Cells[0].Errors != 0 {
-			t.Errorf("%s: result %v, %v; want 4 games and no errors", name, r, err)
+		if r, err := sim.DecodeAs[*sim.Result]([]byte(out)); err != nil || r.Cells[0].Games != 2 || r.Cells[0].Errors != 0 {
+			t.Errorf("%s: result %v, %v; want 2 games and no errors", name, r, err)
 		}
 	}
 }
 
 // TestExecDeterministic: a random player program gives the same result
-// for any --workers and for shards merged (70 games: two chunks, so two
-// workers do play side by side).
+// for any --workers and for shards merged (16 games: two chunks of 8, so
+// two workers, each with its own program, do play side by side).
 func TestExecDeterministic(t *testing.T) {
 	spec := exectest.Spec("random", "", "")
 	dir := t.TempDir()
-	common := []string{"--games", "70", "--mode", "normal", "--seed", "3", "--policy", spec, "--format", "json", "--quiet"}
+	common := []string{"--games", "16", "--mode", "normal", "--seed", "3", "--policy", spec, "--format", "json", "--quiet"}
 	var want []byte
 	for _, w := range []string{"1", "2"} {
 		code, out, errs := runCLI(t, append([]string{"sim", "--workers", w}, common...)...)
@@ -86,8 +86,8 @@ func TestExecDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := r.Cells[0]; c.Games != 70 || c.Errors != 0 {
-		t.Errorf("%d games, %d errors; want 70 and 0", c.Games, c.Errors)
+	if c := r.Cells[0]; c.Games != 16 || c.Errors != 0 {
+		t.Errorf("%d games, %d errors; want 16 and 0", c.Games, c.Errors)
 	}
 }
 
@@ -203,7 +203,9 @@ func decodeFile(t *testing.T, path string) *sim.Result {
 // TestEveryStudyMaxErrors: compare, sweep and both studies at a table take
 // --max-errors like sim: failed games are listed on stderr and counted in
 // the result's errors, the text output says how many; past --max-errors
-// the study stops with a partial result and exit status 1.
+// the study stops with a partial result and exit status 1. With seed 38
+// the crashing player fails 2 of the first 4 games and the first of 2
+// deals.
 func TestEveryStudyMaxErrors(t *testing.T) {
 	spec := exectest.Spec("crash", "", "")
 	for _, tt := range []struct {
@@ -212,17 +214,17 @@ func TestEveryStudyMaxErrors(t *testing.T) {
 		errors     func(doc map[string]any) float64 // the result's failed items
 		failedLine string                           // in the table output
 	}{
-		{"compare", "paired game", []string{"compare", "--games", "12", "--mode", "normal", "--b-mode", "hard"},
+		{"compare", "paired game", []string{"compare", "--games", "4", "--mode", "normal", "--b-mode", "hard"},
 			func(doc map[string]any) float64 { return cellErrors(doc) }, "  FAILED: %d paired games failed"},
-		{"sweep", "game", []string{"sweep", "--set", "difficulties.normal.bonus_divisor=1,2", "--games", "12", "--mode", "normal"},
+		{"sweep", "game", []string{"sweep", "--set", "difficulties.normal.bonus_divisor=1,2", "--games", "4", "--mode", "normal"},
 			func(doc map[string]any) float64 { return cellErrors(doc) }, "  FAILED: %d games failed at the base or a point"},
-		{"sim --seats", "deal", []string{"sim", "--seats", "2", "--games", "6"},
+		{"sim --seats", "deal", []string{"sim", "--seats", "2", "--games", "2"},
 			func(doc map[string]any) float64 { return doc["errors"].(float64) }, "FAILED: %d deals failed"},
-		{"compare --seats", "deal", []string{"compare", "--seats", "2", "--games", "6", "--b-set", "track.max=14"},
+		{"compare --seats", "deal", []string{"compare", "--seats", "2", "--games", "2", "--b-set", "track.max=14"},
 			func(doc map[string]any) float64 { return doc["errors"].(float64) }, "FAILED: %d deals failed"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			common := append(tt.args, "--seed", "3", "--policy", spec, "--workers", "1", "--quiet")
+			common := append(tt.args, "--seed", "38", "--policy", spec, "--workers", "1", "--quiet")
 			code, out, errs := runCLI(t, append(common, "--max-errors", "100", "--format", "json")...)
 			if code != exitOK {
 				t.Fatalf("--max-errors 100: exit %d: %s", code, errs)

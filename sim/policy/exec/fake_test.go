@@ -46,14 +46,14 @@ func fakeHarness(spec string) int {
 const faultSeed = 11
 
 // faultGames is the games of a fault test's run: enough for several
-// failures among games that do not fail (a faulty fake player fails 3 of
-// the 9 short games, 5 of the 24: exectest.FailsGame), fewer under -short
+// failures among games that do not fail (a faulty fake player fails 4 of
+// the 12, 3 of the 9 short games: exectest.FailsGame), fewer under -short
 // (the race run, where the fake players are race-instrumented too).
 func faultGames() int64 {
 	if testing.Short() {
 		return 9
 	}
-	return 24
+	return 12
 }
 
 func faultConfig(t *testing.T, spec string, workers int) sim.Config {

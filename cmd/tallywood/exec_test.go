@@ -207,6 +207,11 @@ func decodeFile(t *testing.T, path string) *sim.Result {
 // the crashing player fails 2 of the first 4 games and the first of 2
 // deals.
 func TestEveryStudyMaxErrors(t *testing.T) {
+	if testing.Short() {
+		// One worker: nothing here for the race run (-short), and exec's
+		// TestEveryStudyCountsFailures runs the studies' accounting there.
+		t.Skip("plays twelve studies through programs")
+	}
 	spec := exectest.Spec("crash", "", "")
 	for _, tt := range []struct {
 		name, item string

@@ -28,12 +28,12 @@ func forgeSave(t *testing.T, path string, lineup ...string) {
 	}
 }
 
-// TestLoadRunsNothing: a save file from someone else starts no program and
-// no search beyond the skill levels without --trust-lineup, on trace
-// --load and play --load, and says why (issue 22). Every lineup that must
-// not run ends with a sentinel, a program that touches a marker file when
-// it starts, at the seat before the person's, so that it plays before
-// them in the first round: a load that ran any of the lineup before
+// TestLoadRunsNothing: a save file, which anyone can write, starts no
+// program and no search beyond the skill levels without --trust-lineup, on
+// trace --load and play --load, and the refusal says why. Every lineup
+// that must not run ends with a sentinel, a program that touches a marker
+// file when it starts, at the seat before the person's, so that it plays
+// before them in the first round: a load that ran any of the lineup before
 // refusing it would leave the mark. In the search's lineup the search
 // comes first, so that it is what the load refuses. The trusted loads show
 // that the sentinel does leave its mark when the lineup runs.

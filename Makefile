@@ -2,13 +2,19 @@
 
 FUZZTIME ?= 20s
 
-.PHONY: run test bench fuzz lint ladder weights report-screenshot
+.PHONY: run test calibration bench fuzz lint ladder weights report-screenshot
 
 run:
 	go run ./cmd/tallywood sim
 
 test:
 	go test ./...
+
+# The tests with the calibration studies: Monte Carlo simulations of the
+# error rates of compare's tests, which go test ./... skips (the tests
+# that call calibrationStudy). .ci/run runs this too.
+calibration:
+	go test -tags calibration ./...
 
 bench:
 	go test -run '^$$' -bench . -benchmem ./...

@@ -63,3 +63,25 @@ func BenchmarkWith(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheck is the invariant check that property tests run after
+// every decision of thousands of games, at a 4-player game's 100th
+// decision.
+func BenchmarkCheck(b *testing.B) {
+	b.ReportAllocs()
+	var g Game
+	if err := g.ResetTable(Reference(), 1, TableConfig{Politicians: []int{0, 1, 2, 3}}); err != nil {
+		b.Fatal(err)
+	}
+	p := NewRandomPlayer(1)
+	for range 100 {
+		if err := g.Apply(p.Choose(&g)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		if err := g.Check(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

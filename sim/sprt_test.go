@@ -85,8 +85,10 @@ func marginCases(t testing.TB) []marginCase {
 // the tolerance is the nominal rate plus 0.02 plus 3 standard errors.
 // Before minMarginPairs was raised from 30 to 200 the rare-change case
 // answered "within" in 27 % of runs (issue 23). The rates are logged (go
-// test -v -run MarginSequential ./sim), with the cases beyond the guard.
+// test -tags calibration -v -run MarginSequential ./sim), with the cases
+// beyond the guard.
 func TestMarginSequentialErrorRates(t *testing.T) {
+	calibrationStudy(t)
 	runs := 1000
 	if testing.Short() {
 		runs = 150

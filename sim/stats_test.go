@@ -160,10 +160,12 @@ func TestSequentialValidate(t *testing.T) {
 // Wald's bounds are approximate: the ratio overshoots them by a whole
 // pair, so the tolerance is the nominal rate plus a stated slack (0.02)
 // plus three standard errors of the estimate. The measured rates are
-// logged (go test -v -run ErrorRates ./sim), with how often the plain 95 %
-// interval at the stop covers the true difference (less than 95 %: the
-// stop is why compare labels its estimates after one).
+// logged (go test -tags calibration -v -run ErrorRates ./sim), with how
+// often the plain 95 % interval at the stop covers the true difference
+// (less than 95 %: the stop is why compare labels its estimates after
+// one).
 func TestSequentialErrorRates(t *testing.T) {
+	calibrationStudy(t)
 	runs := 600
 	if testing.Short() {
 		runs = 60

@@ -401,8 +401,10 @@ func nullModels(t testing.TB) []nullModel {
 // games made exchangeable). Each configuration plays reps comparisons of
 // n pairs per cell (3000 of 500; with -short, 400 of 200); the rate must
 // be at most α plus 3 standard errors at α: 0.062 (with -short, 0.083).
-// The rates are logged (go test -v -run VerdictsFamily ./sim).
+// The rates are logged (go test -tags calibration -v -run VerdictsFamily
+// ./sim).
 func TestFixedVerdictsFamily(t *testing.T) {
+	calibrationStudy(t)
 	reps, n := 3000, 500
 	if testing.Short() {
 		reps, n = 400, 200
@@ -458,6 +460,7 @@ func TestFixedVerdictsFamily(t *testing.T) {
 // directional in 9.3–12.0 % of runs of one cell and 32–38 % of four
 // (issue 23: 9.2–10.5 % for one).
 func TestSequentialVerdictsFamily(t *testing.T) {
+	calibrationStudy(t)
 	reps, cellCounts := 600, []int{1, 2, 4}
 	if testing.Short() {
 		reps, cellCounts = 100, []int{1, 2}

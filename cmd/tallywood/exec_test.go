@@ -11,35 +11,48 @@ import (
 	"strings"
 	"testing"
 
-	"tallywood/engine"
 	"tallywood/sim"
 	"tallywood/sim/deal"
+	"tallywood/sim/policy/exec/exectest"
 )
 
-// pythonPlayer returns the exec spec of a player in testdata/protocol,
-// skipping the test where there is no python3 (.ci/run installs it).
-func pythonPlayer(t *testing.T, name string) string {
-	t.Helper()
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 not installed")
-	}
-	path, err := filepath.Abs(filepath.Join("..", "..", "testdata", "protocol", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return "exec:python3 '" + path + "'"
+// The test binary doubles as the player programs of the tests: Go fake
+// players (exectest) start in milliseconds, where a Python player took
+// seconds a study.
+func TestMain(m *testing.M) {
+	exectest.Main()
+	os.Exit(m.Run())
 }
 
-// TestExecPythonDeterministic: the Python random player gives the same
-// result for any --workers and for shards merged (70 games: two chunks,
-// so two workers do play side by side).
-func TestExecPythonDeterministic(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays 210 games through Python")
+// TestExecPythonPlayers: the example players of docs/protocol.md
+// (testdata/protocol) play through sim. The other exec tests play Go fake
+// players.
+func TestExecPythonPlayers(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 not installed") // .ci/run installs it
 	}
-	spec := pythonPlayer(t, "random_player.py")
+	for _, name := range []string{"random_player.py", "heuristic_player.py"} {
+		path, err := filepath.Abs(filepath.Join("..", "..", "testdata", "protocol", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := runCLI(t, "sim", "--games", "2", "--mode", "normal", "--policy", "exec:python3 '"+path+"'", "--format", "json", "--quiet")
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", name, code, errs)
+		}
+		if r, err := sim.DecodeAs[*sim.Result]([]byte(out)); err != nil || r.Cells[0].Games != 2 || r.Cells[0].Errors != 0 {
+			t.Errorf("%s: result %v, %v; want 2 games and no errors", name, r, err)
+		}
+	}
+}
+
+// TestExecDeterministic: a random player program gives the same result
+// for any --workers and for shards merged (16 games: two chunks of 8, so
+// two workers, each with its own program, do play side by side).
+func TestExecDeterministic(t *testing.T) {
+	spec := exectest.Spec("random", "", "")
 	dir := t.TempDir()
-	common := []string{"--games", "70", "--mode", "normal", "--seed", "3", "--policy", spec, "--format", "json", "--quiet"}
+	common := []string{"--games", "16", "--mode", "normal", "--seed", "3", "--policy", spec, "--format", "json", "--quiet"}
 	var want []byte
 	for _, w := range []string{"1", "2"} {
 		code, out, errs := runCLI(t, append([]string{"sim", "--workers", w}, common...)...)
@@ -73,16 +86,16 @@ func TestExecPythonDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := r.Cells[0]; c.Games != 70 || c.Errors != 0 {
-		t.Errorf("%d games, %d errors; want 70 and 0", c.Games, c.Errors)
+	if c := r.Cells[0]; c.Games != 16 || c.Errors != 0 {
+		t.Errorf("%d games, %d errors; want 16 and 0", c.Games, c.Errors)
 	}
 }
 
-// TestExecPythonReproducibleGame: trace plays one game of the Python
-// random player twice, in fresh programs, identically, and it is the game
-// sim counted.
-func TestExecPythonReproducibleGame(t *testing.T) {
-	spec := pythonPlayer(t, "random_player.py")
+// TestExecReproducibleGame: trace plays one game of a random player
+// program twice, in fresh programs, identically, and it is the game sim
+// counted.
+func TestExecReproducibleGame(t *testing.T) {
+	spec := exectest.Spec("random", "", "")
 	args := []string{"trace", "--seed", "9", "--game", "2", "--mode", "hard", "--policy", spec}
 	code, first, errs := runCLI(t, args...)
 	if code != exitOK {
@@ -122,62 +135,29 @@ func traceMargin(t *testing.T, trace string) int {
 	return you - opp
 }
 
-func TestExecPythonHeuristic(t *testing.T) {
-	spec := pythonPlayer(t, "heuristic_player.py")
-	code, out, errs := runCLI(t, "sim", "--games", "10", "--mode", "normal", "--policy", spec, "--format", "json", "--quiet")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	if r, err := sim.DecodeAs[*sim.Result]([]byte(out)); err != nil || r.Cells[0].Games != 10 {
-		t.Errorf("result %v, %v; want 10 games", r, err)
-	}
-}
-
-// crashingPlayer crashes at the fifth decision of the games whose
-// politician index is a multiple of three (the program knows no game
-// seed), and plays the first option otherwise.
-const crashingPlayer = `import json, sys
-pol = 0
-for line in iter(sys.stdin.readline, ""):
-    m = json.loads(line)
-    if m["type"] == "hello":
-        print(json.dumps({"type": "hello", "protocol": 2, "name": "crasher"}), flush=True)
-    elif m["type"] == "game":
-        pol = m["politician_index"]
-    elif m["type"] == "decision":
-        if pol % 3 == 0 and m["n"] == 5:
-            sys.exit("crashing on purpose")
-        print(json.dumps({"type": "answer", "id": m["options"][0]["id"]}), flush=True)
-`
-
 // TestExecMaxErrors: failed games are reported and counted apart; past
 // --max-errors the run stops with a partial result and exit status 1.
 func TestExecMaxErrors(t *testing.T) {
-	pythonPlayer(t, "random_player.py")
 	dir := t.TempDir()
-	script := filepath.Join(dir, "crash.py")
-	if err := os.WriteFile(script, []byte(crashingPlayer), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	var failing int64
 	for i := range uint64(12) {
-		if deal.RandomPolitician(deal.GameSeed(4, i), len(engine.Reference().Politicians))%3 == 0 {
+		if exectest.FailsGame(deal.GameSeed(3, i)) {
 			failing++
 		}
 	}
 	if failing == 0 {
 		t.Fatal("no game of the run fails: pick another seed")
 	}
-	spec := "exec:python3 '" + script + "'"
-	common := []string{"sim", "--games", "12", "--seed", "4", "--mode", "normal", "--policy", spec, "--workers", "1", "--format", "json", "--quiet"}
+	spec := exectest.Spec("crash", "", "")
+	common := []string{"sim", "--games", "12", "--seed", "3", "--mode", "normal", "--policy", spec, "--workers", "1", "--format", "json", "--quiet"}
 
 	out := filepath.Join(dir, "ok.json")
 	code, _, errs := runCLI(t, append(common, "--max-errors", "100", "--out", out)...)
 	if code != exitOK {
 		t.Fatalf("--max-errors 100: exit %d: %s", code, errs)
 	}
-	line := regexp.MustCompile(`(?m)^tallywood: game \d+ failed, not scored: sim: policy exec:python3 '[^']+': exec: game seed \d+, decision 5 \(round 1, \w+\): ` +
-		`the program exited \(exit status 1\) before answering; its stderr ends: "crashing on purpose" \[program "python3 '[^']+'"\]$`)
+	line := regexp.MustCompile(`(?m)^tallywood: game \d+ failed, not scored: sim: policy exec:'[^']+' fakeplayer crash: exec: game seed \d+, decision 5 \(round 1, \w+\): ` +
+		`the program exited \(exit status 3\) before answering; its stderr ends: "fake player: crashing as asked" \[program "'[^']+' fakeplayer crash"\]$`)
 	if n := len(line.FindAllString(errs, -1)); int64(n) != failing {
 		t.Errorf("stderr lists %d failed games, want %d:\n%s", n, failing, errs)
 	}
@@ -223,34 +203,33 @@ func decodeFile(t *testing.T, path string) *sim.Result {
 // TestEveryStudyMaxErrors: compare, sweep and both studies at a table take
 // --max-errors like sim: failed games are listed on stderr and counted in
 // the result's errors, the text output says how many; past --max-errors
-// the study stops with a partial result and exit status 1.
+// the study stops with a partial result and exit status 1. With seed 38
+// the crashing player fails 2 of the first 4 games and the first of 2
+// deals.
 func TestEveryStudyMaxErrors(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays studies through Python")
+		// One worker: nothing here for the race run (-short), and exec's
+		// TestEveryStudyCountsFailures runs the studies' accounting there.
+		t.Skip("plays twelve studies through programs")
 	}
-	pythonPlayer(t, "random_player.py")
-	script := filepath.Join(t.TempDir(), "crash.py")
-	if err := os.WriteFile(script, []byte(crashingPlayer), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	spec := "exec:python3 '" + script + "'"
+	spec := exectest.Spec("crash", "", "")
 	for _, tt := range []struct {
 		name, item string
 		args       []string
 		errors     func(doc map[string]any) float64 // the result's failed items
 		failedLine string                           // in the table output
 	}{
-		{"compare", "paired game", []string{"compare", "--games", "12", "--mode", "normal", "--b-mode", "hard"},
+		{"compare", "paired game", []string{"compare", "--games", "4", "--mode", "normal", "--b-mode", "hard"},
 			func(doc map[string]any) float64 { return cellErrors(doc) }, "  FAILED: %d paired games failed"},
-		{"sweep", "game", []string{"sweep", "--set", "difficulties.normal.bonus_divisor=1,2", "--games", "12", "--mode", "normal"},
+		{"sweep", "game", []string{"sweep", "--set", "difficulties.normal.bonus_divisor=1,2", "--games", "4", "--mode", "normal"},
 			func(doc map[string]any) float64 { return cellErrors(doc) }, "  FAILED: %d games failed at the base or a point"},
-		{"sim --seats", "deal", []string{"sim", "--seats", "2", "--games", "6"},
+		{"sim --seats", "deal", []string{"sim", "--seats", "2", "--games", "2"},
 			func(doc map[string]any) float64 { return doc["errors"].(float64) }, "FAILED: %d deals failed"},
-		{"compare --seats", "deal", []string{"compare", "--seats", "2", "--games", "6", "--b-set", "track.max=14"},
+		{"compare --seats", "deal", []string{"compare", "--seats", "2", "--games", "2", "--b-set", "track.max=14"},
 			func(doc map[string]any) float64 { return doc["errors"].(float64) }, "FAILED: %d deals failed"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			common := append(tt.args, "--seed", "4", "--policy", spec, "--workers", "1", "--quiet")
+			common := append(tt.args, "--seed", "38", "--policy", spec, "--workers", "1", "--quiet")
 			code, out, errs := runCLI(t, append(common, "--max-errors", "100", "--format", "json")...)
 			if code != exitOK {
 				t.Fatalf("--max-errors 100: exit %d: %s", code, errs)
@@ -260,7 +239,7 @@ func TestEveryStudyMaxErrors(t *testing.T) {
 				t.Fatal(err)
 			}
 			n := tt.errors(doc)
-			line := regexp.MustCompile(`(?m)^tallywood: ` + tt.item + ` \d+ failed, not scored: .*the program exited \(exit status 1\) before answering`)
+			line := regexp.MustCompile(`(?m)^tallywood: ` + tt.item + ` \d+ failed, not scored: .*the program exited \(exit status 3\) before answering`)
 			if listed := len(line.FindAllString(errs, -1)); n == 0 || float64(listed) != min(n, 10) || doc["interrupted"] != false {
 				t.Errorf("%v errors, %d listed on stderr, interrupted %v; want some, each listed:\n%s", n, listed, doc["interrupted"], errs)
 			}

@@ -13,66 +13,86 @@ import (
 	"tallywood/sim/deal"
 )
 
-// forgeSave writes a save file of a two-player table game whose lineup is
-// lineup, with the check recomputed as anyone can.
-func forgeSave(t *testing.T, path, lineup string) {
+// forgeSave writes a save file of a table game whose other seats play
+// lineup, in seat order, the person's seat last, with the check
+// recomputed as anyone can.
+func forgeSave(t *testing.T, path string, lineup ...string) {
 	t.Helper()
 	r := engine.Reference()
-	pols := deal.SeatsPoliticians(deal.GameSeed(5, 0), 2, len(r.Politicians))
+	seats := len(lineup) + 1
+	pols := deal.SeatsPoliticians(deal.GameSeed(5, 0), seats, len(r.Politicians))
 	rec := play.Record{Format: play.RecordFormat, RulesHash: r.Hash, RulesVersion: r.Version, Seed: 5,
-		Politician: r.Politicians[pols[1]].ID, Seats: 2, Seat: 2, Lineup: []string{lineup}}
+		Politician: r.Politicians[pols[seats-1]].ID, Seats: seats, Seat: seats, Lineup: lineup}
 	if err := os.WriteFile(path, rec.Marshal(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
 
-// TestLoadRunsNothing: a save file from someone else starts no program and
-// no search beyond the skill levels without --trust-lineup, on trace
-// --load and play --load, and says why (issue 22).
+// TestLoadRunsNothing: a save file, which anyone can write, starts no
+// program and no search beyond the skill levels without --trust-lineup, on
+// trace --load and play --load, and the refusal says why. Every lineup
+// that must not run ends with a sentinel, a program that touches a marker
+// file when it starts, at the seat before the person's, so that it plays
+// before them in the first round: a load that ran any of the lineup before
+// refusing it would leave the mark. In the search's lineup the search
+// comes first, so that it is what the load refuses. The trusted loads show
+// that the sentinel does leave its mark when the lineup runs.
 func TestLoadRunsNothing(t *testing.T) {
-	dir := t.TempDir()
-	marker := filepath.Join(dir, "ran")
-	execSave := filepath.Join(dir, "exec.json")
-	forgeSave(t, execSave, `exec:sh -c "touch `+marker+`"`)
-	searchSave := filepath.Join(dir, "search.json")
-	forgeSave(t, searchSave, "mcts:iters=100000")
-	levelSave := filepath.Join(dir, "level.json")
-	forgeSave(t, levelSave, "expert")
 	tests := []struct {
-		name string
-		args []string
-		code int
-		err  string
+		name   string
+		lineup []string // sentinel: the sentinel program
+		args   []string // the command, --load's argument and flags after it
+		code   int
+		err    string
+		ran    bool // the sentinel ran
 	}{
-		{"trace exec", []string{"trace", "--load", execSave}, exitBadArgs,
-			`lineup[0] "exec:sh -c \"touch ` + marker + `\"" starts a program; a save file runs that only when the command line says so: if you trust the file, add --trust-lineup`},
-		{"play exec", []string{"play", "--load", execSave}, exitBadArgs, `starts a program`},
-		{"trace search", []string{"trace", "--load", searchSave}, exitBadArgs,
-			`lineup[0] "mcts:iters=100000" sets parameters beyond the defaults and the skill levels (a search of any size)`},
-		{"play search", []string{"play", "--load", searchSave}, exitBadArgs, `a search of any size`},
-		{"trace level", []string{"trace", "--load", levelSave}, exitOK, ""},
-		{"trust without load", []string{"trace", "--trust-lineup"}, exitBadArgs, "--trust-lineup only matters with --load"},
-		// Trusted, the program runs (and fails: sh is no protocol player).
-		{"trace exec trusted", []string{"trace", "--load", execSave, "--trust-lineup"}, exitBadArgs, "exec"},
+		{"trace exec", []string{"sentinel"}, []string{"trace"}, exitBadArgs,
+			`lineup[0] "exec:sh -c \"touch MARKER\"" starts a program; a save file runs that only when the command line says so: if you trust the file, add --trust-lineup`, false},
+		{"play exec", []string{"sentinel"}, []string{"play"}, exitBadArgs, `lineup[0] "exec:sh -c \"touch MARKER\"" starts a program`, false},
+		{"trace search", []string{"mcts:iters=100000", "sentinel"}, []string{"trace"}, exitBadArgs,
+			`lineup[0] "mcts:iters=100000" sets parameters beyond the defaults and the skill levels (a search of any size)`, false},
+		{"play search", []string{"mcts:iters=100000", "sentinel"}, []string{"play"}, exitBadArgs, `lineup[0] "mcts:iters=100000" sets parameters beyond`, false},
+		{"trace level", []string{"expert"}, []string{"trace"}, exitOK, "", false},
+		{"play level", []string{"expert"}, []string{"play"}, exitOK, "", false},
+		// Trusted, the programs run (and fail: sh is no protocol player).
+		{"trace exec trusted", []string{"sentinel"}, []string{"trace", "--trust-lineup"}, exitBadArgs, "exec: ", true},
+		{"play exec trusted", []string{"sentinel"}, []string{"play", "--trust-lineup"}, exitBadArgs, "exec: ", true},
+		{"trace second seat trusted", []string{"greedy", "sentinel"}, []string{"trace", "--trust-lineup"}, exitBadArgs, "exec: ", true},
+		{"play second seat trusted", []string{"greedy", "sentinel"}, []string{"play", "--trust-lineup"}, exitBadArgs, "exec: ", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			start := time.Now()
-			code, _, stderr := runPlayWith(t, "q\n", tt.args[1:]...)
+			dir := t.TempDir()
+			marker := filepath.Join(dir, "ran")
+			sentinel := `exec:sh -c "touch ` + marker + `"`
+			var lineup []string
+			for _, p := range tt.lineup {
+				lineup = append(lineup, strings.ReplaceAll(p, "sentinel", sentinel))
+			}
+			save := filepath.Join(dir, "save.json")
+			forgeSave(t, save, lineup...)
+			args := append([]string{"--load", save}, tt.args[1:]...)
+			var code int
+			var stderr string
 			if tt.args[0] == "trace" {
-				code, _, stderr = runCLI(t, tt.args...)
+				code, _, stderr = runCLI(t, append([]string{"trace"}, args...)...)
+			} else {
+				code, _, stderr = runPlayWith(t, "q\n", args...)
 			}
-			if code != tt.code || !strings.Contains(stderr, tt.err) {
-				t.Errorf("exit %d, stderr %q\nwant exit %d, stderr with %q", code, stderr, tt.code, tt.err)
+			if want := strings.ReplaceAll(tt.err, "MARKER", marker); code != tt.code || !strings.Contains(stderr, want) {
+				t.Errorf("exit %d, stderr %q\nwant exit %d, stderr with %q", code, stderr, tt.code, want)
 			}
-			if d := time.Since(start); d > 10*time.Second {
-				t.Errorf("took %v", d)
+			if tt.ran && strings.Contains(stderr, "--trust-lineup") {
+				t.Errorf("a trusted load was refused: %s", stderr)
 			}
 			_, err := os.Stat(marker)
-			if ran := err == nil; ran != strings.HasSuffix(tt.name, "trusted") {
-				t.Errorf("the save's program ran: %v", ran)
+			if ran := err == nil; ran != tt.ran {
+				t.Errorf("the sentinel program ran: %v, want %v", ran, tt.ran)
 			}
 		})
+	}
+	if code, _, stderr := runCLI(t, "trace", "--trust-lineup"); code != exitBadArgs || !strings.Contains(stderr, "--trust-lineup only matters with --load") {
+		t.Errorf("--trust-lineup without --load: exit %d, stderr %q", code, stderr)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"tallywood/engine"
 	"tallywood/opposition"
 	"tallywood/sim/policy"
+	"tallywood/sim/policy/exec/exectest"
 )
 
 // benchmarkDecisions plays games through the protocol with the player of
@@ -49,7 +50,7 @@ func benchmarkDecisions(b *testing.B, spec string) {
 	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
 }
 
-func BenchmarkDecisionsGoPlayer(b *testing.B) { benchmarkDecisions(b, fakeSpec("first", "", "")) }
+func BenchmarkDecisionsGoPlayer(b *testing.B) { benchmarkDecisions(b, exectest.Spec("first", "", "")) }
 
 func BenchmarkDecisionsPythonRandom(b *testing.B) {
 	if _, err := exec.LookPath("python3"); err != nil {

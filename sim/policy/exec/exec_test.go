@@ -21,6 +21,7 @@ import (
 	"tallywood/sim"
 	"tallywood/sim/deal"
 	"tallywood/sim/policy"
+	"tallywood/sim/policy/exec/exectest"
 )
 
 // first is the Go twin of the fake player: the first option.
@@ -38,7 +39,7 @@ func baseline(t *testing.T, mode engine.Mode) (sim.Counts, []uint64) {
 	r := engine.Reference()
 	for i := range uint64(faultGames()) {
 		seed := deal.GameSeed(faultSeed, i)
-		if failsGame(seed) {
+		if exectest.FailsGame(seed) {
 			failing = append(failing, seed)
 			continue
 		}
@@ -149,7 +150,7 @@ func TestFaultyPlayers(t *testing.T) {
 			before := runtime.NumGoroutine()
 			pidFile := filepath.Join(t.TempDir(), "pids")
 			const workers = 2
-			res, err := sim.Run(context.Background(), faultConfig(t, fakeSpec(tt.mode, pidFile, tt.opts), workers))
+			res, err := sim.Run(context.Background(), faultConfig(t, exectest.Spec(tt.mode, pidFile, tt.opts), workers))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -246,7 +247,7 @@ func TestNothingLeftBehind(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			before := runtime.NumGoroutine()
 			pidFile := filepath.Join(t.TempDir(), "pids")
-			tt.run(t, fakeSpec("fork", pidFile, ""))
+			tt.run(t, exectest.Spec("fork", pidFile, ""))
 			if len(pids(t, pidFile+".child")) == 0 {
 				t.Fatal("the program started no child")
 			}
@@ -262,7 +263,7 @@ func TestNothingLeftBehind(t *testing.T) {
 // timing).
 func TestExitAfterEnd(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pids")
-	res, err := sim.Run(context.Background(), faultConfig(t, fakeSpec("endexit", pidFile, ""), 1))
+	res, err := sim.Run(context.Background(), faultConfig(t, exectest.Spec("endexit", pidFile, ""), 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +283,7 @@ func TestHandshakeFailures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
-			cfg := faultConfig(t, fakeSpec(tt.mode, "", ""), 1)
+			cfg := faultConfig(t, exectest.Spec(tt.mode, "", ""), 1)
 			cfg.MaxErrors = 0
 			res, err := sim.Run(context.Background(), cfg)
 			if !errors.Is(err, sim.ErrTooManyFailed) || res == nil {
@@ -302,7 +303,7 @@ func TestHandshakeFailures(t *testing.T) {
 }
 
 func TestMaxErrorsStopsTheRun(t *testing.T) {
-	cfg := faultConfig(t, fakeSpec("crash", "", ""), 1)
+	cfg := faultConfig(t, exectest.Spec("crash", "", ""), 1)
 	cfg.MaxErrors = 2
 	res, err := sim.Run(context.Background(), cfg)
 	if !errors.Is(err, sim.ErrTooManyFailed) {
@@ -402,7 +403,7 @@ func TestCancelStopsPrograms(t *testing.T) {
 				time.Sleep(200 * time.Millisecond)
 				cancel()
 			}()
-			played, failed, interrupted, err := st.run(ctx, t, fakeSpec("hang", pidFile, "timeout=1h"), 2)
+			played, failed, interrupted, err := st.run(ctx, t, exectest.Spec("hang", pidFile, "timeout=1h"), 2)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -424,7 +425,7 @@ func TestCancelStopsPrograms(t *testing.T) {
 func TestEveryStudyCountsFailures(t *testing.T) {
 	for _, st := range studies {
 		t.Run(st.name, func(t *testing.T) {
-			played, failed, interrupted, err := st.run(context.Background(), t, fakeSpec("crash", "", ""), 1)
+			played, failed, interrupted, err := st.run(context.Background(), t, exectest.Spec("crash", "", ""), 1)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -439,7 +440,7 @@ func TestEveryStudyCountsFailures(t *testing.T) {
 // once more through a program that played other games before: the same
 // seed gives the same game.
 func TestReproducibleGame(t *testing.T) {
-	sp, err := policy.Parse(fakeSpec("first", "", ""))
+	sp, err := policy.Parse(exectest.Spec("first", "", ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -475,7 +476,7 @@ func TestProgramDiesWithHarness(t *testing.T) {
 		t.Skip("the death signal is Linux's")
 	}
 	pidFile := filepath.Join(t.TempDir(), "pids")
-	harness := osexec.Command(os.Args[0], "fakeharness", fakeSpec("hangnow", pidFile, ""))
+	harness := osexec.Command(os.Args[0], "fakeharness", exectest.Spec("hangnow", pidFile, ""))
 	if err := harness.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -496,7 +497,7 @@ func TestTable(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pids")
 	lineup := func(mode string) []policy.Spec {
 		var out []policy.Spec
-		for _, s := range []string{fakeSpec(mode, pidFile, ""), "random", "greedy"} {
+		for _, s := range []string{exectest.Spec(mode, pidFile, ""), "random", "greedy"} {
 			sp, err := policy.Parse(s)
 			if err != nil {
 				t.Fatal(err)

@@ -17,6 +17,7 @@ import (
 	"tallywood/sim"
 	"tallywood/sim/deal"
 	"tallywood/sim/policy"
+	"tallywood/sim/policy/exec/exectest"
 )
 
 // The tests hold docs/protocol.schema.json, docs/protocol.md and the Go
@@ -120,7 +121,7 @@ func TestDocExamplesValidate(t *testing.T) {
 func TestGameMessagesValidate(t *testing.T) {
 	root := loadSchema(t)
 	file := filepath.Join(t.TempDir(), "messages.jsonl")
-	cfg := faultConfig(t, fakeSpec("record:"+file, "", ""), 1)
+	cfg := faultConfig(t, exectest.Spec("record:"+file, "", ""), 1)
 	cfg.Games = 3
 	if _, err := sim.Run(context.Background(), cfg); err != nil {
 		t.Fatal(err)
@@ -152,7 +153,7 @@ func TestGameMessagesValidate(t *testing.T) {
 	// A table of three: hands and face-down discards of others are null.
 	tableFile := filepath.Join(t.TempDir(), "table.jsonl")
 	var lineup []policy.Spec
-	for _, spec := range []string{fakeSpec("record:"+tableFile, "", ""), "random", "random"} {
+	for _, spec := range []string{exectest.Spec("record:"+tableFile, "", ""), "random", "random"} {
 		sp, err := policy.Parse(spec)
 		if err != nil {
 			t.Fatal(err)

@@ -182,83 +182,18 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 		Cells: make([]SweepCell, len(cfg.Cells)),
 	}
 	n := cfg.Shard.Len(cfg.Games)
-	// A point whose rules play as the base's (equal hashes) is not played
-	// again: its games are the base's.
-	asBase := make([]bool, len(cfg.Points))
+	rules := make([]*engine.Rules, len(cfg.Points))
 	for i, p := range cfg.Points {
-		asBase[i] = p.Rules.Hash == cfg.Base.Hash
+		rules[i] = p.Rules
 	}
-	played := SweepGamesPerSeed(cfg.Base, cfg.Points)
-	// A seed's games: the base's first, then each point's.
-	type seedGame struct {
-		res             engine.Result
-		fbOther, fbBoth int16
-	}
-	nw := len(pl.players)
-	seedGames := make([][]seedGame, nw)
-	for w := range seedGames {
-		seedGames[w] = make([]seedGame, 1+len(cfg.Points))
-	}
-	var secs float64
+	name := func(k int) string { return "point " + pointName(cfg.Points[k]) }
 	for ci, spec := range cfg.Cells {
 		start := time.Now()
-		counts := make([]sweepCounts, nw)
-		for w := range counts {
-			counts[w].points = make([]Counts, len(cfg.Points))
-			counts[w].pairs = make([]PairCounts, len(cfg.Points))
-		}
-		err := pl.run(work{
-			n: n, size: chunkFor(n, nw, chunkSize), games: played,
-			// A seed counts whole or not at all (a failed or interrupted
-			// game drops it at the base and every point), so that every
-			// point stays paired with the base.
-			play: func(w int, _ int64, seed uint64) error {
-				p, gs := pl.players[w], seedGames[w]
-				for k := range gs {
-					r := cfg.Base
-					if k > 0 {
-						if asBase[k-1] {
-							gs[k] = gs[0] // the same play as the base: the same game
-							continue
-						}
-						if pl.stop.Load() {
-							return nil // the pool drops the seed
-						}
-						r = cfg.Points[k-1].Rules
-					}
-					if err := p.play(r, seed, spec.Mode, spec.Policy, spec.Politician); err != nil {
-						if k == 0 {
-							return fmt.Errorf("base rules: %w", err)
-						}
-						return fmt.Errorf("point %s: %w", pointName(cfg.Points[k-1]), err)
-					}
-					gs[k] = seedGame{p.g.Result, p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth}
-				}
-				return nil
-			},
-			keep: func(w int, _ int64) {
-				c, gs := &counts[w], seedGames[w]
-				c.base.addResult(&gs[0].res, gs[0].fbOther, gs[0].fbBoth)
-				for pi := range cfg.Points {
-					g := &gs[1+pi]
-					c.points[pi].addResult(&g.res, g.fbOther, g.fbBoth)
-					c.pairs[pi].Add(&gs[0].res, &g.res)
-				}
-			},
-		})
+		total, err := playPoints(pl, cfg.Base, rules, name, spec, 0, n)
 		if err != nil {
 			return nil, err
 		}
-		total := &counts[0]
-		for w := 1; w < nw; w++ {
-			total.base.Merge(&counts[w].base)
-			for pi := range cfg.Points {
-				total.points[pi].Merge(&counts[w].points[pi])
-				total.pairs[pi].Merge(&counts[w].pairs[pi])
-			}
-		}
 		elapsed := time.Since(start)
-		secs += elapsed.Seconds()
 		l := cellLabels(cfg.Base, spec)
 		sc := SweepCell{labels: l, Base: newCell(l, &total.base, cfg.Base.Districts[:], elapsed.Seconds())}
 		for pi, pt := range cfg.Points {
@@ -293,6 +228,86 @@ func SweepGamesPerSeed(base *engine.Rules, points []SweepPoint) int64 {
 		}
 	}
 	return n
+}
+
+// playPoints plays, in the cell of spec, the shard's games from ..
+// from+n−1 of pool pl at base and at each of rules, and merges every
+// worker's sums: each point's games and its pairs against the base. A
+// point whose rules play as the base's (equal hashes) is not played
+// again: its games are the base's. A seed counts whole or not at all (a
+// failed or interrupted game drops it at the base and every point), so
+// that every point stays paired with the base; the pool counts the
+// failed ones in the cell's errors. name names point k in a failure.
+func playPoints(pl *pool[*player], base *engine.Rules, rules []*engine.Rules, name func(k int) string, spec CellSpec, from, n int64) (*sweepCounts, error) {
+	asBase := make([]bool, len(rules))
+	played := int64(1)
+	for i, r := range rules {
+		asBase[i] = r.Hash == base.Hash
+		if !asBase[i] {
+			played++
+		}
+	}
+	// A seed's games: the base's first, then each point's.
+	type seedGame struct {
+		res             engine.Result
+		fbOther, fbBoth int16
+	}
+	nw := len(pl.players)
+	seedGames := make([][]seedGame, nw)
+	counts := make([]sweepCounts, nw)
+	for w := range nw {
+		seedGames[w] = make([]seedGame, 1+len(rules))
+		counts[w].points = make([]Counts, len(rules))
+		counts[w].pairs = make([]PairCounts, len(rules))
+	}
+	err := pl.run(work{
+		n: n, from: from, size: chunkFor(n, nw, chunkSize), games: played,
+		play: func(w int, _ int64, seed uint64) error {
+			p, gs := pl.players[w], seedGames[w]
+			for k := range gs {
+				r := base
+				if k > 0 {
+					if asBase[k-1] {
+						gs[k] = gs[0] // the same play as the base: the same game
+						continue
+					}
+					if pl.stop.Load() {
+						return nil // the pool drops the seed
+					}
+					r = rules[k-1]
+				}
+				if err := p.play(r, seed, spec.Mode, spec.Policy, spec.Politician); err != nil {
+					if k == 0 {
+						return fmt.Errorf("base rules: %w", err)
+					}
+					return fmt.Errorf("%s: %w", name(k-1), err)
+				}
+				gs[k] = seedGame{p.g.Result, p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth}
+			}
+			return nil
+		},
+		keep: func(w int, _ int64) {
+			c, gs := &counts[w], seedGames[w]
+			c.base.addResult(&gs[0].res, gs[0].fbOther, gs[0].fbBoth)
+			for pi := range rules {
+				g := &gs[1+pi]
+				c.points[pi].addResult(&g.res, g.fbOther, g.fbBoth)
+				c.pairs[pi].Add(&gs[0].res, &g.res)
+			}
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	total := &counts[0]
+	for w := 1; w < nw; w++ {
+		total.base.Merge(&counts[w].base)
+		for pi := range rules {
+			total.points[pi].Merge(&counts[w].points[pi])
+			total.pairs[pi].Merge(&counts[w].pairs[pi])
+		}
+	}
+	return total, nil
 }
 
 // pointName names a point in a failure: its assignments, PATH=VALUE.

@@ -5,11 +5,17 @@
 // and call these functions on them.
 //
 //   - Intervals: Wilson's for a proportion; Student's t for a mean
-//     (Moments.MeanInterval); Welch's for a difference of two means.
-//   - Tests: the t-test of a zero mean (Moments.TTest), Welch's test,
-//     Schuirmann's two one-sided tests of equivalence (Moments.TOST), and
-//     the adjustments of a family of tests, Holm's and Bonferroni's
-//     (MeanTests tests a family with simultaneous intervals).
+//     (Moments.MeanInterval); Welch's for a difference of two means; the
+//     score interval of the mean of paired differences on {−1, −½, 0, ½,
+//     1} (Pentanomial.ScoreInterval, Wilson's for them).
+//   - Tests: the t-test of a zero mean (Moments.TTest), Welch's test, the
+//     score test of paired differences (Pentanomial.ScoreTest),
+//     Schuirmann's two one-sided tests of equivalence (Moments.TOST, or
+//     an interval against a tolerance: Interval.Against, with three
+//     answers: inside, outside, straddles), the games an answer would
+//     take (SampleSize), and the adjustments of a family of tests, Holm's,
+//     Bonferroni's and Benjamini and Hochberg's (MeanTests tests a family
+//     with simultaneous intervals).
 //   - Moments: the count, sum and sum of squares of integer values,
 //     mergeable by addition.
 //   - Sequential tests: Wald's SPRT and the three-outcome test of Sobel and

@@ -60,6 +60,19 @@ func (p *PairCounts) Merge(o *PairCounts) {
 	p.MarginDiffSumSq += o.MarginDiffSumSq
 }
 
+// within reports whether p's pairs could be some of o's: no count of p
+// above o's (a race's looks are cumulative).
+func (p *PairCounts) within(o *PairCounts) bool {
+	for a := range p.Cross {
+		for b := range p.Cross[a] {
+			if p.Cross[a][b] > o.Cross[a][b] {
+				return false
+			}
+		}
+	}
+	return p.Games <= o.Games && p.MarginDiffSumSq <= o.MarginDiffSumSq
+}
+
 // check verifies that pair counts read from a file add up.
 func (p *PairCounts) check() error {
 	var sum int64
@@ -100,6 +113,9 @@ func (p *PairCounts) ScoreDiff() (mean float64, ci stats.Interval, pval float64)
 	ci = m.MeanInterval(0.05)
 	return m.Mean() / 2, stats.Interval{Lo: ci.Lo / 2, Hi: ci.Hi / 2}, m.TTest()
 }
+
+// scoreMean is the mean paired score difference B − A (a draw scores ½).
+func (p *PairCounts) scoreMean() float64 { return p.scoreHalves().Mean() / 2 }
 
 // scoreHalves are the moments of the paired score differences B − A in
 // halves (−2 … 2), integers like every other sum.

@@ -124,7 +124,7 @@ func TestDecodeRecomputesDerivedFields(t *testing.T) {
 		{KindSim, func(d map[string]any) { d["complete"] = true },
 			func(s Study) bool { return !s.Head().Complete }},
 		{KindCompare, func(d map[string]any) { d["cells"].([]any)[0].(map[string]any)["verdict"] = "easier" },
-			func(s Study) bool { return s.(*CompareResult).Cells[0].Verdict == NoClearDifference }},
+			func(s Study) bool { return s.(*CompareResult).Cells[0].Verdict == NotEnoughGames }},
 		{KindCompare, func(d map[string]any) {
 			d["cells"].([]any)[0].(map[string]any)["a"].(map[string]any)["win_rate"] = 0.99
 		}, func(s Study) bool {
@@ -141,7 +141,7 @@ func TestDecodeRecomputesDerivedFields(t *testing.T) {
 			}},
 		{KindSensitivity, func(d map[string]any) {
 			d["cells"].([]any)[0].(map[string]any)["changes"].([]any)[0].(map[string]any)["verdict"] = "easier"
-		}, func(s Study) bool { return s.(*SensitivityResult).Cells[0].Changes[0].Verdict == NoClearDifference }},
+		}, func(s Study) bool { return s.(*SensitivityResult).Cells[0].Changes[0].Verdict == NotEnoughGames }},
 		{KindSeats, func(d map[string]any) { d["policies"].([]any)[0].(map[string]any)["win_rate"] = 0.99 },
 			func(s Study) bool {
 				r := s.(*SeatsResult)

@@ -13,9 +13,13 @@ import (
 type Verdict int8
 
 const (
-	// NoClearDifference: the fixed-size rule (FixedVerdicts) found
-	// neither the score nor the margin different at its level.
-	NoClearDifference Verdict = iota
+	// NotEnoughGames: the games played cannot tell: the difference is
+	// neither shown different from none nor shown within the tolerance
+	// (the fixed-size rule, FixedVerdicts, found neither the score nor the
+	// margin different and the score not within the tolerance). Files
+	// before the tolerance named it "no clear difference", which still
+	// reads as it.
+	NotEnoughGames Verdict = iota
 	// ScoreEasier: B's score (win 1, draw ½) is higher than A's: the
 	// fixed-size rule rejected no score difference with a positive
 	// estimate, or a sequential test on the score decided for a positive
@@ -32,8 +36,11 @@ const (
 	MarginHigher
 	// MarginLower is MarginHigher the other way.
 	MarginLower
-	// InZone: the three-answer sequential test decided that the difference
-	// it measured lies within its zone ±Delta.
+	// InZone: the difference lies within the tolerance: the
+	// three-answer sequential test decided that the difference it measured
+	// lies within its zone ±Delta, or the interval a fixed-size verdict
+	// reads lies inside ±the tolerance (two one-sided tests, Schuirmann
+	// 1987).
 	InZone
 	// ForP0: the two-answer sequential test decided for P0 over P1, and
 	// that says nothing about the direction of B against A (for example
@@ -48,15 +55,15 @@ const (
 
 // verdictNames are the verdicts' names in the JSON.
 var verdictNames = [...]string{
-	NoClearDifference: "no clear difference",
-	ScoreEasier:       "easier",
-	ScoreHarder:       "harder",
-	MarginHigher:      "higher margin only",
-	MarginLower:       "lower margin only",
-	InZone:            "within",
-	ForP0:             "p0",
-	ForP1:             "p1",
-	NotDecided:        "undecided",
+	NotEnoughGames: "not enough games",
+	ScoreEasier:    "easier",
+	ScoreHarder:    "harder",
+	MarginHigher:   "higher margin only",
+	MarginLower:    "lower margin only",
+	InZone:         "within",
+	ForP0:          "p0",
+	ForP1:          "p1",
+	NotDecided:     "undecided",
 }
 
 // String is the verdict's name in the JSON.
@@ -75,8 +82,14 @@ func (v Verdict) MarshalText() ([]byte, error) {
 	return []byte(verdictNames[v]), nil
 }
 
-// UnmarshalText reads a verdict's name.
+// UnmarshalText reads a verdict's name, and "no clear difference", the
+// name results before the tolerance gave NotEnoughGames (a verdict is
+// derived: derive recomputes it).
 func (v *Verdict) UnmarshalText(b []byte) error {
+	if string(b) == "no clear difference" {
+		*v = NotEnoughGames
+		return nil
+	}
 	for i, w := range verdictNames {
 		if w == string(b) {
 			*v = Verdict(i)
@@ -86,9 +99,30 @@ func (v *Verdict) UnmarshalText(b []byte) error {
 	return fmt.Errorf("sim: %q is not a verdict", b)
 }
 
+// DefaultTolerance is a designer's tolerance when none is given: 2 points
+// of score (or of win rate), within which a difference is close enough.
+const DefaultTolerance = 0.02
+
+// maxTolerance bounds a tolerance: half the range of a score difference
+// or a win rate.
+const maxTolerance = 0.5
+
+// validTolerance reports whether tol is a tolerance: above 0 and at most
+// maxTolerance.
+func validTolerance(tol float64) bool { return tol > 0 && tol <= maxTolerance }
+
+// CheckTolerance refuses a tolerance that is not above 0 and at most
+// half the range of a score difference or a win rate.
+func CheckTolerance(tol float64) error {
+	if !validTolerance(tol) {
+		return fmt.Errorf("%g is not above 0 and at most %g", tol, maxTolerance)
+	}
+	return nil
+}
+
 // VerdictLevel is the level of the fixed-size rule: with no difference in
-// any cell, the chance that any cell's verdict is anything but "no clear
-// difference" is at most 5 %.
+// any cell, the chance that any cell is called easier, harder, or higher
+// or lower in margin is at most 5 %.
 const VerdictLevel = 0.05
 
 // Verdicts are the verdicts of the fixed-size rule over a comparison's
@@ -97,6 +131,7 @@ type Verdicts struct {
 	Level      float64 // the family's level (VerdictLevel)
 	Tests      int     // hypotheses tested: a score and a margin per cell
 	Confidence float64 // of each interval: 1 − Level/Tests
+	Tolerance  float64 // of the score: within ±Tolerance is within
 	Cells      []CellVerdict
 }
 
@@ -109,37 +144,38 @@ type CellVerdict struct {
 }
 
 // FixedVerdicts is the decision rule of a comparison of fixed size, one
-// for every cell (pairs[i] are cell i's paired games). The family is
-// everything it tests: no score difference and no margin difference in
-// each cell, 2·cells hypotheses. Each is tested by the paired t-test at
-// level/(2·cells) (Bonferroni), so with no difference anywhere the chance
-// of any verdict but "no clear difference" is at most level, however the
-// score and the margin move together and however the cells are related;
-// each difference's printed interval is the matching simultaneous one
-// (confidence 1 − level/(2·cells)), and a verdict rests on an interval
-// that excludes 0. Holm's step-down would reject a little more, but
-// without intervals to show for it: the interval next to a verdict would
-// then include 0 when Holm rejects and Bonferroni does not.
+// for every cell (pairs[i] are cell i's paired games), with a tolerance
+// tol on the score. The family is everything it tests: no score
+// difference and no margin difference in each cell, 2·cells hypotheses,
+// each tested at level/(2·cells) (Bonferroni): the score by its score test
+// (stats.Pentanomial.FamilyTest, Wilson's for paired differences, which
+// keeps its coverage when few pairs differ), the margin by the paired
+// t-test. So with no difference anywhere the chance of any verdict but
+// within or not enough games is at most level, however the score and the
+// margin move together and however the cells are related; each
+// difference's printed interval is the matching simultaneous one
+// (confidence 1 − level/(2·cells)), and every verdict is read from it.
+// Holm's step-down would reject a little more, but without intervals to
+// show for it.
 //
-// A cell is ScoreEasier or ScoreHarder when its score difference is
-// rejected (the sign of the estimate says which), else MarginHigher or
-// MarginLower when only its margin difference is, else
-// NoClearDifference.
-func FixedVerdicts(pairs []PairCounts, level float64) Verdicts {
+// A cell is InZone when its score interval lies inside ±tol: two
+// one-sided tests that the difference is tol or more, each at
+// level/(4·cells), so that the chance that any cell whose difference is
+// tol or more is called within is at most level/2, and it gets likelier
+// with more games when the difference is inside. Else it is ScoreEasier
+// or ScoreHarder when its score difference is rejected (the sign of the
+// estimate says which), else MarginHigher or MarginLower when only its
+// margin difference is, else NotEnoughGames.
+func FixedVerdicts(pairs []PairCounts, level, tol float64) Verdicts {
 	tests := 2 * len(pairs)
-	v := Verdicts{Level: level, Tests: tests, Confidence: 1 - stats.BonferroniLevel(level, tests), Cells: make([]CellVerdict, len(pairs))}
-	family := make([]stats.Moments, 0, tests)
-	for i := range pairs {
-		family = append(family, pairs[i].scoreHalves(), pairs[i].margins())
-	}
-	t := stats.MeanTests(family, level)
+	v := Verdicts{Level: level, Tests: tests, Confidence: 1 - stats.BonferroniLevel(level, tests), Tolerance: tol, Cells: make([]CellVerdict, len(pairs))}
 	for i := range pairs {
 		c := &v.Cells[i]
-		c.Score, c.Margin = t[2*i], t[2*i+1]
-		// In halves of a point: halve back to the score's unit.
-		c.Score.Mean /= 2
-		c.Score.CI = stats.Interval{Lo: c.Score.CI.Lo / 2, Hi: c.Score.CI.Hi / 2}
+		c.Score = stats.Pentanomial(pairs[i].Pentanomial()).FamilyTest(level, tests)
+		c.Margin = pairs[i].margins().FamilyTest(level, tests)
 		switch {
+		case c.Score.CI.Against(-tol, tol) == stats.Inside:
+			c.Verdict = InZone
 		case c.Score.Rejected && c.Score.Mean > 0:
 			c.Verdict = ScoreEasier
 		case c.Score.Rejected:

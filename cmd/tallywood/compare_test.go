@@ -147,7 +147,7 @@ func TestCompareFindsHardOnlyChange(t *testing.T) {
 		len(r.B.Overrides) != 1 || r.CellsTested != 2 || len(r.Cells) != 2 {
 		t.Fatalf("header %+v %+v, %d cells", r.A, r.B, len(r.Cells))
 	}
-	if v := r.Cells[0].Verdict; r.Cells[0].A.Mode != "normal" || v != sim.NoClearDifference {
+	if v := r.Cells[0].Verdict; r.Cells[0].A.Mode != "normal" || v != sim.NotEnoughGames {
 		t.Errorf("Normal: %s", v)
 	}
 	if v := r.Cells[1].Verdict; r.Cells[1].A.Mode != "hard" || v != sim.ScoreEasier {

@@ -68,7 +68,7 @@ func wordsLine(t *testing.T, src Source, title string) string {
 func TestWordsShowTheVerdictsInterval(t *testing.T) {
 	src := withPairs(t, [3][3]int64{{0, 0, 39}, {0, 0, 0}, {62, 0, 99}}, 0, 0)
 	c := &src.Study.(*sim.CompareResult).Cells[0]
-	if c.ScoreDiffCI95[0] <= 0 || c.ScoreDiffCI[0] > 0 || c.Verdict != sim.NoClearDifference {
+	if c.ScoreDiffCI95[0] <= 0 || c.ScoreDiffCI[0] > 0 || c.Verdict != sim.NotEnoughGames {
 		t.Fatalf("cell: 95%% %v, simultaneous %v, %v: not the case under test", c.ScoreDiffCI95, c.ScoreDiffCI, c.Verdict)
 	}
 	line := wordsLine(t, src, CellTitle(&c.A, &c.B))

@@ -48,15 +48,21 @@ func sentence(s string) string { return capitalize(s) + "." }
 // though most are the same word: a file keeps its names whatever the
 // outputs say.
 var verdictWords = map[sim.Verdict]string{
-	sim.NoClearDifference: "no clear difference",
-	sim.ScoreEasier:       "easier",
-	sim.ScoreHarder:       "harder",
-	sim.MarginHigher:      "higher margin only",
-	sim.MarginLower:       "lower margin only",
-	sim.InZone:            "within",
-	sim.ForP0:             "p0",
-	sim.ForP1:             "p1",
-	sim.NotDecided:        "undecided",
+	sim.NotEnoughGames: "not enough games",
+	sim.ScoreEasier:    "easier",
+	sim.ScoreHarder:    "harder",
+	sim.MarginHigher:   "higher margin only",
+	sim.MarginLower:    "lower margin only",
+	sim.InZone:         "within",
+	sim.ForP0:          "p0",
+	sim.ForP1:          "p1",
+	sim.NotDecided:     "undecided",
+}
+
+// toleranceText writes a designer's tolerance (a fraction of score or
+// of win rate) as the outputs state it: "±2 points".
+func toleranceText(tol float64) string {
+	return "±" + strconv.FormatFloat(100*tol, 'g', 4, 64) + " points"
 }
 
 // percentText writes a level or a confidence in percent, to four

@@ -292,7 +292,7 @@ func TestSweepWidth(t *testing.T) {
 // TestValueWords: every verdict, decision and statistic has words of its
 // own here, so an output never falls back on a JSON name or on nothing.
 func TestValueWords(t *testing.T) {
-	for v := sim.NoClearDifference; v <= sim.NotDecided; v++ {
+	for v := sim.NotEnoughGames; v <= sim.NotDecided; v++ {
 		if verdictWords[v] == "" {
 			t.Errorf("verdict %v has no words", v)
 		}

@@ -43,28 +43,3 @@ func Bonferroni(ps []float64) []float64 {
 // most alpha: alpha/m. Intervals at this level hold all at once with a
 // chance of at least 1 − alpha.
 func BonferroniLevel(alpha float64, m int) float64 { return alpha / float64(m) }
-
-// BenjaminiHochberg returns the p-values ps adjusted by Benjamini and
-// Hochberg's step-up method (1995): the i-th smallest of m is multiplied
-// by m/i, and the adjusted values are made monotone from the largest
-// down, capped at 1. Rejecting every hypothesis whose adjusted p-value is
-// at most q keeps the expected share of false rejections among the
-// rejections, the false discovery rate, at most q when the tests are
-// independent or positively dependent. It rejects more than Holm's, and
-// promises less: a screen's method, whose finds are to be confirmed.
-func BenjaminiHochberg(ps []float64) []float64 {
-	m := len(ps)
-	order := make([]int, m)
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return ps[order[a]] < ps[order[b]] })
-	out := make([]float64, m)
-	running := 1.0
-	for rank := m - 1; rank >= 0; rank-- {
-		i := order[rank]
-		running = math.Min(running, float64(m)/float64(rank+1)*ps[i])
-		out[i] = running
-	}
-	return out
-}

@@ -13,9 +13,11 @@
 //     Schuirmann's two one-sided tests of equivalence (Moments.TOST, or
 //     an interval against a tolerance: Interval.Against, with three
 //     answers: inside, outside, straddles), the games an answer would
-//     take (SampleSize), and the adjustments of a family of tests, Holm's,
-//     Bonferroni's and Benjamini and Hochberg's (MeanTests tests a family
-//     with simultaneous intervals).
+//     take (SampleSize), and the adjustments of a family of tests, Holm's
+//     and Bonferroni's (MeanTests tests a family with simultaneous
+//     intervals).
+//   - Effects measured only in groups (a group screening design):
+//     GroupEffects, by least squares.
 //   - Moments: the count, sum and sum of squares of integer values,
 //     mergeable by addition.
 //   - Sequential tests: Wald's SPRT and the three-outcome test of Sobel and

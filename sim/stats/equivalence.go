@@ -145,3 +145,16 @@ func (n Pentanomial) fitVariance(mu float64) float64 {
 	}
 	return math.Max(v, 0)
 }
+
+// FamilyTest is the score test of a zero mean of the differences n counts
+// as one of a family of tests tests at family-wise level alpha
+// (Bonferroni), with its score interval at the same level: the test
+// rejects exactly when the interval excludes 0. Its mean and interval are
+// of the differences themselves (−1 … 1).
+func (n Pentanomial) FamilyTest(alpha float64, tests int) MeanTest {
+	a := BonferroniLevel(alpha, tests)
+	t := MeanTest{Mean: n.Moments().Mean() / 2, P: n.ScoreTest(0), CI: n.ScoreInterval(a)}
+	t.Rejected = t.CI.Excludes(0)
+	t.PAdj = math.Min(1, float64(tests)*t.P)
+	return t
+}

@@ -151,11 +151,3 @@ func ExamplePentanomial_ScoreInterval() {
 	// 1000 games: +1.30 points [+0.45, +2.33]: straddles ±2 points; excludes 0: true
 	// 4000 games: +1.30 points [+0.88, +1.77]: inside ±2 points; excludes 0: true
 }
-
-// Benjamini and Hochberg's adjustment of the four p-values of Holm's
-// example: rejecting at an adjusted 0.05 keeps the false discovery rate
-// at 5 %, and rejects all four where Holm's rejects one.
-func ExampleBenjaminiHochberg() {
-	fmt.Printf("%.3g\n", stats.BenjaminiHochberg([]float64{0.01, 0.04, 0.03, 0.005}))
-	// Output: [0.02 0.04 0.04 0.02]
-}

@@ -95,7 +95,7 @@ func defineCompare(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 	fs.StringVar(&f.sprtOn, "sprt-on", "score", "what the sequential test measures: score (win 1, draw ½) or margin (votes; never decides before 200 pairs; a change carried by a few games can still hide from it: with 1% of seeds moved by 100 votes it answered 'within' in 20% of runs for β = 0.05; docs/balance.md)")
 	fs.Float64Var(&f.alpha, "alpha", 0.05, "sequential test: chance, with no difference in any cell, that any cell answers 'easier' or 'harder'; split over the cells and the two sides (α/(2·cells) per one-sided test); Wald's approximation, simulated 0.047–0.062 for 0.05 (docs/balance.md)")
 	fs.Float64Var(&f.beta, "beta", 0.05, "sequential test: target chance of answering 'within' when B differs by DELTA; Wald's approximation, exceeded when few seeds differ (simulated 0.063 for 0.05 with 3% of pairs discordant, as compare splits α; docs/balance.md)")
-	f.tolerance = toleranceFlag(fs, "\"within\" (a cell's score interval inside it)")
+	f.tolerance = toleranceFlag(fs)
 	fs.IntVar(&f.seats, "seats", 1, "`N` players: 1 is the solo game; 2 to 4 compare the rules at a table without the Opposition, --policy as the lineup, --games the deals")
 	return f.plan
 }

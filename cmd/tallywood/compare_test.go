@@ -147,7 +147,7 @@ func TestCompareFindsHardOnlyChange(t *testing.T) {
 		len(r.B.Overrides) != 1 || r.CellsTested != 2 || len(r.Cells) != 2 {
 		t.Fatalf("header %+v %+v, %d cells", r.A, r.B, len(r.Cells))
 	}
-	if v := r.Cells[0].Verdict; r.Cells[0].A.Mode != "normal" || v != sim.NotEnoughGames {
+	if v := r.Cells[0].Verdict; r.Cells[0].A.Mode != "normal" || v != sim.InZone {
 		t.Errorf("Normal: %s", v)
 	}
 	if v := r.Cells[1].Verdict; r.Cells[1].A.Mode != "hard" || v != sim.ScoreEasier {
@@ -160,7 +160,7 @@ func TestCompareFindsHardOnlyChange(t *testing.T) {
 	}
 	table := b.String()
 	for _, s := range []string{"B = mine (rules ", "seed 1", "verdicts at the 5% level over all 4 tests, a score and a margin per cell",
-		"mine vs old: Normal, greedy: no clear difference", "mine vs old: Hard, greedy: easier, win rate ",
+		"mine vs old: Normal, greedy: within ±2 points", "mine vs old: Hard, greedy: easier, win rate ",
 		"pairs (A's result → B's): W→W"} {
 		if !strings.Contains(table, s) {
 			t.Errorf("table lacks %q:\n%s", s, table)

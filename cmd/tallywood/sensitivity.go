@@ -65,9 +65,9 @@ func defineSensitivity(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 	fields := fs.StringArray("fields", nil, "`GLOB`: the fields to move, as --set names them, * for any run (repeatable; default: every numeric field)")
 	stepFlag := fs.String("step", "1", "how far to move each field, a `STEP`: N whole units, or a percentage of its value (25%)")
 	list := fs.Bool("list", false, "print the selected fields, their values and bounds, and play nothing")
-	tolerance := toleranceFlag(fs, "negligible")
+	tolerance := toleranceFlag(fs)
 	fixed := fs.Bool("fixed", false, "play every change on --games seeds: no screen, race or confirmation (shards with --shard)")
-	confirmSeed := fs.Uint64("confirm-seed", 0, "master seed `N` of a race's confirmation (default: --seed + 1)")
+	confirmSeed := fs.Uint64("confirm-seed", 0, "master seed `N` of the confirmation (default: --seed + 1)")
 	return func() (*plan, error) {
 		step, err := sim.ParseStep(*stepFlag)
 		if err != nil {

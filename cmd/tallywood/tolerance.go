@@ -8,13 +8,14 @@ import (
 	"tallywood/sim"
 )
 
-// toleranceFlag defines --tolerance on fs, the designer's tolerance with
-// one meaning in every command: a difference within ±it, of score or of
-// win rate, is close enough. close says what a command calls it there
-// ("reached", "negligible").
-func toleranceFlag(fs *pflag.FlagSet, close string) *float64 {
-	return fs.Float64("tolerance", sim.DefaultTolerance,
-		fmt.Sprintf("the designer's `TOLERANCE`: within ±it is close enough (0.02: 2 points of score or win rate); %s means within it at 95%%", close))
+// toleranceUsage is --tolerance's help, the same in every command: one
+// meaning everywhere.
+const toleranceUsage = "the designer's `TOLERANCE`: a difference of score or win rate within ±it is close enough " +
+	"(0.02: 2 points); reached, meets, within and negligible mean within it at 95%"
+
+// toleranceFlag defines --tolerance on fs.
+func toleranceFlag(fs *pflag.FlagSet) *float64 {
+	return fs.Float64("tolerance", sim.DefaultTolerance, toleranceUsage)
 }
 
 // checkTolerance checks --tolerance.

@@ -62,7 +62,8 @@ func wordsLine(t *testing.T, src Source, title string) string {
 
 // TestWordsShowTheVerdictsInterval is issue 23's first point: a score
 // whose 95 % interval excludes 0 but whose adjusted p does not reach the
-// level printed its 95 % interval next to "no clear difference". B wins
+// level printed its 95 % interval next to "no clear difference", now
+// "not enough games", which says how many pairs would settle it. B wins
 // 62 pairs A loses and loses 39 A wins, of 200: p ≈ 0.02, adjusted over
 // 4 tests ≈ 0.09.
 func TestWordsShowTheVerdictsInterval(t *testing.T) {
@@ -72,8 +73,8 @@ func TestWordsShowTheVerdictsInterval(t *testing.T) {
 		t.Fatalf("cell: 95%% %v, simultaneous %v, %v: not the case under test", c.ScoreDiffCI95, c.ScoreDiffCI, c.Verdict)
 	}
 	line := wordsLine(t, src, CellTitle(&c.A, &c.B))
-	want := fmt.Sprintf("no clear difference, win rate %s → %s, score %s points [%s, %s],", pct(c.A.WinRate), pct(c.B.WinRate),
-		pointsText(c.ScoreDiff), pointsText(c.ScoreDiffCI[0]), pointsText(c.ScoreDiffCI[1]))
+	want := fmt.Sprintf("not enough games (about %d pairs would settle it), win rate %s → %s, score %s points [%s, %s],", c.GamesToSettle,
+		pct(c.A.WinRate), pct(c.B.WinRate), pointsText(c.ScoreDiff), pointsText(c.ScoreDiffCI[0]), pointsText(c.ScoreDiffCI[1]))
 	if !strings.Contains(line, want) {
 		t.Errorf("line %q\nlacks %q", line, want)
 	}

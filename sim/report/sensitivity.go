@@ -33,17 +33,18 @@ func sensitivityHead(b *bytes.Buffer, r *sim.SensitivityResult) {
 	if r.Design == sim.DesignRace {
 		games = fmt.Sprintf("a budget of %d games per change", r.GamesPerChange)
 	}
-	fmt.Fprintf(b, "\nseed %d, %s, step %s, tolerance %s", r.Seed, games, r.Step, toleranceText(r.Tolerance))
+	b.WriteString("\n")
+	run := fmt.Sprintf("seed %d, %s, step %s, tolerance %s", r.Seed, games, r.Step, toleranceText(r.Tolerance))
 	if len(r.Fields) > 0 {
-		fmt.Fprintf(b, ", fields %s", strings.Join(r.Fields, " "))
+		run += ", fields " + strings.Join(r.Fields, " ")
 	}
 	if r.Shard != "" {
-		fmt.Fprintf(b, ", shard %s", r.Shard)
+		run += ", shard " + r.Shard
 	}
 	if r.Interrupted {
-		b.WriteString(", INTERRUPTED")
+		run += ", INTERRUPTED"
 	}
-	b.WriteString("\n")
+	wrapTo(b, run, "")
 	wrapTo(b, designText(r), "")
 	wrapTo(b, familyText(r), "")
 }
@@ -473,6 +474,15 @@ func sensitivityCommand(r *sim.SensitivityResult) string {
 	}
 	args = append(args, "--step", r.Step.String(), "--games", fmt.Sprint(r.GamesPerChange), "--seed", fmt.Sprint(r.Seed),
 		"--mode", strings.Join(modes, ","), "--policy", strings.Join(policies, ","), "--politician", strings.Join(politicians, ","))
+	if r.Tolerance != sim.DefaultTolerance {
+		args = append(args, "--tolerance", fmt.Sprint(r.Tolerance))
+	}
+	switch {
+	case r.Design != sim.DesignRace:
+		args = append(args, "--fixed")
+	case r.ConfirmSeed != r.Seed+1:
+		args = append(args, "--confirm-seed", fmt.Sprint(r.ConfirmSeed))
+	}
 	if len(r.Overrides) > 0 || r.RulesHash != engine.Reference().Hash {
 		args = append(args, "--rules", "RULES.json")
 	}

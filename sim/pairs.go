@@ -106,6 +106,26 @@ func (p *PairCounts) Pentanomial() [5]int64 {
 	return n
 }
 
+// winPentanomial counts the paired differences of wins B − A (a draw is
+// not a win, as a target win rate counts it) on the pentanomial's scale:
+// n[4] seeds B won and A did not, n[0] the other way, n[2] the rest.
+func (p *PairCounts) winPentanomial() [5]int64 {
+	var n [5]int64
+	for a := range p.Cross {
+		for b := range p.Cross[a] {
+			k := 2
+			switch {
+			case a != outWin && b == outWin:
+				k = 4
+			case a == outWin && b != outWin:
+				k = 0
+			}
+			n[k] += p.Cross[a][b]
+		}
+	}
+	return n
+}
+
 // ScoreDiff returns the mean paired score difference B − A (a draw scores
 // ½), its 95 % t-interval and the p-value of a zero difference.
 func (p *PairCounts) ScoreDiff() (mean float64, ci stats.Interval, pval float64) {

@@ -417,7 +417,7 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 		// or the confirmation's.
 		pl.seed = master
 		start := time.Now()
-		total, err := playPoints(pl, cfg.Base, rules, name, cfg.Cells[ci], from, to-from)
+		total, err := playPoints(pl, cfg.Base, rules, name, cfg.Cells[ci], from, to-from, nil)
 		c.Base.ElapsedSeconds += time.Since(start).Seconds()
 		errs, failures := pl.cellFailures()
 		c.Failed.add(&Failed{Errors: errs, Failures: failures})

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 
 	"tallywood/sim/stats"
 )
@@ -118,6 +119,71 @@ func CheckTolerance(tol float64) error {
 		return fmt.Errorf("%g is not above 0 and at most %g", tol, maxTolerance)
 	}
 	return nil
+}
+
+// TargetAnswer is what a win rate's interval says of a target within a
+// tolerance: tune's "reached", sweep's "meets". Its text is its name in
+// the JSON; the words a person reads are sim/report's.
+type TargetAnswer int8
+
+const (
+	// TargetUnsettled: the interval reaches across an edge of the target
+	// ± the tolerance: not enough games to tell.
+	TargetUnsettled TargetAnswer = iota
+	// TargetWithin: the interval lies within the target ± the tolerance.
+	TargetWithin
+	// TargetOutside: the interval lies wholly beyond the target ± the
+	// tolerance: the rate is off by more than the tolerance.
+	TargetOutside
+)
+
+var targetNames = [...]string{TargetUnsettled: "not enough games", TargetWithin: "within", TargetOutside: "outside"}
+
+// String is the answer's name in the JSON.
+func (a TargetAnswer) String() string {
+	if a < 0 || int(a) >= len(targetNames) {
+		return fmt.Sprintf("TargetAnswer(%d)", int8(a))
+	}
+	return targetNames[a]
+}
+
+// MarshalText writes the answer by its name.
+func (a TargetAnswer) MarshalText() ([]byte, error) {
+	if a < 0 || int(a) >= len(targetNames) {
+		return nil, fmt.Errorf("sim: no target answer %d", int8(a))
+	}
+	return []byte(targetNames[a]), nil
+}
+
+// UnmarshalText reads an answer's name.
+func (a *TargetAnswer) UnmarshalText(b []byte) error {
+	for i, w := range targetNames {
+		if w == string(b) {
+			*a = TargetAnswer(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("sim: %q is not a target answer", b)
+}
+
+// targetAnswer is what the interval ci of a win rate of wins in games
+// says of target ± tol, with about how many games would settle it when it
+// cannot tell (with a chance of settlePower, if the rate stays as
+// measured, for an interval at level alpha).
+func targetAnswer(ci stats.Interval, wins, games int64, alpha, target, tol float64) (TargetAnswer, int64) {
+	switch ci.Against(target-tol, target+tol) {
+	case stats.Inside:
+		return TargetWithin, 0
+	case stats.Outside:
+		return TargetOutside, 0
+	}
+	if games == 0 {
+		return TargetUnsettled, 0
+	}
+	// A rate of 0 or 1 measured has a spread all the same.
+	p := min(max(ratio(wins, games), 0.5/float64(games)), 1-0.5/float64(games))
+	n := stats.SampleSize(math.Sqrt(p*(1-p)), math.Abs(tol-math.Abs(p-target)), alpha, 1-settlePower)
+	return TargetUnsettled, int64(min(n, MaxGames))
 }
 
 // VerdictLevel is the level of the fixed-size rule: with no difference in

@@ -26,8 +26,10 @@ nearest every --target (the sum over targets of (win rate − target)² is
 the objective), by successive halving over the candidates on common seeds,
 within a budget of games (--budget) or time (--time). Then it plays the
 best values on fresh seeds (--confirm-seed) and says, for every target,
-whether its Wilson 95% interval holds the target. --rules-out writes the
-tuned rules file; --out, the result. See docs/balance.md.
+whether it is reached: its Wilson interval, simultaneous over the targets,
+within the target ± --tolerance (2 points by default); not reached when it
+lies beyond; not enough games when it reaches across. --rules-out writes
+the tuned rules file; --out, the result. See docs/balance.md.
 
 --vary takes a path or a glob ('difficulties.hard.*': every number it
 matches) and a range of whole numbers; without one a field ranges over its
@@ -60,6 +62,7 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 	confirmSeed := fs.Uint64("confirm-seed", 0, "master seed `N` of the confirmation (default: --seed + 1)")
 	confirmGames := fs.Int64("confirm-games", 10_000, "`N` games per target of the confirmation")
 	rulesOut := fs.String("rules-out", "", "write the tuned rules `FILE`")
+	tolerance := toleranceFlag(fs)
 	return func() (*plan, error) {
 		switch {
 		case len(*targets) == 0:
@@ -74,6 +77,9 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 			return nil, fmt.Errorf("--time %v: must be positive", *timeBudget)
 		case *confirmGames < 1 || *confirmGames > sim.MaxGames:
 			return nil, fmt.Errorf("--confirm-games %d: must be between 1 and %d", *confirmGames, int64(sim.MaxGames))
+		}
+		if err := checkTolerance(*tolerance); err != nil {
+			return nil, err
 		}
 		if !fs.Changed("confirm-seed") {
 			*confirmSeed = s.seed + 1
@@ -94,7 +100,7 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 			return nil, fmt.Errorf("--vary %v", err)
 		}
 		cfg := sim.TuneConfig{Base: base, Targets: cells, Rates: rates, Vary: vary, Seed: s.seed, Budget: *budget,
-			ConfirmSeed: *confirmSeed, ConfirmGames: *confirmGames, Shard: s.shard, MaxErrors: s.maxErrors}
+			ConfirmSeed: *confirmSeed, ConfirmGames: *confirmGames, Shard: s.shard, MaxErrors: s.maxErrors, Tolerance: *tolerance}
 		p := &plan{}
 		p.before = func(ctx context.Context, workers int, stderr io.Writer) error {
 			cfg.Workers = workers

@@ -554,7 +554,7 @@ func verdictText(r *sim.CompareResult, c *sim.CompareCell) string {
 		case sim.InZone:
 			return "within " + toleranceText(r.Tolerance)
 		case sim.NotEnoughGames:
-			return fmt.Sprintf("%s (about %d pairs would settle it)", verdictWords[c.Verdict], c.GamesToSettle)
+			return fmt.Sprintf("%s (%s would settle it)", verdictWords[c.Verdict], settleText(c.GamesToSettle, "pairs"))
 		}
 		return verdictWords[c.Verdict]
 	}

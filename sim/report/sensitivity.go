@@ -115,7 +115,7 @@ func changeVerdict(ch *sim.SensitivityChange) string {
 	case sim.InZone:
 		return "negligible"
 	case sim.NotEnoughGames:
-		if ch.GamesToSettle > 0 {
+		if ch.GamesToSettle > 0 && ch.GamesToSettle < sim.MaxGames {
 			return "- ~" + gamesShort(ch.GamesToSettle)
 		}
 		return "-"

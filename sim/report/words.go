@@ -65,6 +65,16 @@ func toleranceText(tol float64) string {
 	return "±" + strconv.FormatFloat(100*tol, 'g', 4, 64) + " points"
 }
 
+// settleText says about how many games would settle an answer: "about
+// 12000 games", or, for an estimate on the very edge of a tolerance,
+// that no number would while it stays there.
+func settleText(n int64, unit string) string {
+	if n >= sim.MaxGames {
+		return "no number of " + unit + " while its estimate sits on the tolerance's edge"
+	}
+	return fmt.Sprintf("about %d %s", n, unit)
+}
+
 // percentText writes a level or a confidence in percent, to four
 // significant digits: 5%, 97.5%, 99.38%.
 func percentText(x float64) string { return strconv.FormatFloat(100*x, 'g', 4, 64) + "%" }

@@ -431,7 +431,7 @@ func sweepCSV(w *csv.Writer, r *sim.SweepResult) {
 	header = append(header, "is_base", "games", "wins", "draws", "losses", "win_rate", "win_ci95_lo", "win_ci95_hi",
 		"win_ci_simultaneous_lo", "win_ci_simultaneous_hi", "mean_margin", "margin_ci95_lo", "margin_ci95_hi",
 		"score_diff_vs_base", "score_diff_ci95_lo", "score_diff_ci95_hi",
-		"margin_diff_vs_base", "margin_diff_ci95_lo", "margin_diff_ci95_hi")
+		"margin_diff_vs_base", "margin_diff_ci95_lo", "margin_diff_ci95_hi", "target_answer", "games_to_settle")
 	w.Write(header)
 	row := func(c *sim.SweepCell, values []string, isBase bool, cell *sim.Cell, simultaneous *[2]float64, diffs []string) {
 		rec := append([]string{c.Mode, c.Policy, c.Politician}, values...)
@@ -450,12 +450,16 @@ func sweepCSV(w *csv.Writer, r *sim.SweepResult) {
 		// The base rules' own row only when no point is them (is_base
 		// marks the point that is).
 		if baseAmong(c) < 0 {
-			row(c, baseValues(r), true, &c.Base, nil, []string{"0", "0", "0", "0", "0", "0"})
+			row(c, baseValues(r), true, &c.Base, nil, []string{"0", "0", "0", "0", "0", "0", "", ""})
 		}
 		for j := range c.Points {
 			p := &c.Points[j]
+			answer := ""
+			if p.Target != nil {
+				answer = p.Target.String() // the JSON's name: programs read the CSV
+			}
 			row(c, p.Values, p.IsBase, &p.Result, p.WinCISimultaneous, []string{f(p.ScoreDiff), f(p.ScoreDiffCI95[0]), f(p.ScoreDiffCI95[1]),
-				f(p.MarginDiff), f(p.MarginDiffCI95[0]), f(p.MarginDiffCI95[1])})
+				f(p.MarginDiff), f(p.MarginDiffCI95[0]), f(p.MarginDiffCI95[1]), answer, i(p.GamesToSettle)})
 		}
 	}
 }

@@ -1,9 +1,10 @@
 // Package kit holds the tool's own small helpers, none of them a rule of
-// the game: a bounded file read (every file the tool reads is small), a
-// size in words, and a count with its noun in the plural when it takes
+// the game: a bounded file read (every file the tool reads is a small
+// regular file: a FIFO, a device or a directory is refused), a size in
+// words, and a count with its noun in the plural when it takes
 // one:
 //
-//	data, err := kit.ReadFileMax(path, 1<<20) // refuses a larger file, naming it
+//	data, err := kit.ReadFileMax(path, 1<<20) // refuses a larger file or a FIFO, naming it
 //	kit.Count(3, "Vote Share")                // "3 Vote Shares"
 //
 // Every layer uses them: the engine's event text, the Opposition's

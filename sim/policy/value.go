@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"os"
 	"strconv"
 	"strings"
 
@@ -400,13 +399,6 @@ func (a *Afterstates) Each(g *engine.Game, legal []engine.Option, f func(i int, 
 // LoadNet reads a weights file: a regular file (not a pipe or a device,
 // which could block or never end) of at most MaxNetFile bytes.
 func LoadNet(path string) (*Net, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("value weights: %v", err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("value weights: %s is not a regular file", path)
-	}
 	data, err := kit.ReadFileMax(path, MaxNetFile)
 	if err != nil {
 		return nil, fmt.Errorf("value weights: %v", err)

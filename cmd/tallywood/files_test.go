@@ -1,11 +1,17 @@
 package main
 
 import (
+	"crypto/sha256"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"tallywood/engine"
+	"tallywood/sim/policy"
 )
 
 // runWithin runs the command line args, failing the test if it has not
@@ -66,4 +72,80 @@ func TestInputsRefuseFIFOs(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q", strings.Join(args, " "), code, stderr)
 		}
 	}
+}
+
+// TestOutputIsNoInput: no output replaces one of the command's inputs or
+// another of its outputs, however the file is named (the same name, ./,
+// a symlink, a hard link): the command exits 2 before any game, naming
+// both, and every file is as it was. Before, each of these exited 0 and
+// replaced the input (a shard, a result with its own report, the rules
+// file, the base rules with the tuned ones) or lost the tuned rules.
+func TestOutputIsNoInput(t *testing.T) {
+	dir := t.TempDir()
+	shards := writeShards(t, dir, 2)
+	rules := filepath.Join(dir, "r.json")
+	weights := filepath.Join(dir, "w.json")
+	link := filepath.Join(dir, "link.json")
+	hard := filepath.Join(dir, "hard.json")
+	for _, f := range []struct {
+		path string
+		data []byte
+	}{{rules, engine.ReferenceJSON()}, {weights, policy.ShippedNet.Encode()}} {
+		if err := os.WriteFile(f.path, f.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(shards[0], link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(rules, hard); err != nil {
+		t.Fatal(err)
+	}
+	same := filepath.Join(dir, "same.json") // not there yet
+	tune := []string{"tune", "--target", "normal:casual=0.3", "--vary", "difficulties.hard.bonus_divisor", "--budget", "300", "--confirm-games", "10", "--quiet"}
+	before := snapshot(t, dir)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"merge", "--format", "json", "--out", shards[0], shards[0], shards[1]},
+			fmt.Sprintf("--out %q is the input file %q, which this command reads", shards[0], shards[0])},
+		{[]string{"merge", "--out", link, shards[0], shards[1]}, fmt.Sprintf("--out %q is the input file %q", link, shards[0])},
+		{[]string{"report", "--out", shards[1], shards[1]}, fmt.Sprintf("--out %q is the input file %q", shards[1], shards[1])},
+		{[]string{"sim", "--games", "2", "--quiet", "--rules", rules, "--out", rules}, fmt.Sprintf("--out %q is the file --rules names (%q)", rules, rules)},
+		{[]string{"sim", "--games", "2", "--quiet", "--rules", rules, "--out", hard}, fmt.Sprintf("--out %q is the file --rules names (%q)", hard, rules)},
+		{[]string{"compare", "--games", "2", "--quiet", "--b-rules", rules, "--out", dir + "/./r.json"}, "is the file --b-rules names"},
+		{[]string{"sim", "--games", "2", "--quiet", "--policy", "learned:weights=" + weights, "--out", weights}, fmt.Sprintf("is the file weights= names (%q)", weights)},
+		{append(tune, "--rules", rules, "--out", rules), fmt.Sprintf("--out %q is the file --rules names", rules)},
+		{append(tune, "--rules", rules, "--rules-out", rules), fmt.Sprintf("--rules-out %q is the file --rules names", rules)},
+		{append(tune, "--out", same, "--rules-out", same), fmt.Sprintf("--rules-out %q is the file --out writes (%q): give each output a file of its own", same, same)},
+	} {
+		code, _, stderr := runCLI(t, tt.args...)
+		if code != exitBadArgs || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and %q", strings.Join(tt.args, " "), code, stderr, tt.want)
+		}
+		if after := snapshot(t, dir); after != before {
+			t.Fatalf("%s changed the files:\n%s\nwant\n%s", strings.Join(tt.args, " "), after, before)
+		}
+	}
+	// Outputs that are streams (a device, a FIFO) are written into, not
+	// replaced: /dev/null twice is no clash.
+	if code, _, stderr := runCLI(t, append(tune, "--out", "/dev/null", "--rules-out", "/dev/null")...); code != exitOK {
+		t.Errorf("tune to /dev/null twice: exit %d, %s", code, stderr)
+	}
+}
+
+// snapshot lists the files of dir with their contents' digests.
+func snapshot(t *testing.T, dir string) string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, e := range entries {
+		data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+		fmt.Fprintf(&b, "%s %x\n", e.Name(), sha256.Sum256(data))
+	}
+	return b.String()
 }

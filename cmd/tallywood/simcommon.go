@@ -56,7 +56,7 @@ func parseSpecs(flag, s string) ([]policy.Spec, error) {
 // reference set, for every command that names rules (issue 22: play and
 // rules check read a file named default); ./default names such a file.
 func loadRules(path string) (*engine.Rules, error) {
-	if path == "" || path == "default" || path == engine.ReferenceName {
+	if isReferenceName(path) {
 		return engine.Reference(), nil
 	}
 	r, err := engine.LoadFile(path)
@@ -66,6 +66,12 @@ func loadRules(path string) (*engine.Rules, error) {
 		}
 	}
 	return r, err
+}
+
+// isReferenceName reports whether path names the reference set rather
+// than a file.
+func isReferenceName(path string) bool {
+	return path == "" || path == "default" || path == engine.ReferenceName
 }
 
 // otherFileKind names the kind of tallywood file path holds when it is

@@ -71,6 +71,8 @@ type studyFlags struct {
 	quiet      bool
 	wide, all  bool
 	maxErrors  int64
+	// files are the files the plan reads, and then the outputs.
+	files files
 }
 
 // A plan is what a study command plays and how runStudy shows it.
@@ -78,8 +80,9 @@ type plan struct {
 	// instead, when set, is written to stdout in place of a study (sensitivity --list).
 	instead func(stdout io.Writer) error
 	// open, when set, checks the other files the command writes, as the
-	// output is checked, before the run (tune's rules file).
-	open func(stderr io.Writer) error
+	// output is checked, before the run (tune's rules file), opening
+	// them in fl.
+	open func(fl *files, stderr io.Writer) error
 	// notes are said on stderr before the run (what the arms are).
 	notes string
 	// before, when set, is done before the run starts, under the run's
@@ -216,6 +219,7 @@ func (s *studyFlags) check(sh sharedFlags) error {
 
 // rules loads --rules and applies --set.
 func (s *studyFlags) rules() (*engine.Rules, error) {
+	s.files.read("--rules", s.rulesPath)
 	r, err := loadRules(s.rulesPath)
 	if err != nil {
 		return nil, inputError{fmt.Errorf("--rules: %v", err)}
@@ -237,6 +241,7 @@ func (s *studyFlags) cells(r *engine.Rules) ([]sim.CellSpec, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.files.readSpecs(specs...)
 	politicians := []int{sim.RandomPoliticianIndex}
 	if s.fs.Lookup("politician") != nil {
 		if politicians, err = parsePoliticians(r, "politician", s.politician, true); err != nil {
@@ -294,12 +299,12 @@ func (c *studyCommand) run(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	out, err := openOutput(s.out, stdout, stderr)
+	out, err := s.files.open("--out", s.out, stdout, stderr)
 	if err != nil {
 		return fail(err)
 	}
 	if p.open != nil {
-		if err := p.open(stderr); err != nil {
+		if err := p.open(&s.files, stderr); err != nil {
 			return fail(err)
 		}
 	}

@@ -89,6 +89,9 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--target %v", err)
 		}
+		for _, c := range cells {
+			s.files.readSpecs(c.Policy)
+		}
 		vary, err := tuneVary(base, *varies)
 		if err != nil {
 			return nil, fmt.Errorf("--vary %v", err)
@@ -115,8 +118,8 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 			return result(sim.Tune(ctx, cfg))
 		}
 		var tunedOut *output
-		p.open = func(stderr io.Writer) (err error) {
-			tunedOut, err = openTuned(*rulesOut, stderr)
+		p.open = func(fl *files, stderr io.Writer) (err error) {
+			tunedOut, err = openTuned(fl, *rulesOut, stderr)
 			return err
 		}
 		p.after = func(res sim.Study) error {
@@ -219,16 +222,17 @@ func tuneVary(base *engine.Rules, flags []string) ([]sim.TuneVary, error) {
 }
 
 // openTuned checks --rules-out, the tuned rules file, before the search,
-// as openOutput checks the result's destination, so that a search of
-// hours never ends in "cannot write"; nil when there is no --rules-out.
-func openTuned(path string, stderr io.Writer) (*output, error) {
+// as the result's destination is checked (neither an input nor the
+// result's file), so that a search of hours never ends in "cannot write";
+// nil when there is no --rules-out.
+func openTuned(fl *files, path string, stderr io.Writer) (*output, error) {
 	switch path {
 	case "":
 		return nil, nil
 	case "-":
 		return nil, errors.New("--rules-out -: the tuned rules need a file (the result goes to stdout, or to --out)")
 	}
-	return openDestination("--rules-out", path, nil, stderr)
+	return fl.open("--rules-out", path, nil, stderr)
 }
 
 // writeTuned writes the tuned rules file to out: the base with the best

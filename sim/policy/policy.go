@@ -81,6 +81,13 @@ func (s Spec) WithNet(n *Net) (func() Policy, error) {
 	return e.withNet(s.Params, n), nil
 }
 
+// WeightsFile is the weights file the spec's policy scores by (its
+// weights=), "" for the shipped weights or a policy that takes none.
+func (s Spec) WeightsFile() string {
+	path, _, _ := strings.Cut(s.Params["weights"], "@")
+	return path
+}
+
 // String returns the canonical spec string, the policy's identity.
 func (s Spec) String() string { return s.canon }
 

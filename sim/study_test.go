@@ -307,3 +307,87 @@ func withoutTiming(t *testing.T, data []byte) []byte {
 	}
 	return edit(t, data, func(d map[string]any) { drop(d) })
 }
+
+// TestDecodeRefusesForgedCounts: counts that contradict what the others
+// imply are refused on decode, whatever the kind: a forged count could
+// otherwise flip a verdict (a compare whose paired margin sum of −2000,
+// against the arms' own −30, merged to "lower margin only" with an
+// interval of no width) or hold up a reader.
+func TestDecodeRefusesForgedCounts(t *testing.T) {
+	data := everyKind(t, 1)
+	cell := func(d map[string]any) map[string]any { return d["cells"].([]any)[0].(map[string]any) }
+	pairs := func(d map[string]any) map[string]any { return cell(d)["pairs"].(map[string]any) }
+	point := func(d map[string]any) map[string]any {
+		return cell(d)["points"].([]any)[0].(map[string]any)["pairs_vs_base"].(map[string]any)
+	}
+	change := func(d map[string]any) map[string]any {
+		return cell(d)["changes"].([]any)[0].(map[string]any)["pairs_vs_base"].(map[string]any)
+	}
+	for _, tt := range []struct {
+		name  string
+		kind  Kind
+		spoil func(d map[string]any)
+		want  string
+	}{
+		// The sums of squares fit the sum (Cauchy–Schwarz), but not the arms.
+		{"compare paired margin against the arms", KindCompare, func(d map[string]any) {
+			pairs(d)["margin_diff_sum"], pairs(d)["margin_diff_sum_sq"] = -2000, 1333334
+		}, "margin_diff_sum -2000 is not arm B's margin_sum − arm A's (-30)"},
+		{"compare sum of squares 0", KindCompare, func(d map[string]any) { pairs(d)["margin_diff_sum_sq"] = 0 },
+			"margin_diff_sum -30 and margin_diff_sum_sq 0 are not the sums of 3 differences"},
+		{"compare cross-table against the arms", KindCompare, func(d map[string]any) {
+			pairs(d)["cross_wdl"] = []any{[]any{1, 0, 0}, []any{0, 0, 0}, []any{0, 0, 2}}
+		}, "cross_wdl: arm A's outcomes are 1 wins, 0 draws and 2 losses, its counts 0, 0 and 3"},
+		{"sweep paired margin 10^15", KindSweep, func(d map[string]any) {
+			point(d)["margin_diff_sum"], point(d)["margin_diff_sum_sq"] = 1e15, 1e15
+		}, "margin_diff_sum 1000000000000000 and margin_diff_sum_sq 1000000000000000 are not the sums of 3 differences"},
+		{"sensitivity paired margin 10^15", KindSensitivity, func(d map[string]any) {
+			change(d)["margin_diff_sum"], change(d)["margin_diff_sum_sq"] = 1e15, 1e15
+		}, "margin_diff_sum 1000000000000000 and margin_diff_sum_sq 1000000000000000 are not the sums of 3 differences"},
+		{"strategy card played and held more than drawn", KindCards, func(d map[string]any) {
+			card := cell(d)["strategy_cards"].([]any)[0].(map[string]any)
+			card["held_at_end"] = map[string]any{"games": 2, "score_halves_sum": 0, "score_halves_sum_sq": 0, "margin_sum": -80, "margin_sum_sq": 3200}
+		}, `strategy_cards "PW-01": held_at_end: games 2: more than the 1 drawn and not played`},
+		{"tune block_games 0", KindTune, func(d map[string]any) { d["block_games"] = 0 }, "block_games 0 is outside 1..150 (budget_games)"},
+		{"tune field that does not exist", KindTune, func(d map[string]any) {
+			d["fields"].([]any)[0].(map[string]any)["path"] = "difficulties.normal.no_such_field"
+		}, `field 1: path "difficulties.normal.no_such_field" names no number of a rules file`},
+		{"table-compare paired wins against the arms", KindSeatsCompare, func(d map[string]any) {
+			p := d["counts"].(map[string]any)["by_policy"].([]any)[0].(map[string]any)
+			p["wins_diff_sum"], p["wins_diff_sum_sq"] = 2, 2
+		}, "wins_diff_sum 2 is not arm B's wins − arm A's (0)"},
+		{"rules hash not a hash", KindSim, func(d map[string]any) { d["rules_hash"] = "zz" }, `rules_hash "zz" is not a rules hash (64 hex digits)`},
+	} {
+		_, err := Decode(edit(t, data[tt.kind], tt.spoil))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// TestTuneRoundsFromTrace: a tune's rounds are derived from its trace, not
+// read (a forged "rounds": 4611686018427387904 made report loop that many
+// times), and a trace whose rounds the search cannot have played is
+// refused.
+func TestTuneRoundsFromTrace(t *testing.T) {
+	data := everyKind(t, 1)[KindTune]
+	s := mustDecode(t, edit(t, data, func(d map[string]any) { d["rounds"] = 4611686018427387904 }))
+	if got := s.(*TuneResult).Rounds; got != 2 {
+		t.Errorf("rounds %d, want the trace's 2", got)
+	}
+	for _, tt := range []struct {
+		spoil func(d map[string]any)
+		want  string
+	}{
+		{func(d map[string]any) { d["trace"].([]any)[1].(map[string]any)["round"] = 4611686018427387904 },
+			"trace 2: round 4611686018427387904 is outside 1..2, the rounds of successive halving over 2 candidates"},
+		{func(d map[string]any) { d["trace"].([]any)[1].(map[string]any)["games"] = []any{100} },
+			"trace 2: target 1: 100 games, more than the 50 of 1 block"},
+		{func(d map[string]any) { d["best"] = 1 }, "best 1 was last played in round 1, not in the last round (2)"},
+	} {
+		_, err := Decode(edit(t, data, tt.spoil))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v, want %q", err, tt.want)
+		}
+	}
+}

@@ -96,7 +96,9 @@ func otherFileKind(path string) string {
 		return "a scenario file (run it with 'tallywood scenario run')"
 	case strings.HasPrefix(format, "tallywood-play"):
 		return "a saved game (resume it with 'tallywood play --load')"
-	case has("kind") && strings.HasPrefix(format, "tallywood-"):
+	// A sim result written before results had a kind is one too, as
+	// every reader of results reads it (sim.Decode).
+	case (has("kind") || format == sim.FormatSim) && strings.HasPrefix(format, "tallywood-"):
 		return "a result file (read it with 'tallywood report' or 'tallywood merge')"
 	}
 	return ""

@@ -149,3 +149,30 @@ func snapshot(t *testing.T, dir string) string {
 	}
 	return b.String()
 }
+
+// TestForgedWeightsRefused: weights whose learned score could overflow
+// (the shipped weights with one bias set to 3.4e38, which the loader
+// took as finite) are refused by every command that loads them, where
+// the guided search panicked (index −1 in its selection) in sim, trace
+// and compare, and learned: played on and lost every game without a word.
+func TestForgedWeightsRefused(t *testing.T) {
+	n := *policy.ShippedNet
+	n.B1 = append([]float32(nil), n.B1...)
+	n.B1[1] = 3.4e38
+	path := filepath.Join(t.TempDir(), "forged.json")
+	if err := os.WriteFile(path, n.Encode(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	guided, learned := "mcts:iters=20,prior=16,weights="+path, "learned:weights="+path
+	for _, args := range [][]string{
+		{"sim", "--games", "2", "--quiet", "--policy", guided},
+		{"sim", "--games", "2", "--quiet", "--policy", learned},
+		{"trace", "--policy", guided},
+		{"compare", "--games", "2", "--quiet", "--b-policy", guided},
+	} {
+		code, _, stderr := runCLI(t, args...)
+		if code != exitBadArgs || !strings.Contains(stderr, "value weights: b1[1] is 3.4e+38, outside ±65536") {
+			t.Errorf("%s: exit %d, stderr %q", strings.Join(args, " "), code, stderr)
+		}
+	}
+}

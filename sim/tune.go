@@ -180,10 +180,7 @@ func (c *candidate) objective(rates []float64) float64 {
 // allows, at most maxTuneCandidates, and the largest block that fits.
 func halvingPlan(budget int64, targets int, grid int64) (n int, block int64, err error) {
 	cost := func(n int) int64 { return halvingBlocks(n) * int64(targets) }
-	n = maxTuneCandidates
-	if grid > 0 && grid < int64(n) {
-		n = int(grid)
-	}
+	n = startCandidates(grid)
 	for n > 2 && cost(n)*minTuneBlock > budget {
 		n /= 2
 	}
@@ -191,6 +188,31 @@ func halvingPlan(budget int64, targets int, grid int64) (n int, block int64, err
 		return 0, 0, fmt.Errorf("a budget of %d games is too small: at least %d for %d candidates", budget, cost(n)*minTuneBlock, n)
 	}
 	return n, budget / cost(n), nil
+}
+
+// startCandidates is the most candidates successive halving starts with
+// on a grid of size grid (0: more than any plan takes).
+func startCandidates(grid int64) int {
+	if grid > 0 && grid < maxTuneCandidates {
+		return int(grid)
+	}
+	return maxTuneCandidates
+}
+
+// TuneMinBudget is the smallest budget in games that a search of cfg's
+// targets over the values of its fields can be planned with (halvingPlan
+// halves the candidates down to two, or the grid): a smaller --budget,
+// or a --time that makes one, is refused before the search.
+func TuneMinBudget(cfg TuneConfig) int64 {
+	space := make([][]int, len(cfg.Vary))
+	for i, v := range cfg.Vary {
+		space[i] = v.Values
+	}
+	n := startCandidates(gridSize(space))
+	for n > 2 {
+		n /= 2
+	}
+	return halvingBlocks(n) * int64(len(cfg.Targets)) * minTuneBlock
 }
 
 // halvingBlocks is how many blocks successive halving plays over n

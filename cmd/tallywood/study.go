@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -86,7 +87,8 @@ type plan struct {
 	// notes are said on stderr before the run (what the arms are).
 	notes string
 	// before, when set, is done before the run starts, under the run's
-	// interrupt and with its workers (tune sets its budget from --time).
+	// interrupt and with its workers (tune sets its budget from --time);
+	// a badFlag from it is a usage error, any other a failed run.
 	before func(ctx context.Context, workers int, stderr io.Writer) error
 	// keys and games drive the progress bar: the cells play one after the
 	// other, cell k games[k] games at the speed of key keys[k]; or, with
@@ -105,6 +107,10 @@ type plan struct {
 	name string
 	text report.TextOptions
 }
+
+// badFlag is an error of a flag that only a plan's before can find (tune's
+// --time, by the speed it measures): a usage error.
+type badFlag struct{ error }
 
 // checkGames bounds --games when given: at least 1, and no more than the
 // counters hold.
@@ -313,7 +319,10 @@ func (c *studyCommand) run(args []string, stdout, stderr io.Writer) int {
 	defer release()
 	workers := capWorkers(c.name, s.workers, stderr)
 	if p.before != nil {
-		if err := p.before(ctx, workers, stderr); err != nil {
+		var bad badFlag
+		if err := p.before(ctx, workers, stderr); errors.As(err, &bad) {
+			return fail(bad.error)
+		} else if err != nil {
 			return failRun(stderr, "%s: %v", c.name, err)
 		}
 	}

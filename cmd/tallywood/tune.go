@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -98,6 +99,10 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 		}
 		cfg := sim.TuneConfig{Base: base, Targets: cells, Rates: rates, Vary: vary, Seed: s.seed, Budget: *budget,
 			ConfirmSeed: *confirmSeed, ConfirmGames: *confirmGames, Shard: s.shard, MaxErrors: s.maxErrors}
+		least := sim.TuneMinBudget(cfg)
+		if !fs.Changed("time") && *budget < least {
+			return nil, fmt.Errorf("--budget %d: the search needs at least %d games for these targets and fields", *budget, least)
+		}
 		p := &plan{}
 		p.before = func(ctx context.Context, workers int, stderr io.Writer) error {
 			cfg.Workers = workers
@@ -105,6 +110,11 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 				b, perSec, err := sim.TuneBudget(ctx, cfg, *timeBudget)
 				if err != nil {
 					return fmt.Errorf("--time: %v", err)
+				}
+				if b < least {
+					need := time.Duration(float64(least) / perSec * float64(time.Second)).Round(time.Millisecond)
+					return badFlag{fmt.Errorf("--time %v: about %.0f games a second make a budget of %d games, fewer than the %d the search needs (--time %v or more)",
+						*timeBudget, perSec, b, least, max(need, time.Millisecond))}
 				}
 				cfg.Budget = b
 				// Said on stderr, so that --budget can repeat the search.
@@ -140,7 +150,7 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 func tuneTargets(flags []string) ([]sim.CellSpec, []float64, error) {
 	var cells []sim.CellSpec
 	var rates []float64
-	seen := map[string]bool{}
+	seen := map[string]string{} // the flag that gave each mode and policy a target
 	for _, f := range flags {
 		cell, rate, ok := strings.Cut(f, "=")
 		mode, pol, ok2 := strings.Cut(cell, ":")
@@ -162,11 +172,13 @@ func tuneTargets(flags []string) ([]sim.CellSpec, []float64, error) {
 		if err != nil || !(r > 0 && r < 1) {
 			return nil, nil, fmt.Errorf("%q: the rate %q is not a win rate above 0 and below 1", f, rate)
 		}
+		// One policy by any name (a level, or the spec it plays): said in
+		// the words given.
 		key := m.String() + ":" + specs[0].String()
-		if seen[key] {
-			return nil, nil, fmt.Errorf("%q: %s has a target already", f, key)
+		if first, dup := seen[key]; dup {
+			return nil, nil, fmt.Errorf("%q: %s:%s has a target already (%q)", f, strings.TrimSpace(mode), strings.TrimSpace(pol), first)
 		}
-		seen[key] = true
+		seen[key] = f
 		cells = append(cells, sim.CellSpec{Mode: m, Policy: specs[0], Politician: sim.RandomPoliticianIndex})
 		rates = append(rates, r)
 	}

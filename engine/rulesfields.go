@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"tallywood/engine/kit"
 )
 
 // Field is one numeric leaf of a rules file: what `sensitivity` moves and
@@ -64,7 +66,7 @@ func (r *Rules) Fields(globs ...string) ([]Field, error) {
 	}
 	for i, g := range globs {
 		if !matched[i] {
-			return nil, fmt.Errorf("rules: %q matches no numeric field (fields are named as --set takes them, e.g. difficulties.hard.*)", g)
+			return nil, fmt.Errorf("rules: %q matches no numeric field (fields are named as --set takes them, e.g. difficulties.hard.*)", kit.Clip(g))
 		}
 	}
 	return out, nil

@@ -176,3 +176,28 @@ func TestForgedWeightsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestLongArgumentsClipped: an error repeats a flag's value cut to its
+// start, saying how long it was, never a 100 KB argument whole (a --set
+// error repeated it twice on one line).
+func TestLongArgumentsClipped(t *testing.T) {
+	long := strings.Repeat("a", 100000)
+	digits := strings.Repeat("9", 100000)
+	for _, args := range [][]string{
+		{"sim", "--set", long + "=3"},
+		{"sim", "--set", "difficulties.hard.bonus_divisor=" + digits},
+		{"compare", "--b-set", long + "=3"},
+		{"sweep", "--set", long + "=3"},
+		{"sweep", "--set", "difficulties.hard.bonus_divisor=" + digits},
+		{"sensitivity", "--fields", long},
+		{"tune", "--target", "normal:casual=0.3", "--vary", long},
+		{"tune", "--target", "normal:" + long + "=0.3", "--vary", "track.max"},
+		{"sim", "--policy", long},
+		{"sim", "--mode", long},
+	} {
+		code, _, stderr := runCLI(t, append(args, "--quiet")...)
+		if code != exitBadArgs || len(stderr) > 1000 || !strings.Contains(stderr, " bytes)") {
+			t.Errorf("%s %s: exit %d, %d bytes of error: %.300q", args[0], args[1], code, len(stderr), stderr)
+		}
+	}
+}

@@ -108,7 +108,7 @@ func otherFileKind(path string) string {
 func parseMode(flag, s string) (engine.Mode, error) {
 	m, err := engine.ParseMode(strings.ToLower(strings.TrimSpace(s)))
 	if err != nil {
-		return 0, fmt.Errorf("--%s %q is not normal or hard", flag, s)
+		return 0, fmt.Errorf("--%s %q is not normal or hard", flag, kit.Clip(s))
 	}
 	return m, nil
 }

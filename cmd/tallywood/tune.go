@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/sim"
 )
 
@@ -155,28 +156,28 @@ func tuneTargets(flags []string) ([]sim.CellSpec, []float64, error) {
 		cell, rate, ok := strings.Cut(f, "=")
 		mode, pol, ok2 := strings.Cut(cell, ":")
 		if !ok || !ok2 {
-			return nil, nil, fmt.Errorf("%q: want MODE:POLICY=RATE (normal:skilled=0.45)", f)
+			return nil, nil, fmt.Errorf("%q: want MODE:POLICY=RATE (normal:skilled=0.45)", kit.Clip(f))
 		}
 		m, err := engine.ParseMode(strings.TrimSpace(mode))
 		if err != nil {
-			return nil, nil, fmt.Errorf("%q: %v", f, err)
+			return nil, nil, fmt.Errorf("%q: %v", kit.Clip(f), err)
 		}
 		specs, err := parsePolicies("target", pol)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%q: %v", f, err)
+			return nil, nil, fmt.Errorf("%q: %v", kit.Clip(f), err)
 		}
 		if len(specs) != 1 {
-			return nil, nil, fmt.Errorf("%q: one policy per target", f)
+			return nil, nil, fmt.Errorf("%q: one policy per target", kit.Clip(f))
 		}
 		r, err := strconv.ParseFloat(strings.TrimSpace(rate), 64)
 		if err != nil || !(r > 0 && r < 1) {
-			return nil, nil, fmt.Errorf("%q: the rate %q is not a win rate above 0 and below 1", f, rate)
+			return nil, nil, fmt.Errorf("%q: the rate %q is not a win rate above 0 and below 1", kit.Clip(f), kit.Clip(rate))
 		}
 		// One policy by any name (a level, or the spec it plays): said in
 		// the words given.
 		key := m.String() + ":" + specs[0].String()
 		if first, dup := seen[key]; dup {
-			return nil, nil, fmt.Errorf("%q: %s:%s has a target already (%q)", f, strings.TrimSpace(mode), strings.TrimSpace(pol), first)
+			return nil, nil, fmt.Errorf("%q: %s:%s has a target already (%q)", kit.Clip(f), strings.TrimSpace(mode), strings.TrimSpace(pol), first)
 		}
 		seen[key] = f
 		cells = append(cells, sim.CellSpec{Mode: m, Policy: specs[0], Politician: sim.RandomPoliticianIndex})
@@ -201,19 +202,19 @@ func tuneVary(base *engine.Rules, flags []string) ([]sim.TuneVary, error) {
 			lo, err1 = strconv.Atoi(strings.TrimSpace(a))
 			hi, err2 = strconv.Atoi(strings.TrimSpace(b))
 			if !ok || err1 != nil || err2 != nil || lo > hi {
-				return nil, fmt.Errorf("%q: the range %q is not LO..HI with whole numbers LO ≤ HI", f, rng)
+				return nil, fmt.Errorf("%q: the range %q is not LO..HI with whole numbers LO ≤ HI", kit.Clip(f), kit.Clip(rng))
 			}
 			if hi-lo > 1000 {
-				return nil, fmt.Errorf("%q: the range %q has more than 1000 values", f, rng)
+				return nil, fmt.Errorf("%q: the range %q has more than 1000 values", kit.Clip(f), kit.Clip(rng))
 			}
 		}
 		fields, err := base.Fields(glob)
 		if err != nil {
-			return nil, fmt.Errorf("%q: %v", f, err)
+			return nil, fmt.Errorf("%q: %v", kit.Clip(f), err)
 		}
 		for _, fd := range fields {
 			if prev, dup := seen[fd.Path]; dup {
-				return nil, fmt.Errorf("%q: %s is varied by %q already", f, fd.Path, prev)
+				return nil, fmt.Errorf("%q: %s is varied by %q already", kit.Clip(f), fd.Path, prev)
 			}
 			seen[fd.Path] = f
 			a, b := lo, hi
@@ -222,7 +223,7 @@ func tuneVary(base *engine.Rules, flags []string) ([]sim.TuneVary, error) {
 			}
 			values := sim.TuneValues(base, fd.Path, a, b)
 			if len(values) == 0 {
-				return nil, fmt.Errorf("%q: the rules accept no value of %s in %d..%d", f, fd.Path, a, b)
+				return nil, fmt.Errorf("%q: the rules accept no value of %s in %d..%d", kit.Clip(f), fd.Path, a, b)
 			}
 			out = append(out, sim.TuneVary{Path: fd.Path, Values: values})
 		}

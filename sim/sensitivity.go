@@ -703,8 +703,11 @@ func (c *SensitivityCell) check(r *SensitivityResult, share int64, f scanFamily)
 	}
 	for j := range c.Changes {
 		ch := &c.Changes[j]
-		if ch.Path == "" || len(ch.Path) > maxText || len(ch.RulesHash) > maxText {
-			return fmt.Errorf("change %d: a path of %d bytes or a rules hash too long", j+1, len(ch.Path))
+		if ch.Path == "" || len(ch.Path) > maxText {
+			return fmt.Errorf("change %d: a path of %d bytes", j+1, len(ch.Path))
+		}
+		if err := checkHash("rules_hash", ch.RulesHash); err != nil {
+			return fmt.Errorf("change %d: %v", j+1, err)
 		}
 		if err := ch.check(r, &c.Base, c.ConfirmBase); err != nil {
 			return fmt.Errorf("change %d (%s): %v", j+1, ch.Path, err)
@@ -776,7 +779,7 @@ func (s *SensitivityScreen) check(r *SensitivityResult, changes int) error {
 				return fmt.Errorf("group %d: changes %v are not distinct changes of the cell in order", g+1, grp.Changes)
 			}
 		}
-		if err := grp.Pairs.check(); err != nil {
+		if err := grp.Pairs.check(nil, nil); err != nil { // a group's seeds are some of the base's
 			return fmt.Errorf("group %d: %v", g+1, err)
 		}
 		if grp.Pairs.Games > s.SeedsPerPartition {
@@ -799,7 +802,11 @@ func (ch *SensitivityChange) check(r *SensitivityResult, base, confirmBase *Cell
 	}
 	for l := range ch.Looks {
 		p := &ch.Looks[l]
-		if err := p.check(); err != nil {
+		var a *Counts // a look of a race pairs some of the base's seeds, a fixed scan's all
+		if r.Design == DesignFixed {
+			a = &base.Counts
+		}
+		if err := p.check(a, nil); err != nil {
 			return fmt.Errorf("look %d: %v", l+1, err)
 		}
 		if r.Design == DesignFixed && p.Games != base.Counts.Games {
@@ -813,7 +820,7 @@ func (ch *SensitivityChange) check(r *SensitivityResult, base, confirmBase *Cell
 		}
 	}
 	if ch.Confirm != nil {
-		if err := ch.Confirm.check(); err != nil {
+		if err := ch.Confirm.check(nil, nil); err != nil { // some of the confirmation base's seeds
 			return fmt.Errorf("confirmation: %v", err)
 		}
 		if confirmBase == nil || ch.Confirm.Games > confirmBase.Counts.Games {

@@ -20,7 +20,7 @@ import (
 // tolerance, whether each value meets the target within it, the pairs of
 // the last swept value against the first (the direction's test), and
 // which cells cannot read the swept fields; /3 answers a target in swept
-// values and marks the point that is the base rules (issue 23); /3, /2
+// values and marks the point that is the base rules; /3, /2
 // and /1 still read, as derive recomputes what they lack, with the default
 // tolerance and no direction.
 const FormatSweep = "tallywood-sweep/4"
@@ -95,9 +95,9 @@ type Crossing struct {
 	// interval contains the target, or two adjacent values whose
 	// intervals lie on either side of it.
 	Regions []CrossingRegion `json:"regions"`
-	// Multiple: more than one region, judged on the intervals (issue 23:
-	// judged on the point estimates, a second value that fits the target
-	// went unsaid).
+	// Multiple: more than one region, judged on the intervals (judged on
+	// the point estimates, a second value that fits the target would go
+	// unsaid).
 	Multiple bool `json:"multiple"`
 	// With no region, Side is where the win rate lies at every swept
 	// value, "above" or "below" the target, and Sweep where the target
@@ -288,6 +288,34 @@ func sweepEnds(points []SweepPoint, target float64) *[2]int {
 		return nil
 	}
 	return &[2]int{lo, hi}
+}
+
+// pointEnds are the indexes of the points of a result that sweepEnds
+// paired, the lowest numeric value and the highest; −1, −1 without two.
+func pointEnds(points []SweepPointResult) (lo, hi int) {
+	lo, hi = -1, -1
+	for i := range points {
+		x, ok := numericValue(&points[i])
+		if !ok {
+			continue
+		}
+		if lo < 0 || x < mustNumeric(&points[lo]) {
+			lo = i
+		}
+		if hi < 0 || x > mustNumeric(&points[hi]) {
+			hi = i
+		}
+	}
+	if lo == hi {
+		return -1, -1
+	}
+	return lo, hi
+}
+
+// mustNumeric is the value of a point known to be numeric.
+func mustNumeric(p *SweepPointResult) float64 {
+	x, _ := numericValue(p)
+	return x
 }
 
 // playPoints plays, in the cell of spec, the shard's games from ..
@@ -604,8 +632,11 @@ func (c *SweepCell) check(share int64, interrupted bool, params int) error {
 	}
 	for j := range c.Points {
 		p := &c.Points[j]
-		if len(p.Values) != params || len(p.RulesHash) > maxText {
-			return fmt.Errorf("point %d: %d values for %d parameters, or a rules hash too long", j+1, len(p.Values), params)
+		if len(p.Values) != params {
+			return fmt.Errorf("point %d: %d values for %d parameters", j+1, len(p.Values), params)
+		}
+		if err := checkHash("rules_hash", p.RulesHash); err != nil {
+			return fmt.Errorf("point %d: %v", j+1, err)
 		}
 		if err := p.Result.checkShape(); err != nil {
 			return fmt.Errorf("point %d: %v", j+1, err)
@@ -613,7 +644,7 @@ func (c *SweepCell) check(share int64, interrupted bool, params int) error {
 		if err := p.Result.Counts.check(); err != nil {
 			return fmt.Errorf("point %d: %v", j+1, err)
 		}
-		if err := p.Pairs.check(); err != nil {
+		if err := p.Pairs.check(&c.Base.Counts, &p.Result.Counts); err != nil {
 			return fmt.Errorf("point %d: %v", j+1, err)
 		}
 		if p.Result.Counts.Games != c.Base.Counts.Games || p.Pairs.Games != c.Base.Counts.Games {
@@ -621,7 +652,11 @@ func (c *SweepCell) check(share int64, interrupted bool, params int) error {
 		}
 	}
 	if c.Ends != nil {
-		if err := c.Ends.check(); err != nil {
+		var a, b *Counts
+		if lo, hi := pointEnds(c.Points); lo >= 0 {
+			a, b = &c.Points[lo].Result.Counts, &c.Points[hi].Result.Counts
+		}
+		if err := c.Ends.check(a, b); err != nil {
 			return fmt.Errorf("pairs_last_vs_first: %v", err)
 		}
 		if c.Ends.Games != c.Base.Counts.Games {

@@ -151,3 +151,16 @@ func ExamplePentanomial_ScoreInterval() {
 	// 1000 games: +1.30 points [+0.45, +2.33]: straddles ±2 points; excludes 0: true
 	// 4000 games: +1.30 points [+0.88, +1.77]: inside ±2 points; excludes 0: true
 }
+
+// Sums read from a file are checked before a variance is taken from
+// them: 50 paired differences of at most 100 votes cannot sum to −2000
+// with squares summing to 100 (the variance would be negative).
+func ExampleMoments_Possible() {
+	read := stats.Moments{N: 50, Sum: -2000, SumSq: 100}
+	fmt.Println(read.Possible(100))
+	read.SumSq = 80000 // every difference −40
+	fmt.Println(read.Possible(100))
+	// Output:
+	// false
+	// true
+}

@@ -282,9 +282,9 @@ func TestCompareWithinCalibration(t *testing.T) {
 	}
 }
 
-// scanWords races (or, fixed, plays every change alike) a cell of the
-// changes cs, perChange games a change, and counts the changes called
-// negligible, easier or harder.
+// scanWords races a cell of the changes cs, a budget of perChange games a
+// change, on master seed seed (and seed+1 for the confirmation), and
+// returns each change's verdict.
 func scanWords(t *testing.T, cs []plantedChange, perChange int64, seed uint64) []Verdict {
 	r := plantedRace(t, [][]plantedChange{cs}, perChange, seed)
 	out := make([]Verdict, len(cs))
@@ -317,11 +317,11 @@ func TestNegligibleCalibration(t *testing.T) {
 	if testing.Short() {
 		reps = 60
 	}
-	real := loadRealChanges(t)["normal"]
+	scanned := loadRealChanges(t)["normal"]
 	tol := DefaultTolerance
-	edge := make([]plantedChange, len(real))
-	inside := make([]plantedChange, len(real))
-	for j, c := range real {
+	edge := make([]plantedChange, len(scanned))
+	inside := make([]plantedChange, len(scanned))
+	for j, c := range scanned {
 		mu := tol
 		if j%2 == 1 {
 			mu = -tol
@@ -368,7 +368,7 @@ func TestNegligibleCalibration(t *testing.T) {
 	sizes := map[int]float64{}
 	for i, mu := range []float64{0.02, -0.02, 0.02, -0.02, 0.02, 0.03, -0.03, 0.03, -0.03, 0.03} {
 		j := 7 + 21*i
-		planted[j], sizes[j] = tilted(real[j], mu), mu
+		planted[j], sizes[j] = tilted(scanned[j], mu), mu
 	}
 	found := map[float64]int{}
 	falseNegligible := 0 // scans that call any planted change negligible

@@ -62,6 +62,8 @@ type player struct {
 	stop *atomic.Bool
 	// rec, when set, records every game's events (the cards study's).
 	rec engine.Recorder
+	// arc, when set, follows every game's win chance (the arc study's).
+	arc *policy.Arc
 }
 
 func newPlayer(opp engine.Opposition) *player {
@@ -106,7 +108,17 @@ func (p *player) Close() {
 // decision; the result is in p.g.
 func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec policy.Spec, politician int) error {
 	d := deal.Solo{Mode: mode, Politician: politician, Opposition: p.opp, Recorder: p.rec}
-	err := policy.PlaySolo(&p.g, r, seed, d, p.policy(spec), p.buf[:0])
+	var err error
+	if p.arc != nil {
+		p.arc.Start(&p.g, seed)
+		d.Opposition = p.arc.Opposition(p.opp)
+		err = policy.PlaySoloWatched(&p.g, r, seed, d, p.policy(spec), p.buf[:0], p.arc)
+		if err == nil {
+			p.arc.End(&p.g)
+		}
+	} else {
+		err = policy.PlaySolo(&p.g, r, seed, d, p.policy(spec), p.buf[:0])
+	}
 	if err == nil {
 		return nil
 	}

@@ -284,3 +284,17 @@ func ChanceInputs(g *engine.Game, x *[NetInputs]float32) {
 	var e evaluator
 	e.scoreInputs(g, 0, nil, x)
 }
+
+// LevelOf is the skill level that plays spec s: the level it was given
+// as, or the one whose spec it is; false for a spec no level plays.
+func LevelOf(s Spec) (string, bool) {
+	if s.Level != "" {
+		return s.Level, true
+	}
+	for _, l := range Levels {
+		if l.Spec == s.String() {
+			return l.Name, true
+		}
+	}
+	return "", false
+}

@@ -40,7 +40,7 @@ var arcCommand = &studyCommand{
 	shared: sharedFlags{games: 10000, gamesUsage: "`N` games per cell", rulesUsage: rulesFileUsage, sets: true,
 		grid: true, policy: defaultPolicies, politician: true, formats: tableJSONCSVHTML, wide: true, all: true},
 	define: func(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
-		level := fs.String("chance-level", "", "the skill `LEVEL` whose win chance follows the games (default: each cell's own level)")
+		level := fs.String("chance-level", "", chanceLevelUsage)
 		probes := fs.Int("probes", 4, "determinized copies per decision that sets chance going, to split it from the chance (`N`, 1..64)")
 		return func() (*plan, error) {
 			if *probes < 1 || *probes > 64 {

@@ -1,7 +1,10 @@
 package policy
 
 import (
+	"cmp"
+	"math"
 	"math/rand/v2"
+	"slices"
 
 	"tallywood/engine"
 	"tallywood/sim/deal"
@@ -67,7 +70,7 @@ type Arc struct {
 	// no Chance, the points have no chance and the steps are not split.
 	Record func(g *engine.Game)
 
-	watch    turnWatch
+	watch    OppWatch
 	game     *engine.Game
 	rng      rand.PCG
 	before   engine.Game // the game at the open decision point
@@ -87,7 +90,7 @@ type Arc struct {
 // copies per decision that sets chance going.
 func NewArc(c *WinChance, probes int) *Arc {
 	a := &Arc{Chance: c, Probes: max(1, probes)}
-	a.watch.arc = a
+	a.watch.Start, a.watch.End = a.oppStart, a.oppEnd
 	return a
 }
 
@@ -102,6 +105,7 @@ func (a *Arc) Opposition(inner engine.Opposition) engine.Opposition {
 // Start begins following game g, about to be dealt with game seed seed.
 func (a *Arc) Start(g *engine.Game, seed uint64) {
 	a.game, a.Points, a.open, a.probing = g, a.Points[:0], false, false
+	a.watch.Game = g
 	a.rng.Seed(seed, deal.StreamArc)
 }
 
@@ -134,7 +138,7 @@ func (a *Arc) End(g *engine.Game) {
 	a.close(g)
 	a.Points = append(a.Points, ArcPoint{Kind: ArcEnd, Round: g.Round, PlayerTurn: -1, Chance: OutcomeScore(g), Card: -1})
 	a.open = false
-	a.game = nil
+	a.game, a.watch.Game = nil, nil
 }
 
 // close splits the step of the last point, now that g has reached the
@@ -171,9 +175,9 @@ func (a *Arc) expected() float64 {
 		a.probe = a.before
 		a.probe.Determinize(a.rng.Uint64())
 		a.hit = false
-		a.watch.probe = &a.probe
+		a.watch.Probe = &a.probe
 		a.probe.ApplyLegal(a.lastOpt)
-		a.watch.probe = nil
+		a.watch.Probe = nil
 		if a.hit {
 			sum += a.hitChance
 		} else {
@@ -226,23 +230,61 @@ func (a *Arc) oppEnd(g *engine.Game, seat int8) {
 	}
 }
 
-// turnWatch is the Opposition an Arc's game is dealt with: the inner
-// Opposition, whose turns in the followed game (or the probe being
-// played) the Arc notes.
-type turnWatch struct {
+// OppWatch is an Opposition that tells Start and End of each of the
+// inner Opposition's turns in the game Game, or in Probe, and in no
+// other: not in the copies of it that policies look ahead on, which share
+// it. Start is told before the turn, End after.
+type OppWatch struct {
 	engine.Opposition
-	arc   *Arc
-	probe *engine.Game
+	Game, Probe *engine.Game
+	Start, End  func(g *engine.Game, seat int8)
 }
 
-func (w *turnWatch) Turn(g *engine.Game, seat int8) {
-	a := w.arc
-	watched := g == a.game || g == w.probe
-	if watched {
-		a.oppStart(g, seat)
+// Turn plays the inner Opposition's turn, telling Start and End.
+func (w *OppWatch) Turn(g *engine.Game, seat int8) {
+	watched := g == w.Game || g == w.Probe
+	if watched && w.Start != nil {
+		w.Start(g, seat)
 	}
 	w.Opposition.Turn(g, seat)
-	if watched {
-		a.oppEnd(g, seat)
+	if watched && w.End != nil {
+		w.End(g, seat)
 	}
+}
+
+// TurnChance is the win chance at the start of a turn (the player's or
+// the Opposition's), or at the end, and its change since the one before.
+type TurnChance struct {
+	Point          int // its index among the arc's points
+	Chance, Change float64
+	// Swing ranks the biggest changes of the game: 1 the biggest, up to
+	// the number asked for; 0 for the others.
+	Swing int
+}
+
+// TurnChances lists the points of pts that start a turn, and the end,
+// ranking the top biggest changes between them.
+func TurnChances(pts []ArcPoint, top int) []TurnChance {
+	var out []TurnChance
+	for i, p := range pts {
+		if p.PlayerTurn < 0 && p.Kind == ArcDecision {
+			continue
+		}
+		tc := TurnChance{Point: i, Chance: p.Chance}
+		if len(out) > 0 {
+			tc.Change = p.Chance - out[len(out)-1].Chance
+		}
+		out = append(out, tc)
+	}
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(math.Abs(out[b].Change), math.Abs(out[a].Change)) })
+	for k, i := range order[:min(top, len(order))] {
+		if out[i].Change != 0 {
+			out[i].Swing = k + 1
+		}
+	}
+	return out
 }

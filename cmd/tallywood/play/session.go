@@ -50,6 +50,10 @@ type Config struct {
 	TrustLineup bool
 	// Hinter answers `h`; nil asks the greedy policy (sim/policy).
 	Hinter Hinter
+	// Chance, when set, is the win chance the narration shows at the
+	// start of every turn of the solo game, and the hint after each option
+	// (chance.go).
+	Chance *policy.WinChance
 
 	// Seats 2..4 plays the game without the Opposition (Mode, Politician
 	// and Opposition do not apply): the person plays seat Seat (0-based),
@@ -137,6 +141,11 @@ type Session struct {
 	// which ends the session.
 	others []policy.Policy
 	fatal  error
+
+	// marks are the win chance at each turn's start (with Config.Chance),
+	// shown the first of them written.
+	marks []chanceMark
+	shown int
 }
 
 // New sets up a new game.
@@ -156,10 +165,16 @@ func New(cfg Config) (*Session, error) {
 	s := &Session{cfg: cfg, log: &engine.Log{}, turn: noTurn, undoWhy: "no decision yet this turn", savedAt: -1}
 	g := new(engine.Game)
 	d := deal.Solo{Mode: cfg.Mode, Politician: cfg.Politician, Opposition: cfg.Opposition, Recorder: s.log}
+	if cfg.Chance != nil {
+		// The chance at the start of each of the Opposition's turns, in
+		// this game only (not in the copies a hint looks ahead on).
+		d.Opposition = &policy.OppWatch{Opposition: cfg.Opposition, Game: g, Start: func(g *engine.Game, _ int8) { s.markChance(g) }}
+	}
 	if err := d.Deal(g, cfg.Rules, deal.GameSeed(cfg.Seed, cfg.Game)); err != nil {
 		return nil, err
 	}
 	s.g = g
+	s.markTurn()
 	s.rec = Record{
 		Format:       RecordFormat,
 		RulesHash:    cfg.Rules.Hash,
@@ -617,6 +632,7 @@ func (s *Session) apply(o engine.Option) error {
 		s.undo = s.undo[:0]
 		s.undoWhy = "no decision yet this turn"
 	}
+	s.markTurn()
 	return nil
 }
 
@@ -652,6 +668,10 @@ func (s *Session) undoLast() bool {
 	s.g.SetRecorder(s.log)
 	s.log.Events = s.log.Events[:snap.events]
 	s.narrated = snap.events
+	for len(s.marks) > 0 && s.marks[len(s.marks)-1].event > snap.events {
+		s.marks = s.marks[:len(s.marks)-1]
+	}
+	s.shown = min(s.shown, len(s.marks))
 	s.rec.Decisions = s.rec.Decisions[:snap.n]
 	s.turn = snap.turn
 	s.numbers = snap.numbers

@@ -298,3 +298,12 @@ func LevelOf(s Spec) (string, bool) {
 	}
 	return "", false
 }
+
+// chanceLevelIn checks a parameter naming a level of the shipped win
+// chance.
+func chanceLevelIn(s string) (string, error) {
+	if _, err := ShippedChance().For(s); err != nil {
+		return "", fmt.Errorf("want a skill level of the win chance, one of %v", ShippedChance().Levels())
+	}
+	return s, nil
+}

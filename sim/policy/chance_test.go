@@ -234,3 +234,16 @@ func TestChanceFileRoundTrips(t *testing.T) {
 		t.Errorf("note under the reference rules: %q", note)
 	}
 }
+
+// BenchmarkWinChance times one evaluation of the win chance (the inputs
+// and the net), at positions all through the game.
+func BenchmarkWinChance(b *testing.B) {
+	c := levelChance(b, ShippedChance().Levels()[0])
+	pos := positions(b)
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		c.Of(pos[i])
+		i = (i + 1) % len(pos)
+	}
+}

@@ -54,6 +54,7 @@ func main() {
 	flag.IntVar(&o.epochs, "epochs", 6, "passes over the data")
 	flag.Float64Var(&o.lr, "lr", 0.002, "Adam's step size")
 	flag.IntVar(&o.batch, "batch", 256, "positions per step")
+	flag.Float64Var(&o.calib, "calib", 0.2, "share of each level's games (the last) kept out of the fit, to scale its output so that its chances are calibrated")
 	flag.BoolVar(&o.pooled, "pooled", false, "fit one network on every level's games together, used for each level (to measure against one per level)")
 	flag.StringVar(&o.out, "out", "", "write the model to this file (default: report only)")
 	flag.StringVar(&o.rulesFile, "rules", "", "rules file to train for (default: the reference rules)")
@@ -65,12 +66,12 @@ func main() {
 	flag.Uint64Var(&o.checkSeed, "check-seed", 12002, "with -check: master seed of the continuations' positions")
 	flag.BoolVar(&o.quiet, "quiet", false, "no progress")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: chancefit [flags] LEVEL=GAMES...   (e.g. casual=20000 skilled=20000)")
+		fmt.Fprintln(os.Stderr, "usage: chancefit [flags] LEVEL=GAMES...   (e.g. casual=20000 skilled=20000)\n       chancefit -check [flags] LEVEL...")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
 	var err error
-	if o.levels, err = parseLevels(flag.Args()); err != nil {
+	if o.levels, err = parseLevels(flag.Args(), !o.check); err != nil {
 		fmt.Fprintln(os.Stderr, "chancefit:", err)
 		os.Exit(2)
 	}
@@ -136,7 +137,7 @@ type options struct {
 	heldoutGames          int
 	keep                  float64
 	hidden, epochs, batch int
-	lr                    float64
+	lr, calib             float64
 	pooled                bool
 	out, rulesFile, model string
 	rules                 *engine.Rules
@@ -150,9 +151,9 @@ type options struct {
 	progress              io.Writer
 }
 
-// parseLevels reads LEVEL=GAMES arguments, at least one, each a skill
-// level once.
-func parseLevels(args []string) ([]level, error) {
+// parseLevels reads LEVEL=GAMES arguments (LEVEL alone when the games
+// are not needed: -check), at least one, each a skill level once.
+func parseLevels(args []string, needGames bool) ([]level, error) {
 	if len(args) == 0 {
 		return nil, fmt.Errorf("no levels: give LEVEL=GAMES arguments, e.g. casual=20000")
 	}
@@ -160,7 +161,7 @@ func parseLevels(args []string) ([]level, error) {
 	for _, a := range args {
 		name, n, ok := strings.Cut(a, "=")
 		games, err := strconv.Atoi(n)
-		if !ok || err != nil || games < 1 {
+		if needGames && (!ok || err != nil || games < 1) {
 			return nil, fmt.Errorf("%q: want LEVEL=GAMES with GAMES ≥ 1, e.g. casual=20000", a)
 		}
 		sp, err := policy.Parse(name)
@@ -180,7 +181,7 @@ func parseLevels(args []string) ([]level, error) {
 func command(o options, args []string) string {
 	parts := []string{"go run ./sim/policy/internal/chancefit",
 		fmt.Sprintf("-seed %d -heldout %d -heldout-games %d -keep %g", o.seed, o.heldout, o.heldoutGames, o.keep),
-		fmt.Sprintf("-hidden %d -epochs %d -lr %g -batch %d", o.hidden, o.epochs, o.lr, o.batch)}
+		fmt.Sprintf("-hidden %d -epochs %d -lr %g -batch %d -calib %g", o.hidden, o.epochs, o.lr, o.batch, o.calib)}
 	if o.pooled {
 		parts = append(parts, "-pooled")
 	}
@@ -288,21 +289,29 @@ func train(o options) (*policy.ChanceModel, string, error) {
 		sets[k] = d
 		meta.Levels = append(meta.Levels, policy.ChanceLevelMeta{Level: l.name, Spec: l.spec.String(), Games: d.games, Positions: d.len(), BaseRate: d.wins / float64(d.games)})
 	}
+	fits, cals := make([]*data, len(sets)), make([]*data, len(sets))
+	for k, d := range sets {
+		fits[k], cals[k] = d.split(o.levels[k].games - int(o.calib*float64(o.levels[k].games)))
+	}
 	var pooled *policy.Net
 	if o.pooled {
 		all := &data{}
-		for _, d := range sets {
+		for _, d := range fits {
 			all.append(d)
 		}
 		pooled = fit(o, all, 0)
 	}
 	for k, l := range o.levels {
-		n := pooled
-		if n == nil {
-			n = fit(o, sets[k], k)
+		var n *policy.Net
+		if pooled != nil {
+			n = clone(pooled)
+		} else {
+			n = fit(o, fits[k], k)
 		}
+		a, c := scaleLogit(n, cals[k])
+		fmt.Fprintf(&b, "%s: output scaled by %.3f, shifted by %+.3f on %d calibration games\n", l.name, a, c, cals[k].games)
 		names, nets = append(names, l.name), append(nets, n)
-		held, err := collect(o, l, uint64(k), o.heldout, o.heldoutGames, 1)
+		held, err := collect(o, l, uint64(k), o.heldout, min(o.heldoutGames, max(1, l.games/4)), 1)
 		if err != nil {
 			return nil, "", err
 		}
@@ -320,6 +329,96 @@ func train(o options) (*policy.ChanceModel, string, error) {
 		return nil, "", err
 	}
 	return m, b.String(), nil
+}
+
+// split parts d at game cut: the positions of the games before it, and
+// of the others.
+func (d *data) split(cut int) (*data, *data) {
+	a, b := &data{}, &data{}
+	const k = policy.NetInputs
+	for r := range d.len() {
+		part := a
+		if int(d.game[r]) >= cut {
+			part = b
+		}
+		part.x = append(part.x, d.x[r*k:r*k+k]...)
+		part.y = append(part.y, d.y[r])
+		part.game = append(part.game, d.game[r])
+	}
+	// Games and wins count whole games: every game has positions.
+	for g := range d.games {
+		part := a
+		if g >= cut {
+			part = b
+		}
+		part.games++
+	}
+	a.wins, b.wins = sumGames(a), sumGames(b)
+	return a, b
+}
+
+// sumGames is the outcomes of d's games added up, from their positions.
+func sumGames(d *data) float64 {
+	seen := map[int32]bool{}
+	s := 0.0
+	for r, g := range d.game {
+		if !seen[g] {
+			seen[g] = true
+			s += float64(d.y[r])
+		}
+	}
+	return s
+}
+
+// clone is a copy of n that scaleLogit may change.
+func clone(n *policy.Net) *policy.Net {
+	c := *n
+	c.W1, c.B1, c.W2 = slices.Clone(n.W1), slices.Clone(n.B1), slices.Clone(n.W2)
+	return &c
+}
+
+// scaleLogit fits a and c so that sigmoid(a·z + c), z the net's output,
+// is calibrated on the positions of cal (logistic loss, Newton's method
+// from a = 1, c = 0), and folds them into the output layer (Platt 1999's
+// scaling, on a part of the games the net was not fitted on). A net fitted
+// on many positions of few games is too sure of itself; this undoes it.
+func scaleLogit(n *policy.Net, cal *data) (a, c float64) {
+	a = 1
+	if cal.len() == 0 {
+		return 1, 0
+	}
+	const k = policy.NetInputs
+	hid := make([]float32, policy.MaxHidden)
+	z := make([]float64, cal.len())
+	for r := range z {
+		z[r] = float64(n.Forward((*[k]float32)(cal.x[r*k:r*k+k]), hid))
+	}
+	for range 50 {
+		var ga, gc, haa, hac, hcc float64
+		for r, zr := range z {
+			p := 1 / (1 + math.Exp(-(a*zr + c)))
+			e, w := p-float64(cal.y[r]), p*(1-p)
+			ga += e * zr
+			gc += e
+			haa += w * zr * zr
+			hac += w * zr
+			hcc += w
+		}
+		det := haa*hcc - hac*hac
+		if det <= 0 {
+			break
+		}
+		da, dc := (hcc*ga-hac*gc)/det, (haa*gc-hac*ga)/det
+		a, c = a-da, c-dc
+		if math.Abs(da)+math.Abs(dc) < 1e-10 {
+			break
+		}
+	}
+	for i := range n.W2 {
+		n.W2[i] = float32(a * float64(n.W2[i]))
+	}
+	n.B2 = float32(a*float64(n.B2) + c)
+	return a, c
 }
 
 // fit trains a net on d: logistic loss of the outcome, Adam. Initial

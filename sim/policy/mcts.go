@@ -28,7 +28,7 @@ func init() {
 			{"prior", "0", "tree depth to which the learned score (value.json) gives a node's options a prior and PUCT selects (0: none, 1: the root)", intIn(0, 64)},
 			{"cp", "1.5", "PUCT exploration constant, where a prior is given (0..20)", floatIn(0, 20)},
 			{"value", "0", "weight of the win chance (chance.json) in a leaf's reward, the rollout's the rest (0: rollouts only; 1: no rollout); solo game only", floatIn(0, 1)},
-			{"vlevel", "expert", "the skill level whose win chance value= weighs", chanceLevelIn},
+			{"vlevel", "skilled", "the skill level whose win chance value= weighs", chanceLevelIn},
 			weightsParam,
 		},
 		build: func(p map[string]string) (func() Policy, error) {

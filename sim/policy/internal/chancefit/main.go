@@ -101,7 +101,7 @@ func main() {
 		} else {
 			m = policy.ShippedChance()
 		}
-		rep, err := checkModel(o, m)
+		rep, _, err := checkModel(o, m)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "chancefit:", err)
 			os.Exit(1)
@@ -316,7 +316,8 @@ func train(o options) (*policy.ChanceModel, string, error) {
 			return nil, "", err
 		}
 		base := sets[k].wins / float64(sets[k].games)
-		sc, table := measure(policy.NewWinChance(l.name, n), held, base)
+		sc, rows := measure(policy.NewWinChance(l.name, n), held, base)
+		table := binTable(rows)
 		meta.HeldOut = append(meta.HeldOut, sc)
 		fmt.Fprintf(&b, "%s (%s): %d training games, %d positions; held out: %d games on seed %d, %d positions\n",
 			l.name, l.spec, sets[k].games, sets[k].len(), held.games, o.heldout, held.len())
@@ -540,23 +541,27 @@ func (tr *trainer) step(d *data, idx []int32) {
 // bins is how many bins of predicted chance the calibration table has.
 const bins = 10
 
-// minBinGames is the fewest games a bin of the calibration table needs
-// for its difference to be held to ±2 points: positions of one game are
-// alike, so a bin's games, not its positions, say how well it is known.
-const minBinGames = 200
+// tolerance is how far, in chance, a bin's observed outcome may be from
+// its mean prediction.
+const tolerance = 0.02
 
 // measure scores the win chance c on the held-out positions d: its Brier
 // score, the base rate's (a constant chance of base), its log loss, and a
 // table by tenths of predicted chance: positions, games, mean predicted,
-// observed, and their difference.
-func measure(c *policy.WinChance, d *data, base float64) (policy.ChanceLevelScore, string) {
+// observed, and their difference with its 95% interval. Positions of one
+// game share its outcome, so the interval treats a game as the unit (the
+// variance of the mean difference is the sum over games of their summed
+// differences squared, over the positions squared); a bin has enough
+// games when that interval is within ±tolerance, and only then is its
+// difference held to ±tolerance.
+func measure(c *policy.WinChance, d *data, base float64) (policy.ChanceLevelScore, [bins]binRow) {
 	const k = policy.NetInputs
 	var brier, baseBrier, logLoss float64
 	var n [bins]int
 	var sumP, sumY [bins]float64
-	games := [bins]map[int32]bool{}
+	games := [bins]map[int32]float64{}
 	for i := range games {
-		games[i] = map[int32]bool{}
+		games[i] = map[int32]float64{}
 	}
 	for r := range d.len() {
 		p := c.OfInputs((*[k]float32)(d.x[r*k : r*k+k]))
@@ -569,23 +574,59 @@ func measure(c *policy.WinChance, d *data, base float64) (policy.ChanceLevelScor
 		n[bin]++
 		sumP[bin] += p
 		sumY[bin] += y
-		games[bin][d.game[r]] = true
+		games[bin][d.game[r]] += y - p
 	}
 	m := float64(max(1, d.len()))
 	sc := policy.ChanceLevelScore{Level: c.Level, Games: d.games, Positions: d.len(), Brier: brier / m, BaseBrier: baseBrier / m, LogLoss: logLoss / m}
-	var b strings.Builder
-	b.WriteString("| predicted | positions | games | mean predicted | observed | observed − predicted |\n|---|---|---|---|---|---|\n")
+	var rows [bins]binRow
 	for i := range bins {
+		r := &rows[i]
+		r.positions, r.games = n[i], len(games[i])
 		if n[i] == 0 {
-			fmt.Fprintf(&b, "| %d–%d%% | 0 | 0 | | | |\n", 10*i, 10*i+10)
 			continue
 		}
-		mp, my := sumP[i]/float64(n[i]), sumY[i]/float64(n[i])
-		mark := ""
-		if len(games[i]) >= minBinGames && math.Abs(my-mp) > 0.02 {
-			mark = " (beyond ±2)"
+		r.predicted, r.observed = sumP[i]/float64(n[i]), sumY[i]/float64(n[i])
+		var v float64
+		for _, x := range games[i] {
+			v += x * x
 		}
-		fmt.Fprintf(&b, "| %d–%d%% | %d | %d | %.1f%% | %.1f%% | %+.1f%s |\n", 10*i, 10*i+10, n[i], len(games[i]), 100*mp, 100*my, 100*(my-mp), mark)
+		r.half = 1.96 * math.Sqrt(v) / float64(n[i])
 	}
-	return sc, b.String()
+	return sc, rows
+}
+
+// binRow is a bin of the calibration table: its positions and games, the
+// mean prediction and outcome, and the half-width of the 95% interval of
+// their difference.
+type binRow struct {
+	positions, games          int
+	predicted, observed, half float64
+}
+
+// enough says whether the bin's interval is within ±tolerance, and ok
+// whether its difference is then within ±tolerance too.
+func (r binRow) enough() bool { return r.positions > 0 && r.half <= tolerance }
+func (r binRow) ok() bool     { return !r.enough() || math.Abs(r.observed-r.predicted) <= tolerance }
+
+// binTable writes the calibration table.
+func binTable(rows [bins]binRow) string {
+	var b strings.Builder
+	b.WriteString("| predicted | positions | games | mean predicted | observed | observed − predicted [95% CI] | within ±2 |\n|---|---|---|---|---|---|---|\n")
+	for i, r := range rows {
+		if r.positions == 0 {
+			fmt.Fprintf(&b, "| %d–%d%% | 0 | 0 | | | | |\n", 10*i, 10*i+10)
+			continue
+		}
+		verdict := "too few games"
+		switch {
+		case r.enough() && r.ok():
+			verdict = "yes"
+		case r.enough():
+			verdict = "NO"
+		}
+		d := r.observed - r.predicted
+		fmt.Fprintf(&b, "| %d–%d%% | %d | %d | %.1f%% | %.1f%% | %+.1f [%+.1f, %+.1f] | %s |\n", 10*i, 10*i+10, r.positions, r.games,
+			100*r.predicted, 100*r.observed, 100*d, 100*(d-r.half), 100*(d+r.half), verdict)
+	}
+	return b.String()
 }

@@ -58,7 +58,7 @@ func TestFitReproduces(t *testing.T) {
 	if !strings.Contains(repA, "| predicted | positions |") {
 		t.Errorf("no calibration table:\n%s", repA)
 	}
-	rep, err := checkModel(smallOptions(t, 31, 2), m)
+	rep, _, err := checkModel(smallOptions(t, 31, 2), m)
 	if err != nil || !strings.Contains(rep, "continuation check: 3 positions") {
 		t.Errorf("check: %v\n%s", err, rep)
 	}

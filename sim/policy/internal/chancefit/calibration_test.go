@@ -1,0 +1,46 @@
+//go:build calibration
+
+package main
+
+import (
+	"testing"
+
+	"tallywood/engine"
+	"tallywood/sim/policy"
+)
+
+// TestShippedChanceCalibrated is the shipped model's check on a smaller
+// budget than make chance-check's (docs/arc.md has the full one): for
+// casual and skilled, on 4,000 held-out games of seed 12001, a Brier
+// score at most 0.9 of the base rate's, every tenth of predicted chance
+// with enough games within ±2 points, and at 100 positions of seed
+// 12002, 50 continuations each, the model's chance within the
+// continuations' 95% interval at 85% of them or more, their mean
+// difference within ±3 points.
+func TestShippedChanceCalibrated(t *testing.T) {
+	levels, err := parseLevels([]string{"casual", "skilled"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := options{levels: levels, heldout: 12001, heldoutGames: 4000, checkSeed: 12002, checkPositions: 100, continuations: 50,
+		rules: engine.Reference(), workers: 2}
+	rep, checks, err := checkModel(o, policy.ShippedChance())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(rep)
+	for i, c := range checks {
+		name := levels[i].name
+		if c.score.Brier > 0.9*c.score.BaseBrier {
+			t.Errorf("%s: Brier %.4f, the base rate's %.4f", name, c.score.Brier, c.score.BaseBrier)
+		}
+		for b, r := range c.rows {
+			if !r.ok() {
+				t.Errorf("%s: bin %d: predicted %.3f, observed %.3f (±%.3f)", name, b, r.predicted, r.observed, r.half)
+			}
+		}
+		if 100*c.cont.inside < 85*c.cont.positions || c.cont.mean > 0.03 || c.cont.mean < -0.03 {
+			t.Errorf("%s: %d of %d positions within the continuations' interval, mean difference %+.3f", name, c.cont.inside, c.cont.positions, c.cont.mean)
+		}
+	}
+}

@@ -35,6 +35,26 @@ type ChanceModel struct {
 type chanceLevel struct {
 	name string
 	net  *Net
+	bias *[ChanceKinds]float32
+}
+
+// ChanceKinds is how many kinds of point the win chance tells apart by an
+// output bias of their own (ChanceKind): the net's inputs do not say
+// which decision is pending, and without them a net fitted on every kind
+// of point at once is off by a few points one way at some kinds and the
+// other at others, which a study of the steps between points would read
+// as decisions' effects.
+const ChanceKinds = int(engine.DecInitiative) + 1
+
+// ChanceKind is the kind of point g is for the win chance: the decision
+// the player has to take (engine.DecisionKind), or 0 where it is not the
+// player's to take (the Opposition's turn about to start).
+func ChanceKind(g *engine.Game) int {
+	d := g.Decision()
+	if d.Kind == engine.DecNone || d.Seat != 0 {
+		return 0
+	}
+	return int(d.Kind)
 }
 
 // ChanceMeta records how a win-chance model was made, so that a result
@@ -76,18 +96,19 @@ type chanceFile struct {
 }
 
 type chanceNetFile struct {
-	Level  string    `json:"level"`
-	Hidden int       `json:"hidden"`
-	W1     []float32 `json:"w1"`
-	B1     []float32 `json:"b1"`
-	W2     []float32 `json:"w2"`
-	B2     float32   `json:"b2"`
+	Level    string    `json:"level"`
+	Hidden   int       `json:"hidden"`
+	W1       []float32 `json:"w1"`
+	B1       []float32 `json:"b1"`
+	W2       []float32 `json:"w2"`
+	B2       float32   `json:"b2"`
+	KindBias []float32 `json:"kind_bias"` // ChanceKinds, by ChanceKind
 }
 
 const chanceFormat = "tallywood-winchance/1"
 
 // ParseChance reads a win-chance file, checking its shape and that every
-// weight is finite.
+// weight is within the bounds of a weights file's (MaxNetWeight).
 func ParseChance(data []byte) (*ChanceModel, error) {
 	if len(data) > MaxNetFile {
 		return nil, fmt.Errorf("win chance: %d bytes, more than the %d a weights file may have", len(data), MaxNetFile)
@@ -122,19 +143,23 @@ func ParseChance(data []byte) (*ChanceModel, error) {
 		if err != nil {
 			return nil, fmt.Errorf("win chance: level %s: %v", l.Level, err)
 		}
-		m.levels = append(m.levels, chanceLevel{l.Level, n})
+		// Bounded as the net's weights are (also false for NaN).
+		if len(l.KindBias) != ChanceKinds || slices.ContainsFunc(l.KindBias, func(v float32) bool { return !(v >= -MaxNetWeight && v <= MaxNetWeight) }) {
+			return nil, fmt.Errorf("win chance: level %s: kind_bias: want %d weights within ±%d", l.Level, ChanceKinds, MaxNetWeight)
+		}
+		m.levels = append(m.levels, chanceLevel{l.Level, n, (*[ChanceKinds]float32)(l.KindBias)})
 	}
 	sum := sha256.Sum256(data)
 	m.hash = hex.EncodeToString(sum[:6])
 	return m, nil
 }
 
-// NewChanceModel makes a model of the nets of levels (in order), for
-// the trainer to encode.
-func NewChanceModel(meta ChanceMeta, levels []string, nets []*Net) *ChanceModel {
+// NewChanceModel makes a model of the win chances of levels (in
+// order), for the trainer to encode.
+func NewChanceModel(meta ChanceMeta, chances []*WinChance) *ChanceModel {
 	m := &ChanceModel{Meta: meta}
-	for i, l := range levels {
-		m.levels = append(m.levels, chanceLevel{l, nets[i]})
+	for _, c := range chances {
+		m.levels = append(m.levels, chanceLevel{c.Level, c.net, c.bias})
 	}
 	return m
 }
@@ -167,6 +192,7 @@ func (m *ChanceModel) Encode() []byte {
 		list("w1", n.W1)
 		list("b1", n.B1)
 		list("w2", n.W2)
+		list("kind_bias", l.bias[:])
 		fmt.Fprintf(&b, "      \"b2\": %s\n    }", fmt32(n.B2))
 		if i < len(m.levels)-1 {
 			b.WriteByte(',')
@@ -195,7 +221,7 @@ func (m *ChanceModel) Levels() []string {
 func (m *ChanceModel) For(level string) (*WinChance, error) {
 	for _, l := range m.levels {
 		if l.name == level {
-			return &WinChance{Level: level, net: l.net}, nil
+			return &WinChance{Level: level, net: l.net, bias: l.bias}, nil
 		}
 	}
 	return nil, &NoChanceError{Level: level, Have: m.Levels()}
@@ -239,11 +265,14 @@ var ShippedChance = sync.OnceValue(func() *ChanceModel {
 type WinChance struct {
 	Level string
 	net   *Net
+	bias  *[ChanceKinds]float32
 }
 
-// NewWinChance is the win chance of a net trained for level (the trainer
-// measures its candidates with it).
-func NewWinChance(level string, n *Net) *WinChance { return &WinChance{Level: level, net: n} }
+// NewWinChance is the win chance of a net trained for level, with an
+// output bias per kind of point (the trainer's).
+func NewWinChance(level string, n *Net, bias *[ChanceKinds]float32) *WinChance {
+	return &WinChance{Level: level, net: n, bias: bias}
+}
 
 // Of is the chance that the solo player of g wins (a draw ½) when the
 // level plays the rest of the game, from what the player sees; once the
@@ -254,14 +283,14 @@ func (c *WinChance) Of(g *engine.Game) float64 {
 	}
 	var x [NetInputs]float32
 	ChanceInputs(g, &x)
-	return c.OfInputs(&x)
+	return c.OfInputs(&x, ChanceKind(g))
 }
 
-// OfInputs is the win chance at the net's inputs x (the trainer's and
-// the calibration's).
-func (c *WinChance) OfInputs(x *[NetInputs]float32) float64 {
+// OfInputs is the win chance at the net's inputs x at a point of kind k
+// (the trainer's and the calibration's).
+func (c *WinChance) OfInputs(x *[NetInputs]float32, k int) float64 {
 	var hid [MaxHidden]float32
-	return sigmoid(float64(c.net.Forward(x, hid[:c.net.Hidden])))
+	return sigmoid(float64(c.net.Forward(x, hid[:c.net.Hidden]) + c.bias[k]))
 }
 
 // OutcomeScore is the solo player's score of a finished game: a win 1, a
@@ -307,3 +336,8 @@ func chanceLevelIn(s string) (string, error) {
 	}
 	return s, nil
 }
+
+// Net and Bias are the chance's net and kind biases (the trainer scales
+// them).
+func (c *WinChance) Net() *Net                   { return c.net }
+func (c *WinChance) Bias() *[ChanceKinds]float32 { return c.bias }

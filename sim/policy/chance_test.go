@@ -2,6 +2,7 @@ package policy
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"math"
 	"slices"
@@ -221,6 +222,25 @@ func TestChanceFileRoundTrips(t *testing.T) {
 	} {
 		if _, err := ParseChance([]byte(c.data)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one saying %q", c.data, err, c.want)
+		}
+	}
+	// A kind bias is bounded as a weight is, and there is one per kind.
+	for _, forge := range []func([]any) []any{
+		func(b []any) []any { b[0] = 1e30; return b },
+		func(b []any) []any { return b[1:] },
+	} {
+		var f map[string]any
+		if err := json.Unmarshal(shippedChance, &f); err != nil {
+			t.Fatal(err)
+		}
+		l := f["levels"].([]any)[0].(map[string]any)
+		l["kind_bias"] = forge(l["kind_bias"].([]any))
+		data, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ParseChance(data); err == nil || !strings.Contains(err.Error(), "kind_bias") {
+			t.Errorf("a forged kind bias: error %v, want one naming kind_bias", err)
 		}
 	}
 	var no *NoChanceError

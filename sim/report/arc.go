@@ -15,7 +15,7 @@ import (
 )
 
 func init() {
-	register(sim.KindArc, kindView[*sim.ArcResult]{text: arcText, csv: arcCSV, section: arcSection})
+	register(sim.KindArc, kindView[*sim.ArcResult]{text: arcText, wide: true, csv: arcCSV, section: arcSection})
 }
 
 // arcTop is how many Solo cards the text and the page show (every one

@@ -69,9 +69,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: chancefit [flags] LEVEL=GAMES...   (e.g. casual=20000 skilled=20000)\n       chancefit -check [flags] LEVEL...")
 		flag.PrintDefaults()
 	}
-	flag.Parse()
+	args := parseArgs()
 	var err error
-	if o.levels, err = parseLevels(flag.Args(), !o.check); err != nil {
+	if o.levels, err = parseLevels(args, !o.check); err != nil {
 		fmt.Fprintln(os.Stderr, "chancefit:", err)
 		os.Exit(2)
 	}
@@ -82,7 +82,7 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	o.command = command(o, flag.Args())
+	o.command = command(o, args)
 	if !o.quiet {
 		o.progress = os.Stderr
 	}
@@ -176,6 +176,18 @@ func parseLevels(args []string, needGames bool) ([]level, error) {
 	return out, nil
 }
 
+// parseArgs parses the flags wherever they are among the levels (make
+// chance writes -out after them) and returns the levels.
+func parseArgs() []string {
+	flag.Parse()
+	var args []string
+	for rest := flag.Args(); len(rest) > 0; rest = flag.Args() {
+		args = append(args, rest[0])
+		flag.CommandLine.Parse(rest[1:]) // ExitOnError
+	}
+	return args
+}
+
 // command is the command line that trains the same model: every flag
 // that changes it, none that does not (-out, -workers, -quiet).
 func command(o options, args []string) string {
@@ -195,6 +207,7 @@ func command(o options, args []string) string {
 type data struct {
 	x     []float32
 	y     []float32
+	kind  []uint8 // policy.ChanceKind
 	game  []int32
 	games int
 	wins  float64 // the games' outcomes added up
@@ -206,6 +219,7 @@ func (d *data) append(e *data) {
 	off := int32(d.games)
 	d.x = append(d.x, e.x...)
 	d.y = append(d.y, e.y...)
+	d.kind = append(d.kind, e.kind...)
 	for _, g := range e.game {
 		d.game = append(d.game, g+off)
 	}
@@ -244,6 +258,7 @@ func collect(o options, l level, stream uint64, master uint64, n int, keep float
 					}
 					policy.ChanceInputs(g, &x)
 					d.x = append(d.x, x[:]...)
+					d.kind = append(d.kind, uint8(policy.ChanceKind(g)))
 				}
 				arc.Start(&g, seed)
 				solo := deal.Solo{Mode: engine.Mode(i % 2), Politician: deal.RandomPoliticianIndex, Opposition: arc.Opposition(opposition.Solo{})}
@@ -278,8 +293,7 @@ func collect(o options, l level, stream uint64, master uint64, n int, keep float
 func train(o options) (*policy.ChanceModel, string, error) {
 	var b strings.Builder
 	meta := policy.ChanceMeta{Command: o.command, DataSeed: o.seed, Rules: o.rules.Name, RulesHash: o.rules.Hash}
-	var names []string
-	var nets []*policy.Net
+	var chances []*policy.WinChance
 	sets := make([]*data, len(o.levels))
 	for k, l := range o.levels {
 		d, err := collect(o, l, uint64(k), o.seed, l.games, o.keep)
@@ -293,37 +307,39 @@ func train(o options) (*policy.ChanceModel, string, error) {
 	for k, d := range sets {
 		fits[k], cals[k] = d.split(o.levels[k].games - int(o.calib*float64(o.levels[k].games)))
 	}
-	var pooled *policy.Net
+	var pooled *pooledFit
 	if o.pooled {
 		all := &data{}
 		for _, d := range fits {
 			all.append(d)
 		}
-		pooled = fit(o, all, 0)
+		wc := fit(o, all, 0, "pooled")
+		pooled = &pooledFit{net: wc.Net(), bias: wc.Bias()}
 	}
 	for k, l := range o.levels {
-		var n *policy.Net
+		var wc *policy.WinChance
 		if pooled != nil {
-			n = clone(pooled)
+			wc = policy.NewWinChance(l.name, clone(pooled.net), new([policy.ChanceKinds]float32))
+			*wc.Bias() = *pooled.bias
 		} else {
-			n = fit(o, fits[k], k)
+			wc = fit(o, fits[k], k, l.name)
 		}
-		a, c := scaleLogit(n, cals[k])
+		a, c := scaleLogit(wc, cals[k])
 		fmt.Fprintf(&b, "%s: output scaled by %.3f, shifted by %+.3f on %d calibration games\n", l.name, a, c, cals[k].games)
-		names, nets = append(names, l.name), append(nets, n)
+		chances = append(chances, wc)
 		held, err := collect(o, l, uint64(k), o.heldout, min(o.heldoutGames, max(1, l.games/4)), 1)
 		if err != nil {
 			return nil, "", err
 		}
 		base := sets[k].wins / float64(sets[k].games)
-		sc, rows := measure(policy.NewWinChance(l.name, n), held, base)
+		sc, rows := measure(wc, held, base)
 		table := binTable(rows)
 		meta.HeldOut = append(meta.HeldOut, sc)
 		fmt.Fprintf(&b, "%s (%s): %d training games, %d positions; held out: %d games on seed %d, %d positions\n",
 			l.name, l.spec, sets[k].games, sets[k].len(), held.games, o.heldout, held.len())
 		fmt.Fprintf(&b, "Brier %.4f (the base rate %.3f's: %.4f), log loss %.4f\n%s\n", sc.Brier, base, sc.BaseBrier, sc.LogLoss, table)
 	}
-	m := policy.NewChanceModel(meta, names, nets)
+	m := policy.NewChanceModel(meta, chances)
 	// The file's own encoding is what the hash names.
 	m, err := policy.ParseChance(m.Encode())
 	if err != nil {
@@ -344,6 +360,7 @@ func (d *data) split(cut int) (*data, *data) {
 		}
 		part.x = append(part.x, d.x[r*k:r*k+k]...)
 		part.y = append(part.y, d.y[r])
+		part.kind = append(part.kind, d.kind[r])
 		part.game = append(part.game, d.game[r])
 	}
 	// Games and wins count whole games: every game has positions.
@@ -378,21 +395,29 @@ func clone(n *policy.Net) *policy.Net {
 	return &c
 }
 
-// scaleLogit fits a and c so that sigmoid(a·z + c), z the net's output,
+// pooledFit is the net fitted on every level's games (-pooled), and its
+// kind biases.
+type pooledFit struct {
+	net  *policy.Net
+	bias *[policy.ChanceKinds]float32
+}
+
+// scaleLogit fits a and c so that sigmoid(a·z + c), z the chance's logit,
 // is calibrated on the positions of cal (logistic loss, Newton's method
 // from a = 1, c = 0), and folds them into the output layer (Platt 1999's
 // scaling, on a part of the games the net was not fitted on). A net fitted
 // on many positions of few games is too sure of itself; this undoes it.
-func scaleLogit(n *policy.Net, cal *data) (a, c float64) {
+func scaleLogit(wc *policy.WinChance, cal *data) (a, c float64) {
 	a = 1
 	if cal.len() == 0 {
 		return 1, 0
 	}
 	const k = policy.NetInputs
+	n, bias := wc.Net(), wc.Bias()
 	hid := make([]float32, policy.MaxHidden)
 	z := make([]float64, cal.len())
 	for r := range z {
-		z[r] = float64(n.Forward((*[k]float32)(cal.x[r*k:r*k+k]), hid))
+		z[r] = float64(n.Forward((*[k]float32)(cal.x[r*k:r*k+k]), hid) + bias[cal.kind[r]])
 	}
 	for range 50 {
 		var ga, gc, haa, hac, hcc float64
@@ -419,16 +444,20 @@ func scaleLogit(n *policy.Net, cal *data) (a, c float64) {
 		n.W2[i] = float32(a * float64(n.W2[i]))
 	}
 	n.B2 = float32(a*float64(n.B2) + c)
+	for i := range bias {
+		bias[i] = float32(a * float64(bias[i]))
+	}
 	return a, c
 }
 
 // fit trains a net on d: logistic loss of the outcome, Adam. Initial
 // weights and the order of the positions come from a generator seeded by
 // the data seed and k.
-func fit(o options, d *data, k int) *policy.Net {
+func fit(o options, d *data, k int, level string) *policy.WinChance {
 	rng := rand.New(rand.NewPCG(o.seed, deal.StreamChanceFit+uint64(k)+1))
 	n := newNet(o.hidden, rng)
-	tr := newTrainer(n, o.lr)
+	bias := new([policy.ChanceKinds]float32)
+	tr := newTrainer(n, bias, o.lr)
 	order := make([]int32, d.len())
 	for i := range order {
 		order[i] = int32(i)
@@ -443,7 +472,7 @@ func fit(o options, d *data, k int) *policy.Net {
 		}
 	}
 	bar.Done()
-	return n
+	return policy.NewWinChance(level, n, bias)
 }
 
 // newNet returns a net of hidden rectified units (He initialisation) and
@@ -477,16 +506,23 @@ type trainer struct {
 	t    int
 	flat []*float32
 	hid  []float32
+	bias *[policy.ChanceKinds]float32
+	// kb is where the kind biases' gradient starts in g.
+	kb int
 }
 
-func newTrainer(n *policy.Net, lr float64) *trainer {
-	tr := &trainer{net: n, lr: lr, hid: make([]float32, policy.MaxHidden)}
+func newTrainer(n *policy.Net, bias *[policy.ChanceKinds]float32, lr float64) *trainer {
+	tr := &trainer{net: n, lr: lr, hid: make([]float32, policy.MaxHidden), bias: bias}
 	for _, part := range [][]float32{n.W1, n.B1, n.W2} {
 		for i := range part {
 			tr.flat = append(tr.flat, &part[i])
 		}
 	}
 	tr.flat = append(tr.flat, &n.B2)
+	tr.kb = len(tr.flat)
+	for i := range bias {
+		tr.flat = append(tr.flat, &bias[i])
+	}
 	k := len(tr.flat)
 	tr.m, tr.v, tr.g = make([]float64, k), make([]float64, k), make([]float64, k)
 	return tr
@@ -501,13 +537,15 @@ func (tr *trainer) step(d *data, idx []int32) {
 	nW1, H := len(n.W1), n.Hidden
 	for _, r := range idx {
 		x := d.x[int(r)*k : int(r)*k+k]
-		z := float64(n.Forward((*[k]float32)(x), tr.hid))
+		kind := int(d.kind[r])
+		z := float64(n.Forward((*[k]float32)(x), tr.hid) + tr.bias[kind])
 		e := 1/(1+math.Exp(-z)) - float64(d.y[r]) // d loss / d z
+		g[tr.kb+kind] += e
 		if H == 0 {
 			for i, v := range x {
 				g[i] += e * float64(v)
 			}
-			g[len(g)-1] += e
+			g[tr.kb-1] += e
 			continue
 		}
 		for u := range H {
@@ -523,7 +561,7 @@ func (tr *trainer) step(d *data, idx []int32) {
 				row[i] += back * float64(v)
 			}
 		}
-		g[len(g)-1] += e
+		g[tr.kb-1] += e
 	}
 	tr.t++
 	const b1, b2, eps = 0.9, 0.999, 1e-8
@@ -564,7 +602,7 @@ func measure(c *policy.WinChance, d *data, base float64) (policy.ChanceLevelScor
 		games[i] = map[int32]float64{}
 	}
 	for r := range d.len() {
-		p := c.OfInputs((*[k]float32)(d.x[r*k : r*k+k]))
+		p := c.OfInputs((*[k]float32)(d.x[r*k:r*k+k]), int(d.kind[r]))
 		y := float64(d.y[r])
 		brier += (p - y) * (p - y)
 		baseBrier += (base - y) * (base - y)

@@ -407,6 +407,8 @@ type pooledFit struct {
 // from a = 1, c = 0), and folds them into the output layer (Platt 1999's
 // scaling, on a part of the games the net was not fitted on). A net fitted
 // on many positions of few games is too sure of itself; this undoes it.
+// Then each kind of point's bias is shifted on the same games
+// (kindShifts).
 func scaleLogit(wc *policy.WinChance, cal *data) (a, c float64) {
 	a = 1
 	if cal.len() == 0 {
@@ -440,14 +442,47 @@ func scaleLogit(wc *policy.WinChance, cal *data) (a, c float64) {
 			break
 		}
 	}
+	shift := kindShifts(z, a, c, cal)
 	for i := range n.W2 {
 		n.W2[i] = float32(a * float64(n.W2[i]))
 	}
 	n.B2 = float32(a*float64(n.B2) + c)
 	for i := range bias {
-		bias[i] = float32(a * float64(bias[i]))
+		bias[i] = float32(a*float64(bias[i]) + shift[i])
 	}
 	return a, c
+}
+
+// kindShifts fits, for each kind of point, the shift s of the scaled
+// logit a·z + c that makes the mean chance at that kind's points of cal
+// their mean outcome (Newton's method on the logistic loss, a and c held).
+// An arc's step from one kind of point to the next is a decision's or the
+// Opposition's effect; a chance a point too high at one kind and a point
+// too low at the next, added over a game's fourteen turns, would read as
+// a large effect of a decision kind that is the model's alone.
+func kindShifts(z []float64, a, c float64, cal *data) [policy.ChanceKinds]float64 {
+	var shift [policy.ChanceKinds]float64
+	for range 50 {
+		var g, h [policy.ChanceKinds]float64
+		for r, zr := range z {
+			k := cal.kind[r]
+			p := 1 / (1 + math.Exp(-(a*zr + c + shift[k])))
+			g[k] += p - float64(cal.y[r])
+			h[k] += p * (1 - p)
+		}
+		moved := 0.0
+		for k := range shift {
+			if h[k] > 0 {
+				d := g[k] / h[k]
+				shift[k] -= d
+				moved += math.Abs(d)
+			}
+		}
+		if moved < 1e-10 {
+			break
+		}
+	}
+	return shift
 }
 
 // fit trains a net on d: logistic loss of the outcome, Adam. Initial

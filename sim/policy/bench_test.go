@@ -8,12 +8,14 @@ import (
 )
 
 // benchSpecs are the policies BenchmarkPolicy times: every policy, the
-// skill levels, and the search settings docs/policies.md discusses.
+// skill levels, and the search settings docs/policies.md and docs/arc.md
+// discuss.
 var benchSpecs = []string{
 	"random", "greedy", "pollster", "builder",
 	"mcts:iters=100", "mcts:iters=400",
 	"learned", "mcts:iters=100,prior=16",
 	"novice", "casual", "skilled", "expert", "master",
+	"mcts:iters=100,prior=16,value=1", "mcts:iters=50,prior=16,value=1",
 }
 
 // BenchmarkPolicy plays complete games against the Opposition, Normal and

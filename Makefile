@@ -37,6 +37,7 @@ weights:
 # go test -fuzz takes one target in one package at a time.
 fuzz:
 	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./engine
+	go test -run '^$$' -fuzz '^FuzzParseOptionID$$' -fuzztime $(FUZZTIME) ./engine
 	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./opposition/scenario
 	go test -run '^$$' -fuzz '^FuzzParseRecord$$' -fuzztime $(FUZZTIME) ./cmd/tallywood/play
 	go test -run '^$$' -fuzz '^FuzzStudy$$' -fuzztime $(FUZZTIME) ./sim

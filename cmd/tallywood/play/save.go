@@ -132,13 +132,13 @@ type Decision struct {
 }
 
 func decisionOf(o engine.Option) Decision {
-	return Decision{Opt: optionKindName(o.Kind), A: o.A, B: o.B, C: o.C}
+	return Decision{Opt: engine.OptionKindName(o.Kind), A: o.A, B: o.B, C: o.C}
 }
 
 // Option returns the engine option; the kind must be valid (ParseRecord
 // checks it).
 func (d Decision) Option() engine.Option {
-	k, _ := parseOptionKind(d.Opt)
+	k, _ := engine.ParseOptionKind(d.Opt)
 	return engine.Option{Kind: k, A: d.A, B: d.B, C: d.C}
 }
 
@@ -244,7 +244,7 @@ func ParseRecord(data []byte) (*Record, error) {
 		}
 	}
 	for i, d := range r.Decisions {
-		if _, ok := parseOptionKind(d.Opt); !ok {
+		if _, ok := engine.ParseOptionKind(d.Opt); !ok {
 			return nil, fmt.Errorf("play: save file: decisions[%d]: %q is not an option kind", i, d.Opt)
 		}
 	}
@@ -322,7 +322,7 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 			s.Close()
 			return nil, fmt.Errorf("play: save file: decisions[%d]: the game was already over", i)
 		}
-		if _, ok := parseOptionKind(d.Opt); !ok {
+		if _, ok := engine.ParseOptionKind(d.Opt); !ok {
 			return nil, fmt.Errorf("play: save file: decisions[%d]: %q is not an option kind", i, d.Opt)
 		}
 		o := d.Option()

@@ -50,6 +50,8 @@ fuzz:
 	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./sim/policy
 	go test -run '^$$' -fuzz '^FuzzParseList$$' -fuzztime $(FUZZTIME) ./sim/policy
 	go test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sim/report
+	go test -run '^$$' -fuzz '^FuzzParseDecisions$$' -fuzztime $(FUZZTIME) ./sim/playtest
+	go test -run '^$$' -fuzz '^FuzzParseOutcomes$$' -fuzztime $(FUZZTIME) ./sim/playtest
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

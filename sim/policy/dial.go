@@ -29,6 +29,25 @@ import (
 // MaxSkill is the top of the dial: the expert level.
 const MaxSkill = 2
 
+// DialLevel is a skill level's place on the dial.
+type DialLevel struct {
+	Name  string
+	Skill float64
+	// Exact: the dial there plays the level's games, decision for
+	// decision; otherwise the level plays as another policy, and Skill
+	// is where the dial is as strong on Normal (docs/policies.md).
+	Exact bool
+}
+
+// DialLevels are the skill levels the dial spans, weakest first; master
+// is above its top.
+var DialLevels = []DialLevel{
+	{"novice", 0.1, false},
+	{"casual", 0.4, false},
+	{"skilled", 1, true},
+	{"expert", 2, true},
+}
+
 func init() {
 	add(entry{
 		name:    "dial",
@@ -89,9 +108,14 @@ func DialSkill(s float64) DialSetting {
 	return DialSetting{Tau: dialTau0 * math.Pow((1-s)/s, dialTauPower)}
 }
 
-// DialSpec is the spec of the dial at skill s, as Parse reads it.
+// DialSpec is the canonical spec of the dial at skill s (0..MaxSkill):
+// "dial:skill=0.4", and "dial" at 1, the default.
 func DialSpec(s float64) string {
-	return "dial:skill=" + strconv.FormatFloat(s, 'g', -1, 64)
+	sp, err := Parse("dial:skill=" + strconv.FormatFloat(s, 'g', -1, 64))
+	if err != nil {
+		panic("policy: " + err.Error())
+	}
+	return sp.String()
 }
 
 // LogProb is the log of the chance that the dial at setting d picks
@@ -273,8 +297,10 @@ func (r *DialReader) Reset(gameSeed uint64) {
 // two: a decision without a choice tells nothing of the dial, and the
 // dial does not read it) at which played was chosen, the learned score of
 // each option and the index of the search's pick (−1 without the
-// search). The scores are valid until the next call.
-func (r *DialReader) Read(g *engine.Game, legal []engine.Option, played engine.Option) (scores []float64, search int) {
+// search), and the index of the option the learned score rates best
+// (the first of equals: the skilled level's choice). The scores are valid
+// until the next call.
+func (r *DialReader) Read(g *engine.Game, legal []engine.Option, played engine.Option) (scores []float64, best, search int) {
 	search = -1
 	if r.search != nil {
 		pick := r.search.Choose(g, legal)
@@ -287,5 +313,5 @@ func (r *DialReader) Read(g *engine.Game, legal []engine.Option, played engine.O
 	}
 	scores = r.scores[:len(legal)]
 	copy(scores, r.scorer.Scores(g, legal))
-	return scores, search
+	return scores, argmax(scores), search
 }

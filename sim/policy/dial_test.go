@@ -129,7 +129,7 @@ func TestDialReaderFollowsTheDial(t *testing.T) {
 			for _, o := range log {
 				legal := g.Legal(buf[:0])
 				if len(legal) > 1 {
-					scores, search := r.Read(g, legal, o)
+					scores, _, search := r.Read(g, legal, o)
 					if lp := set.LogProb(scores, slices.Index(legal, o), search); math.IsInf(lp, -1) {
 						t.Fatalf("skill %g, game seed %d, decision %d: the reader gives the dial's choice no chance", skill, seed, read)
 					}

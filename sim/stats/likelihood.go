@@ -88,9 +88,20 @@ func BinomialLogLik(k, n int64, p float64) float64 {
 	return ll
 }
 
-// NormalLogDensity is the log of the normal density of mean mu and
-// standard deviation sd at x.
-func NormalLogDensity(x, mu, sd float64) float64 {
-	z := (x - mu) / sd
-	return -0.5*z*z - math.Log(sd) - 0.5*math.Log(2*math.Pi)
+// NormalLogLik is the log-likelihood of the values m sums under a
+// normal distribution of mean mu and standard deviation sd: the sum of
+// their log densities, from the sums alone.
+func (m Moments) NormalLogLik(mu, sd float64) float64 {
+	n := float64(m.N)
+	ss := float64(m.SumSq) - 2*mu*float64(m.Sum) + n*mu*mu // Σ (x − mu)²
+	return -ss/(2*sd*sd) - n*math.Log(sd) - n*0.5*math.Log(2*math.Pi)
+}
+
+// SD is the sample standard deviation of the values (n − 1 in the
+// denominator), 0 with fewer than two.
+func (m Moments) SD() float64 {
+	if m.N < 2 {
+		return 0
+	}
+	return math.Sqrt(m.meanVar() * float64(m.N))
 }

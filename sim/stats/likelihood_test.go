@@ -119,8 +119,19 @@ func TestBinomialLogLik(t *testing.T) {
 	}
 }
 
-func TestNormalLogDensity(t *testing.T) {
-	if got, want := NormalLogDensity(1, 1, 1), -0.5*math.Log(2*math.Pi); math.Abs(got-want) > 1e-12 {
+func TestNormalLogLik(t *testing.T) {
+	var m Moments
+	for _, x := range []int64{1, 3} {
+		m.Add(x)
+	}
+	// Two values one SD (2) from the mean 2: each density exp(−1/8)/(2√2π).
+	if got, want := m.NormalLogLik(2, 2), 2*(-0.125-math.Log(2)-0.5*math.Log(2*math.Pi)); math.Abs(got-want) > 1e-12 {
 		t.Errorf("got %g, want %g", got, want)
+	}
+	if got := m.SD(); math.Abs(got-math.Sqrt2) > 1e-12 {
+		t.Errorf("SD %g, want √2", got)
+	}
+	if (Moments{N: 1, Sum: 4, SumSq: 16}).SD() != 0 {
+		t.Error("SD of one value is not 0")
 	}
 }

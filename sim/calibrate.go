@@ -240,6 +240,41 @@ func Calibrate(ctx context.Context, cfg CalibrateConfig) (*CalibrateResult, erro
 	for i, r := range rules {
 		out.Curves = append(out.Curves, RulesCurve{Name: cfg.curveName(i, r), RulesID: rulesID(r)})
 	}
+	opp := (&Config{Opposition: cfg.Opposition}).opposition()
+	testers, err := readTesters(ctx, &cfg, opp, curveOf, true)
+	if err != nil {
+		return nil, err
+	}
+	out.Testers = testers
+	pl := newPool(ctx, poolConfig{workers: workerCount(cfg.Workers), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
+		newPlayers(opp))
+	defer pl.close()
+	for i, r := range rules {
+		cc := CurveConfig{Rules: r, Skills: cfg.Skills, Modes: []engine.Mode{engine.Normal, engine.Hard}, Politician: RandomPoliticianIndex,
+			Games: cfg.Games, SearchGames: cfg.SearchGames, Shard: cfg.Shard}
+		for _, s := range cfg.Skills {
+			p, err := playCurvePoint(pl, &cc, s)
+			if err != nil {
+				return nil, err
+			}
+			out.Curves[i].Points = append(out.Curves[i].Points, p)
+		}
+	}
+	out.Interrupted = pl.interrupted()
+	out.derive()
+	if err := pl.tooMany(); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// readTesters reads the records and outcomes of cfg into testers, in the
+// order of their names; curveOf gives each outcome's rules name its
+// curve. The search's picks are read when search is set: without, a
+// decision that is not the learned score's best counts as neither pick,
+// which rules out the dial above 1 (exactly when some decision was
+// neither pick anyway).
+func readTesters(ctx context.Context, cfg *CalibrateConfig, opp engine.Opposition, curveOf map[string]int, search bool) ([]Tester, error) {
 	testers := map[string]*Tester{}
 	tester := func(name string) *Tester {
 		t, ok := testers[name]
@@ -249,8 +284,7 @@ func Calibrate(ctx context.Context, cfg CalibrateConfig) (*CalibrateResult, erro
 		}
 		return t
 	}
-	opp := (&Config{Opposition: cfg.Opposition}).opposition()
-	reads, err := readRecords(ctx, &cfg, opp)
+	reads, err := readRecords(ctx, cfg, opp, search)
 	if err != nil {
 		return nil, err
 	}
@@ -275,27 +309,9 @@ func Calibrate(ctx context.Context, cfg CalibrateConfig) (*CalibrateResult, erro
 	if len(testers) > MaxTesters {
 		return nil, fmt.Errorf("sim: %d testers, more than %d", len(testers), MaxTesters)
 	}
+	var out []Tester
 	for _, name := range slices.Sorted(maps.Keys(testers)) {
-		out.Testers = append(out.Testers, *testers[name])
-	}
-	pl := newPool(ctx, poolConfig{workers: workerCount(cfg.Workers), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
-		newPlayers(opp))
-	defer pl.close()
-	for i, r := range rules {
-		cc := CurveConfig{Rules: r, Skills: cfg.Skills, Modes: []engine.Mode{engine.Normal, engine.Hard}, Politician: RandomPoliticianIndex,
-			Games: cfg.Games, SearchGames: cfg.SearchGames, Shard: cfg.Shard}
-		for _, s := range cfg.Skills {
-			p, err := playCurvePoint(pl, &cc, s)
-			if err != nil {
-				return nil, err
-			}
-			out.Curves[i].Points = append(out.Curves[i].Points, p)
-		}
-	}
-	out.Interrupted = pl.interrupted()
-	out.derive()
-	if err := pl.tooMany(); err != nil {
-		return out, err
+		out = append(out, *testers[name])
 	}
 	return out, nil
 }
@@ -376,7 +392,7 @@ func (c *CalibrateConfig) curveName(i int, r *engine.Rules) string {
 
 // readRecords reads every record, worker by worker, and returns what each
 // game tells, in the records' order.
-func readRecords(ctx context.Context, cfg *CalibrateConfig, opp engine.Opposition) ([]gameRead, error) {
+func readRecords(ctx context.Context, cfg *CalibrateConfig, opp engine.Opposition, search bool) ([]gameRead, error) {
 	n := int64(len(cfg.Records))
 	reads := make([]gameRead, n)
 	if n == 0 {
@@ -384,7 +400,7 @@ func readRecords(ctx context.Context, cfg *CalibrateConfig, opp engine.Oppositio
 	}
 	workers := int(min(int64(workerCount(cfg.Workers)), n))
 	pl := newPool(ctx, poolConfig{workers: workers, shard: Shard{K: 1, N: 1}, progress: cfg.Progress},
-		func(*atomic.Bool) *recordReader { return newRecordReader(cfg.Rules, opp, cfg.Levels) })
+		func(*atomic.Bool) *recordReader { return newRecordReader(cfg.Rules, opp, cfg.Levels, search) })
 	defer pl.close()
 	scratch := make([]gameRead, workers)
 	err := pl.run(work{
@@ -432,7 +448,7 @@ func (t *Tester) results(c int, mode string) *ResultData {
 		if a.Curve != b.Curve {
 			return a.Curve - b.Curve
 		}
-		return strings.Compare(a.Mode, b.Mode)
+		return slices.Index(curveModes, a.Mode) - slices.Index(curveModes, b.Mode)
 	})
 	return t.results(c, mode)
 }
@@ -591,7 +607,8 @@ func (t *Tester) check(curves, levels int) error {
 			return fmt.Errorf("results[%d]: curve %d of %d", i, r.Curve, curves)
 		case !slices.Contains(curveModes, r.Mode):
 			return fmt.Errorf("results[%d]: mode %q", i, r.Mode)
-		case i > 0 && (t.Results[i-1].Curve > r.Curve || t.Results[i-1].Curve == r.Curve && t.Results[i-1].Mode >= r.Mode):
+		case i > 0 && (t.Results[i-1].Curve > r.Curve || t.Results[i-1].Curve == r.Curve &&
+			slices.Index(curveModes, t.Results[i-1].Mode) >= slices.Index(curveModes, r.Mode)):
 			return fmt.Errorf("results[%d]: out of order or twice", i)
 		}
 		for _, v := range []int64{r.Wins, r.Draws, r.Losses, r.MarginGames} {

@@ -74,7 +74,7 @@ func TestRecordReplays(t *testing.T) {
 	if len(games) != 6 {
 		t.Fatalf("%d games recorded", len(games))
 	}
-	rr := newRecordReader(engine.Reference(), (&Config{}).opposition(), nil)
+	rr := newRecordReader(engine.Reference(), (&Config{}).opposition(), nil, false)
 	defer rr.Close()
 	for i := range games {
 		var rd gameRead

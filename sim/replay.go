@@ -58,8 +58,8 @@ type recordReader struct {
 	buf    [engine.MaxOptions]engine.Option
 }
 
-func newRecordReader(r *engine.Rules, opp engine.Opposition, levels []policy.Spec) *recordReader {
-	rr := &recordReader{rules: r, opp: opp, reader: policy.NewDialReader(policy.ShippedNet, true)}
+func newRecordReader(r *engine.Rules, opp engine.Opposition, levels []policy.Spec, search bool) *recordReader {
+	rr := &recordReader{rules: r, opp: opp, reader: policy.NewDialReader(policy.ShippedNet, search)}
 	for _, lv := range levels {
 		skill := -1.0
 		for _, d := range policy.DialLevels {
@@ -68,8 +68,8 @@ func newRecordReader(r *engine.Rules, opp engine.Opposition, levels []policy.Spe
 			}
 		}
 		var p policy.Policy
-		if skill < 0 {
-			p = lv.New()
+		if skill < 0 || skill > 1 && !search {
+			p, skill = lv.New(), -1
 		}
 		rr.levels, rr.exact = append(rr.levels, p), append(rr.exact, skill)
 	}

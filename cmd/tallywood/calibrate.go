@@ -81,6 +81,9 @@ func defineCalibrate(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 			return nil, fmt.Errorf("--search-games %d is outside 1..%d", *search, int64(sim.MaxGames))
 		}
 		for _, path := range s.fs.Args() {
+			if ext := strings.ToLower(filepath.Ext(path)); ext != ".json" && ext != ".jsonl" {
+				return nil, fmt.Errorf("%s: not a save file of play (.json) nor a record of decisions (.jsonl)", path)
+			}
 			games, err := readPlaytests(path)
 			if err != nil {
 				return nil, inputError{err}
@@ -129,24 +132,21 @@ func calibrateGames(cfg *sim.CalibrateConfig) int64 {
 	return sets * n
 }
 
-// readPlaytests reads the recorded games of one file: a save file of
-// play (.json) or a record of decisions (.jsonl).
+// readPlaytests reads the recorded games of one file: a record of
+// decisions (.jsonl), or else a save file of play (.json).
 func readPlaytests(path string) ([]playtest.Game, error) {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".jsonl":
+	if strings.ToLower(filepath.Ext(path)) == ".jsonl" {
 		data, err := kit.ReadFileMax(path, playtest.MaxDecisionsBytes)
 		if err != nil {
 			return nil, err
 		}
 		return playtest.ParseDecisions(path, data)
-	case ".json":
-		rec, err := play.ReadRecord(path)
-		if err != nil {
-			return nil, err
-		}
-		return []playtest.Game{savedGame(path, rec)}, nil
 	}
-	return nil, fmt.Errorf("%s: not a save file of play (.json) nor a record of decisions (.jsonl)", path)
+	rec, err := play.ReadRecord(path)
+	if err != nil {
+		return nil, err
+	}
+	return []playtest.Game{savedGame(path, rec)}, nil
 }
 
 // savedGame is the recorded game of a save file: a game at a table is no

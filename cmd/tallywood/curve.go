@@ -53,7 +53,7 @@ var curveCommand = &studyCommand{
 // the games above skill 1 and the target.
 func defineCurve(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 	skills := fs.String("skills", defaultSkills, skillsUsage)
-	modes := fs.String("mode", "normal,hard", "difficulties, a `LIST` of normal and hard (both: normal,hard); with both, the gap between them")
+	modes := fs.String("mode", modesDefault, modesUsage)
 	search := fs.Int64("search-games", 200, searchGamesUsage)
 	target := fs.Float64("target", 0.5, "the win rate whose crossing is found for each difficulty (0: none)")
 	return func() (*plan, error) {

@@ -110,10 +110,14 @@ type Tester struct {
 	Results []ResultData `json:"results,omitempty"`
 	// Derived: the skill the decisions give, the skill the results
 	// give, the levels' matches and the predicted win rates.
-	DecisionFit *SkillFit    `json:"decision_fit,omitempty"`
-	ResultFit   *SkillFit    `json:"result_fit,omitempty"`
-	Matches     []MatchRate  `json:"match_rates,omitempty"`
-	Predictions []Prediction `json:"predictions,omitempty"`
+	DecisionFit *SkillFit `json:"decision_fit,omitempty"`
+	ResultFit   *SkillFit `json:"result_fit,omitempty"`
+	// FitsDisagree: the two fits' 95% intervals do not meet, so the
+	// tester decides unlike the dial at the skill their results show
+	// (another style than the learned score's).
+	FitsDisagree bool         `json:"fits_disagree"`
+	Matches      []MatchRate  `json:"match_rates,omitempty"`
+	Predictions  []Prediction `json:"predictions,omitempty"`
 }
 
 // DecisionData sums what a tester's recorded decisions tell of the dial.

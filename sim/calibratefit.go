@@ -87,7 +87,7 @@ var fitGrid = func() []float64 {
 
 // fit derives t's fits, matches and predictions.
 func (r *CalibrateResult) fit(t *Tester) {
-	t.DecisionFit, t.ResultFit, t.Matches, t.Predictions = nil, nil, nil, nil
+	t.DecisionFit, t.ResultFit, t.Matches, t.Predictions, t.FitsDisagree = nil, nil, nil, nil, false
 	d := &t.Decisions
 	if d.Decisions > 0 {
 		t.DecisionFit = skillFit(d.logLik())
@@ -99,6 +99,8 @@ func (r *CalibrateResult) fit(t *Tester) {
 	if len(t.Results) > 0 {
 		t.ResultFit = skillFit(r.resultLogLik(t.Results))
 	}
+	d2, r2 := t.DecisionFit, t.ResultFit
+	t.FitsDisagree = d2 != nil && r2 != nil && (d2.CI95[1] < r2.CI95[0] || r2.CI95[1] < d2.CI95[0])
 	for src, f := range []*SkillFit{t.DecisionFit, t.ResultFit} {
 		if f == nil {
 			continue

@@ -166,6 +166,9 @@ func calibrateText(b *bytes.Buffer, r *sim.CalibrateResult, _ TextOptions) error
 		if w := resultSentence(r, t); w != "" {
 			wrapTo(b, w, "")
 		}
+		if t.FitsDisagree {
+			wrapTo(b, disagreeSentence(t), "")
+		}
 	}
 	for _, c := range r.FailedItems() {
 		if c.Errors > 0 {
@@ -260,6 +263,14 @@ func resultSentence(r *sim.CalibrateResult, t *sim.Tester) string {
 	return fmt.Sprintf("%s: %s: %s; predicted: %s.", t.Name, strings.Join(played, ", "), skill, strings.Join(preds, ", "))
 }
 
+// disagreeSentence says what two fits that do not meet mean.
+func disagreeSentence(t *sim.Tester) string {
+	return fmt.Sprintf("%s: the skill from decisions (%s) and from results (%s) disagree: %s decides unlike the dial "+
+		"at the skill their results show (another style than the learned score's), so the decisions say how alike they play, "+
+		"the results how well; the win rates predicted from the results are the ones to trust.",
+		t.Name, fitText(t.DecisionFit), fitText(t.ResultFit), t.Name)
+}
+
 func plural(n int64, noun string) string {
 	if n == 1 {
 		return noun
@@ -300,6 +311,9 @@ func calibrateSection(idx int, src Source, r *sim.CalibrateResult) (section, err
 	for _, t := range testersOf(r) {
 		if w := resultSentence(r, t); w != "" {
 			s.List = append(s.List, w)
+		}
+		if t.FitsDisagree {
+			s.List = append(s.List, disagreeSentence(t))
 		}
 	}
 	var decisions, results []bandSeries

@@ -416,7 +416,7 @@ func readRecords(ctx context.Context, cfg *CalibrateConfig, opp engine.Oppositio
 		return nil, err
 	}
 	if pl.interrupted() {
-		return nil, context.Canceled
+		return nil, errors.New("interrupted while reading the records: nothing to write")
 	}
 	return reads, nil
 }
@@ -591,10 +591,11 @@ func (t *Tester) check(curves, levels int) error {
 		return fmt.Errorf("decisions: %d log-likelihoods and %d matches, want %d and %d", len(d.LogLik), len(d.Matches), fitBelow, levels)
 	}
 	for k, v := range d.LogLik {
-		// A decision's log-likelihood below 1 lies between log of its
-		// options' count and 0: at most −log 320 each.
-		if !(v <= 0 && v >= -float64(d.Decisions)*math.Log(engine.MaxOptions)-1e-6) {
-			return fmt.Errorf("decisions.log_likelihood[%d] %g is not within what %d decisions can give", k, v, d.Decisions)
+		// A log-likelihood of probabilities: at most 0 (no decision, or
+		// every one certain), and finite below 1, where the softmax
+		// gives every option a chance.
+		if !(v <= 0 && v > -math.MaxFloat64) {
+			return fmt.Errorf("decisions.log_likelihood[%d] %g is not a log-likelihood", k, v)
 		}
 	}
 	for k, m := range d.Matches {

@@ -209,7 +209,7 @@ func (gl *gameLine) game() (Game, error) {
 		return Game{}, fmt.Errorf("format %q, want %q", gl.Format, FormatDecisions)
 	case strings.TrimSpace(gl.Tester) == "":
 		return Game{}, errors.New("tester missing")
-	case !IsRulesHash(gl.RulesHash):
+	case !engine.IsRulesHash(gl.RulesHash):
 		return Game{}, fmt.Errorf("rules_hash %q is not a sha256 in hex (tallywood rules hash prints it)", gl.RulesHash)
 	case gl.Politician == "":
 		return Game{}, errors.New("politician missing")
@@ -224,19 +224,6 @@ func (gl *gameLine) game() (Game, error) {
 		return Game{}, fmt.Errorf("difficulty %q is not normal or hard", gl.Difficulty)
 	}
 	return Game{Tester: gl.Tester, RulesHash: gl.RulesHash, Seed: gl.Seed, Game: gl.Game, Mode: mode, Politician: gl.Politician}, nil
-}
-
-// IsRulesHash reports whether s is a rules hash: 64 hex digits, lower case.
-func IsRulesHash(s string) bool {
-	if len(s) != 64 {
-		return false
-	}
-	for _, c := range s {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
 }
 
 // WriteGame writes g as lines of a record of decisions: its game line,

@@ -152,7 +152,7 @@ func curveCrossingWords(r *sim.CurveResult, j int, x *sim.Crossing) string {
 	}
 	var parts []string
 	for _, g := range x.Regions {
-		lo, hi := "the lowest skill measured", "the top of the dial"
+		lo, hi := "the lowest skill measured", "the highest skill measured"
 		if g.Below != nil {
 			lo = at(*g.Below)
 		}

@@ -242,7 +242,7 @@ func ParseRecord(data []byte) (*Record, error) {
 		return nil, fmt.Errorf("play: save file: format %q is from an earlier version of tallywood, whose seeds dealt other games; it cannot be resumed", r.Format)
 	case r.Format != RecordFormat:
 		return nil, fmt.Errorf("play: save file: format %q, want %q", r.Format, RecordFormat)
-	case !isHash(r.RulesHash):
+	case !engine.IsRulesHash(r.RulesHash):
 		return nil, fmt.Errorf("play: save file: rules_hash %q is not a sha256 in hex", r.RulesHash)
 	case r.Politician == "":
 		return nil, errors.New("play: save file: politician missing")
@@ -297,18 +297,6 @@ func ParseRecord(data []byte) (*Record, error) {
 		return nil, err
 	}
 	return &r, nil
-}
-
-func isHash(s string) bool {
-	if len(s) != 64 {
-		return false
-	}
-	for _, c := range s {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
 }
 
 // ErrOtherRules is wrapped by Resume's error for a save file made under

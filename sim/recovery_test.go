@@ -25,7 +25,7 @@ import (
 // Seeds (all in 13000-13999): the curve 13500, the true rates 13400 + the
 // tester's index, the panels of tester i and size k 13300 + 10·i + k.
 var (
-	recoveryPanels = flag.Int("recovery-panels", 30, "recovery study: panels per tester and size (a fifth for the testers that search)")
+	recoveryPanels = flag.Int("recovery-panels", 20, "recovery study: panels per tester and size (a fifth for the testers that search)")
 	recoverySizes  = flag.String("recovery-sizes", "10,30", "recovery study: recorded games per panel, a list")
 	recoveryCurve  = flag.Int64("recovery-curve", 300, "recovery study: games a point of the curve (a tenth above skill 1)")
 	recoveryTrue   = flag.Int64("recovery-true", 1000, "recovery study: games measuring each tester's own win rates (a tenth for the testers that search)")

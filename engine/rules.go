@@ -6,9 +6,10 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
-	"os"
+
+	"tallywood/engine/kit"
 )
 
 // Fixed shape of the game. These are the structure the rules file fills in,
@@ -379,17 +380,17 @@ func IsRulesHash(s string) bool {
 	return true
 }
 
+// errTooLarge refuses a rules file larger than MaxRulesFileSize.
+var errTooLarge = fmt.Errorf("the file is larger than the %d bytes (1 MiB) allowed", MaxRulesFileSize)
+
 // LoadFile reads and validates a rules file.
 func LoadFile(path string) (*Rules, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("engine: rules file: %w", err)
-	}
-	defer f.Close()
-	// Read one byte past the limit, so that a larger file is refused
-	// without reading all of it.
-	b, err := io.ReadAll(io.LimitReader(f, MaxRulesFileSize+1))
-	if err != nil {
+	b, err := kit.ReadFileMax(path, MaxRulesFileSize)
+	var big *kit.TooLargeError
+	switch {
+	case errors.As(err, &big):
+		return nil, fmt.Errorf("%s: rules: %v", path, errTooLarge)
+	case err != nil:
 		return nil, fmt.Errorf("engine: rules file: %w", err)
 	}
 	r, err := Parse(b)
@@ -412,7 +413,7 @@ func Parse(data []byte) (*Rules, error) {
 // parse is Parse, its error unprefixed: With words it as a SetError.
 func parse(data []byte) (*Rules, error) {
 	if len(data) > MaxRulesFileSize {
-		return nil, fmt.Errorf("the file is larger than the %d bytes (1 MiB) allowed", MaxRulesFileSize)
+		return nil, errTooLarge
 	}
 	// Windows editors may start a UTF-8 file with a byte-order mark: it
 	// says nothing about the rules, so it is dropped (issue 22: it was

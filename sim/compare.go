@@ -476,11 +476,11 @@ func (r *CompareResult) sameRun(first Study) []field {
 // the pairs, and no more pairs than the shards play (fewer only when the
 // run was interrupted or its sequential test decided).
 func (r *CompareResult) check(share func(int64) int64) error {
-	if err := checkArms(&r.A, &r.B); err != nil {
-		return err
-	}
 	if len(r.Cells) == 0 {
 		return errors.New("cells: none")
+	}
+	if err := checkArms(&r.A, &r.B); err != nil {
+		return err
 	}
 	for i := range r.Cells {
 		if err := r.Cells[i].check(share, r.Interrupted); err != nil {
@@ -506,7 +506,7 @@ func (c *CompareCell) check(share func(int64) int64, interrupted bool) error {
 			return fmt.Errorf("%s: %v", a.label, err)
 		}
 	}
-	if err := c.Pairs.check(); err != nil {
+	if err := c.Pairs.check(&c.A.Counts, &c.B.Counts); err != nil {
 		return err
 	}
 	if c.A.Counts.Games != c.Pairs.Games || c.B.Counts.Games != c.Pairs.Games {

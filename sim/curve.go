@@ -423,7 +423,7 @@ func (p *CurvePoint) check(rising bool, modes []string, politician string, share
 	case len(modes) == 1 && p.Pairs != nil:
 		return errors.New("pairs with one difficulty")
 	case p.Pairs != nil:
-		if err := p.Pairs.check(); err != nil {
+		if err := p.Pairs.check(&p.Cells[0].Counts, &p.Cells[1].Counts); err != nil {
 			return err
 		}
 		if p.Pairs.Games != p.Cells[0].Counts.Games {

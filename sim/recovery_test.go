@@ -121,8 +121,8 @@ func TestCalibrationRecovery(t *testing.T) {
 				}
 			}
 			rows = append(rows, row)
-			t.Logf("%s: own rates %.1f%% Normal, %.1f%% Hard (%d games each, seed %d)", tt.spec, 100*normal, 100*hard, trueGames, 13400+i)
 		}
+		t.Logf("%s: own rates %.1f%% Normal, %.1f%% Hard (%d games each, seed %d)", tt.spec, 100*normal, 100*hard, trueGames, 13400+i)
 	}
 	t.Log("\n" + recoveryTable(rows))
 	for _, r := range rows {

@@ -130,6 +130,15 @@ func (c *RowCounts) check(players int, perDeal int64) error {
 	case c.DealScore12Sq < c.Score12 || c.DealScore12Sq > 12*perDeal*c.Score12:
 		return fmt.Errorf("deal_score12_sum_sq %d does not fit score12_sum %d", c.DealScore12Sq, c.Score12)
 	}
+	// Over the deals (games/perDeal of them) the squares fit the sums
+	// (Cauchy–Schwarz, and one parity).
+	deals := c.Games / max(perDeal, 1)
+	switch {
+	case !(stats.Moments{N: deals, Sum: c.Wins, SumSq: c.DealWinsSq}).Possible(perDeal):
+		return fmt.Errorf("deal_wins_sum_sq %d does not fit %d wins over %d deals", c.DealWinsSq, c.Wins, deals)
+	case !(stats.Moments{N: deals, Sum: c.Score12, SumSq: c.DealScore12Sq}).Possible(12 * perDeal):
+		return fmt.Errorf("deal_score12_sum_sq %d does not fit score12_sum %d over %d deals", c.DealScore12Sq, c.Score12, deals)
+	}
 	return nil
 }
 

@@ -313,10 +313,21 @@ func checkSeconds(name string, v float64) error {
 
 // check checks the rules names of a decoded result.
 func (r *RulesID) check(where string) error {
-	for _, f := range []struct{ name, v string }{{"rules_version", r.RulesVersion}, {"rules_hash", r.RulesHash}} {
-		if len(f.v) > maxText {
-			return fmt.Errorf("%s%s: %d bytes, more than %d", where, f.name, len(f.v), maxText)
+	if len(r.RulesVersion) > maxText {
+		return fmt.Errorf("%srules_version: %d bytes, more than %d", where, len(r.RulesVersion), maxText)
+	}
+	return checkHash(where+"rules_hash", r.RulesHash)
+}
+
+// checkHash refuses a rules hash (the field name) that is not one: the
+// 64 lower-case hex digits of engine.Rules.Hash. Results are merged by it
+// and name the rules by it.
+func checkHash(name, h string) error {
+	if len(h) != 64 || strings.Trim(h, "0123456789abcdef") != "" {
+		if len(h) > 64 {
+			return fmt.Errorf("%s: %d bytes, not a rules hash (64 hex digits)", name, len(h))
 		}
+		return fmt.Errorf("%s %q is not a rules hash (64 hex digits)", name, h)
 	}
 	return nil
 }

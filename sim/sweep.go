@@ -479,8 +479,11 @@ func (c *SweepCell) check(share int64, interrupted bool, params int) error {
 	}
 	for j := range c.Points {
 		p := &c.Points[j]
-		if len(p.Values) != params || len(p.RulesHash) > maxText {
-			return fmt.Errorf("point %d: %d values for %d parameters, or a rules hash too long", j+1, len(p.Values), params)
+		if len(p.Values) != params {
+			return fmt.Errorf("point %d: %d values for %d parameters", j+1, len(p.Values), params)
+		}
+		if err := checkHash("rules_hash", p.RulesHash); err != nil {
+			return fmt.Errorf("point %d: %v", j+1, err)
 		}
 		if err := p.Result.checkShape(); err != nil {
 			return fmt.Errorf("point %d: %v", j+1, err)
@@ -488,7 +491,7 @@ func (c *SweepCell) check(share int64, interrupted bool, params int) error {
 		if err := p.Result.Counts.check(); err != nil {
 			return fmt.Errorf("point %d: %v", j+1, err)
 		}
-		if err := p.Pairs.check(); err != nil {
+		if err := p.Pairs.check(&c.Base.Counts, &p.Result.Counts); err != nil {
 			return fmt.Errorf("point %d: %v", j+1, err)
 		}
 		if p.Result.Counts.Games != c.Base.Counts.Games || p.Pairs.Games != c.Base.Counts.Games {

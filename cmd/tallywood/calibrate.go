@@ -77,6 +77,7 @@ func defineCalibrate(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 		if cfg.Levels, err = parsePolicies("levels", *levels); err != nil {
 			return nil, err
 		}
+		s.files.readSpecs(cfg.Levels...)
 		if *search < 1 || *search > sim.MaxGames {
 			return nil, fmt.Errorf("--search-games %d is outside 1..%d", *search, int64(sim.MaxGames))
 		}
@@ -84,6 +85,7 @@ func defineCalibrate(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 			if ext := strings.ToLower(filepath.Ext(path)); ext != ".json" && ext != ".jsonl" {
 				return nil, fmt.Errorf("%s: not a save file of play (.json) nor a record of decisions (.jsonl)", path)
 			}
+			s.files.read("", path)
 			games, err := readPlaytests(path)
 			if err != nil {
 				return nil, inputError{err}
@@ -94,7 +96,7 @@ func defineCalibrate(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 			cfg.Records = append(cfg.Records, games...)
 		}
 		if *outcomes != "" {
-			if cfg.Outcomes, cfg.OutcomeRules, err = readOutcomes(*outcomes); err != nil {
+			if cfg.Outcomes, cfg.OutcomeRules, err = readOutcomes(&s.files, *outcomes); err != nil {
 				return nil, inputError{err}
 			}
 		}
@@ -102,6 +104,7 @@ func defineCalibrate(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 			return nil, fmt.Errorf("nothing to calibrate from: name save files or records of decisions, or --outcomes")
 		}
 		if *predict != "" {
+			s.files.read("--predict-rules", *predict)
 			if cfg.Predict, err = loadRules(*predict); err != nil {
 				return nil, inputError{fmt.Errorf("--predict-rules: %v", err)}
 			}
@@ -168,8 +171,9 @@ func savedGame(path string, rec *play.Record) playtest.Game {
 }
 
 // readOutcomes reads an outcomes CSV and the rules files it names, each
-// relative to the CSV's directory.
-func readOutcomes(path string) ([]playtest.Outcome, map[string]*engine.Rules, error) {
+// relative to the CSV's directory, and records them in fl as inputs.
+func readOutcomes(fl *files, path string) ([]playtest.Outcome, map[string]*engine.Rules, error) {
+	fl.read("--outcomes", path)
 	data, err := kit.ReadFileMax(path, playtest.MaxOutcomesBytes)
 	if err != nil {
 		return nil, nil, err
@@ -187,6 +191,7 @@ func readOutcomes(path string) ([]playtest.Outcome, map[string]*engine.Rules, er
 		if file != "default" && file != engine.ReferenceName && !filepath.IsAbs(file) {
 			file = filepath.Join(filepath.Dir(path), file)
 		}
+		fl.read("--outcomes", file)
 		r, err := loadRules(file)
 		if err != nil {
 			return nil, nil, &playtest.Error{File: path, Line: o.Line, Err: fmt.Errorf("rules %q: %v", o.Rules, err)}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -146,6 +147,7 @@ func (f *compareFlags) armRules(k int) (r *engine.Rules, name, flag string, err 
 	if path == "" {
 		flag, path = "--rules", f.rulesPath
 	}
+	f.files.read(flag, path)
 	if r, err = loadRules(path); err != nil {
 		return nil, "", flag, inputError{fmt.Errorf("%s: %v", flag, err)}
 	}
@@ -193,6 +195,7 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.files.readSpecs(slices.Concat(pols[0], pols[1])...)
 	var politicians [2][2][]int
 	for k := range 2 {
 		politicians[k], err = dimension(f, "politician", func(a *armFlags) string { return a.politician }, "random",
@@ -285,7 +288,7 @@ func dimension[T any](f *compareFlags, flag string, armValue func(*armFlags) str
 // the extension ("reference" for the reference set), with its overrides.
 func armName(path string, overrides []string) string {
 	name := "reference"
-	if path != "" && path != "default" && path != engine.ReferenceName {
+	if !isReferenceName(path) {
 		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
 	if len(overrides) > 0 {

@@ -90,6 +90,8 @@ func TestCalibrateCommand(t *testing.T) {
 		{[]string{"calibrate", filepath.Join(dir, "x.txt")}, "not a save file of play (.json) nor a record of decisions (.jsonl)"},
 		{[]string{"calibrate"}, "nothing to calibrate from"},
 		{[]string{"calibrate", rec, "--skills", "0.5,2"}, "its skills go from 0 to 2"},
+		{[]string{"calibrate", rec, "--out", rec}, "which this command reads: writing it would replace that input"},
+		{[]string{"calibrate", rec, "--outcomes", csv, "--out", csv}, "which this command reads"},
 	} {
 		code, _, errs := runCLI(t, tt.args...)
 		if code == exitOK || !strings.Contains(errs, tt.want) {

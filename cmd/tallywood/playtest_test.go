@@ -130,6 +130,7 @@ func TestSimRecord(t *testing.T) {
 		want string
 	}{
 		{[]string{"--record", "-"}, "--record -: the record needs a file"},
+		{[]string{"--record", filepath.Join(dir, "same.json"), "--out", filepath.Join(dir, "same.json")}, "give each output a file of its own"},
 		{[]string{"--record", filepath.Join(dir, "x.jsonl"), "--seats", "2"}, "--record"},
 	} {
 		code, _, errs := runCLI(t, append([]string{"sim", "--games", "2", "--quiet"}, tt.args...)...)

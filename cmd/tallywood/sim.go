@@ -99,11 +99,11 @@ func recordGames(p *plan, cfg *sim.Config, path string) {
 		mu.Unlock()
 	}
 	var out *output
-	p.open = func(stderr io.Writer) (err error) {
+	p.open = func(fl *files, stderr io.Writer) (err error) {
 		if path == "-" {
 			return errors.New("--record -: the record needs a file (the result goes to stdout, or to --out)")
 		}
-		out, err = openDestination("--record", path, nil, stderr)
+		out, err = fl.open("--record", path, nil, stderr)
 		return err
 	}
 	p.after = func(sim.Study) error {

@@ -56,7 +56,7 @@ func parseSpecs(flag, s string) ([]policy.Spec, error) {
 // reference set, for every command that names rules (issue 22: play and
 // rules check read a file named default); ./default names such a file.
 func loadRules(path string) (*engine.Rules, error) {
-	if path == "" || path == "default" || path == engine.ReferenceName {
+	if isReferenceName(path) {
 		return engine.Reference(), nil
 	}
 	r, err := engine.LoadFile(path)
@@ -66,6 +66,12 @@ func loadRules(path string) (*engine.Rules, error) {
 		}
 	}
 	return r, err
+}
+
+// isReferenceName reports whether path names the reference set rather
+// than a file.
+func isReferenceName(path string) bool {
+	return path == "" || path == "default" || path == engine.ReferenceName
 }
 
 // otherFileKind names the kind of tallywood file path holds when it is
@@ -90,7 +96,9 @@ func otherFileKind(path string) string {
 		return "a scenario file (run it with 'tallywood scenario run')"
 	case strings.HasPrefix(format, "tallywood-play"):
 		return "a saved game (resume it with 'tallywood play --load')"
-	case has("kind") && strings.HasPrefix(format, "tallywood-"):
+	// A sim result written before results had a kind is one too, as
+	// every reader of results reads it (sim.Decode).
+	case (has("kind") || format == sim.FormatSim) && strings.HasPrefix(format, "tallywood-"):
 		return "a result file (read it with 'tallywood report' or 'tallywood merge')"
 	}
 	return ""
@@ -100,7 +108,7 @@ func otherFileKind(path string) string {
 func parseMode(flag, s string) (engine.Mode, error) {
 	m, err := engine.ParseMode(strings.ToLower(strings.TrimSpace(s)))
 	if err != nil {
-		return 0, fmt.Errorf("--%s %q is not normal or hard", flag, s)
+		return 0, fmt.Errorf("--%s %q is not normal or hard", flag, kit.Clip(s))
 	}
 	return m, nil
 }

@@ -110,6 +110,10 @@ func (p *proc) receive(timeout time.Duration) ([]byte, error) {
 	switch {
 	case err == nil:
 		return bytes.TrimSpace(line), nil
+	case errors.Is(err, os.ErrDeadlineExceeded) && len(line) > 0:
+		// Begun but not ended: a line that might have run past maxLine,
+		// had the program written it faster, is no "no answer".
+		return nil, fmt.Errorf("answer %s has no end of line after %s (%d bytes so far)", quoteLine(line), timeout, len(line))
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		return nil, fmt.Errorf("no answer within %s", timeout)
 	case errors.Is(err, bufio.ErrBufferFull):

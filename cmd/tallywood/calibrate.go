@@ -49,7 +49,7 @@ var calibrateCommand = &studyCommand{
 	usage:   calibrateUsage,
 	shared: sharedFlags{games: 1000, gamesUsage: "`N` games a point of the curves and difficulty at skill 1 and below",
 		rulesUsage: "rules `FILE` the records were played under, or default (the reference set)",
-		formats:    tableJSONCSVHTML, args: true},
+		formats:    tableJSONCSVHTML, args: true, wide: true},
 	define: defineCalibrate,
 }
 

@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register(sim.KindCalibrate, kindView[*sim.CalibrateResult]{text: calibrateText, csv: calibrateCSV, section: calibrateSection})
+	register(sim.KindCalibrate, kindView[*sim.CalibrateResult]{text: calibrateText, wide: true, csv: calibrateCSV, section: calibrateSection})
 }
 
 // The words of a calibration's methods, said under its tables and on its
@@ -105,8 +105,9 @@ func predictionText(p *sim.Prediction) string {
 }
 
 // calibrateText writes a calibration: the fitted skills, the levels'
-// matches, the predicted win rates, and each tester's results in words.
-func calibrateText(b *bytes.Buffer, r *sim.CalibrateResult, _ TextOptions) error {
+// matches (their intervals with opt.Wide: five levels' would not fit 100
+// columns), the predicted win rates, and each tester's results in words.
+func calibrateText(b *bytes.Buffer, r *sim.CalibrateResult, opt TextOptions) error {
 	wrapTo(b, fmt.Sprintf("rules %s, hash %s", r.RulesVersion, engine.ShortHash(r.RulesHash)), "")
 	weightsNotes(b, "", []string{"dial"}, r.RulesHash)
 	wrapTo(b, calibrateInputWords(r), "")
@@ -128,7 +129,11 @@ func calibrateText(b *bytes.Buffer, r *sim.CalibrateResult, _ TextOptions) error
 			}
 			row := []string{t.Name}
 			for _, m := range t.Matches {
-				row = append(row, fmt.Sprintf("%s [%s, %s]", pct(m.Rate), pct(m.CI95[0]), pct(m.CI95[1])))
+				if opt.Wide {
+					row = append(row, fmt.Sprintf("%s [%s, %s]", pct(m.Rate), pct(m.CI95[0]), pct(m.CI95[1])))
+				} else {
+					row = append(row, pct(m.Rate))
+				}
 			}
 			rows = append(rows, row)
 		}
@@ -140,6 +145,9 @@ func calibrateText(b *bytes.Buffer, r *sim.CalibrateResult, _ TextOptions) error
 			}
 			if err := writeTable(b, header, 1, rows); err != nil {
 				return err
+			}
+			if !opt.Wide {
+				wrapTo(b, "--wide also shows the matches' 95% intervals.", "")
 			}
 		}
 	}

@@ -18,7 +18,7 @@ func TestCurveCommand(t *testing.T) {
 	}
 	flat := strings.Join(strings.Fields(out), " ") // the sentences wrap
 	for _, want := range []string{"| 0.4 (≈casual) |", "| 1 (skilled)", "Normal reaches 50.0%", "Hard reaches 50.0%",
-		"Hard against normal: for a casual player (skill 0.4)", "for a skilled player (skill 1)"} {
+		"Hard against Normal: for a casual player (skill 0.4)", "for a skilled player (skill 1)"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("no %q in\n%s", want, out)
 		}

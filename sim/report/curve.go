@@ -182,13 +182,17 @@ func curveGapWords(r *sim.CurveResult) string {
 			continue
 		}
 		g := p.Gap
-		parts = append(parts, fmt.Sprintf("for a %s player (skill %s) %s points [%s, %s] (%s → %s)", p.Level, sim.SkillText(p.Skill),
+		article := "a"
+		if strings.ContainsRune("aeiou", rune(p.Level[0])) {
+			article = "an" // an expert
+		}
+		parts = append(parts, fmt.Sprintf("for %s %s player (skill %s) %s points [%s, %s] (%s → %s)", article, p.Level, sim.SkillText(p.Skill),
 			pointsText(g.Score), pointsText(g.ScoreBand[0]), pointsText(g.ScoreBand[1]), pct(p.Cells[0].WinRate), pct(p.Cells[1].WinRate)))
 	}
 	if len(parts) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s against %s: %s", capitalize(r.Modes[1]), r.Modes[0], strings.Join(parts, "; "))
+	return fmt.Sprintf("%s against %s: %s", capitalize(r.Modes[1]), capitalize(r.Modes[0]), strings.Join(parts, "; "))
 }
 
 func curveCSV(w *csv.Writer, r *sim.CurveResult) {

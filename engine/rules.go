@@ -416,8 +416,8 @@ func parse(data []byte) (*Rules, error) {
 		return nil, errTooLarge
 	}
 	// Windows editors may start a UTF-8 file with a byte-order mark: it
-	// says nothing about the rules, so it is dropped (issue 22: it was
-	// refused as "invalid character 'ï'").
+	// says nothing about the rules, so it is dropped rather than refused
+	// as "invalid character 'ï'".
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	var f rulesFile
 	if err := decodeStrict(data, "", &f); err != nil {

@@ -53,7 +53,7 @@ func (e *SetError) Unwrap() error { return e.Err }
 // value may itself contain "=". Whether the path names a field is checked
 // by With, which knows the schema. An assignment is one line, shown as
 // written: results record it (Rules.Overrides) and refuse to be read back
-// with a control or hidden character (issue 22).
+// with a control or hidden character.
 func ParseAssignment(s string) (Assignment, error) {
 	if r, ok := Hidden(s); ok {
 		return Assignment{}, &SetError{shown(s), fmt.Errorf("holds %U, a control or hidden character (an assignment is one line, shown as written)", r)}

@@ -14,7 +14,7 @@ import (
 	"tallywood/sim/stats"
 )
 
-// The cards study (`tallywood cards`, issue 24): one run of games, and for
+// The cards study (`tallywood cards`): one run of games, and for
 // every Solo card, Strategy card, tile and politician the games with it and
 // without it, so that each item's effect on the player's score and margin
 // is a difference of two means. Every count is an integer sum, as in every

@@ -18,7 +18,7 @@ import (
 
 // FormatCompare names the JSON document of `tallywood compare`.
 //
-// /4 (issue 23) decides every cell by one rule over all its tests
+// /4 decides every cell by one rule over all its tests
 // (FixedVerdicts, or the cell's sequential test): the verdict words,
 // score_diff_ci and margin_diff_ci, the *_p_adj p-values replacing
 // *_p_holm, verdict_level, tests and confidence, and a sequential
@@ -239,7 +239,7 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	}
 	// Each cell's test takes a share of --alpha, so that with no
 	// difference anywhere the chance of any directional verdict stays at
-	// about Alpha however many cells there are (issue 23).
+	// about Alpha however many cells there are.
 	var test *Sequential
 	if cfg.Test != nil {
 		test = cfg.Test.ForCells(len(cfg.Cells))

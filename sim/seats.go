@@ -112,8 +112,8 @@ func (c *RowCounts) check(players int, perDeal int64) error {
 		return errors.New("a negative count")
 	case c.Games > MaxGames:
 		return fmt.Errorf("games %d is more than %d", c.Games, int64(MaxGames))
-	// A game's votes are an int16 (issue 21: an edited votes_sum gave a
-	// mean of −5.1e16 votes).
+	// A game's votes are an int16 (an edited votes_sum could give a mean
+	// of −5.1e16 votes).
 	case c.VotesSum/maxPerGame > c.Games:
 		return fmt.Errorf("votes_sum %d is outside 0..%d per game", c.VotesSum, maxPerGame)
 	case c.Wins+c.SharedWins > c.Games:

@@ -187,8 +187,8 @@ const MaxResultBytes = 32 << 20
 const maxText = 1024
 
 // maxSeconds bounds the timing a result's is summed from: a thousand
-// years; merge adds shards' timing up to it. Every sum of them stays finite (issue 21: shards whose
-// elapsed_seconds added up to +Inf made the JSON encoder panic).
+// years; merge adds shards' timing up to it. Every sum of them stays finite: shards whose
+// elapsed_seconds added up to +Inf would make the JSON encoder panic.
 const maxSeconds = 3.2e10
 
 // head is the kind and format a result's JSON starts with; a result of

@@ -159,7 +159,7 @@ func (f *compareFlags) armRules(k int) (r *engine.Rules, name, flag string, err 
 		name = armName(path, r.Overrides)
 	}
 	// The name labels the result, which refuses to be read back with a
-	// control or hidden character (issue 22).
+	// control or hidden character.
 	if c, ok := engine.Hidden(name); ok {
 		return nil, "", flag, fmt.Errorf("arm %s's name %q (--%s-name, or its rules file's base name) holds %U, a control or hidden character (it names the arm on one line)", strings.ToUpper(armNames[k]), name, armNames[k], c)
 	}

@@ -122,8 +122,7 @@ func (f *files) clash(what string, o *output) error {
 }
 
 // writeSave writes a save file of play's s command by the rules of
-// --out (issue 22: s replaced symlinks, FIFOs and /dev/full, and made a
-// 0600 file 0644).
+// --out: it replaces no symlink, FIFO or device, and keeps a file's mode.
 func writeSave(path string, data []byte, stderr io.Writer) error {
 	if path == "-" {
 		return errors.New("a save file needs a file name")

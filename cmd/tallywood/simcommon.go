@@ -53,8 +53,8 @@ func parseSpecs(flag, s string) ([]policy.Spec, error) {
 }
 
 // loadRules reads a rules file; "", "default" and "reference" are the
-// reference set, for every command that names rules (issue 22: play and
-// rules check read a file named default); ./default names such a file.
+// reference set, for every command that names rules (all alike); ./default
+// names a file of that name.
 func loadRules(path string) (*engine.Rules, error) {
 	if isReferenceName(path) {
 		return engine.Reference(), nil
@@ -76,9 +76,9 @@ func isReferenceName(path string) bool {
 
 // otherFileKind names the kind of tallywood file path holds when it is
 // not a rules file but another of the program's JSON files (a scenario, a
-// result, a saved game), by fields only that kind has, or "" (issue 23:
-// 'compare --b-rules scenario.json' said "unknown field description",
-// which hides that the wrong file was named).
+// result, a saved game), by fields only that kind has, or "": "unknown
+// field description" for 'compare --b-rules scenario.json' would hide that
+// the wrong file was named.
 func otherFileKind(path string) string {
 	data, err := kit.ReadFileMax(path, engine.MaxRulesFileSize)
 	if err != nil {

@@ -383,11 +383,10 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 // untrusted says why a policy spec of a save file's lineup may not run
 // unless the command line trusts the file, or "". Anyone can write a save
 // file (its check is a digest, not a signature), so loading one must not
-// start a program nor a search of any size (issue 22: exec:sh -c ran on
-// trace --load, mcts:iters=100000 kept it busy for minutes), nor open a
-// file its parameters name (weights=/etc/passwd was opened and parsed,
-// and the error told of its contents). So the spec is judged as written,
-// before it is parsed: a name alone (a policy at its defaults, or a skill
+// start a program nor a search of any size (exec:sh -c, or
+// mcts:iters=100000 for minutes), nor open a file its parameters name
+// (weights=/etc/passwd, whose contents an error would tell of). So the
+// spec is judged as written, before it is parsed: a name alone (a policy at its defaults, or a skill
 // level) or a skill level's spec, the policies the ladder measures, whose
 // cost is known and which name no file; tallywood play writes the lineup
 // so.

@@ -21,7 +21,7 @@ import (
 // seeds. docs/calibration.md quotes a larger run of it:
 //
 //	go test -tags calibration ./sim -run Recovery -v -timeout 0 \
-//	    -recovery-panels 100 -recovery-sizes 10,30,100 -recovery-curve 2000 -recovery-true 4000
+//	    -recovery-panels 20 -recovery-sizes 10,20,30,100 -recovery-curve 500 -recovery-true 1000
 //
 // Seeds (all in 13000-13999): the curve 13500, the true rates 13400 + the
 // tester's index, the panels of tester i and size k 13300 + 10·i + k.

@@ -365,6 +365,21 @@ func (r *Rules) Label() string {
 // shows: enough to tell two rule sets apart at a glance.
 func ShortHash(h string) string { return h[:min(12, len(h))] }
 
+// IsRulesHash reports whether s has the form of a rules hash as files
+// that name rules write it (a save file, a record of decisions): a
+// SHA-256 in 64 lower-case hex digits.
+func IsRulesHash(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
 // errTooLarge refuses a rules file larger than MaxRulesFileSize.
 var errTooLarge = fmt.Errorf("the file is larger than the %d bytes (1 MiB) allowed", MaxRulesFileSize)
 

@@ -258,6 +258,7 @@ func TestInterruptMessages(t *testing.T) {
 		{[]string{"compare", "--policy", "random", "--b-mode", "hard", "--games", "100"}, "0 paired games"},
 		{[]string{"sweep", "--set", "difficulties.hard.bonus_divisor=1,2", "--policy", "random", "--games", "100"}, "0 seeds"},
 		{[]string{"compare", "--seats", "2", "--policy", "random", "--b-set", "track.max=14", "--games", "100"}, "0 deals"},
+		{[]string{"curve", "--skills", "0,0.5", "--games", "100"}, "0 seeds"},
 	} {
 		os.WriteFile(out, []byte("a complete result"), 0o644)
 		code, _, errs := runCLI(t, append(tt.args, "--format", "json", "--out", out, "--quiet")...)
@@ -295,6 +296,7 @@ func TestMergeInterruptedShard(t *testing.T) {
 		{"table", []string{"sim", "--seats", "2", "--policy", "random", "--games", "20"}, "10 deals"},
 		{"compare", []string{"compare", "--mode", "normal", "--policy", "random", "--b-mode", "hard", "--games", "20"}, "10 paired games"},
 		{"sweep", []string{"sweep", "--set", "difficulties.hard.bonus_divisor=1,2", "--mode", "hard", "--policy", "random", "--games", "20"}, "10 seeds"},
+		{"curve", []string{"curve", "--skills", "0,0.5", "--games", "20"}, "20 seeds"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			whole, cut := filepath.Join(dir, tt.name+"-1.json"), filepath.Join(dir, tt.name+"-2.json")

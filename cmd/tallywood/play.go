@@ -57,6 +57,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	lineupFlag := fs.String("policy", defaultPolicy, "with --seats: the `LINEUP` of the other seats, one policy for all or one per seat")
 	trust := fs.Bool("trust-lineup", false, trustUsage)
 	pause := fs.Bool("pause", false, "wait for Enter between the Opposition's steps (on by default when the input is a terminal)")
+	tester := fs.String("tester", "", "your `NAME` in the save file, for 'tallywood calibrate'; the game is saved when it ends")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprint(stdout, playUsage+helpText(fs))
@@ -109,13 +110,23 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		SavePath:    *save,
 		Write:       func(path string, data []byte) error { return writeSave(path, data, stderr) },
 		TrustLineup: *trust,
+		Tester:      strings.TrimSpace(*tester),
+	}
+	if fs.Changed("tester") && cfg.Tester == "" {
+		return fail(stderr, "play: --tester: a name, not empty")
+	}
+	if r, bad := engine.Hidden(cfg.Tester); bad {
+		return fail(stderr, "play: --tester %q holds %U, a control or hidden character", cfg.Tester, r)
+	}
+	if len(cfg.Tester) > play.MaxTester {
+		return fail(stderr, "play: --tester: %d bytes, more than %d", len(cfg.Tester), play.MaxTester)
 	}
 	if fs.Changed("pause") {
 		cfg.Pause = *pause
 	}
 	var s *play.Session
 	if *load != "" {
-		for _, f := range []string{"mode", "seed", "game", "politician", "seats", "seat", "policy"} {
+		for _, f := range []string{"mode", "seed", "game", "politician", "seats", "seat", "policy", "tester"} {
 			if fs.Changed(f) {
 				return fail(stderr, "play: --%s cannot be used with --load: the save file holds it", f)
 			}

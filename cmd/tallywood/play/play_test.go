@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -919,5 +920,43 @@ func TestLongInputLine(t *testing.T) {
 	}
 	if !strings.Contains(out, "> ") {
 		t.Error("the next line was not read as a choice")
+	}
+}
+
+// A tester's game records who played and the decisions taken after a
+// hint (an undone one's hint still counts for the next), is saved when it
+// ends, and loads back with them.
+func TestTesterSave(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ana.json")
+	cfg := testConfig(11, engine.Normal, 4)
+	cfg.Tester, cfg.SavePath, cfg.Hinter = "ana", path, fakeHinter{pick: 0}
+	s := newSession(t, cfg)
+	// h, decide (hinted: 0), decide, h, decide (hinted: 2), undo it,
+	// decide again (hinted: 2 still), then the rest without hints.
+	script := "h\n1\n1\nh\n1\nu\n1\n" + strings.ReplaceAll(randomScript(11, 3000), "h\n", "b\n")
+	end, out := run(t, s, script)
+	if end != Finished || !strings.Contains(out, "Saved the finished game to "+path+": tallywood calibrate "+path+" reads it.") {
+		t.Fatalf("end %v; tail:\n%s", end, tail(out, 3))
+	}
+	rec, err := ReadRecord(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Tester != "ana" || !slices.Equal(rec.Hinted, []int{0, 2}) {
+		t.Errorf("tester %q, hinted %v; want ana, [0 2]", rec.Tester, rec.Hinted)
+	}
+	// Editing either is caught by the check, as any field.
+	for _, edit := range []struct{ from, to, field string }{
+		{`"tester": "ana"`, `"tester": "bo"`, "tester"},
+		{`"hinted": [0,2]`, `"hinted": [0,3]`, "hinted"},
+	} {
+		data, _ := os.ReadFile(path)
+		spoilt := strings.Replace(string(data), edit.from, edit.to, 1)
+		if spoilt == string(data) {
+			t.Fatalf("no %s in the save file:\n%s", edit.from, data)
+		}
+		if _, err := ParseRecord([]byte(spoilt)); err == nil || !strings.Contains(err.Error(), edit.field+" ") {
+			t.Errorf("edited %s: %v", edit.field, err)
+		}
 	}
 }

@@ -50,6 +50,10 @@ type Config struct {
 	TrustLineup bool
 	// Hinter answers `h`; nil asks the greedy policy (sim/policy).
 	Hinter Hinter
+	// Tester names who plays, in the save file: a game with a tester (a
+	// new one, or a resumed save's) is saved when it ends, for
+	// `tallywood calibrate` to read.
+	Tester string
 
 	// Seats 2..4 plays the game without the Opposition (Mode, Politician
 	// and Opposition do not apply): the person plays seat Seat (0-based),
@@ -130,6 +134,10 @@ type Session struct {
 	w   *errWriter
 	eof bool
 
+	// hinted: the player asked for a hint since their last decision, so
+	// the next is recorded as hinted.
+	hinted bool
+
 	// me is the person's seat: 0 in the solo game.
 	me int8
 	// others holds the policy of every seat but me at a table (nil in
@@ -168,6 +176,7 @@ func New(cfg Config) (*Session, error) {
 		Game:         cfg.Game,
 		Mode:         cfg.Mode.String(),
 		Politician:   cfg.Rules.Politicians[g.Seats[0].Politician].ID,
+		Tester:       cfg.Tester,
 	}
 	return s, nil
 }
@@ -215,6 +224,7 @@ func newTable(cfg Config) (*Session, error) {
 		Seats:        n,
 		Seat:         int(cfg.Seat) + 1,
 		Lineup:       lineup,
+		Tester:       cfg.Tester,
 	}
 	// The policies play up to the person's first decision.
 	if _, err := s.playOthers(); err != nil {
@@ -258,6 +268,7 @@ func (s *Session) playOthers() (int, error) {
 func (s *Session) Record() Record {
 	r := s.rec
 	r.Decisions = append([]Decision(nil), s.rec.Decisions...)
+	r.Hinted = slices.Clone(s.rec.Hinted)
 	r.Check = r.check()
 	return r
 }
@@ -303,9 +314,12 @@ func (s *Session) Run(in io.Reader, out io.Writer) (End, error) {
 	}
 	if s.others != nil {
 		s.printf("\n%s\n", Wrap(TableOutcome(s.g), Width, "    "))
-		return Finished, s.w.err
+	} else {
+		s.printf("\n%s", s.tally())
 	}
-	s.printf("\n%s", s.tally())
+	if s.rec.Tester != "" && s.savedAt != len(s.rec.Decisions) {
+		s.save("")
+	}
 	return Finished, s.w.err
 }
 
@@ -409,6 +423,7 @@ func (s *Session) decide() (end End, done bool) {
 			s.save(arg)
 		case "h", "hint":
 			s.printf("%s", s.hint(legal, nums))
+			s.hinted = true
 		case "q", "quit":
 			if s.confirmQuit() {
 				return s.quit(), true
@@ -587,6 +602,10 @@ func (s *Session) apply(o engine.Option) error {
 	if err := g.Apply(o); err != nil {
 		return err
 	}
+	if s.hinted {
+		s.rec.Hinted = append(s.rec.Hinted, len(s.rec.Decisions))
+		s.hinted = false
+	}
 	s.rec.Decisions = append(s.rec.Decisions, decisionOf(o))
 	others, err := s.playOthers()
 	if err != nil {
@@ -652,6 +671,11 @@ func (s *Session) undoLast() bool {
 	s.log.Events = s.log.Events[:snap.events]
 	s.narrated = snap.events
 	s.rec.Decisions = s.rec.Decisions[:snap.n]
+	// A hint seen before the decision undone still informs the next.
+	for len(s.rec.Hinted) > 0 && s.rec.Hinted[len(s.rec.Hinted)-1] >= snap.n {
+		s.rec.Hinted = s.rec.Hinted[:len(s.rec.Hinted)-1]
+		s.hinted = true
+	}
 	s.turn = snap.turn
 	s.numbers = snap.numbers
 	s.printf("Undone: %s\n", s.describe(o))

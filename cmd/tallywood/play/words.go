@@ -135,30 +135,6 @@ func income(r *engine.Rules, card int, col, row int8) (m, p int8) {
 	return m, p
 }
 
-// optionKinds name the engine's option kinds in save files; the order is
-// the engine's OptionKind order.
-var optionKinds = []string{
-	"card", "column", "row", "region", "public_works", "celebrity", "research",
-	"campaign", "fundraise", "direct_appeal", "rally", "plaza_fundraise",
-	"ability", "favor", "end", "attract", "spot", "discard", "keep", "draw", "reveal", "exchange",
-}
-
-func optionKindName(k engine.OptionKind) string {
-	if int(k) < len(optionKinds) {
-		return optionKinds[k]
-	}
-	return fmt.Sprintf("kind%d", k)
-}
-
-func parseOptionKind(s string) (engine.OptionKind, bool) {
-	for i, n := range optionKinds {
-		if n == s {
-			return engine.OptionKind(i), true
-		}
-	}
-	return 0, false
-}
-
 // describe renders an option of the pending decision in words, with what
 // it costs and gains, e.g. "Celebrity tier 2 in Blue — pay 2 Money,
 // 2 Popularity, +2 Blue polling".

@@ -46,26 +46,9 @@ func (r *Rules) Fields(globs ...string) ([]Field, error) {
 		}
 		all = append(all, fd)
 	})
-	if len(globs) == 0 {
-		return all, nil
-	}
-	var out []Field
-	matched := make([]bool, len(globs))
-	for _, fd := range all {
-		hit := false
-		for i, g := range globs {
-			if MatchPath(g, fd.Path) {
-				matched[i], hit = true, true
-			}
-		}
-		if hit {
-			out = append(out, fd)
-		}
-	}
-	for i, g := range globs {
-		if !matched[i] {
-			return nil, fmt.Errorf("rules: %q matches no numeric field (fields are named as --set takes them, e.g. difficulties.hard.*)", g)
-		}
+	out, unmatched := matchGlobs(all, globs, func(f Field) string { return f.Path })
+	if unmatched != "" {
+		return nil, fmt.Errorf("rules: %q matches no numeric field (fields are named as --set takes them, e.g. difficulties.hard.*)", unmatched)
 	}
 	return out, nil
 }

@@ -119,17 +119,48 @@ func (e *NoMatchError) Error() string {
 	return s
 }
 
-// nearestPaths are the paths nearest a glob that matched nothing, read
-// without its stars.
+// nearestPaths are the paths nearest a glob that matched nothing; for a
+// glob with a star, the prefixes of paths with a star after them too
+// (difficulties.hard.* for difficulties.easy.*).
 func nearestPaths(glob string, fields []Field, choices []Choice) []string {
-	var paths []string
-	for _, f := range fields {
-		paths = append(paths, f.Path)
+	seen := map[string]bool{}
+	var cands []string
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			cands = append(cands, p)
+		}
 	}
-	for _, c := range choices {
-		paths = append(paths, c.Path)
+	for _, p := range append(fieldPaths(fields), choicePaths(choices)...) {
+		if strings.Contains(glob, "*") {
+			for i := range len(p) {
+				switch p[i] {
+				case '.':
+					add(p[:i+1] + "*")
+				case '[':
+					add(p[:i] + "*")
+				}
+			}
+		}
+		add(p)
 	}
-	return nearest(strings.ReplaceAll(glob, "*", ""), paths)
+	return nearest(glob, cands)
+}
+
+func fieldPaths(fs []Field) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.Path
+	}
+	return out
+}
+
+func choicePaths(cs []Choice) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Path
+	}
+	return out
 }
 
 // matchGlobs keeps the items whose path some glob matches (all with no

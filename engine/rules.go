@@ -6,8 +6,10 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 )
 
@@ -288,7 +290,11 @@ type Rules struct {
 	Hash string
 	// Overrides lists the PATH=VALUE assignments With applied to the
 	// rules file, in order, so results can record them.
-	Overrides        []string
+	Overrides []string
+	// File is the path LoadFile read the rules from, as given, so that a
+	// result can name it in the command that reproduces it; empty for the
+	// reference set and for rules parsed from bytes. With keeps it.
+	File             string
 	Districts        [NumDistricts]string
 	Spots            [NumActions]Action // spot index (left to right) → Action
 	SpotOf           [NumActions]int8   // Action → spot index
@@ -368,20 +374,32 @@ func ShortHash(h string) string { return h[:min(12, len(h))] }
 func LoadFile(path string) (*Rules, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("engine: rules file: %w", err)
+		return nil, fmt.Errorf("rules file %s: %w", path, pathErr(err))
 	}
 	defer f.Close()
 	// Read one byte past the limit, so that a larger file is refused
 	// without reading all of it.
 	b, err := io.ReadAll(io.LimitReader(f, MaxRulesFileSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("engine: rules file: %w", err)
+		return nil, fmt.Errorf("rules file %s: %w", path, pathErr(err))
 	}
 	r, err := Parse(b)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	r.File = path
 	return r, nil
+}
+
+// pathErr is what went wrong with a file, without the operation and path
+// an *fs.PathError repeats ("no such file or directory"), for a message
+// that names the file once.
+func pathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // Parse validates a rules file and compiles it. The error names the field

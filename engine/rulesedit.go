@@ -157,7 +157,7 @@ func (r *Rules) With(as ...Assignment) (*Rules, error) {
 	if err != nil {
 		return nil, &SetError{joinAssignments(as), err}
 	}
-	out.Overrides = slices.Clone(r.Overrides)
+	out.Overrides, out.File = slices.Clone(r.Overrides), r.File
 	for _, a := range as {
 		out.Overrides = append(out.Overrides, a.String())
 	}

@@ -49,8 +49,8 @@ func seatsCompareText(b *bytes.Buffer, r *sim.SeatsCompareResult, _ TextOptions)
 func seatsCompareCommand(r *sim.SeatsCompareResult) string {
 	args := []string{"compare", "--seats", fmt.Sprint(r.Players), "--policy", strings.Join(r.Lineup, ","),
 		"--games", fmt.Sprint(r.Deals), "--seed", fmt.Sprint(r.Seed)}
-	args = append(args, rulesArgs("--a-rules", "--a-set", "A.json", r.A.RulesHash, r.A.Overrides)...)
-	args = append(args, rulesArgs("--b-rules", "--b-set", "B.json", r.B.RulesHash, r.B.Overrides)...)
+	args = append(args, rulesArgs("--a-rules", "--a-set", r.A.RulesID)...)
+	args = append(args, rulesArgs("--b-rules", "--b-set", r.B.RulesID)...)
 	return commandLine(append(args, "--format", "json"))
 }
 

@@ -507,7 +507,7 @@ func simCommand(r *sim.Result) string {
 	case len(politicians) == 1:
 		args = append(args, "--politician", politicians[0])
 	}
-	args = append(args, rulesArgs("--rules", "--set", "RULES.json", r.RulesHash, r.Overrides)...)
+	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
 	if r.Shard != "" && !strings.Contains(r.Shard, "+") {
 		args = append(args, "--shard", r.Shard)
 	}

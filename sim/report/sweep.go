@@ -484,7 +484,7 @@ func sweepCommand(r *sim.SweepResult) string {
 	}
 	// The base rules' own overrides come with the rules file.
 	if len(r.Overrides) > 0 || r.RulesHash != engine.Reference().Hash {
-		args = append(args, "--rules", "RULES.json")
+		args = append(args, "--rules", rulesFile(r.RulesID))
 	}
 	if r.Shard != "" {
 		args = append(args, "--shard", r.Shard)

@@ -276,9 +276,7 @@ func tuneCommand(r *sim.TuneResult) string {
 	}
 	args = append(args, "--budget", fmt.Sprint(r.BudgetGames), "--seed", fmt.Sprint(r.Seed),
 		"--confirm-seed", fmt.Sprint(r.ConfirmSeed), "--confirm-games", fmt.Sprint(r.ConfirmGames))
-	if len(r.Overrides) > 0 || r.RulesHash != engine.Reference().Hash {
-		args = append(args, "--rules", "RULES.json")
-	}
+	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
 	if r.Shard != "" {
 		args = append(args, "--shard", r.Shard)
 	}

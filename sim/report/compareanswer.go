@@ -18,14 +18,7 @@ import (
 // (cards by id), then the difficulty, player and politician where the
 // arms play them differently; "nothing that affects play" when nothing.
 func differenceLines(r *sim.CompareResult) []string {
-	var out []string
-	for _, d := range r.Changes {
-		out = append(out, fmt.Sprintf("%s: %s → %s", d.Path, jsonWords(d.A), jsonWords(d.B)))
-	}
-	if r.Changes == nil && r.A.RulesHash != r.B.RulesHash {
-		out = append(out, fmt.Sprintf("rules %s → %s (a result of an older tallywood: it does not list the fields)",
-			engine.ShortHash(r.A.RulesHash), engine.ShortHash(r.B.RulesHash)))
-	}
+	out := rulesDifferences(r.Changes, &r.A, &r.B)
 	if len(r.Cells) > 0 {
 		a, b := &r.Cells[0].A, &r.Cells[0].B
 		if a.Mode != b.Mode {
@@ -40,6 +33,20 @@ func differenceLines(r *sim.CompareResult) []string {
 	}
 	if len(out) == 0 {
 		out = append(out, "nothing that affects play")
+	}
+	return out
+}
+
+// rulesDifferences say what arm b's rules differ in from a's, a line a
+// field (changes: engine.Diff, as the result records it).
+func rulesDifferences(changes []engine.Difference, a, b *sim.ArmInfo) []string {
+	var out []string
+	for _, d := range changes {
+		out = append(out, fmt.Sprintf("%s: %s → %s", d.Path, jsonWords(d.A), jsonWords(d.B)))
+	}
+	if changes == nil && a.RulesHash != b.RulesHash {
+		out = append(out, fmt.Sprintf("rules %s → %s (a result of an older tallywood: it does not list the fields)",
+			engine.ShortHash(a.RulesHash), engine.ShortHash(b.RulesHash)))
 	}
 	return out
 }

@@ -100,6 +100,46 @@ const (
 
 var abilityKinds = []string{"polling_here", "polling_any", "gain", "draw_cube", "attract_cube", "draw_attract", "discount", "research_bonus"}
 
+// String is the kind as the rules file writes it: polling_here, gain...
+func (k AbilityKind) String() string {
+	if int(k) < len(abilityKinds) {
+		return abilityKinds[k]
+	}
+	return fmt.Sprintf("AbilityKind(%d)", k)
+}
+
+// ParseAbilityKind reads a kind as the rules file writes it.
+func ParseAbilityKind(s string) (AbilityKind, bool) {
+	for i, n := range abilityKinds {
+		if n == s {
+			return AbilityKind(i), true
+		}
+	}
+	return 0, false
+}
+
+// ParseAction reads an action by its name, as the rules file writes it.
+func ParseAction(s string) (Action, bool) {
+	for i, n := range actionNames {
+		if n == s {
+			return Action(i), true
+		}
+	}
+	return 0, false
+}
+
+// Notation writes a slot's icon as the rules file does: an action's
+// name, "money:N" or "popularity:N".
+func (ic Icon) Notation() string {
+	switch {
+	case ic.IsAction:
+		return ic.Action.String()
+	case ic.Money > 0:
+		return fmt.Sprintf("money:%d", ic.Money)
+	}
+	return fmt.Sprintf("popularity:%d", ic.Popularity)
+}
+
 // Passive reports whether the ability is constantly in effect for the rest
 // of the round (rulebook Strategy Phase 5.a) rather than used once.
 func (k AbilityKind) Passive() bool { return k == AbilityDiscount || k == AbilityResearchBonus }

@@ -47,7 +47,7 @@ func runScenario(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, scenarioUsage+helpText(fs))
 			return exitOK
 		}
-		return fail(stderr, "scenario: %s", flagError(err))
+		return fail(stderr, "scenario: %s", flagError(err, fs))
 	}
 	rest := fs.Args()
 	switch {

@@ -362,7 +362,7 @@ func TestSimOutputs(t *testing.T) {
 		check  func(t *testing.T, out string)
 	}{
 		{"table", func(t *testing.T, out string) {
-			for _, s := range []string{"WIN RATE [95% CI]", "| normal | random | random", "| hard   | random | random", "Where games are won and lost", "| Yellow "} {
+			for _, s := range []string{"WIN RATE [95% CI]", "| normal | random | drawn ", "| hard   | random | drawn ", "Where games are won and lost", "| Yellow "} {
 				if !strings.Contains(out, s) {
 					t.Errorf("table lacks %q:\n%s", s, out)
 				}

@@ -28,6 +28,7 @@ import (
 	"sync/atomic"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 )
 
 // Policy picks an option for the player's pending decision. It sees the
@@ -144,7 +145,7 @@ func Parse(spec string) (Spec, error) {
 	}
 	e, ok := registry[name]
 	if !ok {
-		return Spec{}, fmt.Errorf("policy %q: unknown (known: %s)", spec, strings.Join(Names(), ", "))
+		return Spec{}, fmt.Errorf("policy %q: unknown%s (known: %s)", spec, kit.DidYouMean(name, Names()), strings.Join(Names(), ", "))
 	}
 	if e.raw != nil {
 		sp, err := e.raw(rest)

@@ -329,7 +329,7 @@ func sweepText(b *bytes.Buffer, r *sim.SweepResult, opt TextOptions) error {
 	}
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		fmt.Fprintf(b, "\n%s, %s, politician %s:\n", capitalize(c.Mode), c.Policy, c.Politician)
+		fmt.Fprintf(b, "\n%s, %s, politician %s:\n", capitalize(c.Mode), playerName(c.Policy), politicianName(c.Politician))
 		var rows [][]string
 		row := func(values []string, cell *sim.Cell, p *sim.SweepPointResult) {
 			rec := append([]string{}, values...)

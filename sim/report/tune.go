@@ -124,7 +124,7 @@ func tuneText(b *bytes.Buffer, r *sim.TuneResult, _ TextOptions) error {
 	for i := range r.Targets {
 		t := &r.Targets[i]
 		c := &t.Confirm
-		rows = append(rows, []string{c.Mode, c.Policy, targetText(t),
+		rows = append(rows, []string{c.Mode, playerName(c.Policy), targetText(t),
 			fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(c.WinCI95[0]), pct(c.WinCI95[1])), strconv.FormatInt(c.Games, 10)})
 	}
 	if err := writeTable(b, []string{"MODE", "POLICY", "TARGET", "WIN RATE [95% CI]", "GAMES"}, 2, rows); err != nil {
@@ -132,7 +132,7 @@ func tuneText(b *bytes.Buffer, r *sim.TuneResult, _ TextOptions) error {
 	}
 	for i := range r.Targets {
 		t := &r.Targets[i]
-		fmt.Fprintf(b, "  %s, %s, target %s:\n    %s\n", capitalize(t.Confirm.Mode), t.Confirm.Policy, targetText(t), TuneVerdict(t))
+		fmt.Fprintf(b, "  %s, %s, target %s:\n    %s\n", capitalize(t.Confirm.Mode), playerName(t.Confirm.Policy), targetText(t), TuneVerdict(t))
 		if t.Confirm.Errors > 0 {
 			fmt.Fprintf(b, "  FAILED: %d confirmation games failed and are not counted.\n", t.Confirm.Errors)
 		}
@@ -140,7 +140,7 @@ func tuneText(b *bytes.Buffer, r *sim.TuneResult, _ TextOptions) error {
 	b.WriteString("\nthe search's best candidates (the most played first):\n")
 	header := []string{"#", "ROUND", "VALUES"}
 	for _, t := range r.Targets {
-		header = append(header, strings.ToUpper(t.Confirm.Mode+" "+t.Confirm.Policy))
+		header = append(header, strings.ToUpper(t.Confirm.Mode+" "+playerName(t.Confirm.Policy)))
 	}
 	header = append(header, "OBJECTIVE")
 	rows = nil
@@ -310,7 +310,7 @@ func tuneSection(idx int, src Source, r *sim.TuneResult) (section, error) {
 	s.Notes = append(s.Notes, "How it searches: "+sim.TuneMethod+".", reachedWords(r))
 	for i := range r.Targets {
 		t := &r.Targets[i]
-		s.List = append(s.List, fmt.Sprintf("%s, %s, target %s: %s.", capitalize(t.Confirm.Mode), t.Confirm.Policy, targetText(t), TuneVerdict(t)))
+		s.List = append(s.List, fmt.Sprintf("%s, %s, target %s: %s.", capitalize(t.Confirm.Mode), playerName(t.Confirm.Policy), targetText(t), TuneVerdict(t)))
 	}
 	for _, d := range r.Changes {
 		s.List = append(s.List, fmt.Sprintf("Tuned %s: %s (base %s).", d.Path, d.B, d.A))
@@ -339,7 +339,7 @@ func tuneConfirmFigure(id string, r *sim.TuneResult) (figure, error) {
 	for i := range r.Targets {
 		tr := &r.Targets[i]
 		c := &tr.Confirm
-		names[i] = c.Mode + ", " + c.Policy
+		names[i] = c.Mode + ", " + playerName(c.Policy)
 		y := rowY(i, len(r.Targets))
 		pts[i] = whisker{x: 100 * c.WinRate, lo: 100 * c.WinCI95[0], hi: 100 * c.WinCI95[1], y: y}
 		// A change is drawn where it puts the base's win rate.
@@ -426,7 +426,7 @@ func tuneTraceFigure(id string, r *sim.TuneResult) (figure, error) {
 		header = append(header, f.Path)
 	}
 	for _, tr := range r.Targets {
-		header = append(header, tr.Confirm.Mode+", "+tr.Confirm.Policy)
+		header = append(header, tr.Confirm.Mode+", "+playerName(tr.Confirm.Policy))
 	}
 	t := table{Header: append(header, "objective")}
 	for _, i := range tuneTop(r, tuneTopRows) {

@@ -119,7 +119,7 @@ func failedCell(c sim.FailedItems) string {
 	case c.A == nil:
 		return "the study"
 	case c.B == nil:
-		return c.A.Mode + "/" + c.A.Policy + "/" + c.A.Politician
+		return c.A.Mode + "/" + playerName(c.A.Policy) + "/" + c.A.Politician
 	}
 	return CellTitle(c.A, c.B)
 }

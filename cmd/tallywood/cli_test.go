@@ -217,6 +217,7 @@ func TestOutDestinations(t *testing.T) {
 		for _, f := range []string{dead, reused} {
 			want = append(want, fmt.Sprintf("tallywood: removed %q, left by a run that was killed while writing %q", f, out))
 		}
+		want = append(want, "tallywood: wrote "+out)
 		got := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
 		slices.Sort(got)
 		slices.Sort(want)

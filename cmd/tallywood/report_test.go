@@ -33,7 +33,7 @@ func TestReportReproduces(t *testing.T) {
 				t.Fatalf("%s: exit %d: %s", name, code, errs)
 			}
 			page := filepath.Join(dir, name+".html")
-			if code, stdout, errs := runCLI(t, "report", first, "--out", page); code != exitOK || stdout != "" || errs != "" {
+			if code, stdout, errs := runCLI(t, "report", first, "--out", page); code != exitOK || stdout != "" || errs != "tallywood: wrote "+page+"\n" {
 				t.Fatalf("report: exit %d, stdout %q, stderr %q", code, stdout, errs)
 			}
 			data, err := os.ReadFile(page)

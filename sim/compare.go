@@ -262,7 +262,7 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	}
 	skips := cfg.Skips()
 	if len(skips) == len(cfg.Cells) {
-		return nil, errors.New("sim: no cell's game reads any change (PlayUnread plays them)")
+		return nil, errors.New("no cell's game reads any change (PlayUnread plays them)")
 	}
 	for _, c := range cfg.Cells {
 		if c.Games < 1 || c.Games > MaxGames {

@@ -329,7 +329,7 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 		}
 	}
 	if !played {
-		return nil, fmt.Errorf("sim: nothing to play: no cell reads any change of the fields selected (%s)", skipWords(out.Cells[0].Skipped))
+		return nil, fmt.Errorf("nothing to play: no cell reads any change of the fields selected (%s)", skipWords(out.Cells[0].Skipped))
 	}
 	out.derive()
 	return out, nil

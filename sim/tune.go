@@ -402,7 +402,7 @@ func gridSize(space [][]int) int64 {
 
 // errTuneInterrupted is Tune's error when an interrupt stops the search:
 // a search cut short has no best values to confirm.
-var errTuneInterrupted = errors.New("sim: interrupted during the search, before any values were chosen: no result")
+var errTuneInterrupted = errors.New("interrupted during the search, before any values were chosen: no result")
 
 // Tune searches cfg's fields for the values nearest the targets, then
 // confirms the best on the confirmation seeds. The search and its result
@@ -431,7 +431,7 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 	if cfg.OneChange {
 		xs = singleChanges(space, base)
 		if len(xs) > maxSingleChanges {
-			return nil, fmt.Errorf("sim: %d single changes: at most %d", len(xs)-1, maxSingleChanges)
+			return nil, fmt.Errorf("%d single changes: at most %d (name fewer fields)", len(xs)-1, maxSingleChanges)
 		}
 		n, block, err = halvingPlanAll(cfg.Budget, goal, len(xs))
 	} else {
@@ -443,7 +443,7 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 		}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("sim: %v", err)
+		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x74756e65)) // "tune"
 	if !cfg.OneChange {
@@ -542,7 +542,7 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 	}
 	tuned, err := rulesOf(cands[best].x)
 	if err != nil {
-		return nil, fmt.Errorf("sim: the best values: %v", err)
+		return nil, fmt.Errorf("the best values: %v", err)
 	}
 	out.TunedHash, out.Changes = tuned.Hash, engine.Diff(cfg.Base, tuned)
 	searchSecs := time.Since(start).Seconds()

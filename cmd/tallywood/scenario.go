@@ -70,7 +70,7 @@ func runScenario(args []string, stdout, stderr io.Writer) int {
 		}
 		// The seed convention of sim, trace and play: game --game of
 		// master seed --seed (issue 23).
-		out, err := scenario.Skeleton(engine.Reference(), deal.GameSeed(*seed, *game), mode)
+		out, err := scenario.Skeleton(engine.Reference(), deal.GameSeed(*seed, *game), mode, fmt.Sprintf("game %d of seed %d", *game, *seed))
 		if err != nil {
 			return fail(stderr, "%v", err)
 		}

@@ -8,9 +8,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
+
+	"tallywood/engine/kit"
 )
 
 // Fixed shape of the game. These are the structure the rules file fills in,
@@ -410,18 +410,22 @@ func (r *Rules) Label() string {
 // shows: enough to tell two rule sets apart at a glance.
 func ShortHash(h string) string { return h[:min(12, len(h))] }
 
+// errTooLarge refuses a rules file larger than MaxRulesFileSize.
+var errTooLarge = fmt.Errorf("the file is larger than the %d bytes (1 MiB) allowed", MaxRulesFileSize)
+
 // LoadFile reads and validates a rules file.
 func LoadFile(path string) (*Rules, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("rules file %s: %w", path, pathErr(err))
-	}
-	defer f.Close()
-	// Read one byte past the limit, so that a larger file is refused
-	// without reading all of it.
-	b, err := io.ReadAll(io.LimitReader(f, MaxRulesFileSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("rules file %s: %w", path, pathErr(err))
+	b, err := kit.ReadFileMax(path, MaxRulesFileSize)
+	var big *kit.TooLargeError
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &big):
+		return nil, fmt.Errorf("%s: rules: %v", path, errTooLarge)
+	case errors.As(err, &pe):
+		// The path once, with what went wrong ("no such file or directory").
+		return nil, fmt.Errorf("rules file %s: %w", path, pe.Err)
+	case err != nil:
+		return nil, fmt.Errorf("rules file: %w", err)
 	}
 	r, err := Parse(b)
 	if err != nil {
@@ -429,17 +433,6 @@ func LoadFile(path string) (*Rules, error) {
 	}
 	r.File = path
 	return r, nil
-}
-
-// pathErr is what went wrong with a file, without the operation and path
-// an *fs.PathError repeats ("no such file or directory"), for a message
-// that names the file once.
-func pathErr(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // Parse validates a rules file and compiles it. The error names the field
@@ -455,11 +448,11 @@ func Parse(data []byte) (*Rules, error) {
 // parse is Parse, its error unprefixed: With words it as a SetError.
 func parse(data []byte) (*Rules, error) {
 	if len(data) > MaxRulesFileSize {
-		return nil, fmt.Errorf("the file is larger than the %d bytes (1 MiB) allowed", MaxRulesFileSize)
+		return nil, errTooLarge
 	}
 	// Windows editors may start a UTF-8 file with a byte-order mark: it
-	// says nothing about the rules, so it is dropped (issue 22: it was
-	// refused as "invalid character 'ï'").
+	// says nothing about the rules, so it is dropped rather than refused
+	// as "invalid character 'ï'".
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	var f rulesFile
 	if err := decodeStrict(data, "", &f); err != nil {

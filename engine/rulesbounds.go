@@ -11,7 +11,7 @@ import (
 // passive discounts and its Research bonus (C-15); a Research's gain is
 // added to a Polling tracker, so it is bounded by MaxHeld - track.max.
 // compileBounds refuses a rules file under which some game could pass it
-// (issue 22: 40-share rewards wrapped to negative shares, four 40-Polling
+// (40-share rewards would wrap to negative shares, four 40-Polling
 // bonuses to −96).
 // Bounded rather than widened: a discount above the dearest action's cost,
 // or a Research gain above track.max, changes nothing, and 127 Vote Shares
@@ -19,8 +19,8 @@ import (
 const MaxHeld = math.MaxInt8
 
 // MaxPoliticians bounds the politicians of a rules file: a seat stores its
-// politician's index in a signed byte, 0..127 (issue 22: a 129th politician
-// indexed -128).
+// politician's index in a signed byte, 0..127 (a 129th politician would
+// index -128).
 const MaxPoliticians = math.MaxInt8 + 1
 
 // compileBounds proves from the file's own numbers that no game can push an

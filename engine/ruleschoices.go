@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"tallywood/engine/kit"
 )
 
 // Choice is one non-numeric field of a rules file that a design study may
@@ -73,7 +75,7 @@ var choiceDomains = []choiceDomain{
 func (r *Rules) Choices(globs ...string) ([]Choice, error) {
 	out, unmatched := matchGlobs(r.choices(), globs, func(c Choice) string { return c.Path })
 	if unmatched != "" {
-		return nil, fmt.Errorf("rules: %q matches no choice (a Solo card's District or action, a reward's kind, a rounding, a switch: solo_cards[S-03].*)", unmatched)
+		return nil, fmt.Errorf("rules: %q matches no choice (a Solo card's District or action, a reward's kind, a rounding, a switch: solo_cards[S-03].*)", kit.Clip(unmatched))
 	}
 	return out, r.alternatives(out)
 }
@@ -112,7 +114,7 @@ type NoMatchError struct {
 }
 
 func (e *NoMatchError) Error() string {
-	s := fmt.Sprintf("rules: %q matches no number or choice of the rules file (named as --set takes them, e.g. difficulties.hard.* or solo_cards[S-03].*)", e.Glob)
+	s := fmt.Sprintf("rules: %q matches no number or choice of the rules file (named as --set takes them, e.g. difficulties.hard.* or solo_cards[S-03].*)", kit.Clip(e.Glob))
 	if len(e.Nearest) > 0 {
 		s += "; nearest: " + strings.Join(e.Nearest, ", ")
 	}
@@ -273,4 +275,36 @@ func walkChoices(v reflect.Value, path, key string, leaf func(path, key string, 
 			walkChoices(v.Index(i), path+step, key, leaf)
 		}
 	}
+}
+
+// IsChoicePath reports whether path (as --set takes it) names a choice of
+// a rules file: a string or switch whose alternatives Choices knows. A
+// result that names a choice is checked with it, as IsNumericPath checks
+// a number's.
+func IsChoicePath(path string) bool {
+	steps, err := parsePath(path)
+	if err != nil {
+		return false
+	}
+	t := reflect.TypeOf(rulesFile{})
+	key := ""
+	for _, st := range steps {
+		switch {
+		case st.isIndex:
+			if t.Kind() != reflect.Slice || st.id != "" && idField(t.Elem()) < 0 {
+				return false
+			}
+			t = t.Elem()
+		case t.Kind() == reflect.Struct:
+			i, ok := schemaOf(t).index[st.key]
+			if !ok {
+				return false
+			}
+			t = t.Field(i).Type
+			key = joinPath(key, st.key)
+		default:
+			return false
+		}
+	}
+	return (t.Kind() == reflect.String || t.Kind() == reflect.Bool) && domainOf(key) != nil
 }

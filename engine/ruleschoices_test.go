@@ -79,3 +79,32 @@ func TestVariables(t *testing.T) {
 		t.Errorf("a misspelt path: %v, want a *NoMatchError naming solo_cards[S-03].left_district", err)
 	}
 }
+
+// TestIsChoicePath checks that IsChoicePath knows every choice of the
+// reference rules and no number, nor a path the file does not have.
+func TestIsChoicePath(t *testing.T) {
+	r := Reference()
+	choices, err := r.Choices()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range choices {
+		if !IsChoicePath(c.Path) {
+			t.Errorf("IsChoicePath(%q) = false for a choice", c.Path)
+		}
+	}
+	fields, err := r.Fields()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fields {
+		if IsChoicePath(f.Path) {
+			t.Errorf("IsChoicePath(%q) = true for a number", f.Path)
+		}
+	}
+	for _, p := range []string{"", "solo_cards", "solo_cards[S-03]", "solo_cards[S-03].nope", "name", "solo_cards[S-03].left_district.x"} {
+		if IsChoicePath(p) {
+			t.Errorf("IsChoicePath(%q) = true", p)
+		}
+	}
+}

@@ -13,7 +13,7 @@ import (
 )
 
 // Bounds of a rules file, so that no input can take unbounded memory or be
-// copied, huge, into every result (issue 11: a 100 MB version string).
+// copied, huge, into every result (a 100 MB version string would be).
 const (
 	MaxRulesFileSize = 1 << 20 // bytes
 	maxString        = 256     // bytes of any string but the notes

@@ -29,8 +29,10 @@ func (a Assignment) String() string { return a.Path + "=" + a.Value }
 
 // shown writes text into a one-line message: as it is, or quoted when it
 // holds a character that would break the line or not show (a newline, a
-// control character).
+// control character), and clipped when long (a 100 KB --set was
+// repeated whole, twice).
 func shown(s string) string {
+	s = kit.Clip(s)
 	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
 		return strconv.Quote(s)
 	}
@@ -51,7 +53,7 @@ func (e *SetError) Unwrap() error { return e.Err }
 // value may itself contain "=". Whether the path names a field is checked
 // by With, which knows the schema. An assignment is one line, shown as
 // written: results record it (Rules.Overrides) and refuse to be read back
-// with a control or hidden character (issue 22).
+// with a control or hidden character.
 func ParseAssignment(s string) (Assignment, error) {
 	if r, ok := Hidden(s); ok {
 		return Assignment{}, &SetError{shown(s), fmt.Errorf("holds %U, a control or hidden character (an assignment is one line, shown as written)", r)}
@@ -90,8 +92,14 @@ func allDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
+// maxPath bounds a path: a few keys, and ids of at most maxString bytes.
+const maxPath = 4096
+
 // parsePath splits a path into its keys, indexes and ids.
 func parsePath(p string) ([]pathStep, error) {
+	if len(p) > maxPath {
+		return nil, fmt.Errorf("path of %d bytes: no field's path is longer than %d", len(p), maxPath)
+	}
 	var steps []pathStep
 	i := 0
 	for i < len(p) {
@@ -300,7 +308,7 @@ func decodeValue(path, value string, ptr reflect.Value) error {
 			return err // a problem inside the value, with its path
 		}
 	}
-	return fmt.Errorf("%s: %q is not a valid %s", path, value, typeWord(ptr.Elem().Type()))
+	return fmt.Errorf("%s: %q is not a valid %s", path, kit.Clip(value), typeWord(ptr.Elem().Type()))
 }
 
 // typeWord names a rules-file type in a designer's words.

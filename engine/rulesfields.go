@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"tallywood/engine/kit"
 )
 
 // Field is one numeric leaf of a rules file: what `sensitivity` moves and
@@ -48,7 +50,7 @@ func (r *Rules) Fields(globs ...string) ([]Field, error) {
 	})
 	out, unmatched := matchGlobs(all, globs, func(f Field) string { return f.Path })
 	if unmatched != "" {
-		return nil, fmt.Errorf("rules: %q matches no numeric field (fields are named as --set takes them, e.g. difficulties.hard.*)", unmatched)
+		return nil, fmt.Errorf("rules: %q matches no numeric field (fields are named as --set takes them, e.g. difficulties.hard.*)", kit.Clip(unmatched))
 	}
 	return out, nil
 }
@@ -88,6 +90,39 @@ func walkFields(v reflect.Value, path, at string, leaf func(path, at string, v i
 			walkFields(v.MapIndex(reflect.ValueOf(k)), path+"."+k, at+"."+k, leaf)
 		}
 	}
+}
+
+// IsNumericPath reports whether path, as Fields names it, can name a
+// number of a rules file: its keys are fields of the rules file's schema,
+// its brackets elements of arrays (an id only where the elements have
+// ids), and it ends at a whole number. It reads no rule set: whether a
+// given file has that element is for With to say.
+func IsNumericPath(path string) bool {
+	steps, err := parsePath(path)
+	if err != nil {
+		return false
+	}
+	t := reflect.TypeOf(rulesFile{})
+	for _, st := range steps {
+		switch {
+		case st.isIndex:
+			if t.Kind() != reflect.Slice || st.id != "" && idField(t.Elem()) < 0 {
+				return false
+			}
+			t = t.Elem()
+		case t.Kind() == reflect.Struct:
+			i, ok := schemaOf(t).index[st.key]
+			if !ok {
+				return false
+			}
+			t = t.Field(i).Type
+		case t.Kind() == reflect.Map:
+			t = t.Elem()
+		default:
+			return false
+		}
+	}
+	return t.Kind() == reflect.Int
 }
 
 // MatchPath reports whether a rules path matches glob: "*" matches any

@@ -202,3 +202,35 @@ func TestUnread(t *testing.T) {
 		}
 	}
 }
+
+// TestIsNumericPath: every field Fields lists is a numeric path, of this
+// file or another (other ids, other indexes); what names no number of
+// the schema is not.
+func TestIsNumericPath(t *testing.T) {
+	all, err := Reference().Fields()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range all {
+		if !IsNumericPath(f.Path) {
+			t.Errorf("%s: listed by Fields, not a numeric path", f.Path)
+		}
+	}
+	for _, tt := range []struct {
+		path string
+		want bool
+	}{
+		{"strategy_cards[XX-99].ability.polling", true}, // an id another file may have
+		{"solo_cards[40].left_district", false},         // a string
+		{"difficulties.normal.no_such_field", false},
+		{"difficulties.normal", false}, // an object
+		{"track.max[0]", false},
+		{"endorsements[id].level", false}, // endorsements have no ids
+		{"", false},
+		{"difficulties..hard", false},
+	} {
+		if got := IsNumericPath(tt.path); got != tt.want {
+			t.Errorf("IsNumericPath(%q) = %v, want %v", tt.path, got, tt.want)
+		}
+	}
+}

@@ -185,7 +185,7 @@ func (c *checker) label(field, s string, limit int) {
 // show as written: a control character, a line or paragraph separator, or
 // a format character (the bidirectional overrides such as U+202E that
 // reverse what follows, zero-width spaces and joiners such as U+200B).
-// Every name and label read from a file is checked with it (issue 22).
+// Every name and label read from a file is checked with it.
 func Hidden(s string) (rune, bool) {
 	for _, r := range s {
 		if unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp) {

@@ -14,7 +14,7 @@ import (
 	"tallywood/sim/stats"
 )
 
-// The cards study (`tallywood cards`, issue 24): one run of games, and for
+// The cards study (`tallywood cards`): one run of games, and for
 // every Solo card, Strategy card, tile and politician the games with it and
 // without it, so that each item's effect on the player's score and margin
 // is a difference of two means. Every count is an integer sum, as in every
@@ -84,18 +84,18 @@ func (s Sums) minus(o Sums) Sums {
 	return Sums{s.Games - o.Games, s.ScoreSum - o.ScoreSum, s.ScoreSumSq - o.ScoreSumSq, s.MarginSum - o.MarginSum, s.MarginSumSq - o.MarginSumSq}
 }
 
-// check verifies that s could be the sums of some of the games of all:
-// no more games, and sums that games of those scores and margins reach
-// (the rest, all − s, too).
-func (s Sums) check(all Sums) error {
+// check verifies that s could be the sums of some of the games of all
+// (what they are, with a %d for their number: "the cell's %d"): no more games, and sums that games
+// of those scores and margins reach (the rest, all − s, too).
+func (s Sums) check(all Sums, what string) error {
 	for _, x := range []Sums{s, all.minus(s)} {
 		n := x.Games
 		switch {
 		case n < 0:
-			return fmt.Errorf("games %d: more than the cell's %d or negative", s.Games, all.Games)
+			return fmt.Errorf("games %d: more than %s or negative", s.Games, fmt.Sprintf(what, all.Games))
 		case x.ScoreSum < 0 || x.ScoreSum > 2*n || x.ScoreSumSq < x.ScoreSum || x.ScoreSumSq > 2*x.ScoreSum:
 			return errors.New("score sums are not those of wins and draws of its games")
-		case x.MarginSumSq < 0 || x.MarginSumSq > MarginLimit*MarginLimit*n || x.MarginSum < -MarginLimit*n || x.MarginSum > MarginLimit*n:
+		case !(stats.Moments{N: n, Sum: x.MarginSum, SumSq: x.MarginSumSq}).Possible(MarginLimit):
 			return errors.New("margin sums are not those of its games")
 		}
 	}
@@ -409,7 +409,10 @@ func (c *CardsCell) keep(g *engine.Game, rec *cardsRecorder, tileIndex [2][engin
 		if rec.played[i] {
 			sc.Played.add(&s)
 		}
-		if held[i] {
+		// Held at the end and never played: a card played, shuffled back
+		// (I-19) and drawn again counts as played, so that held is the
+		// rest of the drawn.
+		if held[i] && !rec.played[i] {
 			sc.Held.add(&s)
 		}
 	}
@@ -705,11 +708,20 @@ func (c *CardsCell) check(share int64, interrupted bool) error {
 	}
 	all := countsSums(&c.Base.Counts)
 	rounds := -1
+	// An item's sums, each a part of other sums: a card's games played in
+	// a round are some of its games played, a Strategy card held at the
+	// end some of those it was drawn in and never played.
+	type part struct {
+		name   string
+		sums   Sums
+		of     Sums
+		ofName string
+	}
 	type item struct {
 		family, id string
-		sums       []Sums
-		of         []Sums // what each is a part of
+		parts      []part
 	}
+	ofAll := func(name string, s Sums) part { return part{name, s, all, "the cell's %d"} }
 	var items []item
 	for _, s := range c.Solo {
 		if rounds < 0 {
@@ -718,21 +730,22 @@ func (c *CardsCell) check(share int64, interrupted bool) error {
 		if len(s.Rounds) != rounds || rounds < 1 || rounds > engine.MaxRounds {
 			return fmt.Errorf("solo_cards %q: %d rounds, want the same 1..%d for every card", s.ID, len(s.Rounds), engine.MaxRounds)
 		}
-		of := make([]Sums, len(s.Rounds))
-		for r := range of {
-			of[r] = s.Played
+		parts := []part{ofAll("", s.Played)}
+		for r, rs := range s.Rounds {
+			parts = append(parts, part{fmt.Sprintf("played_in_round[%d]", r), rs, s.Played, "the %d played"})
 		}
-		items = append(items, item{"solo_cards", s.ID, append([]Sums{s.Played}, s.Rounds...), append([]Sums{all}, of...)})
+		items = append(items, item{"solo_cards", s.ID, parts})
 	}
 	for _, s := range c.Strategy {
-		items = append(items, item{"strategy_cards", s.ID, []Sums{s.Drawn, s.Played, s.Held}, []Sums{all, s.Drawn, s.Drawn}})
+		items = append(items, item{"strategy_cards", s.ID, []part{ofAll("drawn", s.Drawn),
+			{"played", s.Played, s.Drawn, "the %d drawn"}, {"held_at_end", s.Held, s.Drawn.minus(s.Played), "the %d drawn and not played"}}})
 	}
 	for _, s := range c.Tiles {
-		items = append(items, item{"tiles", s.ID, []Sums{s.With}, []Sums{all}})
+		items = append(items, item{"tiles", s.ID, []part{ofAll("", s.With)}})
 	}
 	var dealt Sums
 	for _, s := range c.Politicians {
-		items = append(items, item{"politicians", s.ID, []Sums{s.With}, []Sums{all}})
+		items = append(items, item{"politicians", s.ID, []part{ofAll("", s.With)}})
 		dealt.add(&s.With)
 	}
 	for _, f := range []struct {
@@ -750,9 +763,13 @@ func (c *CardsCell) check(share int64, interrupted bool) error {
 			return fmt.Errorf("%s: id %q is empty, too long or repeated", it.family, it.id)
 		}
 		ids[key] = true
-		for k, s := range it.sums {
-			if err := s.check(it.of[k]); err != nil {
-				return fmt.Errorf("%s %q: %v", it.family, it.id, err)
+		for _, p := range it.parts {
+			if err := p.sums.check(p.of, p.ofName); err != nil {
+				where := fmt.Sprintf("%s %q", it.family, it.id)
+				if p.name != "" {
+					where += ": " + p.name
+				}
+				return fmt.Errorf("%s: %v", where, err)
 			}
 		}
 	}

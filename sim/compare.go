@@ -22,7 +22,7 @@ import (
 // cells not played because their game cannot read any change (skipped);
 // /4 and older read with neither.
 //
-// /4 (issue 23) decides every cell by one rule over all its tests
+// /4 decides every cell by one rule over all its tests
 // (FixedVerdicts, or the cell's sequential test): the verdict words,
 // score_diff_ci and margin_diff_ci, the *_p_adj p-values replacing
 // *_p_holm, verdict_level, tests and confidence, and a sequential
@@ -296,7 +296,7 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	}
 	// Each cell's test takes a share of --alpha, so that with no
 	// difference anywhere the chance of any directional verdict stays at
-	// about Alpha however many cells there are (issue 23).
+	// about Alpha however many cells there are.
 	var test *Sequential
 	if cfg.Test != nil {
 		test = cfg.Test.ForCells(len(cfg.Cells) - len(skips))
@@ -550,11 +550,11 @@ func skipNames(ss []CompareSkip) string {
 // the pairs, and no more pairs than the shards play (fewer only when the
 // run was interrupted or its sequential test decided).
 func (r *CompareResult) check(share func(int64) int64) error {
-	if err := checkArms(&r.A, &r.B); err != nil {
-		return err
-	}
 	if len(r.Cells) == 0 {
 		return errors.New("cells: none")
+	}
+	if err := checkArms(&r.A, &r.B); err != nil {
+		return err
 	}
 	for i := range r.Cells {
 		if err := r.Cells[i].check(share, r.Interrupted); err != nil {
@@ -606,7 +606,7 @@ func (c *CompareCell) check(share func(int64) int64, interrupted bool) error {
 			return fmt.Errorf("%s: %v", a.label, err)
 		}
 	}
-	if err := c.Pairs.check(); err != nil {
+	if err := c.Pairs.check(&c.A.Counts, &c.B.Counts); err != nil {
 		return err
 	}
 	if c.A.Counts.Games != c.Pairs.Games || c.B.Counts.Games != c.Pairs.Games {

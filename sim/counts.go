@@ -302,8 +302,10 @@ func (c *Counts) check() error {
 	if c.Clamped == 0 && (sum != c.MarginSum || sumSq != c.MarginSumSq) {
 		return fmt.Errorf("margin_sum %d and margin_sum_sq %d are not those of the histogram (%d, %d)", c.MarginSum, c.MarginSumSq, sum, sumSq)
 	}
-	if c.MarginSumSq < 0 || c.MarginSumSq/(maxPerGame*maxPerGame) > n {
-		return fmt.Errorf("margin_sum_sq %d is outside 0..%d per game", c.MarginSumSq, maxPerGame*maxPerGame)
+	// Clamped, the histogram does not give the sums: they must still be
+	// those of some margins.
+	if !(stats.Moments{N: n, Sum: c.MarginSum, SumSq: c.MarginSumSq}).Possible(maxPerGame) {
+		return fmt.Errorf("margin_sum %d and margin_sum_sq %d are not the sums of %d margins within ±%d", c.MarginSum, c.MarginSumSq, n, maxPerGame)
 	}
 	return nil
 }

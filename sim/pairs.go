@@ -60,22 +60,58 @@ func (p *PairCounts) Merge(o *PairCounts) {
 	p.MarginDiffSumSq += o.MarginDiffSumSq
 }
 
-// check verifies that pair counts read from a file add up.
-func (p *PairCounts) check() error {
+// check verifies that pair counts read from a file add up, and agree with
+// the counts of the arms they pair: arm A's a and arm B's b (b nil when
+// the result keeps no counts of B's games, as a sensitivity change): the
+// cross-table's rows are A's outcomes and its columns B's, the paired
+// margin sum is B's margin sum minus A's, and the sum of squares fits the
+// sum (stats.Moments.Possible) and both arms' squares. A forged pair
+// count would otherwise make the paired test's verdict.
+func (p *PairCounts) check(a, b *Counts) error {
 	var sum int64
-	for a := range p.Cross {
-		for b := range p.Cross[a] {
-			if p.Cross[a][b] < 0 {
-				return errors.New("paired cross-table has a negative count")
+	var rows, cols [3]int64
+	for i := range p.Cross {
+		for j := range p.Cross[i] {
+			n := p.Cross[i][j]
+			if n < 0 || n > MaxGames {
+				return errors.New("paired cross-table has a count outside 0..games")
 			}
-			sum += p.Cross[a][b]
+			sum += n
+			rows[i] += n
+			cols[j] += n
 		}
 	}
 	if sum != p.Games {
 		return fmt.Errorf("paired cross-table sums to %d, not to its %d games", sum, p.Games)
 	}
-	if p.MarginDiffSumSq < 0 {
-		return errors.New("paired margin sum of squares is negative")
+	for _, arm := range []struct {
+		name string
+		c    *Counts
+		out  [3]int64
+	}{{"A", a, rows}, {"B", b, cols}} {
+		if c := arm.c; c != nil && arm.out != [3]int64{c.Wins, c.Draws, c.Losses} {
+			return fmt.Errorf("cross_wdl: arm %s's outcomes are %d wins, %d draws and %d losses, its counts %d, %d and %d",
+				arm.name, arm.out[0], arm.out[1], arm.out[2], c.Wins, c.Draws, c.Losses)
+		}
+	}
+	// A margin is a difference of two vote totals, each an int16: a paired
+	// difference of margins is within twice that.
+	if !p.margins().Possible(2 * maxPerGame) {
+		return fmt.Errorf("margin_diff_sum %d and margin_diff_sum_sq %d are not the sums of %d differences of margins",
+			p.MarginDiffSum, p.MarginDiffSumSq, p.Games)
+	}
+	if a == nil || b == nil {
+		return nil
+	}
+	if want := b.MarginSum - a.MarginSum; p.MarginDiffSum != want {
+		return fmt.Errorf("margin_diff_sum %d is not arm B's margin_sum − arm A's (%d)", p.MarginDiffSum, want)
+	}
+	// (y − x)² ≤ 2x² + 2y²: half the squares, rounded up, are at most the
+	// arms' (whose sum fits in a uint64).
+	half := uint64(p.MarginDiffSumSq/2 + p.MarginDiffSumSq%2)
+	if most := uint64(a.MarginSumSq) + uint64(b.MarginSumSq); half > most {
+		return fmt.Errorf("margin_diff_sum_sq %d is more than twice the arms' margin_sum_sq (%d and %d)",
+			p.MarginDiffSumSq, a.MarginSumSq, b.MarginSumSq)
 	}
 	return nil
 }

@@ -214,9 +214,9 @@ func decodeStrict(data []byte, v any, kind string) error {
 // checkStrings checks every string of a decoded result, at any depth,
 // against what it may be: no control or hidden character anywhere (every
 // one is printed in a table, a CSV row or a page), a mode normal or hard,
-// a policy or lineup entry a policy's spec (issue 22: a cell mode of
-// "normal\n\x1b[31mFAKE LINE\x1b[0m" merged and printed an extra
-// coloured row). path is the field's JSON path, for the error.
+// a policy or lineup entry a policy's spec (a cell mode of
+// "normal\n\x1b[31mFAKE LINE\x1b[0m" would print an extra coloured
+// row). path is the field's JSON path, for the error.
 func checkStrings(v reflect.Value, path string) error {
 	switch v.Kind() {
 	case reflect.Pointer:

@@ -39,9 +39,9 @@ func workerCount(w int) int {
 }
 
 // chunkFor is the chunk size for n items on workers workers: size, or less
-// when size would leave a worker idle (issue 22: --workers 2 started one
-// exec program for runs of up to 64 games, and an outside program's games
-// can take seconds each). The counts are sums, so the chunks change no
+// when size would leave a worker idle (--workers 2 would start one exec
+// program for runs of up to 64 games, and an outside program's games can
+// take seconds each). The counts are sums, so the chunks change no
 // result.
 func chunkFor(n int64, workers int, size int64) int64 {
 	return max(1, min(size, (n+int64(workers)-1)/int64(workers)))

@@ -112,8 +112,8 @@ func (c *RowCounts) check(players int, perDeal int64) error {
 		return errors.New("a negative count")
 	case c.Games > MaxGames:
 		return fmt.Errorf("games %d is more than %d", c.Games, int64(MaxGames))
-	// A game's votes are an int16 (issue 21: an edited votes_sum gave a
-	// mean of −5.1e16 votes).
+	// A game's votes are an int16 (an edited votes_sum could give a mean
+	// of −5.1e16 votes).
 	case c.VotesSum/maxPerGame > c.Games:
 		return fmt.Errorf("votes_sum %d is outside 0..%d per game", c.VotesSum, maxPerGame)
 	case c.Wins+c.SharedWins > c.Games:
@@ -129,6 +129,15 @@ func (c *RowCounts) check(players int, perDeal int64) error {
 		return fmt.Errorf("deal_wins_sum_sq %d does not fit %d wins", c.DealWinsSq, c.Wins)
 	case c.DealScore12Sq < c.Score12 || c.DealScore12Sq > 12*perDeal*c.Score12:
 		return fmt.Errorf("deal_score12_sum_sq %d does not fit score12_sum %d", c.DealScore12Sq, c.Score12)
+	}
+	// Over the deals (games/perDeal of them) the squares fit the sums
+	// (Cauchy–Schwarz, and one parity).
+	deals := c.Games / max(perDeal, 1)
+	switch {
+	case !(stats.Moments{N: deals, Sum: c.Wins, SumSq: c.DealWinsSq}).Possible(perDeal):
+		return fmt.Errorf("deal_wins_sum_sq %d does not fit %d wins over %d deals", c.DealWinsSq, c.Wins, deals)
+	case !(stats.Moments{N: deals, Sum: c.Score12, SumSq: c.DealScore12Sq}).Possible(12 * perDeal):
+		return fmt.Errorf("deal_score12_sum_sq %d does not fit score12_sum %d over %d deals", c.DealScore12Sq, c.Score12, deals)
 	}
 	return nil
 }

@@ -154,8 +154,9 @@ func (r *SeatsCompareResult) check(share func(int64) int64) error {
 	if len(c.Policies) != len(c.A.Policies) || len(c.Initiative) != len(c.A.Initiative) {
 		return fmt.Errorf("counts: %d and %d paired rows, want %d and %d", len(c.Policies), len(c.Initiative), len(c.A.Policies), len(c.A.Initiative))
 	}
+	a, b := slices.Concat(c.A.Policies, c.A.Initiative), slices.Concat(c.B.Policies, c.B.Initiative)
 	for i, p := range slices.Concat(c.Policies, c.Initiative) {
-		if err := p.check(c.A.Deals, r.Players); err != nil {
+		if err := p.check(&a[i], &b[i], c.A.Deals, r.Players); err != nil {
 			return fmt.Errorf("counts: paired row %d: %v", i+1, err)
 		}
 	}
@@ -163,8 +164,10 @@ func (r *SeatsCompareResult) check(share func(int64) int64) error {
 }
 
 // check reports paired sums over deals that no comparison of players
-// can produce.
-func (p *PairedSums) check(deals int64, players int) error {
+// can produce, or that contradict the row's counts under each arm, a and
+// b: the paired sums are B's minus A's, and the squares fit the sums
+// (stats.Moments.Possible) and both arms' squares of each deal's sums.
+func (p *PairedSums) check(a, b *RowCounts, deals int64, players int) error {
 	// A row's wins in a deal differ by at most its games in the deal, at
 	// most players·players (every seat, every rotation), and its score by
 	// 12 times that.
@@ -172,19 +175,21 @@ func (p *PairedSums) check(deals int64, players int) error {
 	switch {
 	case p.Deals != deals:
 		return fmt.Errorf("%d deals, want %d", p.Deals, deals)
-	case p.WinsDiffSq < 0 || p.WinsDiffSq > most*most*deals || abs64(p.WinsDiff) > most*deals || abs64(p.WinsDiff) > p.WinsDiffSq:
+	case !(stats.Moments{N: deals, Sum: p.WinsDiff, SumSq: p.WinsDiffSq}).Possible(most):
 		return fmt.Errorf("wins_diff_sum %d and wins_diff_sum_sq %d do not fit %d deals", p.WinsDiff, p.WinsDiffSq, deals)
-	case p.Score12DiffSq < 0 || p.Score12DiffSq > 144*most*most*deals || abs64(p.Score12Diff) > 12*most*deals || abs64(p.Score12Diff) > p.Score12DiffSq:
+	case !(stats.Moments{N: deals, Sum: p.Score12Diff, SumSq: p.Score12DiffSq}).Possible(12 * most):
 		return fmt.Errorf("score12_diff_sum %d and score12_diff_sum_sq %d do not fit %d deals", p.Score12Diff, p.Score12DiffSq, deals)
+	case p.WinsDiff != b.Wins-a.Wins:
+		return fmt.Errorf("wins_diff_sum %d is not arm B's wins − arm A's (%d)", p.WinsDiff, b.Wins-a.Wins)
+	case p.Score12Diff != b.Score12-a.Score12:
+		return fmt.Errorf("score12_diff_sum %d is not arm B's score12_sum − arm A's (%d)", p.Score12Diff, b.Score12-a.Score12)
+	// (y − x)² ≤ 2x² + 2y², deal by deal.
+	case p.WinsDiffSq > 2*(a.DealWinsSq+b.DealWinsSq):
+		return fmt.Errorf("wins_diff_sum_sq %d is more than twice the arms' deal_wins_sum_sq (%d and %d)", p.WinsDiffSq, a.DealWinsSq, b.DealWinsSq)
+	case p.Score12DiffSq > 2*(a.DealScore12Sq+b.DealScore12Sq):
+		return fmt.Errorf("score12_diff_sum_sq %d is more than twice the arms' deal_score12_sum_sq (%d and %d)", p.Score12DiffSq, a.DealScore12Sq, b.DealScore12Sq)
 	}
 	return nil
-}
-
-func abs64(x int64) int64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 func (r *SeatsCompareResult) clone() Study {

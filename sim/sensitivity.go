@@ -470,7 +470,10 @@ func (c *SensitivityCell) check(share int64, interrupted bool) error {
 		if ch.Path == "" || len(ch.Path) > maxText || len(ch.RulesHash) > maxText || len(ch.FromChoice) > maxText || len(ch.ToChoice) > maxText {
 			return fmt.Errorf("change %d: a path of %d bytes or a rules hash too long", j+1, len(ch.Path))
 		}
-		if err := ch.Pairs.check(); err != nil {
+		if err := checkHash("rules_hash", ch.RulesHash); err != nil {
+			return fmt.Errorf("change %d: %v", j+1, err)
+		}
+		if err := ch.Pairs.check(&c.Base.Counts, nil); err != nil {
 			return fmt.Errorf("change %d (%s): %v", j+1, ch.Path, err)
 		}
 		if ch.Pairs.Games != c.Base.Counts.Games {

@@ -60,7 +60,7 @@ const (
 	// NearerP1: the two-outcome test preferred P1 to P0, which says B is
 	// easier only when P1 is the larger and P0 at least 0
 	// (SequentialVerdict): --sprt 0,-0.02 deciding for −2 points is not
-	// "easier" (issue 23).
+	// "easier".
 	NearerP1 = Decision(stats.ForP1)
 )
 
@@ -102,7 +102,7 @@ func (d *Decision) UnmarshalText(b []byte) error {
 // games by many votes, the first pairs may show none of them, and the
 // test, seeing little variance and no difference, decided "within" early:
 // with 5 % of seeds moved by +20 votes (mean δ = 1 vote, β = 0.05) in 27 %
-// of runs at the former minimum of 30 pairs (issue 23). Over 200 pairs a
+// of runs at a minimum of 30 pairs. Over 200 pairs a
 // change carried by one seed in twenty shows about ten times before any
 // decision; a rarer one can still hide (TestMarginSequentialErrorRates
 // measures both).

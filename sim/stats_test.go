@@ -40,11 +40,11 @@ func TestPairCounts(t *testing.T) {
 	}
 	q := pairsOf([3]int{2, 0, 1})
 	q.Merge(&p)
-	if q.Games != 5 || q.Cross[2][0] != 2 || q.check() != nil {
+	if q.Games != 5 || q.Cross[2][0] != 2 || q.check(nil, nil) != nil {
 		t.Errorf("merged %+v", q)
 	}
 	q.Games++
-	if err := q.check(); err == nil {
+	if err := q.check(nil, nil); err == nil {
 		t.Error("check accepts a cross-table that does not sum to games")
 	}
 }

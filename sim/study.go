@@ -191,8 +191,8 @@ const MaxResultBytes = 32 << 20
 const maxText = 1024
 
 // maxSeconds bounds the timing a result's is summed from: a thousand
-// years; merge adds shards' timing up to it. Every sum of them stays finite (issue 21: shards whose
-// elapsed_seconds added up to +Inf made the JSON encoder panic).
+// years; merge adds shards' timing up to it. Every sum of them stays finite: shards whose
+// elapsed_seconds added up to +Inf would make the JSON encoder panic.
 const maxSeconds = 3.2e10
 
 // head is the kind and format a result's JSON starts with; a result of
@@ -317,14 +317,25 @@ func checkSeconds(name string, v float64) error {
 
 // check checks the rules names of a decoded result.
 func (r *RulesID) check(where string) error {
-	for _, f := range []struct{ name, v string }{{"rules_version", r.RulesVersion}, {"rules_hash", r.RulesHash}} {
-		if len(f.v) > maxText {
-			return fmt.Errorf("%s%s: %d bytes, more than %d", where, f.name, len(f.v), maxText)
-		}
+	if len(r.RulesVersion) > maxText {
+		return fmt.Errorf("%srules_version: %d bytes, more than %d", where, len(r.RulesVersion), maxText)
 	}
 	// The file is shown in a command line: one line, as written.
 	if c, ok := engine.Hidden(r.RulesFile); ok || len(r.RulesFile) > maxPath {
 		return fmt.Errorf("%srules_file: %d bytes or %U, a control or hidden character", where, len(r.RulesFile), c)
+	}
+	return checkHash(where+"rules_hash", r.RulesHash)
+}
+
+// checkHash refuses a rules hash (the field name) that is not one: the
+// 64 lower-case hex digits of engine.Rules.Hash. Results are merged by it
+// and name the rules by it.
+func checkHash(name, h string) error {
+	if len(h) != 64 || strings.Trim(h, "0123456789abcdef") != "" {
+		if len(h) > 64 {
+			return fmt.Errorf("%s: %d bytes, not a rules hash (64 hex digits)", name, len(h))
+		}
+		return fmt.Errorf("%s %q is not a rules hash (64 hex digits)", name, h)
 	}
 	return nil
 }

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"tallywood/engine"
 )
 
 // mergeAs merges results of one type.
@@ -228,12 +230,18 @@ func TestTimingSumsStayFinite(t *testing.T) {
 }
 
 // FuzzStudy feeds `merge` and `report` arbitrary files of every kind: a
-// file that decodes must merge alone, and the merge must survive a JSON
-// round trip unchanged.
+// file that decodes must merge alone, the merge must survive a JSON round
+// trip unchanged, and its counts must agree with each other as no forged
+// file's may (implied): so that no count a reader trusts can flip a
+// verdict or hold it up. The seeds include files whose paired sums and
+// tune fields were forged each way the readers once accepted.
 func FuzzStudy(f *testing.F) {
 	data := everyKind(f, 1)
 	for _, k := range Kinds() {
 		f.Add(data[k])
+	}
+	for _, forged := range forgedFiles(f, data) {
+		f.Add(forged)
 	}
 	f.Add([]byte(`{"format":"tallywood-sim/1","cells":[{"counts":{"games":1,"wins":1,"margin_histogram":{"lo":5000,"counts":[1]}}}]}`))
 	f.Add([]byte(`{"kind":"compare","format":"tallywood-compare/2","cells":[]}`))
@@ -242,6 +250,9 @@ func FuzzStudy(f *testing.F) {
 		s, err := Decode(data)
 		if err != nil {
 			return
+		}
+		if err := implied(s); err != nil {
+			t.Fatalf("a %s result decodes whose counts disagree: %v", s.Head().Kind, err)
 		}
 		m, err := Merge([]Study{s}, []string{"f"}, MergeOptions{})
 		if err != nil {
@@ -255,6 +266,141 @@ func FuzzStudy(f *testing.F) {
 			t.Fatalf("JSON round trip changed the %s result", s.Head().Kind)
 		}
 	})
+}
+
+// forgedFiles are the examples with their paired sums and tune fields
+// forged, one way each: sums against the arms, sums of squares against
+// the sums, sums no games reach, tune's blocks, fields and rounds.
+func forgedFiles(t testing.TB, data map[Kind][]byte) [][]byte {
+	cell := func(d map[string]any) map[string]any { return d["cells"].([]any)[0].(map[string]any) }
+	set := func(m map[string]any, kv ...any) {
+		for i := 0; i < len(kv); i += 2 {
+			m[kv[i].(string)] = kv[i+1]
+		}
+	}
+	var out [][]byte
+	for _, f := range []struct {
+		kind  Kind
+		spoil func(d map[string]any)
+	}{
+		{KindCompare, func(d map[string]any) {
+			set(cell(d)["pairs"].(map[string]any), "margin_diff_sum", -2000, "margin_diff_sum_sq", 1333334)
+		}},
+		{KindCompare, func(d map[string]any) { set(cell(d)["pairs"].(map[string]any), "margin_diff_sum_sq", 0) }},
+		{KindSweep, func(d map[string]any) {
+			set(cell(d)["points"].([]any)[0].(map[string]any)["pairs_vs_base"].(map[string]any), "margin_diff_sum", 1e15, "margin_diff_sum_sq", 1e15)
+		}},
+		{KindSensitivity, func(d map[string]any) {
+			set(cell(d)["changes"].([]any)[0].(map[string]any)["pairs_vs_base"].(map[string]any), "margin_diff_sum", 1e15, "margin_diff_sum_sq", 1e15)
+		}},
+		{KindSeatsCompare, func(d map[string]any) {
+			set(d["counts"].(map[string]any)["by_policy"].([]any)[0].(map[string]any), "wins_diff_sum", 2, "wins_diff_sum_sq", 2)
+		}},
+		{KindTune, func(d map[string]any) { set(d, "rounds", 4611686018427387904) }},
+		{KindTune, func(d map[string]any) { set(d, "block_games", 0) }},
+		{KindTune, func(d map[string]any) {
+			set(d["fields"].([]any)[0].(map[string]any), "path", "difficulties.normal.no_such_field")
+		}},
+		{KindTune, func(d map[string]any) { set(d["trace"].([]any)[1].(map[string]any), "round", 4611686018427387904) }},
+	} {
+		var d map[string]any
+		if err := json.Unmarshal(data[f.kind], &d); err != nil {
+			t.Fatal(err)
+		}
+		f.spoil(d)
+		b, err := json.Marshal(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// implied restates, for a decoded result, what its counts imply of each
+// other: a pair's cross-table has its arms' outcomes and its margin sum is
+// B's minus A's, its squares fit its sum; a table comparison's paired sums
+// are its rows' differences; a card held at the end is one drawn and not
+// played; a tune's rounds are its trace's, within those of successive
+// halving over it, its blocks at least one game, its fields numbers of a
+// rules file.
+func implied(s Study) error {
+	pair := func(p *PairCounts, a, b *Counts) error {
+		var rows, cols [3]int64
+		for i := range p.Cross {
+			for j := range p.Cross[i] {
+				rows[i] += p.Cross[i][j]
+				cols[j] += p.Cross[i][j]
+			}
+		}
+		switch {
+		case rows != [3]int64{a.Wins, a.Draws, a.Losses}:
+			return fmt.Errorf("cross-table rows %v, arm A %d/%d/%d", rows, a.Wins, a.Draws, a.Losses)
+		case b != nil && cols != [3]int64{b.Wins, b.Draws, b.Losses}:
+			return fmt.Errorf("cross-table columns %v, arm B %d/%d/%d", cols, b.Wins, b.Draws, b.Losses)
+		case b != nil && p.MarginDiffSum != b.MarginSum-a.MarginSum:
+			return fmt.Errorf("margin_diff_sum %d, arms %d and %d", p.MarginDiffSum, a.MarginSum, b.MarginSum)
+		case !p.margins().Possible(2 * maxPerGame):
+			return fmt.Errorf("margin sums %d, %d over %d pairs", p.MarginDiffSum, p.MarginDiffSumSq, p.Games)
+		}
+		return nil
+	}
+	switch r := s.(type) {
+	case *CompareResult:
+		for i := range r.Cells {
+			c := &r.Cells[i]
+			if err := pair(&c.Pairs, &c.A.Counts, &c.B.Counts); err != nil {
+				return err
+			}
+		}
+	case *SweepResult:
+		for i := range r.Cells {
+			for j := range r.Cells[i].Points {
+				p := &r.Cells[i].Points[j]
+				if err := pair(&p.Pairs, &r.Cells[i].Base.Counts, &p.Result.Counts); err != nil {
+					return err
+				}
+			}
+		}
+	case *SensitivityResult:
+		for i := range r.Cells {
+			for j := range r.Cells[i].Changes {
+				if err := pair(&r.Cells[i].Changes[j].Pairs, &r.Cells[i].Base.Counts, nil); err != nil {
+					return err
+				}
+			}
+		}
+	case *SeatsCompareResult:
+		c := &r.Counts
+		a, b := slices.Concat(c.A.Policies, c.A.Initiative), slices.Concat(c.B.Policies, c.B.Initiative)
+		for i, p := range slices.Concat(c.Policies, c.Initiative) {
+			if p.WinsDiff != b[i].Wins-a[i].Wins || p.Score12Diff != b[i].Score12-a[i].Score12 {
+				return fmt.Errorf("paired row %d: %+v, arms %+v and %+v", i+1, p, a[i], b[i])
+			}
+		}
+	case *CardsResult:
+		for i := range r.Cells {
+			for _, sc := range r.Cells[i].Strategy {
+				if sc.Played.Games+sc.Held.Games > sc.Drawn.Games {
+					return fmt.Errorf("%s played %d and held %d of %d drawn", sc.ID, sc.Played.Games, sc.Held.Games, sc.Drawn.Games)
+				}
+			}
+		}
+	case *TuneResult:
+		last := 0
+		for _, e := range r.Trace {
+			last = max(last, e.Round)
+		}
+		if r.Rounds != last || r.Rounds > halvingRounds(len(r.Trace)) || r.BlockGames < 1 {
+			return fmt.Errorf("rounds %d (the trace's %d, of %d candidates), block_games %d", r.Rounds, last, len(r.Trace), r.BlockGames)
+		}
+		for _, f := range r.Fields {
+			if !engine.IsNumericPath(f.Path) {
+				return fmt.Errorf("field %q", f.Path)
+			}
+		}
+	}
+	return nil
 }
 
 var update = flag.Bool("update", false, "rewrite testdata/kinds from the examples")
@@ -306,4 +452,88 @@ func withoutTiming(t *testing.T, data []byte) []byte {
 		}
 	}
 	return edit(t, data, func(d map[string]any) { drop(d) })
+}
+
+// TestDecodeRefusesForgedCounts: counts that contradict what the others
+// imply are refused on decode, whatever the kind: a forged count could
+// otherwise flip a verdict (a compare whose paired margin sum of −2000,
+// against the arms' own −30, merged to "lower margin only" with an
+// interval of no width) or hold up a reader.
+func TestDecodeRefusesForgedCounts(t *testing.T) {
+	data := everyKind(t, 1)
+	cell := func(d map[string]any) map[string]any { return d["cells"].([]any)[0].(map[string]any) }
+	pairs := func(d map[string]any) map[string]any { return cell(d)["pairs"].(map[string]any) }
+	point := func(d map[string]any) map[string]any {
+		return cell(d)["points"].([]any)[0].(map[string]any)["pairs_vs_base"].(map[string]any)
+	}
+	change := func(d map[string]any) map[string]any {
+		return cell(d)["changes"].([]any)[0].(map[string]any)["pairs_vs_base"].(map[string]any)
+	}
+	for _, tt := range []struct {
+		name  string
+		kind  Kind
+		spoil func(d map[string]any)
+		want  string
+	}{
+		// The sums of squares fit the sum (Cauchy–Schwarz), but not the arms.
+		{"compare paired margin against the arms", KindCompare, func(d map[string]any) {
+			pairs(d)["margin_diff_sum"], pairs(d)["margin_diff_sum_sq"] = -2000, 1333334
+		}, "margin_diff_sum -2000 is not arm B's margin_sum − arm A's (-30)"},
+		{"compare sum of squares 0", KindCompare, func(d map[string]any) { pairs(d)["margin_diff_sum_sq"] = 0 },
+			"margin_diff_sum -30 and margin_diff_sum_sq 0 are not the sums of 3 differences"},
+		{"compare cross-table against the arms", KindCompare, func(d map[string]any) {
+			pairs(d)["cross_wdl"] = []any{[]any{1, 0, 0}, []any{0, 0, 0}, []any{0, 0, 2}}
+		}, "cross_wdl: arm A's outcomes are 1 wins, 0 draws and 2 losses, its counts 0, 0 and 3"},
+		{"sweep paired margin 10^15", KindSweep, func(d map[string]any) {
+			point(d)["margin_diff_sum"], point(d)["margin_diff_sum_sq"] = 1e15, 1e15
+		}, "margin_diff_sum 1000000000000000 and margin_diff_sum_sq 1000000000000000 are not the sums of 3 differences"},
+		{"sensitivity paired margin 10^15", KindSensitivity, func(d map[string]any) {
+			change(d)["margin_diff_sum"], change(d)["margin_diff_sum_sq"] = 1e15, 1e15
+		}, "margin_diff_sum 1000000000000000 and margin_diff_sum_sq 1000000000000000 are not the sums of 3 differences"},
+		{"strategy card played and held more than drawn", KindCards, func(d map[string]any) {
+			card := cell(d)["strategy_cards"].([]any)[0].(map[string]any)
+			card["held_at_end"] = map[string]any{"games": 2, "score_halves_sum": 0, "score_halves_sum_sq": 0, "margin_sum": -80, "margin_sum_sq": 3200}
+		}, `strategy_cards "PW-01": held_at_end: games 2: more than the 1 drawn and not played`},
+		{"tune block_games 0", KindTune, func(d map[string]any) { d["block_games"] = 0 }, "block_games 0 is outside 1..150 (budget_games)"},
+		{"tune field that does not exist", KindTune, func(d map[string]any) {
+			d["fields"].([]any)[0].(map[string]any)["path"] = "difficulties.normal.no_such_field"
+		}, `field 1: path "difficulties.normal.no_such_field" names no number or choice of a rules file`},
+		{"table-compare paired wins against the arms", KindSeatsCompare, func(d map[string]any) {
+			p := d["counts"].(map[string]any)["by_policy"].([]any)[0].(map[string]any)
+			p["wins_diff_sum"], p["wins_diff_sum_sq"] = 2, 2
+		}, "wins_diff_sum 2 is not arm B's wins − arm A's (0)"},
+		{"rules hash not a hash", KindSim, func(d map[string]any) { d["rules_hash"] = "zz" }, `rules_hash "zz" is not a rules hash (64 hex digits)`},
+	} {
+		_, err := Decode(edit(t, data[tt.kind], tt.spoil))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// TestTuneRoundsFromTrace: a tune's rounds are derived from its trace, not
+// read (a forged "rounds": 4611686018427387904 made report loop that many
+// times), and a trace whose rounds the search cannot have played is
+// refused.
+func TestTuneRoundsFromTrace(t *testing.T) {
+	data := everyKind(t, 1)[KindTune]
+	s := mustDecode(t, edit(t, data, func(d map[string]any) { d["rounds"] = 4611686018427387904 }))
+	if got := s.(*TuneResult).Rounds; got != 2 {
+		t.Errorf("rounds %d, want the trace's 2", got)
+	}
+	for _, tt := range []struct {
+		spoil func(d map[string]any)
+		want  string
+	}{
+		{func(d map[string]any) { d["trace"].([]any)[1].(map[string]any)["round"] = 4611686018427387904 },
+			"trace 2: round 4611686018427387904 is outside 1..2, the rounds of successive halving over 2 candidates"},
+		{func(d map[string]any) { d["trace"].([]any)[1].(map[string]any)["games"] = []any{100} },
+			"trace 2: target 1: 100 games, more than the 50 of 1 block"},
+		{func(d map[string]any) { d["best"] = 1 }, "best 1 was last played in round 1, not in the last round (2)"},
+	} {
+		_, err := Decode(edit(t, data, tt.spoil))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v, want %q", err, tt.want)
+		}
+	}
 }

@@ -17,7 +17,7 @@ import (
 
 // FormatSweep names the JSON document of `tallywood sweep`. /3 answers a
 // target in swept values and marks the point that is the base rules
-// (issue 23); /2 and /1 still read, as derive recomputes both.
+// /2 and /1 still read, as derive recomputes both.
 const FormatSweep = "tallywood-sweep/3"
 
 // KindSweep is the kind of a sweep's result.
@@ -82,9 +82,9 @@ type Crossing struct {
 	// interval contains the target, or two adjacent values whose
 	// intervals lie on either side of it.
 	Regions []CrossingRegion `json:"regions"`
-	// Multiple: more than one region, judged on the intervals (issue 23:
-	// judged on the point estimates, a second value that fits the target
-	// went unsaid).
+	// Multiple: more than one region, judged on the intervals (judged on
+	// the point estimates, a second value that fits the target would go
+	// unsaid).
 	Multiple bool `json:"multiple"`
 	// With no region, Side is where the win rate lies at every swept
 	// value, "above" or "below" the target, and Sweep where the target
@@ -473,8 +473,11 @@ func (c *SweepCell) check(share int64, interrupted bool, params int) error {
 	}
 	for j := range c.Points {
 		p := &c.Points[j]
-		if len(p.Values) != params || len(p.RulesHash) > maxText {
-			return fmt.Errorf("point %d: %d values for %d parameters, or a rules hash too long", j+1, len(p.Values), params)
+		if len(p.Values) != params {
+			return fmt.Errorf("point %d: %d values for %d parameters", j+1, len(p.Values), params)
+		}
+		if err := checkHash("rules_hash", p.RulesHash); err != nil {
+			return fmt.Errorf("point %d: %v", j+1, err)
 		}
 		if err := p.Result.checkShape(); err != nil {
 			return fmt.Errorf("point %d: %v", j+1, err)
@@ -482,7 +485,7 @@ func (c *SweepCell) check(share int64, interrupted bool, params int) error {
 		if err := p.Result.Counts.check(); err != nil {
 			return fmt.Errorf("point %d: %v", j+1, err)
 		}
-		if err := p.Pairs.check(); err != nil {
+		if err := p.Pairs.check(&c.Base.Counts, &p.Result.Counts); err != nil {
 			return fmt.Errorf("point %d: %v", j+1, err)
 		}
 		if p.Result.Counts.Games != c.Base.Counts.Games || p.Pairs.Games != c.Base.Counts.Games {

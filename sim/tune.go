@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/sim/deal"
 	"tallywood/sim/stats"
 )
@@ -184,8 +185,8 @@ type TuneResult struct {
 	RulesID                          // the base rules
 	Method       string              `json:"method"`
 	BudgetGames  int64               `json:"budget_games"`
-	BlockGames   int64               `json:"block_games"` // games per target of one block
-	Rounds       int                 `json:"rounds"`
+	BlockGames   int64               `json:"block_games"`          // games per target of one block
+	Rounds       int                 `json:"rounds"`               // derived from Trace
 	OneChange    bool                `json:"one_change,omitempty"` // the candidates are the base and every single change
 	Fields       []TuneField         `json:"fields"`
 	Trace        []TuneEval          `json:"trace"` // in the order first played
@@ -260,10 +261,7 @@ func (c *candidate) objective(g tuneGoal) float64 {
 // allows, at most maxTuneCandidates, and the largest block that fits.
 func halvingPlan(budget int64, targets int, grid int64) (n int, block int64, err error) {
 	cost := func(n int) int64 { return halvingBlocks(n) * int64(targets) }
-	n = maxTuneCandidates
-	if grid > 0 && grid < int64(n) {
-		n = int(grid)
-	}
+	n = startCandidates(grid)
 	for n > 2 && cost(n)*minTuneBlock > budget {
 		n /= 2
 	}
@@ -271,6 +269,31 @@ func halvingPlan(budget int64, targets int, grid int64) (n int, block int64, err
 		return 0, 0, fmt.Errorf("a budget of %d games is too small: at least %d for %d candidates", budget, cost(n)*minTuneBlock, n)
 	}
 	return n, budget / cost(n), nil
+}
+
+// startCandidates is the most candidates successive halving starts with
+// on a grid of size grid (0: more than any plan takes).
+func startCandidates(grid int64) int {
+	if grid > 0 && grid < maxTuneCandidates {
+		return int(grid)
+	}
+	return maxTuneCandidates
+}
+
+// TuneMinBudget is the smallest budget in games that a search of cfg's
+// targets over the values of its fields can be planned with (halvingPlan
+// halves the candidates down to two, or the grid): a smaller --budget,
+// or a --time that makes one, is refused before the search.
+func TuneMinBudget(cfg TuneConfig) int64 {
+	space := make([][]int, len(cfg.Vary))
+	for i, v := range cfg.Vary {
+		space[i] = v.Values
+	}
+	n := startCandidates(gridSize(space))
+	for n > 2 {
+		n /= 2
+	}
+	return halvingBlocks(n) * int64(len(cfg.Targets)) * minTuneBlock
 }
 
 // halvingBlocks is how many blocks successive halving plays over n
@@ -535,7 +558,6 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 	}
 	for _, c := range cands {
 		out.Trace = append(out.Trace, TuneEval{Values: c.x, Games: c.games, Wins: c.wins, BaseGames: c.baseGames, BaseWins: c.baseWins, Round: c.round})
-		out.Rounds = max(out.Rounds, c.round)
 	}
 	for i := range out.Fields {
 		out.Fields[i].Best = cands[best].x[i]
@@ -667,9 +689,10 @@ func (r *TuneResult) derive() {
 	for t := range r.Targets {
 		goal.rates[t], goal.relative[t] = r.Targets[t].Rate, r.Targets[t].Relative
 	}
-	r.SearchGames = 0
+	r.SearchGames, r.Rounds = 0, 0
 	for i := range r.Trace {
 		e := &r.Trace[i]
+		r.Rounds = max(r.Rounds, e.Round)
 		c := candidate{games: e.Games, wins: e.Wins, baseGames: e.BaseGames, baseWins: e.BaseWins}
 		e.Objective = c.objective(goal)
 		e.WinRates = make([]float64, len(e.Games))
@@ -797,13 +820,15 @@ func (r *TuneResult) check(share func(int64) int64) error {
 		return fmt.Errorf("confirm_games %d is outside 1..%d", r.ConfirmGames, int64(MaxGames))
 	case r.BudgetGames < 0 || r.BudgetGames > MaxGames:
 		return fmt.Errorf("budget_games %d is outside 0..%d", r.BudgetGames, int64(MaxGames))
+	case r.BlockGames < 1 || r.BlockGames > r.BudgetGames:
+		return fmt.Errorf("block_games %d is outside 1..%d (budget_games)", r.BlockGames, r.BudgetGames)
 	}
 	for i, f := range r.Fields {
 		if f.Path == "" || len(f.Path) > maxText || len(f.Values) == 0 {
 			return fmt.Errorf("field %d: no path or no values", i+1)
 		}
-		if f.Best != r.Trace[r.Best].Values[i] {
-			return fmt.Errorf("field %d: best %d is not the best candidate's", i+1, f.Best)
+		if f.Choices == nil && !engine.IsNumericPath(f.Path) || f.Choices != nil && !engine.IsChoicePath(f.Path) {
+			return fmt.Errorf("field %d: path %q names no number or choice of a rules file", i+1, kit.Clip(f.Path))
 		}
 		if f.Choices != nil {
 			if len(f.Choices) > maxText || f.Values[0] < 0 || f.Values[len(f.Values)-1] >= len(f.Choices) {
@@ -820,21 +845,22 @@ func (r *TuneResult) check(share func(int64) int64) error {
 	for _, t := range r.Targets {
 		relative = relative || t.Relative
 	}
+	if err := r.checkTrace(); err != nil {
+		return err
+	}
 	for i, e := range r.Trace {
-		if len(e.Values) != len(r.Fields) || len(e.Games) != len(r.Targets) || len(e.Wins) != len(r.Targets) {
-			return fmt.Errorf("trace %d: %d values, %d games and %d wins for %d fields and %d targets",
-				i+1, len(e.Values), len(e.Games), len(e.Wins), len(r.Fields), len(r.Targets))
-		}
 		if relative && (len(e.BaseGames) != len(r.Targets) || len(e.BaseWins) != len(r.Targets)) || !relative && (e.BaseGames != nil || e.BaseWins != nil) {
 			return fmt.Errorf("trace %d: the base's games and wins are those of %d targets, %d of them relative", i+1, len(r.Targets), len(e.BaseGames))
 		}
-		for t := range e.Games {
-			if e.Games[t] < 0 || e.Games[t] > r.BudgetGames || e.Wins[t] < 0 || e.Wins[t] > e.Games[t] {
-				return fmt.Errorf("trace %d: target %d: %d wins of %d games", i+1, t+1, e.Wins[t], e.Games[t])
-			}
-			if relative && (e.BaseGames[t] < 0 || e.BaseGames[t] > r.BudgetGames || e.BaseWins[t] < 0 || e.BaseWins[t] > e.BaseGames[t]) {
+		for t := range e.BaseGames {
+			if e.BaseGames[t] < 0 || e.BaseGames[t] > r.BudgetGames || e.BaseWins[t] < 0 || e.BaseWins[t] > e.BaseGames[t] {
 				return fmt.Errorf("trace %d: target %d: the base's %d wins of %d games", i+1, t+1, e.BaseWins[t], e.BaseGames[t])
 			}
+		}
+	}
+	for i, f := range r.Fields {
+		if f.Best != r.Trace[r.Best].Values[i] {
+			return fmt.Errorf("field %d: best %d is not the best candidate's", i+1, f.Best)
 		}
 	}
 	n := share(r.ConfirmGames)
@@ -859,7 +885,7 @@ func (r *TuneResult) check(share func(int64) int64) error {
 			if err := tr.ConfirmBase.Counts.check(); err != nil {
 				return fmt.Errorf("target %d: base: %v", t+1, err)
 			}
-			if err := tr.ConfirmPairs.check(); err != nil {
+			if err := tr.ConfirmPairs.check(&tr.ConfirmBase.Counts, &c.Counts); err != nil {
 				return fmt.Errorf("target %d: %v", t+1, err)
 			}
 			if tr.ConfirmBase.Counts.Games != c.Counts.Games || tr.ConfirmPairs.Games != c.Counts.Games {
@@ -868,6 +894,55 @@ func (r *TuneResult) check(share func(int64) int64) error {
 		}
 	}
 	return nil
+}
+
+// checkTrace checks the search's trace against successive halving over
+// its candidates: each played in a round the search has (1 + ⌈log₂ n⌉
+// over n candidates), with at most a block of games per target for each
+// of the 2^(round−1) blocks it has played by then, the best in the last
+// round, and no more games in all than the budget. The rounds are derived
+// from it (a forged count of rounds made report loop through them).
+func (r *TuneResult) checkTrace() error {
+	rounds := halvingRounds(len(r.Trace))
+	var last int
+	var played int64
+	for i, e := range r.Trace {
+		if len(e.Values) != len(r.Fields) || len(e.Games) != len(r.Targets) || len(e.Wins) != len(r.Targets) {
+			return fmt.Errorf("trace %d: %d values, %d games and %d wins for %d fields and %d targets",
+				i+1, len(e.Values), len(e.Games), len(e.Wins), len(r.Fields), len(r.Targets))
+		}
+		if e.Round < 1 || e.Round > rounds {
+			return fmt.Errorf("trace %d: round %d is outside 1..%d, the rounds of successive halving over %d candidates", i+1, e.Round, rounds, len(r.Trace))
+		}
+		last = max(last, e.Round)
+		blocks := int64(1) << (e.Round - 1)
+		for t := range e.Games {
+			if e.Games[t] < 0 || e.Games[t] > r.BudgetGames || e.Wins[t] < 0 || e.Wins[t] > e.Games[t] {
+				return fmt.Errorf("trace %d: target %d: %d wins of %d games", i+1, t+1, e.Wins[t], e.Games[t])
+			}
+			if e.Games[t] > r.BlockGames*blocks {
+				return fmt.Errorf("trace %d: target %d: %d games, more than the %d of %s", i+1, t+1, e.Games[t], r.BlockGames*blocks, kit.Count(int(blocks), "block"))
+			}
+			if played += e.Games[t]; played > r.BudgetGames {
+				return fmt.Errorf("trace: more games than the budget (%d)", r.BudgetGames)
+			}
+		}
+	}
+	if b := r.Trace[r.Best].Round; b != last {
+		return fmt.Errorf("best %d was last played in round %d, not in the last round (%d)", r.Best, b, last)
+	}
+	return nil
+}
+
+// halvingRounds is the rounds successive halving plays over n candidates:
+// one, then one more each time the better half (rounded up) is kept,
+// until one is left.
+func halvingRounds(n int) int {
+	rounds := 1
+	for ; n > 1; n = (n + 1) / 2 {
+		rounds++
+	}
+	return rounds
 }
 
 func (r *TuneResult) clone() Study {

@@ -245,9 +245,9 @@ func splitList(flag, value string) ([]string, error) {
 // value alone when it is the only item.
 func itemError(flag, value, item, what string) error {
 	if strings.TrimSpace(value) == item {
-		return fmt.Errorf("--%s %q %s", flag, value, what)
+		return fmt.Errorf("--%s %q %s", flag, kit.Clip(value), what)
 	}
-	return fmt.Errorf("--%s %q: %q %s", flag, value, item, what)
+	return fmt.Errorf("--%s %q: %q %s", flag, kit.Clip(value), kit.Clip(item), what)
 }
 
 // noDuplicates refuses a list whose items have the same key twice: keys

@@ -338,7 +338,8 @@ func TestSecondInterruptQuits(t *testing.T) {
 	ctx, release := interruptible("sim", &stderr)
 	defer release()
 	c := <-sigs
-	o, err := openOutput(filepath.Join(t.TempDir(), "r.json"), nil, &stderr)
+	var fl files
+	o, err := fl.open("--out", filepath.Join(t.TempDir(), "r.json"), nil, &stderr)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -154,6 +155,7 @@ func (f *compareFlags) armRules(k int) (r *engine.Rules, name, flag string, err 
 	if path == "" {
 		flag, path = "--rules", f.rulesPath
 	}
+	f.files.read(flag, path)
 	if r, err = loadRules(path); err != nil {
 		return nil, "", flag, inputError{fmt.Errorf("%s: %v", flag, err)}
 	}
@@ -165,7 +167,7 @@ func (f *compareFlags) armRules(k int) (r *engine.Rules, name, flag string, err 
 		name = armName(path, r.Overrides)
 	}
 	// The name labels the result, which refuses to be read back with a
-	// control or hidden character (issue 22).
+	// control or hidden character.
 	if c, ok := engine.Hidden(name); ok {
 		return nil, "", flag, fmt.Errorf("arm %s's name %q (--%s-name, or its rules file's base name) holds %U, a control or hidden character (it names the arm on one line)", strings.ToUpper(armNames[k]), name, armNames[k], c)
 	}
@@ -201,6 +203,7 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.files.readSpecs(slices.Concat(pols[0], pols[1])...)
 	var politicians [2][2][]int
 	for k := range 2 {
 		politicians[k], err = dimension(f, "politician", func(a *armFlags) string { return a.politician }, "random",
@@ -293,7 +296,7 @@ func dimension[T any](f *compareFlags, flag string, armValue func(*armFlags) str
 // the extension ("reference" for the reference set), with its overrides.
 func armName(path string, overrides []string) string {
 	name := "reference"
-	if path != "" && path != "default" && path != engine.ReferenceName {
+	if !isReferenceName(path) {
 		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
 	if len(overrides) > 0 {

@@ -1,8 +1,8 @@
 package main
 
 // The usage strings of the flags several commands share: one flag, one
-// meaning, one line of help in every command (issue 23; TestSharedFlagHelp
-// checks that the commands' --help agree). The back-quoted word is the
+// meaning, one line of help in every command (TestSharedFlagHelp checks
+// that the commands' --help agree). The back-quoted word is the
 // placeholder helpText shows.
 const (
 	seedUsage        = "master seed `N`: game i of it is the same game in sim, compare, sweep, trace, play and scenario setup"

@@ -67,7 +67,11 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return reportParseError(err, fs, mergeUsage, stdout, stderr)
 	}
-	out, err := openOutput(o.out, stdout, stderr)
+	var fl files
+	for _, name := range o.files {
+		fl.read("", name)
+	}
+	out, err := fl.open("--out", o.out, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "merge: %v", err)
 	}

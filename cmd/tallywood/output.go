@@ -16,11 +16,12 @@ import (
 	"syscall"
 
 	"tallywood/sim"
+	"tallywood/sim/policy"
 	"tallywood/sim/report"
 )
 
 // output is where a command writes its result: stdout, or the --out file.
-// openOutput checks the destination before a run starts, so a run of
+// files.open checks the destination before a run starts, so a run of
 // hours never ends in "cannot write"; write then puts the result there:
 //
 //   - a regular file (or a new one) is replaced atomically: the result is
@@ -35,11 +36,13 @@ import (
 //   - a directory, a socket, a block device or a dangling symlink is
 //     refused.
 type output struct {
+	what   string      // the flag that names it ("--out")
 	path   string      // --out as given; "" for stdout
 	target string      // the file written: path with symlinks resolved
 	stream bool        // target is a device or FIFO: write into it
 	mode   fs.FileMode // the mode a replacement gets
 	exists bool        // target held a file before the run
+	id     identity    // the file written, a regular or a new one
 	stdout io.Writer
 	// note, when set, is where write says which file it wrote: a file
 	// written silently is easily missed, or looked for elsewhere.
@@ -52,21 +55,83 @@ type output struct {
 // once process PID is gone.
 const tempMarker = ".tallywood-tmp-"
 
-// openOutput checks that path ("" or "-": stdout) can be written and
-// prepares to write it. Messages to stderr say which stale temporary
-// files it removed.
-func openOutput(path string, stdout, stderr io.Writer) (*output, error) {
-	return openDestination("--out", path, stdout, stderr)
+// files are what one command reads and writes. An output may be none of
+// the command's inputs and no other of its outputs: writing it would
+// replace what the command read (merge --out s1.json s1.json s2.json lost
+// shard 1) or another of its results (tune --out and --rules-out on one
+// file lost the tuned rules). A file is told by its identity
+// (os.SameFile: device and inode), not by its name, so ./r.json, a
+// symlink to it and a hard link are all r.json.
+type files struct {
+	inputs  []input
+	outputs []*output
+}
+
+// input is a file the command reads: its path, and the flag that names it
+// ("" for a command's arguments).
+type input struct{ flag, path string }
+
+// read records path, named by flag, as one of the command's inputs. The
+// names of the reference rules ("", "default", "reference") are none.
+func (f *files) read(flag, path string) {
+	if !isReferenceName(path) {
+		f.inputs = append(f.inputs, input{flag, path})
+	}
+}
+
+// readSpecs records the weights files specs score by as inputs.
+func (f *files) readSpecs(specs ...policy.Spec) {
+	for _, sp := range specs {
+		if w := sp.WeightsFile(); w != "" {
+			f.read("weights=", w)
+		}
+	}
+}
+
+// identity names a file on disk: the file itself when it exists, else
+// the directory it will be made in and its name there.
+type identity struct {
+	file, dir fs.FileInfo
+	base      string
+}
+
+func (a identity) same(b identity) bool {
+	if a.file != nil || b.file != nil {
+		return a.file != nil && b.file != nil && os.SameFile(a.file, b.file)
+	}
+	return os.SameFile(a.dir, b.dir) && a.base == b.base
+}
+
+// clash refuses o, the destination what (a flag) names, when it is one
+// of the inputs or of the outputs opened before it.
+func (f *files) clash(what string, o *output) error {
+	for _, in := range f.inputs {
+		st, err := os.Stat(in.path)
+		if err != nil || !o.id.same(identity{file: st}) {
+			continue // an input that is not there is not read either
+		}
+		name := fmt.Sprintf("the input file %q", in.path)
+		if in.flag != "" {
+			name = fmt.Sprintf("the file %s names (%q)", in.flag, in.path)
+		}
+		return fmt.Errorf("%s %q is %s, which this command reads: writing it would replace that input", what, o.path, name)
+	}
+	for _, other := range f.outputs {
+		if other.path != "" && !other.stream && o.id.same(other.id) {
+			return fmt.Errorf("%s %q is the file %s writes (%q): give each output a file of its own", what, o.path, other.what, other.path)
+		}
+	}
+	return nil
 }
 
 // writeSave writes a save file of play's s command by the rules of
-// --out (issue 22: s replaced symlinks, FIFOs and /dev/full, and made a
-// 0600 file 0644).
+// --out: it replaces no symlink, FIFO or device, and keeps a file's mode.
 func writeSave(path string, data []byte, stderr io.Writer) error {
 	if path == "-" {
 		return errors.New("a save file needs a file name")
 	}
-	o, err := openDestination("save file", path, nil, stderr)
+	var f files
+	o, err := f.open("save file", path, nil, stderr)
 	if err != nil {
 		return err
 	}
@@ -74,11 +139,15 @@ func writeSave(path string, data []byte, stderr io.Writer) error {
 	return o.write(data)
 }
 
-// openDestination is openOutput for a destination named what in messages.
-func openDestination(what, path string, stdout, stderr io.Writer) (*output, error) {
-	o := &output{path: path, stdout: stdout, mode: 0o644, note: stderr}
+// open checks that path ("" or "-": stdout), the destination of the flag
+// what, can be written and is neither an input nor another output of the
+// command, and prepares to write it. Messages to stderr say which stale
+// temporary files it removed.
+func (f *files) open(what, path string, stdout, stderr io.Writer) (*output, error) {
+	o := &output{what: what, path: path, stdout: stdout, mode: 0o644, note: stderr}
 	if path == "" || path == "-" {
 		o.path = ""
+		f.outputs = append(f.outputs, o)
 		return o, nil
 	}
 	lst, err := os.Lstat(path)
@@ -95,34 +164,45 @@ func openDestination(what, path string, stdout, stderr io.Writer) (*output, erro
 		case m.IsDir():
 			return nil, fmt.Errorf("%s %q is a directory", what, path)
 		case m.IsRegular():
-			o.exists, o.mode = true, m.Perm()
+			o.exists, o.mode, o.id.file = true, m.Perm(), st
 			if lst.Mode()&fs.ModeSymlink != 0 {
 				if o.target, err = filepath.EvalSymlinks(path); err != nil {
 					return nil, fmt.Errorf("%s %q is a symlink whose target cannot be used: %v", what, path, unwrapPath(err))
 				}
 			}
 		case m&fs.ModeNamedPipe != 0, m&fs.ModeCharDevice != 0:
+			// Written into, never replaced: no input is one (the reader
+			// reads regular files only).
 			o.stream, o.exists = true, true
+			f.outputs = append(f.outputs, o)
 			return o, nil
 		default:
 			return nil, fmt.Errorf("%s %q is neither a file, a FIFO nor a character device (%v)", what, path, m.Type())
 		}
 	}
 	dir := filepath.Dir(o.target)
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+	st, err := os.Stat(dir)
+	if err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("%s %q: directory %q does not exist", what, path, dir)
+	}
+	if !o.exists {
+		o.id.dir, o.id.base = st, filepath.Base(o.target)
+	}
+	if err := f.clash(what, o); err != nil {
+		return nil, err
 	}
 	for _, stale := range removeStaleTemps(o.target) {
 		fmt.Fprintf(stderr, "tallywood: removed %q, left by a run that was killed while writing %q\n", stale, path)
 	}
 	// Create and remove a temporary file now: the directory is writable
 	// if and only if this works.
-	f, tmp, err := o.createTemp()
+	tf, tmp, err := o.createTemp()
 	if err != nil {
 		return nil, fmt.Errorf("%s %q cannot be written: %v", what, path, unwrapPath(err))
 	}
-	f.Close()
+	tf.Close()
 	o.dropTemp(tmp)
+	f.outputs = append(f.outputs, o)
 	return o, nil
 }
 

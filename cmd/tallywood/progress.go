@@ -70,8 +70,8 @@ func (p *progress) stop() {
 // etaModel estimates the time a run has left from the speed measured in
 // each cell: cells differ a hundredfold in speed (random against mcts, or
 // a compare arm whose rules make games long), so one overall rate
-// misleads as soon as the run moves to a faster or slower cell (issue 23:
-// compare's ETA stayed at 0:03 for the three minutes of its slow cell).
+// misleads as soon as the run moves to a faster or slower cell (an ETA of
+// 0:03 for the three minutes of a slow cell).
 // The cell running is expected to go on at its own speed; a cell not
 // started at the speed of its key's cells, else at the slowest speed
 // measured so far (an ETA that falls beats one that stalls).

@@ -34,16 +34,20 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	if code, done := parseFlags(fs, args, reportUsage, stdout, stderr); done {
 		return code
 	}
-	files := fs.Args()
-	if len(files) == 0 {
+	names := fs.Args()
+	if len(names) == 0 {
 		return fail(stderr, "report: no result files given")
 	}
-	out, err := openOutput(*outPath, stdout, stderr)
+	var fl files
+	for _, name := range names {
+		fl.read("", name)
+	}
+	out, err := fl.open("--out", *outPath, stdout, stderr)
 	if err != nil {
 		return fail(stderr, "report: %v", err)
 	}
-	srcs := make([]report.Source, len(files))
-	for i, name := range files {
+	srcs := make([]report.Source, len(names))
+	for i, name := range names {
 		data, err := kit.ReadFileMax(name, sim.MaxResultBytes)
 		if err != nil {
 			return failInput(stderr, "report: %v", err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"html"
 	"os"
@@ -207,5 +208,39 @@ func TestReportBadInput(t *testing.T) {
 	}
 	if _, err := os.Stat(page); err == nil {
 		t.Errorf("a report was written despite the bad file")
+	}
+}
+
+// TestKindlessSimResultsReadEverywhere: a sim result written before
+// results had a "kind" (format tallywood-sim/1 alone) is read as a sim
+// result by every reader, as older formats of every kind still are:
+// merge, report, and the hint for a result named as a rules file.
+func TestKindlessSimResultsReadEverywhere(t *testing.T) {
+	dir := t.TempDir()
+	shards := writeShards(t, dir, 2)
+	for _, f := range shards {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var d map[string]any
+		if err := json.Unmarshal(data, &d); err != nil {
+			t.Fatal(err)
+		}
+		delete(d, "kind")
+		data, _ = json.Marshal(d)
+		if err := os.WriteFile(f, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _, stderr := runCLI(t, "merge", "--format", "json", "--out", filepath.Join(dir, "m.json"), shards[0], shards[1]); code != exitOK {
+		t.Errorf("merge: exit %d, %s", code, stderr)
+	}
+	if code, _, stderr := runCLI(t, "report", "--out", filepath.Join(dir, "r.html"), shards[0]); code != exitOK {
+		t.Errorf("report: exit %d, %s", code, stderr)
+	}
+	want := "this is a result file (read it with 'tallywood report' or 'tallywood merge')"
+	if code, _, stderr := runCLI(t, "sim", "--rules", shards[0]); code != exitBadArgs || !strings.Contains(stderr, want) {
+		t.Errorf("sim --rules: exit %d, %s", code, stderr)
 	}
 }

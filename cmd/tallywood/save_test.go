@@ -11,6 +11,7 @@ import (
 	"tallywood/cmd/tallywood/play"
 	"tallywood/engine"
 	"tallywood/sim/deal"
+	"tallywood/sim/policy"
 )
 
 // forgeSave writes a save file of a table game whose other seats play
@@ -50,8 +51,15 @@ func TestLoadRunsNothing(t *testing.T) {
 			`lineup[0] "exec:sh -c \"touch MARKER\"" starts a program; a save file runs that only when the command line says so: if you trust the file, add --trust-lineup`, false},
 		{"play exec", []string{"sentinel"}, []string{"play"}, exitBadArgs, `lineup[0] "exec:sh -c \"touch MARKER\"" starts a program`, false},
 		{"trace search", []string{"mcts:iters=100000", "sentinel"}, []string{"trace"}, exitBadArgs,
-			`lineup[0] "mcts:iters=100000" sets parameters beyond the defaults and the skill levels (a search of any size)`, false},
+			`lineup[0] "mcts:iters=100000" sets parameters beyond the defaults and the skill levels (a search of any size, or a file it reads)`, false},
 		{"play search", []string{"mcts:iters=100000", "sentinel"}, []string{"play"}, exitBadArgs, `lineup[0] "mcts:iters=100000" sets parameters beyond`, false},
+		// A file a parameter names is not opened before the trust check
+		// (it was: the error told whether /etc/passwd exists, its first
+		// character, and the keys of a JSON file).
+		{"trace weights", []string{"learned:weights=SECRET"}, []string{"trace"}, exitBadArgs,
+			`lineup[0] "learned:weights=SECRET" sets parameters beyond the defaults and the skill levels (a search of any size, or a file it reads)`, false},
+		{"play weights", []string{"learned:weights=SECRET", "sentinel"}, []string{"play"}, exitBadArgs, `lineup[0] "learned:weights=SECRET" sets parameters beyond`, false},
+		{"trace weights trusted", []string{"learned:weights=WEIGHTS"}, []string{"trace", "--trust-lineup"}, exitOK, "", false},
 		{"trace level", []string{"expert"}, []string{"trace"}, exitOK, "", false},
 		{"play level", []string{"expert"}, []string{"play"}, exitOK, "", false},
 		// Trusted, the programs run (and fail: sh is no protocol player).
@@ -65,9 +73,14 @@ func TestLoadRunsNothing(t *testing.T) {
 			dir := t.TempDir()
 			marker := filepath.Join(dir, "ran")
 			sentinel := `exec:sh -c "touch ` + marker + `"`
+			secret := filepath.Join(dir, "secret.json")
+			weights := filepath.Join(dir, "weights.json")
+			os.WriteFile(secret, []byte(`{"password": "hunter2"}`), 0o600)
+			os.WriteFile(weights, policy.ShippedNet.Encode(), 0o644)
+			words := strings.NewReplacer("sentinel", sentinel, "SECRET", secret, "WEIGHTS", weights)
 			var lineup []string
 			for _, p := range tt.lineup {
-				lineup = append(lineup, strings.ReplaceAll(p, "sentinel", sentinel))
+				lineup = append(lineup, words.Replace(p))
 			}
 			save := filepath.Join(dir, "save.json")
 			forgeSave(t, save, lineup...)
@@ -79,8 +92,11 @@ func TestLoadRunsNothing(t *testing.T) {
 			} else {
 				code, _, stderr = runPlayWith(t, "q\n", args...)
 			}
-			if want := strings.ReplaceAll(tt.err, "MARKER", marker); code != tt.code || !strings.Contains(stderr, want) {
+			if want := strings.NewReplacer("MARKER", marker, "SECRET", secret).Replace(tt.err); code != tt.code || !strings.Contains(stderr, want) {
 				t.Errorf("exit %d, stderr %q\nwant exit %d, stderr with %q", code, stderr, tt.code, want)
+			}
+			if strings.Contains(stderr, "weights") && strings.Contains(stderr, "password") {
+				t.Errorf("the refusal tells of the file's contents: %s", stderr)
 			}
 			if tt.ran && strings.Contains(stderr, "--trust-lineup") {
 				t.Errorf("a trusted load was refused: %s", stderr)

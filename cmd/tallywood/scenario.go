@@ -69,7 +69,7 @@ func runScenario(args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, "scenario: --game %d is outside 0..%d", *game, int64(sim.MaxGames-1))
 		}
 		// The seed convention of sim, trace and play: game --game of
-		// master seed --seed (issue 23).
+		// master seed --seed.
 		out, err := scenario.Skeleton(engine.Reference(), deal.GameSeed(*seed, *game), mode, fmt.Sprintf("game %d of seed %d", *game, *seed))
 		if err != nil {
 			return fail(stderr, "%v", err)

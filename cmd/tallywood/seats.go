@@ -30,6 +30,7 @@ func seatsSimPlan(s *studyFlags, seats int) (*plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.files.readSpecs(lineup...)
 	rules, err := s.rules()
 	if err != nil {
 		return nil, err
@@ -94,6 +95,7 @@ func (f *compareFlags) seatsPlan() (*plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.files.readSpecs(lineup...)
 	var arms [2]sim.SeatsArm
 	for k := range armNames {
 		r, name, flag, err := f.armRules(k)

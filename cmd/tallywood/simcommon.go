@@ -53,10 +53,10 @@ func parseSpecs(flag, s string) ([]policy.Spec, error) {
 }
 
 // loadRules reads a rules file; "", "default" and "reference" are the
-// reference set, for every command that names rules (issue 22: play and
-// rules check read a file named default); ./default names such a file.
+// reference set, for every command that names rules (all alike); ./default
+// names a file of that name.
 func loadRules(path string) (*engine.Rules, error) {
-	if path == "" || path == "default" || path == engine.ReferenceName {
+	if isReferenceName(path) {
 		return engine.Reference(), nil
 	}
 	r, err := engine.LoadFile(path)
@@ -68,11 +68,17 @@ func loadRules(path string) (*engine.Rules, error) {
 	return r, err
 }
 
+// isReferenceName reports whether path names the reference set rather
+// than a file.
+func isReferenceName(path string) bool {
+	return path == "" || path == "default" || path == engine.ReferenceName
+}
+
 // otherFileKind names the kind of tallywood file path holds when it is
 // not a rules file but another of the program's JSON files (a scenario, a
-// result, a saved game), by fields only that kind has, or "" (issue 23:
-// 'compare --b-rules scenario.json' said "unknown field description",
-// which hides that the wrong file was named).
+// result, a saved game), by fields only that kind has, or "": "unknown
+// field description" for 'compare --b-rules scenario.json' would hide that
+// the wrong file was named.
 func otherFileKind(path string) string {
 	data, err := kit.ReadFileMax(path, engine.MaxRulesFileSize)
 	if err != nil {
@@ -90,7 +96,9 @@ func otherFileKind(path string) string {
 		return "a scenario file (run it with 'tallywood scenario run')"
 	case strings.HasPrefix(format, "tallywood-play"):
 		return "a saved game (resume it with 'tallywood play --load')"
-	case has("kind") && strings.HasPrefix(format, "tallywood-"):
+	// A sim result written before results had a kind is one too, as
+	// every reader of results reads it (sim.Decode).
+	case (has("kind") || format == sim.FormatSim) && strings.HasPrefix(format, "tallywood-"):
 		return "a result file (read it with 'tallywood report' or 'tallywood merge')"
 	}
 	return ""
@@ -100,7 +108,7 @@ func otherFileKind(path string) string {
 func parseMode(flag, s string) (engine.Mode, error) {
 	m, err := engine.ParseMode(strings.ToLower(strings.TrimSpace(s)))
 	if err != nil {
-		return 0, fmt.Errorf("--%s %q is not normal or hard%s", flag, s, kit.DidYouMean(strings.TrimSpace(s), []string{"normal", "hard"}))
+		return 0, fmt.Errorf("--%s %q is not normal or hard%s", flag, kit.Clip(s), kit.DidYouMean(strings.TrimSpace(s), []string{"normal", "hard"}))
 	}
 	return m, nil
 }

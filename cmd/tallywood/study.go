@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -71,6 +72,8 @@ type studyFlags struct {
 	quiet      bool
 	wide, all  bool
 	maxErrors  int64
+	// files are the files the plan reads, and then the outputs.
+	files files
 }
 
 // A plan is what a study command plays and how runStudy shows it.
@@ -78,12 +81,14 @@ type plan struct {
 	// instead, when set, is written to stdout in place of a study (sensitivity --list).
 	instead func(stdout io.Writer) error
 	// open, when set, checks the other files the command writes, as the
-	// output is checked, before the run (tune's rules file).
-	open func(stderr io.Writer) error
+	// output is checked, before the run (tune's rules file), opening
+	// them in fl.
+	open func(fl *files, stderr io.Writer) error
 	// notes are said on stderr before the run (what the arms are).
 	notes string
 	// before, when set, is done before the run starts, under the run's
-	// interrupt and with its workers (tune sets its budget from --time).
+	// interrupt and with its workers (tune sets its budget from --time);
+	// a badFlag from it is a usage error, any other a failed run.
 	before func(ctx context.Context, workers int, stderr io.Writer) error
 	// keys and games drive the progress bar: the cells play one after the
 	// other, cell k games[k] games at the speed of key keys[k]; or, with
@@ -102,6 +107,10 @@ type plan struct {
 	name string
 	text report.TextOptions
 }
+
+// badFlag is an error of a flag that only a plan's before can find (tune's
+// --time, by the speed it measures): a usage error.
+type badFlag struct{ error }
 
 // checkGames bounds --games when given: at least 1, and no more than the
 // counters hold.
@@ -216,6 +225,7 @@ func (s *studyFlags) check(sh sharedFlags) error {
 
 // rules loads --rules and applies --set.
 func (s *studyFlags) rules() (*engine.Rules, error) {
+	s.files.read("--rules", s.rulesPath)
 	r, err := loadRules(s.rulesPath)
 	if err != nil {
 		return nil, inputError{fmt.Errorf("--rules: %v", err)}
@@ -237,6 +247,7 @@ func (s *studyFlags) cells(r *engine.Rules) ([]sim.CellSpec, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.files.readSpecs(specs...)
 	politicians := []int{sim.RandomPoliticianIndex}
 	if s.fs.Lookup("politician") != nil {
 		if politicians, err = parsePoliticians(r, "politician", s.politician, true); err != nil {
@@ -294,12 +305,12 @@ func (c *studyCommand) run(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	out, err := openOutput(s.out, stdout, stderr)
+	out, err := s.files.open("--out", s.out, stdout, stderr)
 	if err != nil {
 		return fail(err)
 	}
 	if p.open != nil {
-		if err := p.open(stderr); err != nil {
+		if err := p.open(&s.files, stderr); err != nil {
 			return fail(err)
 		}
 	}
@@ -308,7 +319,10 @@ func (c *studyCommand) run(args []string, stdout, stderr io.Writer) int {
 	defer release()
 	workers := capWorkers(c.name, s.workers, stderr)
 	if p.before != nil {
-		if err := p.before(ctx, workers, stderr); err != nil {
+		var bad badFlag
+		if err := p.before(ctx, workers, stderr); errors.As(err, &bad) {
+			return fail(bad.error)
+		} else if err != nil {
 			return failRun(stderr, "%s: %v", c.name, err)
 		}
 	}

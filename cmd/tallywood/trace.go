@@ -181,7 +181,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 }
 
 // traceWidth is the most characters a line of the narration takes: a
-// rule's explanation runs to 190 (issue 23), wider than a terminal.
+// rule's explanation runs to 190, wider than a terminal.
 const traceWidth = 100
 
 // wrapLines breaks the lines of text longer than traceWidth at spaces;

@@ -11,10 +11,12 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/spf13/pflag"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/sim"
 )
 
@@ -105,12 +107,19 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--target %v", err)
 		}
+		for _, c := range cells {
+			s.files.readSpecs(c.Policy)
+		}
 		vary, err := tuneVary(base, *varies, *oneChange)
 		if err != nil {
 			return nil, fmt.Errorf("--vary %v", err)
 		}
 		cfg := sim.TuneConfig{Base: base, Targets: cells, Rates: rates, Relative: relative, OneChange: *oneChange, Vary: vary, Seed: s.seed, Budget: *budget,
 			ConfirmSeed: *confirmSeed, ConfirmGames: *confirmGames, Shard: s.shard, MaxErrors: s.maxErrors}
+		least := sim.TuneMinBudget(cfg)
+		if !fs.Changed("time") && *budget < least {
+			return nil, fmt.Errorf("--budget %d: the search needs at least %d games for these targets and fields", *budget, least)
+		}
 		p := &plan{}
 		p.before = func(ctx context.Context, workers int, stderr io.Writer) error {
 			cfg.Workers = workers
@@ -118,6 +127,11 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 				b, perSec, err := sim.TuneBudget(ctx, cfg, *timeBudget)
 				if err != nil {
 					return fmt.Errorf("--time: %v", err)
+				}
+				if b < least {
+					need := time.Duration(float64(least) / perSec * float64(time.Second)).Round(time.Millisecond)
+					return badFlag{fmt.Errorf("--time %v: about %.0f games a second make a budget of %d games, fewer than the %d the search needs (--time %v or more)",
+						*timeBudget, perSec, b, least, max(need, time.Millisecond))}
 				}
 				cfg.Budget = b
 				// Said on stderr, so that --budget can repeat the search.
@@ -131,8 +145,8 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 			return result(sim.Tune(ctx, cfg))
 		}
 		var tunedOut *output
-		p.open = func(stderr io.Writer) (err error) {
-			tunedOut, err = openTuned(*rulesOut, stderr)
+		p.open = func(fl *files, stderr io.Writer) (err error) {
+			tunedOut, err = openTuned(fl, *rulesOut, stderr)
 			return err
 		}
 		p.after = func(res sim.Study) error {
@@ -156,38 +170,40 @@ func tuneTargets(flags []string) ([]sim.CellSpec, []float64, []bool, error) {
 	var cells []sim.CellSpec
 	var rates []float64
 	var relative []bool
-	seen := map[string]bool{}
+	seen := map[string]string{} // the flag that gave each mode and policy a target
 	for _, f := range flags {
 		cell, rate, ok := strings.Cut(f, "=")
 		mode, pol, ok2 := strings.Cut(cell, ":")
 		if !ok || !ok2 {
-			return nil, nil, nil, fmt.Errorf("%q: want MODE:POLICY=RATE (normal:skilled=0.45, or -0.05 for five points below the base)", f)
+			return nil, nil, nil, fmt.Errorf("%q: want MODE:POLICY=RATE (normal:skilled=0.45, or -0.05 for five points below the base)", kit.Clip(f))
 		}
 		m, err := engine.ParseMode(strings.TrimSpace(mode))
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("%q: %v", f, err)
+			return nil, nil, nil, fmt.Errorf("%q: %v", kit.Clip(f), err)
 		}
 		specs, err := parsePolicies("target", pol)
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("%q: %v", f, err)
+			return nil, nil, nil, fmt.Errorf("%q: %v", kit.Clip(f), err)
 		}
 		if len(specs) != 1 {
-			return nil, nil, nil, fmt.Errorf("%q: one policy per target", f)
+			return nil, nil, nil, fmt.Errorf("%q: one policy per target", kit.Clip(f))
 		}
 		text := strings.Replace(strings.TrimSpace(rate), "−", "-", 1)
 		rel := strings.HasPrefix(text, "-") || strings.HasPrefix(text, "+")
 		r, err := strconv.ParseFloat(text, 64)
 		switch {
 		case rel && (err != nil || !(r > -1 && r < 1 && r != 0)):
-			return nil, nil, nil, fmt.Errorf("%q: the change %q is not a change of the win rate above -1 and below 1, not 0 (-0.05: five points below the base)", f, rate)
+			return nil, nil, nil, fmt.Errorf("%q: the change %q is not a change of the win rate above -1 and below 1, not 0 (-0.05: five points below the base)", kit.Clip(f), kit.Clip(rate))
 		case !rel && (err != nil || !(r > 0 && r < 1)):
-			return nil, nil, nil, fmt.Errorf("%q: the rate %q is not a win rate above 0 and below 1", f, rate)
+			return nil, nil, nil, fmt.Errorf("%q: the rate %q is not a win rate above 0 and below 1", kit.Clip(f), kit.Clip(rate))
 		}
+		// One policy by any name (a level, or the spec it plays): said in
+		// the words given.
 		key := m.String() + ":" + specs[0].String()
-		if seen[key] {
-			return nil, nil, nil, fmt.Errorf("%q: %s has a target already", f, key)
+		if first, dup := seen[key]; dup {
+			return nil, nil, nil, fmt.Errorf("%q: %s:%s has a target already (%q)", kit.Clip(f), strings.TrimSpace(mode), strings.TrimSpace(pol), first)
 		}
-		seen[key] = true
+		seen[key] = f
 		cells = append(cells, sim.CellSpec{Mode: m, Policy: specs[0], Politician: sim.RandomPoliticianIndex})
 		rates = append(rates, r)
 		relative = append(relative, rel)
@@ -218,15 +234,15 @@ func tuneVary(base *engine.Rules, flags []string, oneChange bool) ([]sim.TuneVar
 			lo, err1 = strconv.Atoi(strings.TrimSpace(a))
 			hi, err2 = strconv.Atoi(strings.TrimSpace(b))
 			if !ok || err1 != nil || err2 != nil || lo > hi {
-				return nil, fmt.Errorf("%q: the range %q is not LO..HI with whole numbers LO ≤ HI", f, rng)
+				return nil, fmt.Errorf("%q: the range %q is not LO..HI with whole numbers LO ≤ HI", kit.Clip(f), kit.Clip(rng))
 			}
 			if hi-lo > 1000 {
-				return nil, fmt.Errorf("%q: the range %q has more than 1000 values", f, rng)
+				return nil, fmt.Errorf("%q: the range %q has more than 1000 values", kit.Clip(f), kit.Clip(rng))
 			}
 		}
 		fields, choices, err := base.Variables(glob)
 		if err != nil {
-			return nil, fmt.Errorf("%q: %v", f, err)
+			return nil, fmt.Errorf("%q: %v", kit.Clip(f), err)
 		}
 		if ranged && len(fields) == 0 {
 			return nil, fmt.Errorf("%q: a range is for numbers, and %s matches only choices (leave the range out: a choice ranges over its alternatives)", f, glob)
@@ -245,7 +261,7 @@ func tuneVary(base *engine.Rules, flags []string, oneChange bool) ([]sim.TuneVar
 		}
 		for _, fd := range fields {
 			if prev, dup := seen[fd.Path]; dup {
-				return nil, fmt.Errorf("%q: %s is varied by %q already", f, fd.Path, prev)
+				return nil, fmt.Errorf("%q: %s is varied by %q already", kit.Clip(f), fd.Path, prev)
 			}
 			seen[fd.Path] = f
 			a, b := lo, hi
@@ -254,7 +270,7 @@ func tuneVary(base *engine.Rules, flags []string, oneChange bool) ([]sim.TuneVar
 			}
 			values := sim.TuneValues(base, fd.Path, a, b)
 			if len(values) == 0 {
-				return nil, fmt.Errorf("%q: the rules accept no value of %s in %d..%d", f, fd.Path, a, b)
+				return nil, fmt.Errorf("%q: the rules accept no value of %s in %d..%d", kit.Clip(f), fd.Path, a, b)
 			}
 			out = append(out, sim.TuneVary{Path: fd.Path, Values: values})
 		}
@@ -266,16 +282,17 @@ func tuneVary(base *engine.Rules, flags []string, oneChange bool) ([]sim.TuneVar
 }
 
 // openTuned checks --rules-out, the tuned rules file, before the search,
-// as openOutput checks the result's destination, so that a search of
-// hours never ends in "cannot write"; nil when there is no --rules-out.
-func openTuned(path string, stderr io.Writer) (*output, error) {
+// as the result's destination is checked (neither an input nor the
+// result's file), so that a search of hours never ends in "cannot write";
+// nil when there is no --rules-out.
+func openTuned(fl *files, path string, stderr io.Writer) (*output, error) {
 	switch path {
 	case "":
 		return nil, nil
 	case "-":
 		return nil, errors.New("--rules-out -: the tuned rules need a file (the result goes to stdout, or to --out)")
 	}
-	return openDestination("--rules-out", path, nil, stderr)
+	return fl.open("--rules-out", path, nil, stderr)
 }
 
 // writeTuned writes the tuned rules file to out: the base with the best

@@ -38,7 +38,7 @@ func TestTuneWritesRulesAndResult(t *testing.T) {
 	}
 }
 
-// TestTuneRefuses: bad targets and fields are named.
+// TestTuneRefuses: bad targets, fields and budgets are named, exit 2.
 func TestTuneRefuses(t *testing.T) {
 	for _, tt := range []struct {
 		args []string
@@ -52,9 +52,21 @@ func TestTuneRefuses(t *testing.T) {
 		{[]string{"--target", "normal:random=0.4", "--vary", "track.max=9..3"}, "not LO..HI"},
 		{[]string{"--target", "normal:random=0.4", "--vary", "track.max", "--vary", "track.*"}, "varied by"},
 		{[]string{"--target", "normal:random=0.4", "--vary", "track.max", "--seed", "5", "--confirm-seed", "5"}, "fresh seeds"},
+		// A duplicate is named as typed, not by the level's spec (it said
+		// normal:greedy).
+		{[]string{"--target", "normal:casual=0.3", "--target", "normal:casual=0.4", "--vary", "track.max"},
+			`--target "normal:casual=0.4": normal:casual has a target already ("normal:casual=0.3")`},
+		{[]string{"--target", "normal:greedy=0.3", "--target", "normal:casual=0.4", "--vary", "track.max"},
+			`--target "normal:casual=0.4": normal:casual has a target already ("normal:greedy=0.3")`},
+		// Budgets too small for a search are usage errors, before any game
+		// (--time 1ns exited 1 after timing a block).
+		{[]string{"--target", "normal:random=0.4", "--vary", "difficulties.hard.bonus_divisor", "--budget", "10"},
+			"--budget 10: the search needs at least 150 games for these targets and fields"},
+		{[]string{"--target", "normal:random=0.4", "--vary", "difficulties.hard.bonus_divisor", "--time", "1ns"},
+			"--time 1ns: about "},
 	} {
 		code, _, stderr := runCLI(t, append([]string{"tune", "--quiet"}, tt.args...)...)
-		if code == 0 || !strings.Contains(stderr, tt.want) {
+		if code != exitBadArgs || !strings.Contains(stderr, tt.want) {
 			t.Errorf("%v: exit %d, %q; want an error with %q", tt.args, code, stderr, tt.want)
 		}
 	}

@@ -5,9 +5,17 @@ import (
 	"strings"
 )
 
+// maxSlip bounds the names Nearest and DidYouMean compare: a longer one
+// is no slip of a name of the tool, and the edit distance's cost grows
+// with the product of the lengths.
+const maxSlip = 256
+
 // Nearest returns up to three of the valid names closest to name by edit
 // distance, ignoring case: those within one edit of the closest.
 func Nearest(name string, valid []string) []string {
+	if len(name) > maxSlip {
+		return nil
+	}
 	type cand struct {
 		name string
 		d    int
@@ -31,6 +39,9 @@ func Nearest(name string, valid []string) []string {
 // one when it is near enough to be a slip (at most a third of its letters
 // differ, and at most 3), "" when none is.
 func DidYouMean(name string, valid []string) string {
+	if len(name) > maxSlip {
+		return ""
+	}
 	var best string
 	bestD := -1
 	for _, v := range valid {

@@ -3,28 +3,81 @@ package kit
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 )
 
-// ReadFileMax reads the file at path, refusing one larger than max bytes:
-// every file the tool reads (rules, scenarios, saves, results) is small,
-// and an unbounded read of a huge or endless file (a FIFO, /dev/zero)
-// would exhaust memory before any check could refuse it. The error names
-// the path and the limit.
+// ReadFileMax reads the regular file at path, refusing anything else and
+// a file larger than max bytes. Every file the tool reads (rules,
+// scenarios, saves, results, weights) is a small regular file: opening a
+// FIFO waits for a writer that may never come, a device or an endless
+// file (/dev/zero) would be read until the bound, and neither is a file
+// anyone means to name. The error names the path, and the limit or what
+// the path is.
 func ReadFileMax(path string, max int64) ([]byte, error) {
-	f, err := os.Open(path)
+	// Stat before opening, so that nothing but a regular file is opened
+	// (a path that cannot be stat'ed is opened for open's own error); the
+	// open cannot block either (openFlags), should the path be replaced in
+	// between, and the file opened must be the one checked.
+	st, statErr := os.Stat(path)
+	if statErr == nil {
+		if err := regular(path, st); err != nil {
+			return nil, err
+		}
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	fst, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if err := regular(path, fst); err != nil {
+		return nil, err
+	}
+	if statErr == nil && !os.SameFile(st, fst) {
+		return nil, fmt.Errorf("%s: replaced while it was being opened", path)
+	}
 	data, err := io.ReadAll(io.LimitReader(f, max+1))
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
 	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%s: larger than %s, the most this file can be", path, FormatBytes(max))
+		return nil, &TooLargeError{Path: path, Max: max}
 	}
 	return data, nil
+}
+
+// TooLargeError is ReadFileMax's error for a file larger than Max bytes.
+type TooLargeError struct {
+	Path string
+	Max  int64
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("%s: larger than %s, the most this file can be", e.Path, FormatBytes(e.Max))
+}
+
+// regular refuses a file that is not a regular one, naming what it is.
+func regular(path string, st fs.FileInfo) error {
+	m := st.Mode()
+	if m.IsRegular() {
+		return nil
+	}
+	what := "a special file"
+	switch {
+	case m.IsDir():
+		what = "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		what = "a FIFO (named pipe)"
+	case m&fs.ModeSocket != 0:
+		what = "a socket"
+	case m&fs.ModeDevice != 0:
+		what = "a device"
+	}
+	return fmt.Errorf("%s is %s, not a regular file", path, what)
 }
 
 // FormatBytes writes a size in bytes as KiB or MiB when it is a whole

@@ -177,8 +177,8 @@ func strictUnmarshal(data []byte, v any) error {
 
 // jsonError words an error of encoding/json in the scenario's terms: the
 // field by its path in the file and the kind of value it takes, not Go's
-// struct and type names (issue 22: "json: cannot unmarshal number into Go
-// struct field Seat.setup.you.hand of type string").
+// struct and type names ("json: cannot unmarshal number into Go struct
+// field Seat.setup.you.hand of type string" names neither).
 func jsonError(data []byte, err error) string {
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError
@@ -267,8 +267,8 @@ func loadRules(f *File, dir string) (*engine.Rules, error) {
 // readRules reads a scenario's rules file: a regular file in the
 // scenario's folder or below it, no larger than a rules file may be. The
 // folder is an os.Root, so neither ../ nor a symlink leads out of it
-// (issue 22: "rules": "../../../../dev/zero" ran out of memory, a FIFO
-// hung). The error follows the quoted name.
+// ("rules": "../../../../dev/zero" would run out of memory, a FIFO
+// hang). The error follows the quoted name.
 func readRules(dir, name string) ([]byte, error) {
 	if !filepath.IsLocal(name) {
 		return nil, errors.New("is not a path inside the scenario's folder (no absolute path, no ..); name the rules file relative to the scenario file")

@@ -72,9 +72,8 @@ func HintSeed(gameSeed uint64) uint64 { return gameSeed ^ keyHint }
 // its own generator, the protocol's player_seed (docs/protocol.md), in a
 // game whose policy was reset with seed: a hash of
 // it, which says nothing of the game seed, from which every shuffle could
-// be recomputed (issue 22: the messages carried the game seed, and in solo
-// player_seed was it). The same game gives the same program seed, so it
-// stays reproducible.
+// be recomputed, so a program could know the deck. The same game gives
+// the same program seed, so it stays reproducible.
 func ProgramSeed(seed uint64) uint64 {
 	h := sha256.Sum256(binary.BigEndian.AppendUint64([]byte(programSeedDomain), seed))
 	return binary.BigEndian.Uint64(h[:8])

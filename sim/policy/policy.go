@@ -82,6 +82,13 @@ func (s Spec) WithNet(n *Net) (func() Policy, error) {
 	return e.withNet(s.Params, n), nil
 }
 
+// WeightsFile is the weights file the spec's policy scores by (its
+// weights=), "" for the shipped weights or a policy that takes none.
+func (s Spec) WeightsFile() string {
+	path, _, _ := strings.Cut(s.Params["weights"], "@")
+	return path
+}
+
 // String returns the canonical spec string, the policy's identity.
 func (s Spec) String() string { return s.canon }
 
@@ -134,23 +141,23 @@ func Parse(spec string) (Spec, error) {
 	name, rest, hasParams := strings.Cut(strings.TrimSpace(spec), ":")
 	if lv, ok := levelByName(name); ok {
 		if hasParams {
-			return Spec{}, fmt.Errorf("policy %q: skill level %s takes no parameters (it is %s)", spec, name, lv.Spec)
+			return Spec{}, fmt.Errorf("policy %q: skill level %s takes no parameters (it is %s)", kit.Clip(spec), name, lv.Spec)
 		}
 		sp, err := Parse(lv.Spec)
 		if err != nil {
-			return Spec{}, fmt.Errorf("policy %q: skill level: %v", spec, err)
+			return Spec{}, fmt.Errorf("policy %q: skill level: %v", kit.Clip(spec), err)
 		}
 		sp.Level, sp.Label = name, name
 		return sp, nil
 	}
 	e, ok := registry[name]
 	if !ok {
-		return Spec{}, fmt.Errorf("policy %q: unknown%s (known: %s)", spec, kit.DidYouMean(name, Names()), strings.Join(Names(), ", "))
+		return Spec{}, fmt.Errorf("policy %q: unknown%s (known: %s)", kit.Clip(spec), kit.DidYouMean(name, Names()), strings.Join(Names(), ", "))
 	}
 	if e.raw != nil {
 		sp, err := e.raw(rest)
 		if err != nil {
-			return Spec{}, fmt.Errorf("policy %q: %v", spec, err)
+			return Spec{}, fmt.Errorf("policy %q: %v", kit.Clip(spec), err)
 		}
 		// The outside parser writes Label; it is the identity too (issue
 		// 22: every exec spec had String() "" and was "the same").
@@ -162,18 +169,18 @@ func Parse(spec string) (Spec, error) {
 		for _, kv := range strings.Split(rest, ",") {
 			k, v, ok := strings.Cut(kv, "=")
 			if !ok || k == "" || v == "" {
-				return Spec{}, fmt.Errorf("policy %q: %q is not key=value", spec, kv)
+				return Spec{}, fmt.Errorf("policy %q: %q is not key=value", kit.Clip(spec), kit.Clip(kv))
 			}
 			p, ok := e.param(k)
 			if !ok {
-				return Spec{}, fmt.Errorf("policy %q: %s has no parameter %q", spec, name, k)
+				return Spec{}, fmt.Errorf("policy %q: %s has no parameter %q", kit.Clip(spec), name, kit.Clip(k))
 			}
 			if _, dup := params[k]; dup {
-				return Spec{}, fmt.Errorf("policy %q: parameter %q given twice", spec, k)
+				return Spec{}, fmt.Errorf("policy %q: parameter %q given twice", kit.Clip(spec), k)
 			}
 			nv, err := p.norm(v)
 			if err != nil {
-				return Spec{}, fmt.Errorf("policy %q: %s=%s: %v", spec, k, v, err)
+				return Spec{}, fmt.Errorf("policy %q: %s=%s: %v", kit.Clip(spec), k, kit.Clip(v), err)
 			}
 			params[k] = nv
 		}
@@ -185,7 +192,7 @@ func Parse(spec string) (Spec, error) {
 	}
 	build, err := e.build(params)
 	if err != nil {
-		return Spec{}, fmt.Errorf("policy %q: %v", spec, err)
+		return Spec{}, fmt.Errorf("policy %q: %v", kit.Clip(spec), err)
 	}
 	c := canon(name, e, params)
 	return Spec{Name: name, Params: params, Label: c, New: build, canon: c}, nil

@@ -7,9 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"math"
 	"math/bits"
-	"os"
 	"strconv"
 	"strings"
 
@@ -230,6 +228,23 @@ const netFormat = "tallywood-value/1"
 // hundred units is far below it.
 const MaxNetFile = 8 << 20
 
+// MaxNetWeight bounds every weight and bias of a weights file, and
+// MaxNetScale its scale, so that no unit of the net can overflow: every
+// input is a game quantity (votes, Money, Strength: int8 and int16 values
+// and short sums of them) scaled down, far within ±maxNetInput, so a
+// hidden unit is within 2^16·(1 + NetInputs·2^24) < 2^47, the output
+// within 2^16·(1 + MaxHidden·2^47) < 2^72 and the score within 2^82,
+// against float32's 2^128 (TestNetBoundsCannotOverflow). Every option's learned score is then finite, and the
+// guided search's prior a distribution: a bias of 3.4e38 made every score
+// infinite, the prior NaN, and the search choose option −1 (a panic),
+// while learned: played on, losing every game. Trained weights are a few
+// units (the shipped ones within ±3).
+const (
+	MaxNetWeight = 1 << 16
+	MaxNetScale  = 1 << 10
+	maxNetInput  = 1 << 24
+)
+
 // ParseNet reads a weights file, checking its shape and that every
 // weight is finite.
 func ParseNet(data []byte) (*Net, error) {
@@ -258,13 +273,17 @@ func ParseNet(data []byte) (*Net, error) {
 	if len(f.W1) != w1 || len(f.B1) != f.Hidden || len(f.W2) != w2 {
 		return nil, fmt.Errorf("value weights: w1 %d, b1 %d, w2 %d weights, want %d, %d, %d", len(f.W1), len(f.B1), len(f.W2), w1, f.Hidden, w2)
 	}
-	if !finite32(f.Scale) || f.Scale <= 0 {
-		return nil, fmt.Errorf("value weights: scale %v, want a positive number", f.Scale)
+	if !(f.Scale > 0 && f.Scale <= MaxNetScale) {
+		return nil, fmt.Errorf("value weights: scale %v, want a positive number up to %d", f.Scale, MaxNetScale)
 	}
-	for _, part := range [][]float32{f.W1, f.B1, f.W2, {f.B2}} {
-		for _, v := range part {
-			if !finite32(v) {
-				return nil, fmt.Errorf("value weights: a weight is %v", v)
+	for _, part := range []struct {
+		name string
+		w    []float32
+	}{{"w1", f.W1}, {"b1", f.B1}, {"w2", f.W2}, {"b2", []float32{f.B2}}} {
+		for i, v := range part.w {
+			// Also false for NaN.
+			if !(v >= -MaxNetWeight && v <= MaxNetWeight) {
+				return nil, fmt.Errorf("value weights: %s[%d] is %v, outside ±%d (beyond it the learned score could overflow)", part.name, i, v, MaxNetWeight)
 			}
 		}
 	}
@@ -273,8 +292,6 @@ func ParseNet(data []byte) (*Net, error) {
 	n.hash = hex.EncodeToString(sum[:6])
 	return n, nil
 }
-
-func finite32(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) }
 
 // Hash names the weights file the net was read from (the first 12 hex
 // digits of its SHA-256), for results to name the weights they used.
@@ -400,13 +417,6 @@ func (a *Afterstates) Each(g *engine.Game, legal []engine.Option, f func(i int, 
 // LoadNet reads a weights file: a regular file (not a pipe or a device,
 // which could block or never end) of at most MaxNetFile bytes.
 func LoadNet(path string) (*Net, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("value weights: %v", err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("value weights: %s is not a regular file", path)
-	}
 	data, err := kit.ReadFileMax(path, MaxNetFile)
 	if err != nil {
 		return nil, fmt.Errorf("value weights: %v", err)

@@ -2,8 +2,10 @@ package policy
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -122,6 +124,12 @@ func TestParseNetRefuses(t *testing.T) {
 		{"other inputs", strings.Replace(good, `"inputs": 70`, `"inputs": 69`, 1), "69 inputs"},
 		{"unknown field", strings.Replace(good, `"inputs"`, `"extra": 1, "inputs"`, 1), `unknown field "extra"`},
 		{"negative scale", strings.Replace(good, `"scale": `, `"scale": -`, 1), "want a positive number"},
+		{"scale too large", strings.Replace(good, `"scale": 10`, `"scale": 2000`, 1), "scale 2000, want a positive number up to 1024"},
+		// A bias of 3.4e38 passed as finite: every score overflowed, the
+		// guided search panicked and learned: lost every game.
+		{"huge bias", withWeight(t, "b1", 1, 3.4e38), "b1[1] is 3.4e+38, outside ±65536"},
+		{"huge weight", withWeight(t, "w1", 7, -1e6), "w1[7] is -1e+06, outside ±65536"},
+		{"huge output weight", withWeight(t, "w2", 0, 1e20), "w2[0] is 1e+20, outside ±65536"},
 		{"hidden too large", strings.Replace(good, `"hidden": `, `"hidden": 9`, 1), "hidden"},
 		{"too large", good + strings.Repeat(" ", MaxNetFile), "bytes, more than"},
 	}
@@ -133,6 +141,135 @@ func TestParseNetRefuses(t *testing.T) {
 			}
 		})
 	}
+}
+
+// withWeight is the shipped weights file with weight i of part (w1, b1,
+// w2) set to v.
+func withWeight(t testing.TB, part string, i int, v float32) string {
+	t.Helper()
+	n := *ShippedNet
+	w := map[string][]float32{"w1": n.W1, "b1": n.B1, "w2": n.W2}[part]
+	w = append([]float32(nil), w...)
+	w[i] = v
+	switch part {
+	case "w1":
+		n.W1 = w
+	case "b1":
+		n.B1 = w
+	default:
+		n.W2 = w
+	}
+	return string(n.Encode())
+}
+
+// TestNetBoundsCannotOverflow: with every weight and bias at ±MaxNetWeight,
+// the scale at MaxNetScale and every input at ±maxNetInput, the largest
+// hidden unit, output and score are far within float32 (the arithmetic
+// MaxNetWeight's comment makes); and the inputs of real games are far
+// within maxNetInput.
+func TestNetBoundsCannotOverflow(t *testing.T) {
+	hidden := float64(MaxNetWeight) * (1 + NetInputs*maxNetInput)
+	out := MaxNetWeight * (1 + MaxHidden*hidden)
+	if score := out * MaxNetScale; score >= math.MaxFloat32/(1<<40) {
+		t.Errorf("the largest score %g is not far within float32", score)
+	}
+	var most float32
+	for seed := range uint64(20) {
+		g := newGame(t, seed, engine.Mode(seed%2))
+		p := &checkedNet{Policy: NewLearned(ShippedNet, 1), n: ShippedNet, t: t}
+		p.Reset(seed)
+		if err := Play(g, p, nil); err != nil {
+			t.Fatal(err)
+		}
+		most = max(most, p.most)
+	}
+	if most > maxNetInput/(1<<10) {
+		t.Errorf("an input of %g, not far within ±%d", most, maxNetInput)
+	}
+}
+
+// checkedNet is a policy that, before it chooses, scores every option by
+// the learned score of net n and fails the test when one is not finite;
+// it keeps the largest input it saw.
+type checkedNet struct {
+	Policy
+	n    *Net
+	t    testing.TB
+	most float32
+}
+
+func (c *checkedNet) Choose(g *engine.Game, legal []engine.Option) engine.Option {
+	var x [NetInputs]float32
+	for _, o := range legal {
+		kid := *g
+		if err := kid.Apply(o); err != nil {
+			c.t.Fatal(err)
+		}
+		if kid.Over() {
+			continue
+		}
+		hand, _ := ScoreInputs(&kid, g.Decision().Seat, &x)
+		if v := hand + c.n.Value(&x); math.IsNaN(v) || math.IsInf(v, 0) {
+			c.t.Fatalf("option %v scores %v", o, v)
+		}
+		for _, v := range x {
+			c.most = max(c.most, v, -v)
+		}
+	}
+	return c.Policy.Choose(g, legal)
+}
+
+// FuzzNetGame: any weights file the loader accepts plays a whole game,
+// as the learned player and as the guided search's prior, with every
+// option's score finite (a bias of 3.4e38 passed the loader and crashed
+// the search). The fuzzer sets one weight, bias or the scale of the
+// shipped weights to any float32.
+func FuzzNetGame(f *testing.F) {
+	f.Add(uint16(32*NetInputs+1), float32(3.4e38)) // b1[1]
+	f.Add(uint16(32*NetInputs+1), float32(MaxNetWeight))
+	f.Add(uint16(0), float32(-MaxNetWeight))
+	f.Add(uint16(32*NetInputs+32+5), float32(math.Inf(1))) // w2[5]
+	f.Add(uint16(32*NetInputs+64), float32(MaxNetWeight))  // b2
+	f.Add(uint16(32*NetInputs+65), float32(MaxNetScale))   // scale
+	f.Add(uint16(32*NetInputs+65), float32(math.NaN()))
+	guided, err := Parse("mcts:iters=8,prior=16")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, at uint16, v float32) {
+		n := *ShippedNet
+		w1, b1, w2 := slices.Clone(n.W1), slices.Clone(n.B1), slices.Clone(n.W2)
+		n.W1, n.B1, n.W2 = w1, b1, w2
+		flat := slices.Concat(w1, b1, w2)
+		switch i := int(at) % (len(flat) + 2); {
+		case i < len(w1):
+			w1[i] = v
+		case i < len(w1)+len(b1):
+			b1[i-len(w1)] = v
+		case i < len(flat):
+			w2[i-len(w1)-len(b1)] = v
+		case i == len(flat):
+			n.B2 = v
+		default:
+			n.Scale = v
+		}
+		net, err := ParseNet(n.Encode())
+		if err != nil {
+			return
+		}
+		search, err := guided.WithNet(net)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []Policy{NewLearned(net, 1), search()} {
+			g := newGame(t, 3, engine.Hard)
+			c := &checkedNet{Policy: p, n: net, t: t}
+			c.Reset(3)
+			if err := Play(g, c, nil); err != nil || !g.Over() {
+				t.Fatalf("game not played to its end: %v", err)
+			}
+		}
+	})
 }
 
 // FuzzParseNet: any bytes either fail with a "value weights:" error or

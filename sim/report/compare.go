@@ -342,7 +342,7 @@ func sequentialFigure(id string, r *sim.CompareResult) (figure, error) {
 
 // compareText writes a comparison: a block per cell, each arm's row and
 // the paired differences, then one line per cell in words. Unless wide,
-// a line longer than textWidth is wrapped (issue 23: 153 columns).
+// a line longer than textWidth is wrapped.
 func compareText(b *bytes.Buffer, r *sim.CompareResult, opt TextOptions) error {
 	wide := opt.Wide
 	line := func(format string, a ...any) {

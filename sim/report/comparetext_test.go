@@ -12,25 +12,55 @@ import (
 )
 
 // withPairs is compareJSON's result with cell 0's pairs replaced: a
-// cross-table (A's outcome → B's, each win, draw, loss) and the margin
-// sums; the arms' own counts stay (no check ties them to the pairs).
-func withPairs(t *testing.T, cross [3][3]int64, marginSum, marginSumSq int64) Source {
+// cross-table (A's outcome → B's, each win, draw, loss) and the paired
+// margin differences (how many pairs differ by each), arm A's margins
+// all 0 and arm B's the differences; the arms' counts follow (the
+// cross-table's rows and columns are their outcomes), as a reader checks.
+func withPairs(t *testing.T, cross [3][3]int64, diffs map[int64]int64) Source {
 	t.Helper()
 	var d map[string]any
 	if err := json.Unmarshal(compareJSON(t, 200, 1, nil), &d); err != nil {
 		t.Fatal(err)
 	}
-	var n int64
-	for _, row := range cross {
-		for _, k := range row {
+	var n, sum, sumSq int64
+	var rows, cols [3]int64
+	for i, row := range cross {
+		for j, k := range row {
 			n += k
+			rows[i] += k
+			cols[j] += k
 		}
+	}
+	lo, hi := int64(0), int64(0)
+	for diff, k := range diffs {
+		sum, sumSq = sum+k*diff, sumSq+k*diff*diff
+		lo, hi = min(lo, diff), max(hi, diff)
 	}
 	if n != 200 {
 		t.Fatalf("cross-table of %d pairs, want 200", n)
 	}
-	p := d["cells"].([]any)[0].(map[string]any)["pairs"].(map[string]any)
-	p["cross_wdl"], p["margin_diff_sum"], p["margin_diff_sum_sq"] = cross, marginSum, marginSumSq
+	cell := d["cells"].([]any)[0].(map[string]any)
+	p := cell["pairs"].(map[string]any)
+	p["cross_wdl"], p["margin_diff_sum"], p["margin_diff_sum_sq"] = cross, sum, sumSq
+	// setArm gives an arm the outcomes out and the margins of hist.
+	setArm := func(arm string, out [3]int64, hist map[int64]int64) {
+		a := cell[arm].(map[string]any)
+		c := a["counts"].(map[string]any)
+		var ms, mq int64
+		bins := make([]int64, hi-lo+1)
+		for m, k := range hist {
+			ms, mq = ms+k*m, mq+k*m*m
+			bins[m-lo] += k
+		}
+		for _, f := range []map[string]any{a, c} {
+			f["wins"], f["draws"], f["losses"] = out[0], out[1], out[2]
+		}
+		c["margin_sum"], c["margin_sum_sq"], c["clamped"] = ms, mq, 0
+		c["player_votes"] = c["opposition_votes"].(float64) + float64(ms)
+		c["margin_histogram"] = map[string]any{"lo": lo, "counts": bins}
+	}
+	setArm("a", rows, map[int64]int64{0: n})
+	setArm("b", cols, diffs)
 	data, err := json.Marshal(d)
 	if err != nil {
 		t.Fatal(err)
@@ -64,7 +94,7 @@ func wordsLine(t *testing.T, src Source, i int) string {
 // 62 pairs A loses and loses 39 A wins, of 200: p ≈ 0.02, adjusted over
 // 4 tests ≈ 0.09.
 func TestWordsShowTheVerdictsInterval(t *testing.T) {
-	src := withPairs(t, [3][3]int64{{0, 0, 39}, {0, 0, 0}, {62, 0, 99}}, 0, 0)
+	src := withPairs(t, [3][3]int64{{0, 0, 39}, {0, 0, 0}, {62, 0, 99}}, map[int64]int64{0: 200})
 	c := &src.Study.(*sim.CompareResult).Cells[0]
 	if c.ScoreDiffCI95[0] <= 0 || c.ScoreDiffCI[0] > 0 || c.Verdict != sim.NoClearDifference {
 		t.Fatalf("cell: 95%% %v, simultaneous %v, %v: not the case under test", c.ScoreDiffCI95, c.ScoreDiffCI, c.Verdict)
@@ -83,7 +113,7 @@ func TestWordsShowTheVerdictsInterval(t *testing.T) {
 // harder. Here the score is even (10 pairs each way) and B gains 2 or 3
 // votes in every pair.
 func TestMarginOnlyNeverContradicts(t *testing.T) {
-	src := withPairs(t, [3][3]int64{{0, 0, 10}, {0, 0, 0}, {10, 0, 180}}, 500, 1300)
+	src := withPairs(t, [3][3]int64{{0, 0, 10}, {0, 0, 0}, {10, 0, 180}}, map[int64]int64{2: 100, 3: 100})
 	c := &src.Study.(*sim.CompareResult).Cells[0]
 	if c.Verdict != sim.MarginHigher {
 		t.Fatalf("verdict %v, want %v", c.Verdict, sim.MarginHigher)

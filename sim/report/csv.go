@@ -11,8 +11,8 @@ import (
 // and point of a sweep (the base first, unless a point is the base), per row of a study of several
 // players. A partial (interrupted) result ends with a row saying so: a
 // person sees it, and a reader that wants every row to have the header's
-// fields (Go's encoding/csv, pandas) stops there (issue 22: partial CSV
-// files carried no mark). Comparisons have no CSV form.
+// fields (Go's encoding/csv, pandas) stops there, rather than take a
+// partial file for a whole one. Comparisons have no CSV form.
 func CSV(w io.Writer, src Source) error {
 	v, err := viewOf(src.Name, src.Study)
 	if err != nil {

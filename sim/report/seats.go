@@ -119,7 +119,7 @@ func seatsScoreFigure(id string, r *sim.SeatsResult) (figure, error) {
 // tables: by policy, then by starting Initiative position, and the
 // first-seat advantage. Without wide, the tables leave out the columns the
 // rates sum up (wins, shared wins, mean votes), so that they fit 100
-// characters (issue 23: 129).
+// characters.
 func seatsText(b *bytes.Buffer, r *sim.SeatsResult, opt TextOptions) error {
 	wide := opt.Wide
 	fmt.Fprintf(b, "rules %s, hash %s\n", r.RulesVersion, engine.ShortHash(r.RulesHash))

@@ -355,7 +355,7 @@ func sweepText(b *bytes.Buffer, r *sim.SweepResult, opt TextOptions) error {
 			rows = append(rows, rec)
 		}
 		// The base rules have a row of their own only when no point is
-		// them (issue 23: a swept value equal to the base showed twice).
+		// them, so that a swept value equal to the base shows once.
 		if baseAmong(c) < 0 {
 			row(baseValues(r), &c.Base, nil)
 		}

@@ -109,7 +109,7 @@ func weightsNotes(w io.Writer, label string, policies []string, rulesHash string
 }
 
 // textWidth is the most characters a line of text output takes by
-// default: a terminal's width (issue 23: tables of 129 to 193 columns).
+// default: a terminal's width.
 const textWidth = 100
 
 // wrapText breaks a sentence into lines of at most textWidth characters

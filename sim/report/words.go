@@ -10,8 +10,7 @@ import (
 )
 
 // The sentences that the text and the page both say of a result, each
-// written once so that they say it in the same words (issue 21: a cell's
-// title and answer were written twice, differently).
+// written once so that they say it in the same words.
 
 // CellTitle names a cell for a designer, as every output titles it: its
 // difficulty, policy and politician (left out when drawn per game, the
@@ -80,8 +79,8 @@ func between(lo, hi string) string {
 // cell", "" for a study counted whole) a result holds of the study's
 // total, naming the shards it holds: "10000 games per cell" for a whole
 // run, "200 of 800 games per cell (shards 3+5/8)" for a merge of some
-// shards (issue 23: such a merge said "800 games per cell" of cells of
-// 200). Every kind's header can say it so.
+// shards, not "800 games per cell" of cells of 200. Every kind's header
+// can say it so.
 func heldWords(held, total int64, unit, per, shard string) string {
 	if per != "" {
 		unit += " " + per

@@ -11,7 +11,8 @@
 //     the adjustments of a family of tests, Holm's and Bonferroni's
 //     (MeanTests tests a family with simultaneous intervals).
 //   - Moments: the count, sum and sum of squares of integer values,
-//     mergeable by addition.
+//     mergeable by addition; Moments.Possible tells sums that no values
+//     of a bounded size can have (sums read from a file).
 //   - Sequential tests: Wald's SPRT and the three-outcome test of Sobel and
 //     Wald (Sequential), with the log-likelihood ratios of a normal mean
 //     (NormalLLR) and of the mean of a five-point distribution

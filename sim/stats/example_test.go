@@ -134,3 +134,16 @@ func ExampleHistQuantile() {
 	fmt.Println(stats.HistQuantile(hist, 0.5) - 2)
 	// Output: 0
 }
+
+// Sums read from a file are checked before a variance is taken from
+// them: 50 paired differences of at most 100 votes cannot sum to −2000
+// with squares summing to 100 (the variance would be negative).
+func ExampleMoments_Possible() {
+	read := stats.Moments{N: 50, Sum: -2000, SumSq: 100}
+	fmt.Println(read.Possible(100))
+	read.SumSq = 80000 // every difference −40
+	fmt.Println(read.Possible(100))
+	// Output:
+	// false
+	// true
+}

@@ -1,6 +1,9 @@
 package stats
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // Moments are the mergeable sums of integer values: how many (N), their
 // sum and their sum of squares. Adding values in any order, or merging the
@@ -23,6 +26,58 @@ func (m *Moments) Merge(o Moments) {
 	m.Sum += o.Sum
 	m.SumSq += o.SumSq
 }
+
+// Possible reports whether m can be the moments of N whole numbers, each
+// at most most in absolute value. It checks what every such set meets:
+// N ≥ 0; |Sum| ≤ N·most and SumSq ≤ N·most²; Sum² ≤ N·SumSq (Cauchy–
+// Schwarz: the variance is not negative, and N = 0 has no sums); |Sum| ≤
+// SumSq (x² ≥ |x| for a whole number); Sum and SumSq of one parity (x²
+// and x are). Sums that fail it (read from a file, say) would give a
+// negative variance, an interval of no width or a mean no value reaches.
+// The products are exact (128 bits), so no sum overflows the check.
+func (m Moments) Possible(most int64) bool {
+	if m.N < 0 || m.SumSq < 0 || most < 0 {
+		return false
+	}
+	n, sum, sq, top := uint64(m.N), uabs(m.Sum), uint64(m.SumSq), uint64(most)
+	nTop := product(n, top)
+	return !nTop.less(sum) && !mul128(nTop, top).less(sq) && sum <= sq && (m.Sum^m.SumSq)&1 == 0 &&
+		!product(n, sq).less2(product(sum, sum))
+}
+
+// uabs is |x| as an unsigned number (exact for math.MinInt64).
+func uabs(x int64) uint64 {
+	if x < 0 {
+		return uint64(-(x + 1)) + 1
+	}
+	return uint64(x)
+}
+
+// u128 is an unsigned number of 128 bits, the exact product of two of 64,
+// or the largest when a product of three overflows it.
+type u128 struct{ hi, lo uint64 }
+
+func product(a, b uint64) u128 {
+	hi, lo := bits.Mul64(a, b)
+	return u128{hi, lo}
+}
+
+// mul128 is x·b, saturated at the largest u128.
+func mul128(x u128, b uint64) u128 {
+	hh, hl := bits.Mul64(x.hi, b)
+	lh, ll := bits.Mul64(x.lo, b)
+	hi, carry := bits.Add64(hl, lh, 0)
+	if hh != 0 || carry != 0 {
+		return u128{math.MaxUint64, math.MaxUint64}
+	}
+	return u128{hi, ll}
+}
+
+// less reports whether x < c.
+func (x u128) less(c uint64) bool { return x.hi == 0 && x.lo < c }
+
+// less2 reports whether x < y.
+func (x u128) less2(y u128) bool { return x.hi < y.hi || x.hi == y.hi && x.lo < y.lo }
 
 // Mean is the mean of the values, 0 with none.
 func (m Moments) Mean() float64 {

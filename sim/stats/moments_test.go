@@ -187,3 +187,31 @@ func TestMeanTests(t *testing.T) {
 		t.Error("tests of no means")
 	}
 }
+
+func TestPossible(t *testing.T) {
+	for _, tt := range []struct {
+		m    Moments
+		most int64
+		want bool
+	}{
+		{Moments{}, 5, true},
+		{Moments{N: 3, Sum: 2, SumSq: 6}, 5, true},    // 1, −1, 2
+		{Moments{N: 3, Sum: -15, SumSq: 75}, 5, true}, // −5 three times
+		{Moments{N: 3, Sum: 16, SumSq: 86}, 5, false}, // |sum| > 3·5
+		{Moments{N: 3, Sum: 2, SumSq: 76}, 5, false},  // sum of squares > 3·25
+		{Moments{N: 2, Sum: 6, SumSq: 10}, 5, false},  // 36 > 2·10: a negative variance
+		{Moments{N: 50, Sum: -2000, SumSq: 80000}, 100, true},
+		{Moments{N: 4, Sum: 3, SumSq: 4}, 5, false}, // parities differ
+		{Moments{N: 4, Sum: 0, SumSq: 0}, 5, true},  // zeros
+		{Moments{N: 0, Sum: 0, SumSq: 2}, 5, false}, // squares of no values
+		{Moments{N: 1, Sum: 2, SumSq: 0}, 5, false}, // |sum| > sum of squares
+		{Moments{N: -1}, 5, false},                  // a negative count
+		{Moments{N: 50, Sum: 1e15, SumSq: 1e15}, 65534, false},
+		{Moments{N: 1e12, Sum: math.MinInt64, SumSq: math.MaxInt64}, math.MaxInt64, false}, // no overflow
+		{Moments{N: 1e12, Sum: 1e12, SumSq: 1e12}, math.MaxInt64, true},                    // all ones
+	} {
+		if got := tt.m.Possible(tt.most); got != tt.want {
+			t.Errorf("%+v.Possible(%d) = %v, want %v", tt.m, tt.most, got, tt.want)
+		}
+	}
+}

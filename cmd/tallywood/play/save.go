@@ -186,7 +186,8 @@ func (r Record) Marshal() []byte {
 // ParseRecord reads and checks a save file: known fields only, the right
 // format, a mode and a rules hash of the right shape, known option kinds,
 // and every field matching its check. It does not check the decisions
-// against a game; Resume does, by replaying them.
+// against a game, nor parse the lineup (which may name files, and is
+// trusted or refused first); Resume does both.
 func ParseRecord(data []byte) (*Record, error) {
 	var r Record
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -237,11 +238,6 @@ func ParseRecord(data []byte) (*Record, error) {
 		return nil, fmt.Errorf("play: save file: lineup has %d policies for the %d other seats", len(r.Lineup), r.Seats-1)
 	case r.Mode != "":
 		return nil, fmt.Errorf("play: save file: mode %q in a game without the Opposition", r.Mode)
-	}
-	for i, spec := range r.Lineup {
-		if _, err := policy.Parse(spec); err != nil {
-			return nil, fmt.Errorf("play: save file: lineup[%d]: %v", i, err)
-		}
 	}
 	for i, d := range r.Decisions {
 		if _, ok := parseOptionKind(d.Opt); !ok {
@@ -297,13 +293,15 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 	} else {
 		cfg.Seats, cfg.Seat = rec.Seats, int8(rec.Seat-1)
 		for i, spec := range rec.Lineup {
+			// Trusted or refused before it is parsed: parsing a spec
+			// opens the files it names (weights=).
+			if why := untrusted(spec); why != "" && !cfg.TrustLineup {
+				return nil, fmt.Errorf("play: save file: lineup[%d] %q %s; a save file runs that only when the command line says so: "+
+					"if you trust the file, add --trust-lineup", i, spec, why)
+			}
 			p, err := policy.Parse(spec)
 			if err != nil {
 				return nil, fmt.Errorf("play: save file: lineup[%d]: %v", i, err)
-			}
-			if why := untrusted(p); why != "" && !cfg.TrustLineup {
-				return nil, fmt.Errorf("play: save file: lineup[%d] %q %s; a save file runs that only when the command line says so: "+
-					"if you trust the file, add --trust-lineup", i, spec, why)
 			}
 			cfg.Lineup = append(cfg.Lineup, p)
 		}
@@ -348,27 +346,31 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 	return s, nil
 }
 
-// untrusted says why a policy of a save file's lineup may not run unless
-// the command line trusts the file, or "". Anyone can write a save file
-// (its check is a digest, not a signature), so loading one must not start
-// a program nor a search of any size (issue 22: exec:sh -c ran on
-// trace --load, mcts:iters=100000 kept it busy for minutes). The default
-// parameters and the skill levels are the policies the ladder measures:
-// their cost is known.
-func untrusted(p policy.Spec) string {
-	if p.Name == "exec" {
+// untrusted says why a policy spec of a save file's lineup may not run
+// unless the command line trusts the file, or "". Anyone can write a save
+// file (its check is a digest, not a signature), so loading one must not
+// start a program nor a search of any size (exec:sh -c, or
+// mcts:iters=100000 for minutes), nor open a file its parameters name
+// (weights=/etc/passwd, whose contents an error would tell of). So the
+// spec is judged as written, before it is parsed: a name alone (a policy at its defaults, or a skill
+// level) or a skill level's spec, the policies the ladder measures, whose
+// cost is known and which name no file; tallywood play writes the lineup
+// so.
+func untrusted(spec string) string {
+	spec = strings.TrimSpace(spec)
+	name, _, params := strings.Cut(spec, ":")
+	switch {
+	case name == "exec":
 		return "starts a program"
-	}
-	s := p.String()
-	if !strings.Contains(s, ":") {
+	case !params:
 		return ""
 	}
 	for _, l := range policy.Levels {
-		if l.Spec == s {
+		if l.Spec == spec {
 			return ""
 		}
 	}
-	return "sets parameters beyond the defaults and the skill levels (a search of any size)"
+	return "sets parameters beyond the defaults and the skill levels (a search of any size, or a file it reads)"
 }
 
 // MaxSaveBytes bounds a save file: a whole game is a few hundred

@@ -326,8 +326,7 @@ func TableOutcome(g *engine.Game) string {
 }
 
 // maxLine bounds an input line: a command is a few characters, a file
-// name a path. A longer line is skipped, not held nor echoed (issue 22: a
-// 10 MB line was echoed back twice).
+// name a path. A longer line is skipped, not held nor echoed.
 const maxLine = 4096
 
 // readLine reads one line of input without its line end; at the end of

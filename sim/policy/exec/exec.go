@@ -60,8 +60,8 @@ func (p *Policy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 	var gone *exitedError
 	if err != nil && p.n == 1 && p.reused && errors.As(err, &gone) {
 		// A program may end after the last game's end (docs/protocol.md):
-		// it is restarted, and that costs no game (issue 22: the next game
-		// failed, or not, by timing).
+		// it is restarted, and that costs no game (else the next game would
+		// fail, or not, by timing).
 		p.drop()
 		o, err = p.choose(g, legal)
 	}

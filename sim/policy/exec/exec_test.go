@@ -144,6 +144,9 @@ func TestFaultyPlayers(t *testing.T) {
 		{"closeout", "", `the program closed its output before answering but did not exit within 1s; it was stopped`},
 		{"garbage", "", `answer "this is not JSON" is not \{"type":"answer","id":"\.\.\."\}`},
 		{"illegal", "", `answer id "nope/5/0/0" is not one of the \d+ option ids`},
+		{"longline", "", `answer "x{80}"… is longer than 65536 bytes`},
+		// An answer begun but not ended in time is not "no answer".
+		{"slowline", "timeout=200ms", `answer "x{80}"… has no end of line after 200ms \(\d+ bytes so far\)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {

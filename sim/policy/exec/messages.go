@@ -8,7 +8,8 @@ import (
 
 // ProtocolVersion is the version of the protocol docs/protocol.md
 // describes. A program must answer the handshake with the same number.
-// Version 2 took the game seed out of the messages (issue 22).
+// Version 2 took the game seed out of the messages: from it a program
+// could recompute every shuffle.
 const ProtocolVersion = 2
 
 // The messages, one JSON object per line. "type" tells them apart;

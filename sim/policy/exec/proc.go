@@ -110,6 +110,10 @@ func (p *proc) receive(timeout time.Duration) ([]byte, error) {
 	switch {
 	case err == nil:
 		return bytes.TrimSpace(line), nil
+	case errors.Is(err, os.ErrDeadlineExceeded) && len(line) > 0:
+		// Begun but not ended: a line that might have run past maxLine,
+		// had the program written it faster, is no "no answer".
+		return nil, fmt.Errorf("answer %s has no end of line after %s (%d bytes so far)", quoteLine(line), timeout, len(line))
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		return nil, fmt.Errorf("no answer within %s", timeout)
 	case errors.Is(err, bufio.ErrBufferFull):
@@ -132,7 +136,8 @@ func (e *exitedError) Error() string { return e.msg }
 // exited stops the program after it closed its end ("input" or "output")
 // of a pipe and says what happened, with the end of what it wrote to
 // stderr: it exited, and how, or it closed the pipe but did not exit
-// within closeGrace (issue 22: that was "exited (signal: killed)").
+// within closeGrace (not "exited (signal: killed)", which blames it
+// for the kill that ends it).
 func (p *proc) exited(doing, end string) error {
 	var msg string
 	select {
@@ -154,9 +159,9 @@ func (p *proc) exited(doing, end string) error {
 
 // stop ends the program once and reaps it. graceful closes its input and
 // gives it closeGrace to exit. Then, whether it exited or not, its process
-// group is killed: nothing the program started outlives it (issue 22: a
-// child on /dev/null survived every normal run, since the group was killed
-// only after the grace). A group that still has members keeps its id
+// group is killed: nothing the program started outlives it (a child on
+// /dev/null would survive every normal run if the group were killed only
+// after the grace). A group that still has members keeps its id
 // reserved, so the kill after the leader's exit reaches no one else. It
 // returns the program's exit error, if any.
 func (p *proc) stop(graceful bool) error {

@@ -72,6 +72,9 @@ func FailsGame(gameSeed uint64) bool { return FailsPlayer(deal.ProgramSeed(gameS
 //	hang       stops answering                                } FailDecision
 //	garbage    answers a line that is not JSON                } of the games
 //	illegal    answers an id that is not among the options    } FailsPlayer
+//	longline   answers a line of 64 MiB, written at once        }
+//	slowline   writes an answer of ever more bytes, 4 KiB every }
+//	           100 ms, with no end of line                      }
 //	spawn      starts a child that holds its output, then hangs } picks
 //	closeout   closes its output, then hangs                  }
 //	hangnow    stops answering at the first decision of any game
@@ -195,6 +198,16 @@ func play(mode, pidFile string) int {
 				case "illegal":
 					answer("nope/" + strconv.Itoa(msg.N) + "/0/0")
 					continue
+				case "longline":
+					out.WriteString(strings.Repeat("x", 64<<20) + "\n")
+					out.Flush()
+					continue
+				case "slowline":
+					for {
+						out.WriteString(strings.Repeat("x", 4<<10))
+						out.Flush()
+						time.Sleep(100 * time.Millisecond)
+					}
 				}
 			}
 			if mode == "random" {

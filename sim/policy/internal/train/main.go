@@ -26,6 +26,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -44,47 +45,13 @@ import (
 )
 
 func main() {
-	o := options{}
-	flag.Uint64Var(&o.seed, "seed", 8000, "master seed of the training games")
-	flag.Uint64Var(&o.heldout, "heldout", 8001, "master seed of the held-out games")
-	flag.IntVar(&o.heldoutGames, "heldout-games", 300, "held-out games, played by the first policy of the mix")
-	flag.StringVar(&o.out, "out", "", "write the weights to this file (default: report only)")
-	flag.StringVar(&o.rulesFile, "rules", "", "rules file to train for (default: the reference rules)")
-	flag.IntVar(&o.workers, "workers", 2, "parallel games and gradient halves")
-	flag.IntVar(&o.hidden, "hidden", 32, "hidden units (0: a linear value)")
-	flag.IntVar(&o.epochs, "epochs", 6, "passes over the data per fit")
-	flag.IntVar(&o.candidates, "candidates", 4, "fits per round, from different initial weights; the best in the selection games is kept")
-	flag.IntVar(&o.selectGames, "select-games", 2000, "selection games per candidate, played by the learned player")
-	flag.Uint64Var(&o.selectSeed, "select-seed", 8003, "master seed of the selection games")
-	flag.IntVar(&o.iterate, "iterate", 1, "rounds of expert iteration: games of -iterate-spec guided by the best net so far, each followed by a refit")
-	flag.IntVar(&o.iterGames, "iterate-games", 3000, "games per -iterate round")
-	flag.StringVar(&o.iterSpecText, "iterate-spec", "mcts:iters=100,prior=16", "the search of the -iterate rounds, guided by the net just fitted")
-	flag.Float64Var(&o.lr, "lr", 0.001, "Adam's step size")
-	flag.Float64Var(&o.decay, "decay", 0.0001, "weight decay per step, relative to the step size")
-	flag.Float64Var(&o.sharpen, "sharpen", 20, "targets: the search's visit shares raised to this power, renormalised (1: the shares; large: its choice)")
-	flag.BoolVar(&o.quiet, "quiet", false, "no progress bar")
-	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: train [flags] NxSPEC...   (e.g. 6000xmcts:iters=100)")
-		flag.PrintDefaults()
-	}
-	flag.Parse()
-	items, err := mix.Parse(flag.Args())
-	if err != nil {
+	o, err := parseOptions(os.Args[1:], os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		os.Exit(0)
+	case err != nil:
 		fmt.Fprintln(os.Stderr, "train:", err)
 		os.Exit(2)
-	}
-	o.mix = items
-	if o.iterSpec, err = policy.Parse(o.iterSpecText); err != nil {
-		fmt.Fprintln(os.Stderr, "train: -iterate-spec:", err)
-		os.Exit(2)
-	}
-	o.command = command(o, flag.Args())
-	o.rules = engine.Reference()
-	if o.rulesFile != "" {
-		if o.rules, err = engine.LoadFile(o.rulesFile); err != nil {
-			fmt.Fprintln(os.Stderr, "train:", err)
-			os.Exit(2)
-		}
 	}
 	if !o.quiet {
 		o.progress = os.Stderr
@@ -103,6 +70,115 @@ func main() {
 			os.Exit(1)
 		}
 	}
+}
+
+// parseOptions reads the command line args: every flag range-checked,
+// the mix and the search of -iterate parsed and the rules read, all
+// before any game, so that a bad flag costs no training (-hidden 100000
+// panicked after seconds of games, a NaN learning rate ran the whole
+// training to fail at the end).
+func parseOptions(args []string, stderr io.Writer) (options, error) {
+	o := options{}
+	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Uint64Var(&o.seed, "seed", 8000, "master seed of the training games")
+	fs.Uint64Var(&o.heldout, "heldout", 8001, "master seed of the held-out games")
+	fs.IntVar(&o.heldoutGames, "heldout-games", 300, "held-out games, played by the first policy of the mix")
+	fs.StringVar(&o.out, "out", "", "write the weights to this file (default: report only)")
+	fs.StringVar(&o.rulesFile, "rules", "", "rules file to train for (default: the reference rules)")
+	fs.IntVar(&o.workers, "workers", 2, "parallel games and gradient halves")
+	fs.IntVar(&o.hidden, "hidden", 32, fmt.Sprintf("hidden units, 0 to %d (0: a linear value)", policy.MaxHidden))
+	fs.IntVar(&o.epochs, "epochs", 6, "passes over the data per fit")
+	fs.IntVar(&o.candidates, "candidates", 4, "fits per round, from different initial weights; the best in the selection games is kept")
+	fs.IntVar(&o.selectGames, "select-games", 2000, "selection games per candidate, played by the learned player")
+	fs.Uint64Var(&o.selectSeed, "select-seed", 8003, "master seed of the selection games")
+	fs.IntVar(&o.iterate, "iterate", 1, "rounds of expert iteration (0: none): games of -iterate-spec guided by the best net so far, each followed by a refit")
+	fs.IntVar(&o.iterGames, "iterate-games", 3000, "games per -iterate round")
+	fs.StringVar(&o.iterSpecText, "iterate-spec", "mcts:iters=100,prior=16", "the search of the -iterate rounds, guided by the net just fitted")
+	fs.Float64Var(&o.lr, "lr", 0.001, "Adam's step size, above 0 and at most 1")
+	fs.Float64Var(&o.decay, "decay", 0.0001, "weight decay per step, relative to the step size, 0 to 1")
+	fs.Float64Var(&o.sharpen, "sharpen", 20, fmt.Sprintf("targets: the search's visit shares raised to this power, above 0 and at most %d, renormalised (1: the shares; large: its choice)", maxSharpen))
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: train [flags] NxSPEC...   (e.g. 6000xmcts:iters=100)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if err := o.check(); err != nil {
+		return o, err
+	}
+	items, err := mix.Parse(fs.Args())
+	if err != nil {
+		return o, err
+	}
+	o.mix = items
+	if o.iterSpec, err = policy.Parse(o.iterSpecText); err != nil {
+		return o, fmt.Errorf("-iterate-spec: %v", err)
+	}
+	o.command = command(o, fs.Args())
+	o.rules = engine.Reference()
+	if o.rulesFile != "" {
+		if o.rules, err = engine.LoadFile(o.rulesFile); err != nil {
+			return o, err
+		}
+	}
+	return o, nil
+}
+
+// The bounds of the training's flags: counts of games at most maxGames,
+// of passes, fits and rounds at most maxRepeats, workers at most
+// maxWorkers (more are idle), sharpening at most maxSharpen (the shares
+// are the search's choice well before).
+const (
+	maxGames   = 10_000_000
+	maxRepeats = 1000
+	maxWorkers = 1024
+	maxSharpen = 1000
+)
+
+// check range-checks the flags: whole counts within their bounds, the
+// rates finite and within theirs (Adam's step at most 1, a decay of the
+// weights by at most the whole of them per step).
+func (o *options) check() error {
+	for _, c := range []struct {
+		flag      string
+		v, lo, hi int
+	}{
+		{"hidden", o.hidden, 0, policy.MaxHidden},
+		{"workers", o.workers, 1, maxWorkers},
+		{"epochs", o.epochs, 1, maxRepeats},
+		{"candidates", o.candidates, 1, maxRepeats},
+		{"select-games", o.selectGames, 1, maxGames},
+		{"heldout-games", o.heldoutGames, 1, maxGames},
+		{"iterate", o.iterate, 0, maxRepeats},
+		{"iterate-games", o.iterGames, 1, maxGames},
+	} {
+		if c.v < c.lo || c.v > c.hi {
+			return fmt.Errorf("-%s %d: want %d to %d", c.flag, c.v, c.lo, c.hi)
+		}
+	}
+	for _, c := range []struct {
+		flag   string
+		v      float64
+		lo, hi float64
+		open   bool // lo itself is refused
+	}{
+		{"lr", o.lr, 0, 1, true},
+		{"decay", o.decay, 0, 1, false},
+		{"sharpen", o.sharpen, 0, maxSharpen, true},
+	} {
+		// NaN fails every comparison.
+		if !(c.v >= c.lo && c.v <= c.hi) || c.open && c.v == c.lo {
+			want := fmt.Sprintf("from %g to %g", c.lo, c.hi)
+			if c.open {
+				want = fmt.Sprintf("above %g and at most %g", c.lo, c.hi)
+			}
+			return fmt.Errorf("-%s %v: want a number %s", c.flag, c.v, want)
+		}
+	}
+	return nil
 }
 
 type options struct {

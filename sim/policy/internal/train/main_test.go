@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"tallywood/engine"
@@ -73,10 +76,24 @@ func TestTrainReproduces(t *testing.T) {
 // option with the largest first input, the hand scores being equal, the
 // fitted net picks that option (a check of the gradient and the softmax).
 func TestFitLearnsARanking(t *testing.T) {
+	d := rankingData(3000)
+	for _, hidden := range []int{0, 8} {
+		n := fit(options{seed: 3, hidden: hidden, epochs: 10, lr: 0.01, workers: 2}, d, 0, 0)
+		rep := heldOutReport(n, d, "test")
+		if !strings.Contains(rep.text, "| learned | 9") {
+			t.Errorf("hidden %d: the net does not learn to pick the largest input:\n%s", hidden, rep.text)
+		}
+	}
+}
+
+// rankingData is n decisions of three options each, the hand scores
+// equal, whose search always visits the option with the largest first
+// input.
+func rankingData(n int) *data {
 	d := &data{games: 1}
 	const k = policy.NetInputs
 	rng := rand.New(rand.NewPCG(1, 2))
-	for range 3000 {
+	for range n {
 		d.first = append(d.first, int32(len(d.pi)))
 		best, bestX := 0, -2.0
 		for j := range 3 {
@@ -98,13 +115,7 @@ func TestFitLearnsARanking(t *testing.T) {
 			d.pi = append(d.pi, pi)
 		}
 	}
-	for _, hidden := range []int{0, 8} {
-		n := fit(options{seed: 3, hidden: hidden, epochs: 10, lr: 0.01, workers: 2}, d, 0, 0)
-		rep := heldOutReport(n, d, "test")
-		if !strings.Contains(rep.text, "| learned | 9") {
-			t.Errorf("hidden %d: the net does not learn to pick the largest input:\n%s", hidden, rep.text)
-		}
-	}
+	return d
 }
 
 // TestRowsFollowTheOptions: each decision's rows are its options in
@@ -169,4 +180,84 @@ func TestMakefileTrainsTheShippedWeights(t *testing.T) {
 	if want := policy.ShippedNet.Meta.Command + " -out sim/policy/value.json"; !strings.Contains(string(mk), "\t"+want+"\n") {
 		t.Errorf("the Makefile's weights target is not %q", want)
 	}
+}
+
+// TestFlagsChecked: every flag is range-checked before any game (issue
+// 31: -hidden -1 and 100000 panicked, the second after seconds of games;
+// NaN, Inf or 1e308 rates ran the whole training and failed at the end;
+// zero or negative counts wrote a weights file), and a FIFO as -rules is
+// refused at once.
+func TestFlagsChecked(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args string
+		want string // "": accepted
+	}{
+		{"", ""},
+		{"-hidden 0 -iterate 0 -decay 0 -lr 1 -sharpen 1000", ""},
+		{"-hidden -1", "-hidden -1: want 0 to 256"},
+		{"-hidden 100000", "-hidden 100000: want 0 to 256"},
+		{"-lr NaN", "-lr NaN: want a number above 0 and at most 1"},
+		{"-lr Inf", "-lr +Inf: want a number above 0 and at most 1"},
+		{"-lr 1e308", "-lr 1e+308: want a number above 0 and at most 1"},
+		{"-lr 0", "-lr 0: want a number above 0 and at most 1"},
+		{"-decay NaN", "-decay NaN: want a number from 0 to 1"},
+		{"-decay -1", "-decay -1: want a number from 0 to 1"},
+		{"-sharpen NaN", "-sharpen NaN: want a number above 0 and at most 1000"},
+		{"-sharpen -2", "-sharpen -2: want a number above 0 and at most 1000"},
+		{"-candidates 0", "-candidates 0: want 1 to 1000"},
+		{"-workers -2", "-workers -2: want 1 to 1024"},
+		{"-epochs 0", "-epochs 0: want 1 to 1000"},
+		{"-select-games 0", "-select-games 0: want 1 to 10000000"},
+		{"-heldout-games -5", "-heldout-games -5: want 1 to 10000000"},
+		{"-iterate -1", "-iterate -1: want 0 to 1000"},
+		{"-iterate-games 0", "-iterate-games 0: want 1 to 10000000"},
+		{"-rules " + fifo, fifo + " is a FIFO (named pipe), not a regular file"},
+	} {
+		args := append(strings.Fields(tt.args), "2xgreedy")
+		o, err := parseOptions(args, io.Discard)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%s: %v", tt.args, err)
+		case tt.want == "" && o.command == "":
+			t.Errorf("%s: no command recorded", tt.args)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%s: %v, want %q", tt.args, err, tt.want)
+		}
+	}
+}
+
+// FuzzFlags: any values of the training's number flags are refused
+// before any game, or accepted and then fit a net that is a weights file
+// the players read (a NaN learning rate, say, passed and failed only when
+// the trained weights were written).
+func FuzzFlags(f *testing.F) {
+	f.Add(32, 6, 4, 0.001, 0.0001, 20.0)
+	f.Add(-1, 1, 1, 0.01, 0.0, 1.0)
+	f.Add(100000, 1, 1, 0.01, 0.0, 1.0)
+	f.Add(8, 3, 0, math.NaN(), 0.0, 20.0)
+	f.Add(8, 3, 1, 1e308, 0.0, 20.0)
+	f.Add(8, 3, 1, 1.0, 1.0, 1000.0)
+	f.Add(0, 2, 1, 0.5, math.Inf(1), math.NaN())
+	d := rankingData(64)
+	f.Fuzz(func(t *testing.T, hidden, epochs, candidates int, lr, decay, sharpen float64) {
+		args := []string{"-hidden", fmt.Sprint(hidden), "-epochs", fmt.Sprint(epochs), "-candidates", fmt.Sprint(candidates),
+			"-lr", fmt.Sprint(lr), "-decay", fmt.Sprint(decay), "-sharpen", fmt.Sprint(sharpen), "2xgreedy"}
+		o, err := parseOptions(args, io.Discard)
+		if err != nil {
+			return
+		}
+		if o.hidden < 0 || o.hidden > policy.MaxHidden || o.epochs < 1 || o.candidates < 1 ||
+			!(o.lr > 0 && o.lr <= 1) || !(o.decay >= 0 && o.decay <= 1) || !(o.sharpen > 0 && o.sharpen <= maxSharpen) {
+			t.Fatalf("accepted %v", args)
+		}
+		o.epochs = min(o.epochs, 20) // the fit's length, not its kind, is bounded here
+		n := fit(o, d, 0, 0)
+		if _, err := policy.ParseNet(n.Encode()); err != nil {
+			t.Fatalf("%v trained weights the players refuse: %v", args, err)
+		}
+	})
 }

@@ -1,0 +1,6 @@
+//go:build !unix
+
+package kit
+
+// openFlags: elsewhere opening a file does not wait for a writer.
+const openFlags = 0

@@ -282,29 +282,6 @@ func walkChoices(v reflect.Value, path, key string, leaf func(path, key string, 
 // result that names a choice is checked with it, as IsNumericPath checks
 // a number's.
 func IsChoicePath(path string) bool {
-	steps, err := parsePath(path)
-	if err != nil {
-		return false
-	}
-	t := reflect.TypeOf(rulesFile{})
-	key := ""
-	for _, st := range steps {
-		switch {
-		case st.isIndex:
-			if t.Kind() != reflect.Slice || st.id != "" && idField(t.Elem()) < 0 {
-				return false
-			}
-			t = t.Elem()
-		case t.Kind() == reflect.Struct:
-			i, ok := schemaOf(t).index[st.key]
-			if !ok {
-				return false
-			}
-			t = t.Field(i).Type
-			key = joinPath(key, st.key)
-		default:
-			return false
-		}
-	}
-	return (t.Kind() == reflect.String || t.Kind() == reflect.Bool) && domainOf(key) != nil
+	t, key, ok := pathType(path)
+	return ok && (t.Kind() == reflect.String || t.Kind() == reflect.Bool) && domainOf(key) != nil
 }

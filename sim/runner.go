@@ -172,9 +172,9 @@ func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec polic
 	var failed *policy.FailedError
 	if errors.As(err, &failed) {
 		// The policy's error names the game seed.
-		return fmt.Errorf("sim: policy %s: %w", spec.Label, err)
+		return fmt.Errorf("policy %s: %w", spec.Label, err)
 	}
-	return fmt.Errorf("sim: policy %s, game seed %d: %w", spec.Label, seed, err)
+	return fmt.Errorf("policy %s, game seed %d: %w", spec.Label, seed, err)
 }
 
 func cellLabels(r *engine.Rules, s CellSpec) labels {

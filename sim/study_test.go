@@ -506,7 +506,7 @@ func TestDecodeRefusesForgedCounts(t *testing.T) {
 		{"tune block_games 0", KindTune, func(d map[string]any) { d["block_games"] = 0 }, "block_games 0 is outside 1..150 (budget_games)"},
 		{"tune field that does not exist", KindTune, func(d map[string]any) {
 			d["fields"].([]any)[0].(map[string]any)["path"] = "difficulties.normal.no_such_field"
-		}, `field 1: path "difficulties.normal.no_such_field" names no number of a rules file`},
+		}, `field 1: path "difficulties.normal.no_such_field" names no number or choice of a rules file`},
 		{"table-compare paired wins against the arms", KindSeatsCompare, func(d map[string]any) {
 			p := d["counts"].(map[string]any)["by_policy"].([]any)[0].(map[string]any)
 			p["wins_diff_sum"], p["wins_diff_sum_sq"] = 2, 2

@@ -83,7 +83,7 @@ func TestStdoutWriteFailure(t *testing.T) {
 		{[]string{"help", "sim"}, exitFailed, ""},
 		{[]string{"sim", "--help"}, exitFailed, ""},
 		{[]string{"rules", "check", filepath.Join(dir, "missing.json")}, exitBadArgs, // nothing written: the input error alone
-			"tallywood: engine: rules file: open " + filepath.Join(dir, "missing.json") + ": no such file or directory\n"},
+			"tallywood: rules file " + filepath.Join(dir, "missing.json") + ": no such file or directory\n"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -217,6 +217,7 @@ func TestOutDestinations(t *testing.T) {
 		for _, f := range []string{dead, reused} {
 			want = append(want, fmt.Sprintf("tallywood: removed %q, left by a run that was killed while writing %q", f, out))
 		}
+		want = append(want, "tallywood: wrote "+out)
 		got := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
 		slices.Sort(got)
 		slices.Sort(want)

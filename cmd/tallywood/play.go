@@ -63,7 +63,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, playUsage+helpText(fs))
 			return exitOK
 		}
-		return fail(stderr, "play: %s", flagError(err))
+		return fail(stderr, "play: %s", flagError(err, fs))
 	}
 	if fs.NArg() > 0 {
 		return fail(stderr, "play: unexpected argument %q", fs.Arg(0))

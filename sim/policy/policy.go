@@ -159,7 +159,7 @@ func Parse(spec string) (Spec, error) {
 	}
 	e, ok := registry[name]
 	if !ok {
-		return Spec{}, fmt.Errorf("policy %q: unknown (known: %s)", kit.Clip(spec), strings.Join(Names(), ", "))
+		return Spec{}, fmt.Errorf("policy %q: unknown%s (known: %s)", kit.Clip(spec), kit.DidYouMean(name, Names()), strings.Join(Names(), ", "))
 	}
 	if e.raw != nil {
 		sp, err := e.raw(rest)

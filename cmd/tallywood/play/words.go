@@ -65,10 +65,12 @@ func cost(m, p int8) string {
 	return "pay " + strings.Join(parts, ", ")
 }
 
-// cardFace writes a card's slots as it lies: [TL TR / BL BR].
+// cardFace writes a card's slots in the one order every output uses, the
+// rules file's (TL, BL, TR, BR): its left column, top then bottom, then
+// its right: [TL BL | TR BR].
 func cardFace(c *engine.Card) string {
-	return fmt.Sprintf("[%s %s / %s %s]", iconShort(c.Slots[engine.SlotTL]), iconShort(c.Slots[engine.SlotTR]),
-		iconShort(c.Slots[engine.SlotBL]), iconShort(c.Slots[engine.SlotBR]))
+	return fmt.Sprintf("[%s %s | %s %s]", iconShort(c.Slots[engine.SlotTL]), iconShort(c.Slots[engine.SlotBL]),
+		iconShort(c.Slots[engine.SlotTR]), iconShort(c.Slots[engine.SlotBR]))
 }
 
 // abilityText writes a card's banner (C-15).

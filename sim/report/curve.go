@@ -387,7 +387,7 @@ func curveCommand(r *sim.CurveResult) string {
 		args = append(args, "--search-games", fmt.Sprint(search))
 	}
 	args = append(args, "--politician", r.Politician, "--target", fmt.Sprint(r.Target))
-	args = append(args, rulesArgs("--rules", "--set", "RULES.json", r.RulesHash, r.Overrides)...)
+	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
 	if r.Shard != "" && !strings.Contains(r.Shard, "+") {
 		args = append(args, "--shard", r.Shard)
 	}

@@ -24,7 +24,9 @@ import (
 const KindCards Kind = "cards"
 
 // FormatCards names the JSON document of `tallywood cards`.
-const FormatCards = "tallywood-cards/1"
+//
+// /2 says what each card and tile is (items); /1 reads without.
+const FormatCards = "tallywood-cards/2"
 
 func init() { registerKind(KindCards, func() Study { return &CardsResult{} }) }
 
@@ -193,7 +195,105 @@ type CardsResult struct {
 	// OldMethod reads how the items are compared, in words, that results
 	// written before sim/report said it held, and drops it.
 	OldMethod droppedText `json:"method,omitzero"`
-	Cells     []CardsCell `json:"cells"`
+	// Items is what the Solo cards, Strategy cards and tiles are, as the
+	// rules played give them, so that a result read alone says what S-03
+	// is; absent from results written before.
+	Items *CardsItems `json:"items,omitempty"`
+	Cells []CardsCell `json:"cells"`
+}
+
+// CardsItems is what each card and tile of a study's rules is.
+type CardsItems struct {
+	Solo     []SoloCardFacts     `json:"solo_cards"`
+	Strategy []StrategyCardFacts `json:"strategy_cards"`
+	Tiles    []TileFacts         `json:"tiles"`
+}
+
+// SoloCardFacts is a Solo card (C-16): its two Districts on top and its
+// two actions below, left then right.
+type SoloCardFacts struct {
+	ID        string    `json:"id"`
+	Districts [2]string `json:"districts"`
+	Actions   [2]string `json:"actions"`
+}
+
+// StrategyCardFacts is a Strategy card (C-15): its deck, its slots' icons
+// in the rules file's order (TL, BL, TR, BR; an action, money:N or
+// popularity:N) and its ability as the rules file writes it.
+type StrategyCardFacts struct {
+	ID      string       `json:"id"`
+	Deck    string       `json:"deck"`
+	Slots   [4]string    `json:"slots"`
+	Ability AbilityFacts `json:"ability"`
+}
+
+// AbilityFacts is a Strategy card's ability as the rules file writes it.
+type AbilityFacts struct {
+	Kind       string `json:"kind"`
+	Action     string `json:"action,omitempty"`
+	Money      int    `json:"money,omitempty"`
+	Popularity int    `json:"popularity,omitempty"`
+	Polling    int    `json:"polling,omitempty"`
+}
+
+// TileFacts is a tile face (C-14) by its item id (TileID): its cube
+// icons, R, B, G, Y by the Districts in order and M multi-colour.
+type TileFacts struct {
+	ID   string `json:"id"`
+	Face string `json:"face"`
+}
+
+// cardsItems says what each card and tile of r is.
+func cardsItems(r *engine.Rules) *CardsItems {
+	out := &CardsItems{}
+	for _, c := range r.Solo {
+		out.Solo = append(out.Solo, SoloCardFacts{ID: c.ID,
+			Districts: [2]string{r.Districts[c.LeftDistrict], r.Districts[c.RightDistrict]},
+			Actions:   [2]string{c.LeftAction.String(), c.RightAction.String()}})
+	}
+	for _, c := range r.Cards {
+		f := StrategyCardFacts{ID: c.ID, Deck: c.Deck.String(), Ability: AbilityFacts{Kind: c.Ability.Kind.String(),
+			Money: int(c.Ability.Money), Popularity: int(c.Ability.Popularity), Polling: int(c.Ability.Polling)}}
+		if c.Ability.Kind == engine.AbilityDiscount {
+			f.Ability.Action = c.Ability.Action.String()
+		}
+		for k, ic := range c.Slots {
+			f.Slots[k] = ic.Notation()
+		}
+		out.Strategy = append(out.Strategy, f)
+	}
+	for k := range r.Tiles {
+		for t := range r.Tiles[k] {
+			for i, face := range r.Tiles[k][t] {
+				out.Tiles = append(out.Tiles, TileFacts{ID: TileID(engine.TileKind(k), t+1, i), Face: face.String()})
+			}
+		}
+	}
+	return out
+}
+
+// check bounds what a decoded result says its items are.
+func (it *CardsItems) check() error {
+	if len(it.Solo) > maxItems || len(it.Strategy) > maxItems || len(it.Tiles) > maxItems {
+		return errors.New("items: more than a rules file holds")
+	}
+	var texts []string
+	for _, c := range it.Solo {
+		texts = append(texts, c.ID, c.Districts[0], c.Districts[1], c.Actions[0], c.Actions[1])
+	}
+	for _, c := range it.Strategy {
+		texts = append(texts, c.ID, c.Deck, c.Ability.Kind, c.Ability.Action)
+		texts = append(texts, c.Slots[:]...)
+	}
+	for _, t := range it.Tiles {
+		texts = append(texts, t.ID, t.Face)
+	}
+	for _, s := range texts {
+		if len(s) > maxText {
+			return fmt.Errorf("items: a name of %d bytes", len(s))
+		}
+	}
+	return nil
 }
 
 // TileID names tile face of kind and tier (1..3) in a cards study:
@@ -392,8 +492,8 @@ func Cards(ctx context.Context, cfg CardsConfig) (*CardsResult, error) {
 	out := &CardsResult{
 		Envelope:     newEnvelope(KindCards, FormatCards, cfg.Seed, cfg.Shard),
 		RulesID:      rulesID(r),
-		GamesPerCell: cfg.Games,
-		Cells:        make([]CardsCell, len(cfg.Cells)),
+		GamesPerCell: cfg.Games, Items: cardsItems(r),
+		Cells: make([]CardsCell, len(cfg.Cells)),
 	}
 	games := cfg.Shard.Len(cfg.Games)
 	for ci, spec := range cfg.Cells {
@@ -497,6 +597,7 @@ func (c *CardsCell) comparisons(f string) []comparison {
 
 // derive computes every cell's summary and effects, and the run's timing.
 func (r *CardsResult) derive() {
+	r.Format = FormatCards // an older format is read into this one
 	var games int64
 	var secs float64
 	for i := range r.Cells {
@@ -571,7 +672,7 @@ func comparisonsWithEffects(cs []comparison) []comparison {
 	return out
 }
 
-func (r *CardsResult) formats() []string { return []string{FormatCards} }
+func (r *CardsResult) formats() []string { return []string{FormatCards, "tallywood-cards/1"} }
 
 func (r *CardsResult) sameRun(first Study) []field {
 	f := first.(*CardsResult)
@@ -587,6 +688,11 @@ func (r *CardsResult) sameRun(first Study) []field {
 func (r *CardsResult) check(share func(int64) int64) error {
 	if err := checkSolo(&r.RulesID, "games_per_cell", r.GamesPerCell, len(r.Cells)); err != nil {
 		return err
+	}
+	if r.Items != nil {
+		if err := r.Items.check(); err != nil {
+			return err
+		}
 	}
 	n := share(r.GamesPerCell)
 	return checkCells(r.Cells, func(c *CardsCell) *Cell { return &c.Base }, func(c *CardsCell) error { return c.check(n, r.Interrupted) })

@@ -67,8 +67,9 @@ func (s Step) valid() bool {
 }
 
 // SensitivityConfig moves each numeric field of Base that Fields selects
-// (globs, engine.MatchPath; none: every one) one Step down and one up,
-// and plays, for each cell, game i of the base rules and of every change
+// (globs, engine.MatchPath; none: every numeric field) one Step down and
+// one up, sets each choice they select (engine.Choice: a Solo card's
+// District or action, a switch) to each of its alternatives, and plays, for each cell, game i of the base rules and of every change
 // on seed deal.GameSeed(Seed, i), as a sweep does: every change is paired
 // against the base game by game, and with a `compare` of the same seed
 // and games.
@@ -93,9 +94,13 @@ type SensitivityConfig struct {
 // adjusted over the whole family (FixedVerdicts: Bonferroni over the
 // score and the margin of every change of every cell).
 type SensitivityChange struct {
-	Path           string     `json:"path"`
-	From           int        `json:"from"`
-	To             int        `json:"to"`
+	Path string `json:"path"`
+	From int    `json:"from"`
+	To   int    `json:"to"`
+	// FromChoice and ToChoice are a choice's value and alternative (From
+	// and To are then 0).
+	FromChoice     string     `json:"from_choice,omitempty"`
+	ToChoice       string     `json:"to_choice,omitempty"`
 	RulesHash      string     `json:"rules_hash"`
 	Pairs          PairCounts `json:"pairs_vs_base"`
 	ScoreDiff      float64    `json:"score_diff"`
@@ -123,6 +128,7 @@ type SensitivitySkip struct {
 type FieldEffect struct {
 	Path       string  `json:"path"`
 	To         int     `json:"to"`
+	ToChoice   string  `json:"to_choice,omitempty"`
 	ScoreDiff  float64 `json:"score_diff"`
 	MarginDiff float64 `json:"margin_diff"`
 	Verdict    Verdict `json:"verdict"`
@@ -147,7 +153,7 @@ type SensitivityResult struct {
 	RulesID
 	GamesPerChange int64    `json:"games_per_change"`
 	Step           Step     `json:"step"`
-	Fields         []string `json:"fields,omitempty"` // the globs; absent: every numeric field
+	Fields         []string `json:"fields,omitempty"` // the globs, of numbers and choices; absent: every numeric field
 	// The family: every change's score and margin difference, each
 	// tested at Level/Tests (FixedVerdicts: Bonferroni), every interval at
 	// Confidence.
@@ -160,25 +166,54 @@ type SensitivityResult struct {
 	Cells     []SensitivityCell `json:"cells"`
 }
 
-// plannedChange is a change a cell plays.
+// plannedChange is a change a cell plays: a number from..to or a choice
+// fromChoice..toChoice.
 type plannedChange struct {
-	path     string
-	from, to int
-	rules    *engine.Rules
+	path                 string
+	from, to             int
+	fromChoice, toChoice string
+	rules                *engine.Rules
 }
 
-// planSensitivity lists what one cell at mode m plays and skips.
-func planSensitivity(base *engine.Rules, fields []engine.Field, step Step, m engine.Mode) ([]plannedChange, []SensitivitySkip) {
+// value is the change's new value as --set takes it.
+func (c plannedChange) value() string {
+	if c.toChoice != "" {
+		return c.toChoice
+	}
+	return strconv.Itoa(c.to)
+}
+
+// sensitivityVariables are the numbers and choices cfg moves: every
+// numeric field without globs, else every number and choice they match.
+func sensitivityVariables(cfg *SensitivityConfig) ([]engine.Field, []engine.Choice, error) {
+	if len(cfg.Fields) == 0 {
+		fields, err := cfg.Base.Fields()
+		return fields, nil, err
+	}
+	return cfg.Base.Variables(cfg.Fields...)
+}
+
+// readSkip is the skip of a field that the solo game at mode m does not
+// read, "" when it reads it.
+func readSkip(path string, m engine.Mode) (SensitivitySkip, bool) {
+	s, err := engine.ReadBy(path)
+	if err != nil {
+		return SensitivitySkip{Path: path, Why: err.Error()}, true
+	}
+	if !s.ReadsSolo(m) {
+		return SensitivitySkip{Path: path, Why: fmt.Sprintf("not read at %s: read by %s (%s)", m, s.Who(), s.Why)}, true
+	}
+	return SensitivitySkip{}, false
+}
+
+// planSensitivity lists what one cell at mode m plays and skips: each
+// number a step down and up, then each choice at each alternative.
+func planSensitivity(base *engine.Rules, fields []engine.Field, choices []engine.Choice, step Step, m engine.Mode) ([]plannedChange, []SensitivitySkip) {
 	var plan []plannedChange
 	var skip []SensitivitySkip
 	for _, f := range fields {
-		s, err := engine.ReadBy(f.Path)
-		if err != nil {
-			skip = append(skip, SensitivitySkip{Path: f.Path, Why: err.Error()})
-			continue
-		}
-		if !s.ReadsSolo(m) {
-			skip = append(skip, SensitivitySkip{Path: f.Path, Why: fmt.Sprintf("not read at %s: read by %s (%s)", m, s.Who(), s.Why)})
+		if s, unread := readSkip(f.Path, m); unread {
+			skip = append(skip, s)
 			continue
 		}
 		d := step.of(f.Value)
@@ -197,7 +232,22 @@ func planSensitivity(base *engine.Rules, fields []engine.Field, step Step, m eng
 				skip = append(skip, SensitivitySkip{Path: f.Path, To: &to, Why: "the rules refuse it: " + err.Error()})
 				continue
 			}
-			plan = append(plan, plannedChange{f.Path, f.Value, to, r})
+			plan = append(plan, plannedChange{path: f.Path, from: f.Value, to: to, rules: r})
+		}
+	}
+	for _, c := range choices {
+		if s, unread := readSkip(c.Path, m); unread {
+			skip = append(skip, s)
+			continue
+		}
+		for _, alt := range c.Alternatives {
+			// Choices lists only the alternatives the rules accept.
+			r, err := base.With(engine.Assignment{Path: c.Path, Value: alt})
+			if err != nil {
+				skip = append(skip, SensitivitySkip{Path: c.Path, Why: "the rules refuse " + alt + ": " + err.Error()})
+				continue
+			}
+			plan = append(plan, plannedChange{path: c.Path, fromChoice: c.Value, toChoice: alt, rules: r})
 		}
 	}
 	return plan, skip
@@ -207,13 +257,13 @@ func planSensitivity(base *engine.Rules, fields []engine.Field, step Step, m eng
 // seed: every cell's base and every change it reads (what a progress bar
 // counts, and what a scan costs before it runs).
 func SensitivityGames(cfg SensitivityConfig) (int64, error) {
-	fields, err := cfg.Base.Fields(cfg.Fields...)
+	fields, choices, err := sensitivityVariables(&cfg)
 	if err != nil {
 		return 0, err
 	}
 	var n int64
 	for _, spec := range cfg.Cells {
-		plan, _ := planSensitivity(cfg.Base, fields, cfg.Step, spec.Mode)
+		plan, _ := planSensitivity(cfg.Base, fields, choices, cfg.Step, spec.Mode)
 		n += int64(1 + max(1, len(plan))) // a cell with no change counts its base twice, as the sweep it runs does
 	}
 	return n, nil
@@ -234,7 +284,7 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 	case !cfg.Step.valid():
 		return nil, fmt.Errorf("sim: step %s: whole units 1..%d or a percentage", cfg.Step, engine.MaxHeld)
 	}
-	fields, err := cfg.Base.Fields(cfg.Fields...)
+	fields, choices, err := sensitivityVariables(&cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -246,7 +296,7 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 	played := false
 	var failed int64 // seeds failed in the cells played so far
 	for _, spec := range cfg.Cells {
-		plan, skip := planSensitivity(cfg.Base, fields, cfg.Step, spec.Mode)
+		plan, skip := planSensitivity(cfg.Base, fields, choices, cfg.Step, spec.Mode)
 		// A cell with nothing to play still plays its base, as a point
 		// of the base rules, which the sweep does not play again.
 		points := []SweepPoint{{Set: []engine.Assignment{{Path: "base"}}, Rules: cfg.Base}}
@@ -255,7 +305,7 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 			played = true
 		}
 		for _, c := range plan {
-			points = append(points, SweepPoint{Set: []engine.Assignment{{Path: c.path, Value: strconv.Itoa(c.to)}}, Rules: c.rules})
+			points = append(points, SweepPoint{Set: []engine.Assignment{{Path: c.path, Value: c.value()}}, Rules: c.rules})
 		}
 		sw, err := Sweep(ctx, SweepConfig{Base: cfg.Base, Params: []string{"change"}, Points: points,
 			Cells: []CellSpec{spec}, Seed: cfg.Seed, Games: cfg.Games, Shard: cfg.Shard, Workers: cfg.Workers,
@@ -268,7 +318,7 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 		cell := SensitivityCell{labels: sc.labels, Base: sc.Base, Skipped: skip, Failed: sc.Failed}
 		for i, c := range plan {
 			cell.Changes = append(cell.Changes, SensitivityChange{Path: c.path, From: c.from, To: c.to,
-				RulesHash: c.rules.Hash, Pairs: sc.Points[i].Pairs})
+				FromChoice: c.fromChoice, ToChoice: c.toChoice, RulesHash: c.rules.Hash, Pairs: sc.Points[i].Pairs})
 		}
 		out.Cells = append(out.Cells, cell)
 		out.Interrupted = out.Interrupted || sw.Interrupted
@@ -279,7 +329,7 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 		}
 	}
 	if !played {
-		return nil, fmt.Errorf("sim: nothing to play: no cell reads any change of the fields selected (%s)", skipWords(out.Cells[0].Skipped))
+		return nil, fmt.Errorf("nothing to play: no cell reads any change of the fields selected (%s)", skipWords(out.Cells[0].Skipped))
 	}
 	out.derive()
 	return out, nil
@@ -337,7 +387,7 @@ func rank(changes []SensitivityChange) []FieldEffect {
 	var out []FieldEffect
 	at := map[string]int{}
 	for _, c := range changes {
-		e := FieldEffect{Path: c.Path, To: c.To, ScoreDiff: c.ScoreDiff, MarginDiff: c.MarginDiff, Verdict: c.Verdict}
+		e := FieldEffect{Path: c.Path, To: c.To, ToChoice: c.ToChoice, ScoreDiff: c.ScoreDiff, MarginDiff: c.MarginDiff, Verdict: c.Verdict}
 		i, seen := at[c.Path]
 		switch {
 		case !seen:
@@ -417,8 +467,8 @@ func (c *SensitivityCell) check(share int64, interrupted bool) error {
 	}
 	for j := range c.Changes {
 		ch := &c.Changes[j]
-		if ch.Path == "" || len(ch.Path) > maxText {
-			return fmt.Errorf("change %d: a path of %d bytes", j+1, len(ch.Path))
+		if ch.Path == "" || len(ch.Path) > maxText || len(ch.RulesHash) > maxText || len(ch.FromChoice) > maxText || len(ch.ToChoice) > maxText {
+			return fmt.Errorf("change %d: a path of %d bytes or a rules hash too long", j+1, len(ch.Path))
 		}
 		if err := checkHash("rules_hash", ch.RulesHash); err != nil {
 			return fmt.Errorf("change %d: %v", j+1, err)
@@ -497,7 +547,7 @@ func sameSensitivityCells(a, b []SensitivityCell) bool {
 		}
 		for j, c := range a[i].Changes {
 			o := b[i].Changes[j]
-			if c.Path != o.Path || c.From != o.From || c.To != o.To || c.RulesHash != o.RulesHash {
+			if c.Path != o.Path || c.From != o.From || c.To != o.To || c.FromChoice != o.FromChoice || c.ToChoice != o.ToChoice || c.RulesHash != o.RulesHash {
 				return false
 			}
 		}

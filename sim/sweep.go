@@ -386,6 +386,12 @@ func crossing(points []SweepPointResult, target float64) *Crossing {
 		curve = append(curve, stats.CurvePoint{X: v, Estimate: p.Result.WinRate, CI: stats.Interval{Lo: ci[0], Hi: ci[1]}})
 		values = append(values, p.Values[0])
 	}
+	return crossingOf(curve, values, target)
+}
+
+// crossingOf finds where curve meets target (stats.FindCrossing) and
+// names its points by values, one per point of curve.
+func crossingOf(curve []stats.CurvePoint, values []string, target float64) *Crossing {
 	x := stats.FindCrossing(curve, target)
 	at := func(i int) *string {
 		if i < 0 {

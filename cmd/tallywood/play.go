@@ -60,12 +60,13 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	pause := fs.Bool("pause", false, "wait for Enter between the Opposition's steps (on by default when the input is a terminal)")
 	chance := fs.Bool("chance", false, chanceUsage)
 	chanceLevel := fs.String("chance-level", "", chanceLevelUsage)
+	tester := fs.String("tester", "", "your `NAME` in the save file, for 'tallywood calibrate'; the game is saved when it ends")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprint(stdout, playUsage+helpText(fs))
 			return exitOK
 		}
-		return fail(stderr, "play: %s", flagError(err))
+		return fail(stderr, "play: %s", flagError(err, fs))
 	}
 	if fs.NArg() > 0 {
 		return fail(stderr, "play: unexpected argument %q", fs.Arg(0))
@@ -118,6 +119,16 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		SavePath:    *save,
 		Write:       func(path string, data []byte) error { return writeSave(path, data, stderr) },
 		TrustLineup: *trust,
+		Tester:      strings.TrimSpace(*tester),
+	}
+	if fs.Changed("tester") && cfg.Tester == "" {
+		return fail(stderr, "play: --tester: a name, not empty")
+	}
+	if r, bad := engine.Hidden(cfg.Tester); bad {
+		return fail(stderr, "play: --tester %q holds %U, a control or hidden character", cfg.Tester, r)
+	}
+	if len(cfg.Tester) > play.MaxTester {
+		return fail(stderr, "play: --tester: %d bytes, more than %d", len(cfg.Tester), play.MaxTester)
 	}
 	if fs.Changed("pause") {
 		cfg.Pause = *pause
@@ -134,7 +145,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	var s *play.Session
 	if *load != "" {
-		for _, f := range []string{"mode", "seed", "game", "politician", "seats", "seat", "policy"} {
+		for _, f := range []string{"mode", "seed", "game", "politician", "seats", "seat", "policy", "tester"} {
 			if fs.Changed(f) {
 				return fail(stderr, "play: --%s cannot be used with --load: the save file holds it", f)
 			}

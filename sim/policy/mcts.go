@@ -275,6 +275,14 @@ func (p *MCTS) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 	return best
 }
 
+// Played tells the search which option was played at the decision it
+// searched last, when that was not its choice (the dial plays another
+// now and then): the next search reuses that option's subtree. Reusing
+// its own choice's would hand the next decision the statistics of
+// another position, since what the player observes does not tell apart
+// every pair of options (two slots spent on the same action look alike).
+func (p *MCTS) Played(o engine.Option) { p.lastOpt = o }
+
 // maxNodes bounds the tree kept from one decision to the next.
 const maxNodes = 1 << 18
 

@@ -71,8 +71,22 @@ func confidenceText(c float64) string {
 	return strconv.FormatFloat(100*c, 'g', -1, 64) + "%"
 }
 
-// changeText names a change: "2→3".
-func changeText(from, to int) string { return fmt.Sprintf("%d→%d", from, to) }
+// changeText names a change: "2→3", or a choice's "Research→Celebrity".
+func changeText(ch *sim.SensitivityChange) string {
+	if ch.ToChoice != "" {
+		return ch.FromChoice + "→" + ch.ToChoice
+	}
+	return fmt.Sprintf("%d→%d", ch.From, ch.To)
+}
+
+// changeKey names a change of a cell, as the ranking names its field's
+// largest: the path and the new value.
+func changeKey(path string, to int, toChoice string) string {
+	if toChoice != "" {
+		return path + "=" + toChoice
+	}
+	return path + "=" + strconv.Itoa(to)
+}
 
 // scoreCI writes a score difference and its interval in points.
 func scoreCI(x float64, ci [2]float64) string {
@@ -108,7 +122,7 @@ func sensitivityText(b *bytes.Buffer, r *sim.SensitivityResult, opt TextOptions)
 			}
 			for k, f := range c.Ranking {
 				for _, ch := range byPath[f.Path] {
-					rows = append(rows, []string{strconv.Itoa(k + 1), ch.Path, changeText(ch.From, ch.To),
+					rows = append(rows, []string{strconv.Itoa(k + 1), ch.Path, changeText(ch),
 						scoreCI(ch.ScoreDiff, ch.ScoreDiffCI),
 						fmt.Sprintf("%s [%s, %s]", signedText(ch.MarginDiff), signedText(ch.MarginDiffCI[0]), signedText(ch.MarginDiffCI[1])),
 						fmt.Sprintf("%.2g", ch.ScoreDiffPAdj), changeVerdict(ch.Verdict)})
@@ -121,13 +135,13 @@ func sensitivityText(b *bytes.Buffer, r *sim.SensitivityResult, opt TextOptions)
 			changes := map[string]*sim.SensitivityChange{}
 			for j := range c.Changes {
 				ch := &c.Changes[j]
-				changes[ch.Path+"="+strconv.Itoa(ch.To)] = ch
+				changes[changeKey(ch.Path, ch.To, ch.ToChoice)] = ch
 			}
 			for _, f := range c.Ranking {
-				ch := changes[f.Path+"="+strconv.Itoa(f.To)]
+				ch := changes[changeKey(f.Path, f.To, f.ToChoice)]
 				// The t-interval is symmetric: its half-width says it all.
 				half := (ch.ScoreDiffCI[1] - ch.ScoreDiffCI[0]) / 2
-				rows = append(rows, []string{f.Path, changeText(ch.From, ch.To),
+				rows = append(rows, []string{f.Path, changeText(ch),
 					fmt.Sprintf("%s ± %.1f", pointsText(ch.ScoreDiff), 100*half), changeVerdict(ch.Verdict)})
 			}
 			if err := writeTable(b, []string{"FIELD", "STEP", "SCORE pts", "VERDICT"}, 1, rows); err != nil {
@@ -202,8 +216,11 @@ func sensitivityCSV(w *csv.Writer, r *sim.SensitivityResult) {
 			rank[e.Path] = k + 1
 		}
 		for _, ch := range c.Changes {
-			w.Write([]string{c.Mode, c.Policy, c.Politician, strconv.Itoa(rank[ch.Path]), ch.Path,
-				strconv.Itoa(ch.From), strconv.Itoa(ch.To), i(ch.Pairs.Games),
+			from, to := strconv.Itoa(ch.From), strconv.Itoa(ch.To)
+			if ch.ToChoice != "" {
+				from, to = ch.FromChoice, ch.ToChoice
+			}
+			w.Write([]string{c.Mode, c.Policy, c.Politician, strconv.Itoa(rank[ch.Path]), ch.Path, from, to, i(ch.Pairs.Games),
 				f(ch.ScoreDiff), f(ch.ScoreDiffCI[0]), f(ch.ScoreDiffCI[1]), f(ch.ScoreDiffP), f(ch.ScoreDiffPAdj),
 				f(ch.MarginDiff), f(ch.MarginDiffCI[0]), f(ch.MarginDiffCI[1]), f(ch.MarginDiffP), f(ch.MarginDiffPAdj),
 				ch.Verdict.String(), ""}) // the JSON's name: programs read the CSV
@@ -278,8 +295,10 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 		names[k], row[f.Path] = f.Path, k
 	}
 	categoriesY(p, names)
-	var down, up whiskers
+	// A number's step down, its step up, a choice's alternatives.
+	var series [3]whiskers
 	var legend []legendItem
+	seen := map[string]int{} // a choice's alternatives drawn so far
 	for _, ch := range c.Changes {
 		k, ok := row[ch.Path]
 		if !ok {
@@ -287,22 +306,23 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 		}
 		y := rowY(k, len(top))
 		w := whisker{x: 100 * ch.ScoreDiff, lo: 100 * ch.ScoreDiffCI[0], hi: 100 * ch.ScoreDiffCI[1]}
-		// Down above up, in the colours of their whiskers.
-		colour, off := seriesColour(1), -0.18
-		if ch.To < ch.From {
-			colour, off = seriesColour(0), 0.18
+		// Down above up, in the colours of their whiskers; a choice's
+		// alternatives one under the other.
+		kind, off, half := 1, -0.18, 0.15
+		switch {
+		case ch.ToChoice != "":
+			kind, off, half = 2, 0.24-0.16*float64(seen[ch.Path]), 0.07
+			seen[ch.Path]++
+		case ch.To < ch.From:
+			kind, off = 0, 0.18
 		}
 		w.y = y + off
-		if _, err := rect(p, 0, w.x, y+off-0.15, y+off+0.15, colour); err != nil {
+		if _, err := rect(p, 0, w.x, y+off-half, y+off+half, seriesColour(kind)); err != nil {
 			return figure{}, err
 		}
-		if ch.To < ch.From {
-			down = append(down, w)
-		} else {
-			up = append(up, w)
-		}
+		series[kind] = append(series[kind], w)
 	}
-	for i, ws := range []whiskers{down, up} {
+	for i, ws := range series {
 		if len(ws) == 0 {
 			continue
 		}
@@ -310,10 +330,10 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 		if err != nil {
 			return figure{}, err
 		}
-		legend = append(legend, legendItem{[]string{"one step down", "one step up"}[i], dots})
+		legend = append(legend, legendItem{[]string{"one step down", "one step up", "another choice"}[i], dots})
 	}
 	lo, hi := 0.0, 0.0
-	for _, ws := range []whiskers{down, up} {
+	for _, ws := range series {
 		for _, w := range ws {
 			lo, hi = math.Min(lo, w.lo), math.Max(hi, w.hi)
 		}
@@ -340,7 +360,7 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 		for _, j := range changes[f.Path] {
 			ch := &c.Changes[j]
 			p := fmt.Sprintf("cells.%d.changes.%d.", ci, j)
-			t.Rows = append(t.Rows, []cell{text(ch.Path), text(changeText(ch.From, ch.To)),
+			t.Rows = append(t.Rows, []cell{text(ch.Path), text(changeText(ch)),
 				points(ch.ScoreDiff, p+"score_diff"), points(ch.ScoreDiffCI[0], p+"score_diff_ci.0"), points(ch.ScoreDiffCI[1], p+"score_diff_ci.1"),
 				signed(ch.MarginDiff, p+"margin_diff"), text(verdictWords[ch.Verdict])})
 		}
@@ -362,9 +382,7 @@ func sensitivityCommand(r *sim.SensitivityResult) string {
 	}
 	args = append(args, "--step", r.Step.String(), "--games", fmt.Sprint(r.GamesPerChange), "--seed", fmt.Sprint(r.Seed),
 		"--mode", strings.Join(modes, ","), "--policy", strings.Join(policies, ","), "--politician", strings.Join(politicians, ","))
-	if len(r.Overrides) > 0 || r.RulesHash != engine.Reference().Hash {
-		args = append(args, "--rules", "RULES.json")
-	}
+	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
 	if r.Shard != "" {
 		args = append(args, "--shard", r.Shard)
 	}

@@ -63,6 +63,8 @@ type player struct {
 	stop *atomic.Bool
 	// rec, when set, records every game's events (the cards study's).
 	rec engine.Recorder
+	// arc, when set, follows every game's win chance (the arc study's).
+	arc *policy.Arc
 	// recording, when set, keeps every option the policy chooses in the
 	// game being played (sim --record).
 	recording *recording
@@ -161,7 +163,17 @@ func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec polic
 		p.recording.Policy = pol
 		pol = p.recording
 	}
-	err := policy.PlaySolo(&p.g, r, seed, d, pol, p.buf[:0])
+	var err error
+	if p.arc != nil {
+		p.arc.Start(&p.g, seed)
+		d.Opposition = p.arc.Opposition(p.opp)
+		err = policy.PlaySoloWatched(&p.g, r, seed, d, pol, p.buf[:0], p.arc)
+		if err == nil {
+			p.arc.End(&p.g)
+		}
+	} else {
+		err = policy.PlaySolo(&p.g, r, seed, d, pol, p.buf[:0])
+	}
 	if err == nil {
 		return nil
 	}

@@ -202,7 +202,7 @@ func TestDecodeRefuses(t *testing.T) {
 			x[0].([]any)[0] = x[0].([]any)[0].(float64) + 1
 		}), "cross-table"},
 		{"table compare of an older build", []byte(`{"kind":"table-compare","tallywood_version":"x"}`), "written by an older tallywood"},
-		{"unknown kind", []byte(`{"kind":"tuner","format":"tallywood-tuner/1"}`), `unknown kind of result "tuner": tallywood reads calibrate, cards, compare, curve, sensitivity, sim, sweep, table, table-compare and tune results`},
+		{"unknown kind", []byte(`{"kind":"tuner","format":"tallywood-tuner/1"}`), `unknown kind of result "tuner": tallywood reads arc, calibrate, cards, compare, curve, sensitivity, sim, sweep, table, table-compare and tune results`},
 	} {
 		_, err := Decode(tt.data)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

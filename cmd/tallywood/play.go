@@ -14,6 +14,7 @@ import (
 	"tallywood/opposition"
 	"tallywood/sim"
 	"tallywood/sim/deal"
+	"tallywood/sim/policy"
 )
 
 func init() {
@@ -57,6 +58,8 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	lineupFlag := fs.String("policy", defaultPolicy, "with --seats: the `LINEUP` of the other seats, one policy for all or one per seat")
 	trust := fs.Bool("trust-lineup", false, trustUsage)
 	pause := fs.Bool("pause", false, "wait for Enter between the Opposition's steps (on by default when the input is a terminal)")
+	chance := fs.Bool("chance", false, chanceUsage)
+	chanceLevel := fs.String("chance-level", "", chanceLevelUsage)
 	tester := fs.String("tester", "", "your `NAME` in the save file, for 'tallywood calibrate'; the game is saved when it ends")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -80,6 +83,12 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := onlyWith(fs, "trust-lineup", "--load", *load != ""); err != nil {
 		return fail(stderr, "play: %v", err)
+	}
+	if err := onlyWith(fs, "chance-level", "--chance", *chance); err != nil {
+		return fail(stderr, "play: %v", err)
+	}
+	if *chance && *seats > 1 {
+		return fail(stderr, "play: --chance follows the solo game, not --seats %d", *seats)
 	}
 	for _, f := range []string{"seat", "policy"} {
 		// With --load the file holds them: refused below, by name.
@@ -123,6 +132,16 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.Changed("pause") {
 		cfg.Pause = *pause
+	}
+	if *chance {
+		level := *chanceLevel
+		if level == "" {
+			level = "skilled"
+		}
+		if cfg.Chance, err = policy.ShippedChance().For(level); err != nil {
+			return fail(stderr, "play: --chance-level: %v", err)
+		}
+		fmt.Fprintln(stderr, policy.ShippedChance().Note(rules.Hash))
 	}
 	var s *play.Session
 	if *load != "" {

@@ -182,7 +182,7 @@ func TestReportBadInput(t *testing.T) {
 		{"no files", []string{"report"}, "tallywood: report: no result files given; see 'tallywood report --help'"},
 		{"unknown flag", []string{"report", "--format", "pdf", ladder}, `tallywood: report: unknown flag "--format"; see 'tallywood report --help'`},
 		{"unknown kind", []string{"report", ladder},
-			"tallywood: report: " + ladder + `: unknown kind of result "ladder": tallywood reads calibrate, cards, compare, curve, sensitivity, sim, sweep, table, table-compare and tune results`},
+			"tallywood: report: " + ladder + `: unknown kind of result "ladder": tallywood reads arc, calibrate, cards, compare, curve, sensitivity, sim, sweep, table, table-compare and tune results`},
 		{"not JSON", []string{"report", csv},
 			"tallywood: report: " + csv + ": not a tallywood result: invalid character 'm' looking for beginning of value"},
 		{"missing file", []string{"report", missing}, "tallywood: report: open " + missing + ": no such file or directory"},

@@ -135,6 +135,19 @@ func ExampleHistQuantile() {
 	// Output: 0
 }
 
+// Four deals played by two players (a win 2, a draw 1, a loss 0 in
+// halves): the deal explains most of a game's score, since both players
+// win the same deals.
+func ExampleTwoWay_RowShare() {
+	var t stats.TwoWay
+	for _, row := range [][]int64{{2, 2}, {0, 0}, {2, 1}, {0, 0}, {2, 2}, {0, 1}} {
+		t.AddRow(row)
+	}
+	share, ci := t.RowShare(0.05)
+	fmt.Printf("%.2f [%.2f, %.2f]\n", share, ci.Lo, ci.Hi)
+	// Output: 0.80 [0.11, 0.97]
+}
+
 // Five wins in twelve games: the maximum-likelihood win chance and its
 // likelihood-ratio 95 % interval, from the log-likelihood on a grid.
 func ExampleLikelihoodInterval() {

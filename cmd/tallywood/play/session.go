@@ -49,6 +49,10 @@ type Config struct {
 	TrustLineup bool
 	// Hinter answers `h`; nil asks the greedy policy (sim/policy).
 	Hinter Hinter
+	// Chance, when set, is the win chance the narration shows at the
+	// start of every turn of the solo game, and the hint after each option
+	// (chance.go).
+	Chance *policy.WinChance
 	// Tester names who plays, in the save file: a game with a tester (a
 	// new one, or a resumed save's) is saved when it ends, for
 	// `tallywood calibrate` to read.
@@ -137,6 +141,11 @@ type Session struct {
 	// which ends the session.
 	others []policy.Policy
 	fatal  error
+
+	// marks are the win chance at each turn's start (with Config.Chance),
+	// shown the first of them written.
+	marks []chanceMark
+	shown int
 }
 
 // New sets up a new game.
@@ -156,10 +165,16 @@ func New(cfg Config) (*Session, error) {
 	s := &Session{cfg: cfg, log: &engine.Log{}, turn: noTurn, undoWhy: "no decision yet this turn", savedAt: -1}
 	g := new(engine.Game)
 	d := deal.Solo{Mode: cfg.Mode, Politician: cfg.Politician, Opposition: cfg.Opposition, Recorder: s.log}
+	if cfg.Chance != nil {
+		// The chance at the start of each of the Opposition's turns, in
+		// this game only (not in the copies a hint looks ahead on).
+		d.Opposition = &policy.OppWatch{Opposition: cfg.Opposition, Game: g, Start: func(g *engine.Game, _ int8) { s.markChance(g) }}
+	}
 	if err := d.Deal(g, cfg.Rules, deal.GameSeed(cfg.Seed, cfg.Game)); err != nil {
 		return nil, err
 	}
 	s.g = g
+	s.markTurn()
 	s.rec = Record{
 		Format:       RecordFormat,
 		RulesHash:    cfg.Rules.Hash,
@@ -596,6 +611,7 @@ func (s *Session) apply(o engine.Option) error {
 		s.undo = s.undo[:0]
 		s.undoWhy = "no decision yet this turn"
 	}
+	s.markTurn()
 	return nil
 }
 
@@ -631,6 +647,10 @@ func (s *Session) undoLast() bool {
 	s.g.SetRecorder(s.log)
 	s.log.Events = s.log.Events[:snap.events]
 	s.narrated = snap.events
+	for len(s.marks) > 0 && s.marks[len(s.marks)-1].event > snap.events {
+		s.marks = s.marks[:len(s.marks)-1]
+	}
+	s.shown = min(s.shown, len(s.marks))
 	s.rec.Decisions = s.rec.Decisions[:snap.n]
 	// A hint seen before the decision undone still informs the next.
 	for len(s.rec.Hinted) > 0 && s.rec.Hinted[len(s.rec.Hinted)-1] >= snap.n {

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 
 	"tallywood/engine/kit"
 )
@@ -98,6 +99,46 @@ const (
 )
 
 var abilityKinds = []string{"polling_here", "polling_any", "gain", "draw_cube", "attract_cube", "draw_attract", "discount", "research_bonus"}
+
+// String is the kind as the rules file writes it: polling_here, gain...
+func (k AbilityKind) String() string {
+	if int(k) < len(abilityKinds) {
+		return abilityKinds[k]
+	}
+	return fmt.Sprintf("AbilityKind(%d)", k)
+}
+
+// ParseAbilityKind reads a kind as the rules file writes it.
+func ParseAbilityKind(s string) (AbilityKind, bool) {
+	for i, n := range abilityKinds {
+		if n == s {
+			return AbilityKind(i), true
+		}
+	}
+	return 0, false
+}
+
+// ParseAction reads an action by its name, as the rules file writes it.
+func ParseAction(s string) (Action, bool) {
+	for i, n := range actionNames {
+		if n == s {
+			return Action(i), true
+		}
+	}
+	return 0, false
+}
+
+// Notation writes a slot's icon as the rules file does: an action's
+// name, "money:N" or "popularity:N".
+func (ic Icon) Notation() string {
+	switch {
+	case ic.IsAction:
+		return ic.Action.String()
+	case ic.Money > 0:
+		return fmt.Sprintf("money:%d", ic.Money)
+	}
+	return fmt.Sprintf("popularity:%d", ic.Popularity)
+}
 
 // Passive reports whether the ability is constantly in effect for the rest
 // of the round (rulebook Strategy Phase 5.a) rather than used once.
@@ -289,7 +330,11 @@ type Rules struct {
 	Hash string
 	// Overrides lists the PATH=VALUE assignments With applied to the
 	// rules file, in order, so results can record them.
-	Overrides        []string
+	Overrides []string
+	// File is the path LoadFile read the rules from, as given, so that a
+	// result can name it in the command that reproduces it; empty for the
+	// reference set and for rules parsed from bytes. With keeps it.
+	File             string
 	Districts        [NumDistricts]string
 	Spots            [NumActions]Action // spot index (left to right) → Action
 	SpotOf           [NumActions]int8   // Action → spot index
@@ -365,6 +410,21 @@ func (r *Rules) Label() string {
 // shows: enough to tell two rule sets apart at a glance.
 func ShortHash(h string) string { return h[:min(12, len(h))] }
 
+// IsRulesHash reports whether s has the form of a rules hash as files
+// that name rules write it (a save file, a record of decisions): a
+// SHA-256 in 64 lower-case hex digits.
+func IsRulesHash(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
 // errTooLarge refuses a rules file larger than MaxRulesFileSize.
 var errTooLarge = fmt.Errorf("the file is larger than the %d bytes (1 MiB) allowed", MaxRulesFileSize)
 
@@ -372,16 +432,21 @@ var errTooLarge = fmt.Errorf("the file is larger than the %d bytes (1 MiB) allow
 func LoadFile(path string) (*Rules, error) {
 	b, err := kit.ReadFileMax(path, MaxRulesFileSize)
 	var big *kit.TooLargeError
+	var pe *fs.PathError
 	switch {
 	case errors.As(err, &big):
 		return nil, fmt.Errorf("%s: rules: %v", path, errTooLarge)
+	case errors.As(err, &pe):
+		// The path once, with what went wrong ("no such file or directory").
+		return nil, fmt.Errorf("rules file %s: %w", path, pe.Err)
 	case err != nil:
-		return nil, fmt.Errorf("engine: rules file: %w", err)
+		return nil, fmt.Errorf("rules file: %w", err)
 	}
 	r, err := Parse(b)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	r.File = path
 	return r, nil
 }
 

@@ -167,7 +167,7 @@ func (r *Rules) With(as ...Assignment) (*Rules, error) {
 	if err != nil {
 		return nil, &SetError{joinAssignments(as), err}
 	}
-	out.Overrides = slices.Clone(r.Overrides)
+	out.Overrides, out.File = slices.Clone(r.Overrides), r.File
 	for _, a := range as {
 		out.Overrides = append(out.Overrides, a.String())
 	}
@@ -347,45 +347,5 @@ func unknownName(path, key string, valid []string) error {
 	return fmt.Errorf("%s has no field %q (nearest: %s)", describe(path), key, strings.Join(nearest(key, valid), ", "))
 }
 
-// nearest returns up to three of the valid names closest to name by edit
-// distance: those within one edit of the closest.
-func nearest(name string, valid []string) []string {
-	type cand struct {
-		name string
-		d    int
-	}
-	cands := make([]cand, len(valid))
-	for i, v := range valid {
-		cands[i] = cand{v, editDistance(strings.ToLower(name), strings.ToLower(v))}
-	}
-	slices.SortStableFunc(cands, func(a, b cand) int { return a.d - b.d })
-	var out []string
-	for _, c := range cands {
-		if len(out) == 3 || c.d > cands[0].d+1 {
-			break
-		}
-		out = append(out, c.name)
-	}
-	return out
-}
-
-// editDistance is the Levenshtein distance between a and b in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
+// nearest returns up to three of the valid names closest to name.
+func nearest(name string, valid []string) []string { return kit.Nearest(name, valid) }

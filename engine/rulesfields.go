@@ -48,26 +48,9 @@ func (r *Rules) Fields(globs ...string) ([]Field, error) {
 		}
 		all = append(all, fd)
 	})
-	if len(globs) == 0 {
-		return all, nil
-	}
-	var out []Field
-	matched := make([]bool, len(globs))
-	for _, fd := range all {
-		hit := false
-		for i, g := range globs {
-			if MatchPath(g, fd.Path) {
-				matched[i], hit = true, true
-			}
-		}
-		if hit {
-			out = append(out, fd)
-		}
-	}
-	for i, g := range globs {
-		if !matched[i] {
-			return nil, fmt.Errorf("rules: %q matches no numeric field (fields are named as --set takes them, e.g. difficulties.hard.*)", kit.Clip(g))
-		}
+	out, unmatched := matchGlobs(all, globs, func(f Field) string { return f.Path })
+	if unmatched != "" {
+		return nil, fmt.Errorf("rules: %q matches no numeric field (fields are named as --set takes them, e.g. difficulties.hard.*)", kit.Clip(unmatched))
 	}
 	return out, nil
 }
@@ -115,31 +98,45 @@ func walkFields(v reflect.Value, path, at string, leaf func(path, at string, v i
 // ids), and it ends at a whole number. It reads no rule set: whether a
 // given file has that element is for With to say.
 func IsNumericPath(path string) bool {
+	t, _, ok := pathType(path)
+	return ok && t.Kind() == reflect.Int
+}
+
+// pathType follows path through the rules file's schema and returns the
+// type it ends at and its key: the path without its [index] and [id]
+// steps, as choiceDomains names it, or "" when it crossed a map (no choice
+// lies under one). ok is false when a step names nothing of the schema.
+func pathType(path string) (t reflect.Type, key string, ok bool) {
 	steps, err := parsePath(path)
 	if err != nil {
-		return false
+		return nil, "", false
 	}
-	t := reflect.TypeOf(rulesFile{})
+	t = reflect.TypeOf(rulesFile{})
+	viaMap := false
 	for _, st := range steps {
 		switch {
 		case st.isIndex:
 			if t.Kind() != reflect.Slice || st.id != "" && idField(t.Elem()) < 0 {
-				return false
+				return nil, "", false
 			}
 			t = t.Elem()
 		case t.Kind() == reflect.Struct:
-			i, ok := schemaOf(t).index[st.key]
-			if !ok {
-				return false
+			i, found := schemaOf(t).index[st.key]
+			if !found {
+				return nil, "", false
 			}
 			t = t.Field(i).Type
+			key = joinPath(key, st.key)
 		case t.Kind() == reflect.Map:
-			t = t.Elem()
+			t, viaMap = t.Elem(), true
 		default:
-			return false
+			return nil, "", false
 		}
 	}
-	return t.Kind() == reflect.Int
+	if viaMap {
+		key = ""
+	}
+	return t, key, true
 }
 
 // MatchPath reports whether a rules path matches glob: "*" matches any

@@ -222,10 +222,8 @@ func (c *checker) num(field string, v, lo, hi int) int8 {
 }
 
 func (c *checker) action(field, name string) Action {
-	for i, a := range actionNames {
-		if a == name {
-			return Action(i)
-		}
+	if a, ok := ParseAction(name); ok {
+		return a
 	}
 	c.fail(field, "%q is not an action (one of %s)", name, strings.Join(actionNames[:], ", "))
 	return 0
@@ -603,18 +601,13 @@ func (c *checker) icon(field, s string) Icon {
 }
 
 func (c *checker) ability(field string, a abilityFile) Ability {
-	k := -1
-	for i, name := range abilityKinds {
-		if name == a.Kind {
-			k = i
-		}
-	}
-	if k < 0 {
+	k, ok := ParseAbilityKind(a.Kind)
+	if !ok {
 		c.fail(field+".kind", "%q is not one of %s", a.Kind, strings.Join(abilityKinds, ", "))
 		return Ability{}
 	}
 	ab := Ability{
-		Kind:       AbilityKind(k),
+		Kind:       k,
 		Money:      c.num(field+".money", a.Money, 0, MaxTrack),
 		Popularity: c.num(field+".popularity", a.Popularity, 0, MaxTrack),
 		Polling:    c.num(field+".polling", a.Polling, 0, MaxTrack),

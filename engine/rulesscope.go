@@ -96,17 +96,10 @@ var scopes = []scopeRule{
 // ReadBy says which games read the rules field at path (a path as --set
 // takes it). A path the classification does not cover is an error.
 func ReadBy(path string) (Scope, error) {
-	steps, err := parsePath(path)
+	key, err := pathKey(path)
 	if err != nil {
 		return Scope{}, err
 	}
-	var keys []string
-	for _, st := range steps {
-		if !st.isIndex {
-			keys = append(keys, st.key)
-		}
-	}
-	key := strings.Join(keys, ".")
 	best := -1
 	for i, s := range scopes {
 		if (key == s.key || strings.HasPrefix(key, s.key+".")) && (best < 0 || len(s.key) > len(scopes[best].key)) {
@@ -117,6 +110,22 @@ func ReadBy(path string) (Scope, error) {
 		return Scope{}, fmt.Errorf("rules: %s: no game is known to read it or not (engine.scopes classifies every field)", path)
 	}
 	return scopes[best].scope, nil
+}
+
+// pathKey is a path with its [index] and [id] steps left out: the key
+// the tables of scopes and choiceDomains name fields by.
+func pathKey(path string) (string, error) {
+	steps, err := parsePath(path)
+	if err != nil {
+		return "", err
+	}
+	var keys []string
+	for _, st := range steps {
+		if !st.isIndex {
+			keys = append(keys, st.key)
+		}
+	}
+	return strings.Join(keys, "."), nil
 }
 
 // FieldScope is a rules field and the games that read it.

@@ -24,14 +24,17 @@ import (
 // KindCards is the kind of a cards study's result.
 const KindCards Kind = "cards"
 
-// FormatCards names the JSON document of `tallywood cards`. /2 marks an
-// item (significant, margin_significant) when its printed interval,
-// simultaneous over the score and the margin of every item of its family
-// (Bonferroni), excludes 0, with the p-values adjusted alike
-// (score_p_adj, margin_p_adj); /1 marked the score alone by Holm's
-// step-down beside Bonferroni's intervals, so a mark could stand beside
-// an interval that held 0. /1 still reads: the effects are derived.
-const FormatCards = "tallywood-cards/2"
+// FormatCards names the JSON document of `tallywood cards`.
+//
+// /3 marks an item (significant, margin_significant) when its printed
+// interval, simultaneous over the score and the margin of every item of
+// its family (Bonferroni), excludes 0, with the p-values adjusted alike
+// (score_p_adj, margin_p_adj); /2 and /1 marked the score alone by Holm's
+// step-down beside Bonferroni's intervals, so a mark could stand beside an
+// interval that held 0. /2 and /1 still read: the effects are derived.
+//
+// /2 says what each card and tile is (items); /1 reads without.
+const FormatCards = "tallywood-cards/3"
 
 func init() { registerKind(KindCards, func() Study { return &CardsResult{} }) }
 
@@ -164,8 +167,8 @@ type CardEffect struct {
 }
 
 // UnmarshalJSON reads a stored effect as nothing: derive computes every
-// effect again from the counts on every decode, and a tallywood-cards/1
-// result stored Holm's p-values, which /2 does not.
+// effect again from the counts on every decode, and a result before
+// tallywood-cards/3 stored Holm's p-values, which /3 does not.
 func (e *CardEffect) UnmarshalJSON([]byte) error { return nil }
 
 // CardFamily is one family of comparisons: what "with" and "without" are,
@@ -210,7 +213,105 @@ type CardsResult struct {
 	// OldMethod reads how the items are compared, in words, that results
 	// written before sim/report said it held, and drops it.
 	OldMethod droppedText `json:"method,omitzero"`
-	Cells     []CardsCell `json:"cells"`
+	// Items is what the Solo cards, Strategy cards and tiles are, as the
+	// rules played give them, so that a result read alone says what S-03
+	// is; absent from results written before.
+	Items *CardsItems `json:"items,omitempty"`
+	Cells []CardsCell `json:"cells"`
+}
+
+// CardsItems is what each card and tile of a study's rules is.
+type CardsItems struct {
+	Solo     []SoloCardFacts     `json:"solo_cards"`
+	Strategy []StrategyCardFacts `json:"strategy_cards"`
+	Tiles    []TileFacts         `json:"tiles"`
+}
+
+// SoloCardFacts is a Solo card (C-16): its two Districts on top and its
+// two actions below, left then right.
+type SoloCardFacts struct {
+	ID        string    `json:"id"`
+	Districts [2]string `json:"districts"`
+	Actions   [2]string `json:"actions"`
+}
+
+// StrategyCardFacts is a Strategy card (C-15): its deck, its slots' icons
+// in the rules file's order (TL, BL, TR, BR; an action, money:N or
+// popularity:N) and its ability as the rules file writes it.
+type StrategyCardFacts struct {
+	ID      string       `json:"id"`
+	Deck    string       `json:"deck"`
+	Slots   [4]string    `json:"slots"`
+	Ability AbilityFacts `json:"ability"`
+}
+
+// AbilityFacts is a Strategy card's ability as the rules file writes it.
+type AbilityFacts struct {
+	Kind       string `json:"kind"`
+	Action     string `json:"action,omitempty"`
+	Money      int    `json:"money,omitempty"`
+	Popularity int    `json:"popularity,omitempty"`
+	Polling    int    `json:"polling,omitempty"`
+}
+
+// TileFacts is a tile face (C-14) by its item id (TileID): its cube
+// icons, R, B, G, Y by the Districts in order and M multi-colour.
+type TileFacts struct {
+	ID   string `json:"id"`
+	Face string `json:"face"`
+}
+
+// cardsItems says what each card and tile of r is.
+func cardsItems(r *engine.Rules) *CardsItems {
+	out := &CardsItems{}
+	for _, c := range r.Solo {
+		out.Solo = append(out.Solo, SoloCardFacts{ID: c.ID,
+			Districts: [2]string{r.Districts[c.LeftDistrict], r.Districts[c.RightDistrict]},
+			Actions:   [2]string{c.LeftAction.String(), c.RightAction.String()}})
+	}
+	for _, c := range r.Cards {
+		f := StrategyCardFacts{ID: c.ID, Deck: c.Deck.String(), Ability: AbilityFacts{Kind: c.Ability.Kind.String(),
+			Money: int(c.Ability.Money), Popularity: int(c.Ability.Popularity), Polling: int(c.Ability.Polling)}}
+		if c.Ability.Kind == engine.AbilityDiscount {
+			f.Ability.Action = c.Ability.Action.String()
+		}
+		for k, ic := range c.Slots {
+			f.Slots[k] = ic.Notation()
+		}
+		out.Strategy = append(out.Strategy, f)
+	}
+	for k := range r.Tiles {
+		for t := range r.Tiles[k] {
+			for i, face := range r.Tiles[k][t] {
+				out.Tiles = append(out.Tiles, TileFacts{ID: TileID(engine.TileKind(k), t+1, i), Face: face.String()})
+			}
+		}
+	}
+	return out
+}
+
+// check bounds what a decoded result says its items are.
+func (it *CardsItems) check() error {
+	if len(it.Solo) > maxItems || len(it.Strategy) > maxItems || len(it.Tiles) > maxItems {
+		return errors.New("items: more than a rules file holds")
+	}
+	var texts []string
+	for _, c := range it.Solo {
+		texts = append(texts, c.ID, c.Districts[0], c.Districts[1], c.Actions[0], c.Actions[1])
+	}
+	for _, c := range it.Strategy {
+		texts = append(texts, c.ID, c.Deck, c.Ability.Kind, c.Ability.Action)
+		texts = append(texts, c.Slots[:]...)
+	}
+	for _, t := range it.Tiles {
+		texts = append(texts, t.ID, t.Face)
+	}
+	for _, s := range texts {
+		if len(s) > maxText {
+			return fmt.Errorf("items: a name of %d bytes", len(s))
+		}
+	}
+	return nil
 }
 
 // TileID names tile face of kind and tier (1..3) in a cards study:
@@ -409,8 +510,8 @@ func Cards(ctx context.Context, cfg CardsConfig) (*CardsResult, error) {
 	out := &CardsResult{
 		Envelope:     newEnvelope(KindCards, FormatCards, cfg.Seed, cfg.Shard),
 		RulesID:      rulesID(r),
-		GamesPerCell: cfg.Games,
-		Cells:        make([]CardsCell, len(cfg.Cells)),
+		GamesPerCell: cfg.Games, Items: cardsItems(r),
+		Cells: make([]CardsCell, len(cfg.Cells)),
 	}
 	games := cfg.Shard.Len(cfg.Games)
 	for ci, spec := range cfg.Cells {
@@ -514,6 +615,7 @@ func (c *CardsCell) comparisons(f string) []comparison {
 
 // derive computes every cell's summary and effects, and the run's timing.
 func (r *CardsResult) derive() {
+	r.Format = FormatCards // an older format is read into this one
 	var games int64
 	var secs float64
 	for i := range r.Cells {
@@ -590,7 +692,9 @@ func comparisonsWithEffects(cs []comparison) []comparison {
 	return out
 }
 
-func (r *CardsResult) formats() []string { return []string{FormatCards, "tallywood-cards/1"} }
+func (r *CardsResult) formats() []string {
+	return []string{FormatCards, "tallywood-cards/2", "tallywood-cards/1"}
+}
 
 func (r *CardsResult) sameRun(first Study) []field {
 	f := first.(*CardsResult)
@@ -606,6 +710,11 @@ func (r *CardsResult) sameRun(first Study) []field {
 func (r *CardsResult) check(share func(int64) int64) error {
 	if err := checkSolo(&r.RulesID, "games_per_cell", r.GamesPerCell, len(r.Cells)); err != nil {
 		return err
+	}
+	if r.Items != nil {
+		if err := r.Items.check(); err != nil {
+			return err
+		}
 	}
 	n := share(r.GamesPerCell)
 	return checkCells(r.Cells, func(c *CardsCell) *Cell { return &c.Base }, func(c *CardsCell) error { return c.check(n, r.Interrupted) })

@@ -19,11 +19,15 @@ import (
 
 // FormatCompare names the JSON document of `tallywood compare`.
 //
-// /5 has a tolerance: a cell whose score interval lies inside ±it is
+// /6 has a tolerance: a cell whose score interval lies inside ±it is
 // within it, and a cell neither different nor within has not enough games
-// (the verdict "no clear difference" of /4 is gone), the score's
+// (the verdict "no clear difference" of /5 and older is gone), the score's
 // intervals are its score interval's, and each such cell has the games it
-// would take. /4 still reads, with the default tolerance.
+// would take. /5 and older still read, with the default tolerance.
+//
+// /5 records what the arms' rules differ in (changes, engine.Diff) and the
+// cells not played because their game cannot read any change (skipped);
+// /4 and older read with neither.
 //
 // /4 decides every cell by one rule over all its tests
 // (FixedVerdicts, or the cell's sequential test): the verdict words,
@@ -31,7 +35,7 @@ import (
 // *_p_holm, verdict_level, tests and confidence, and a sequential
 // test's alpha_each and "p1". /3 and /2 still read: the fields they
 // differ in are derived, and derive recomputes them by the new rule.
-const FormatCompare = "tallywood-compare/5"
+const FormatCompare = "tallywood-compare/6"
 
 // KindCompare is the kind of a comparison's result.
 const KindCompare Kind = "compare"
@@ -70,6 +74,43 @@ type CompareConfig struct {
 	// MaxErrors is how many failed pairs (either arm's policy failed:
 	// policy.FailedError) the comparison goes on past, as Config's.
 	MaxErrors int64
+	// PlayUnread plays the cells whose game cannot read any change too
+	// (Skips): by default they are not played.
+	PlayUnread bool
+}
+
+// CompareSkip is a cell not played: its arms play alike but for their
+// rules, and its game reads none of the fields they differ in, so every
+// difference would be 0.
+type CompareSkip struct {
+	labels          // the cell's, both arms alike
+	Cell   int      `json:"cell"`   // its place among all the cells of the grid, from 0
+	Games  int64    `json:"games"`  // the paired games it would have played
+	Unread []string `json:"unread"` // the fields the arms differ in, none read by its game
+}
+
+// Skips lists the cells Compare does not play: every cell whose game
+// reads no changed field (engine.Unread), unless PlayUnread.
+func (c *CompareConfig) Skips() []CompareSkip {
+	if c.PlayUnread {
+		return nil
+	}
+	var out []CompareSkip
+	for i, p := range c.Cells {
+		if !p.alike() {
+			continue
+		}
+		fields := engine.Unread(c.A.Rules, c.B.Rules, func(s engine.Scope) bool { return s.ReadsSolo(p.A.Mode) })
+		if len(fields) == 0 {
+			continue
+		}
+		sk := CompareSkip{labels: cellLabels(c.A.Rules, p.A), Cell: i, Games: p.Games}
+		for _, f := range fields {
+			sk.Unread = append(sk.Unread, f.Path)
+		}
+		out = append(out, sk)
+	}
+	return out
 }
 
 // ArmInfo names an arm in a result: its name, its rules and every
@@ -160,10 +201,14 @@ type CompareCell struct {
 // flags alone.
 type CompareResult struct {
 	Envelope
-	A           ArmInfo       `json:"a"`
-	B           ArmInfo       `json:"b"`
-	Cells       []CompareCell `json:"cells"`
-	CellsTested int           `json:"cells_tested"`
+	A ArmInfo `json:"a"`
+	B ArmInfo `json:"b"`
+	// Changes is what B's rules differ in from A's, field by field
+	// (engine.Diff, cards by id); the cells say what else differs.
+	Changes     []engine.Difference `json:"changes"`
+	Cells       []CompareCell       `json:"cells"`
+	Skipped     []CompareSkip       `json:"skipped,omitempty"`
+	CellsTested int                 `json:"cells_tested"`
 	// VerdictLevel, Tests and Confidence are the fixed-size rule's
 	// (Verdicts): with no difference in any cell, the chance that any
 	// cell's verdict is not "no clear difference" is at most VerdictLevel.
@@ -172,7 +217,7 @@ type CompareResult struct {
 	Confidence   float64 `json:"confidence"`
 	// Tolerance is the designer's, on the score: a cell whose interval
 	// lies inside ±Tolerance is within it. A result before
-	// tallywood-compare/5 stated none and reads with DefaultTolerance.
+	// tallywood-compare/6 stated none and reads with DefaultTolerance.
 	Tolerance float64 `json:"tolerance"`
 }
 
@@ -233,6 +278,10 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	if len(cfg.Cells) == 0 {
 		return nil, errors.New("sim: no cells to compare")
 	}
+	skips := cfg.Skips()
+	if len(skips) == len(cfg.Cells) {
+		return nil, errors.New("no cell's game reads any change (PlayUnread plays them)")
+	}
 	for _, c := range cfg.Cells {
 		if c.Games < 1 || c.Games > MaxGames {
 			return nil, fmt.Errorf("sim: games %d is not between 1 and %d", c.Games, MaxGames)
@@ -253,24 +302,35 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	out := &CompareResult{
 		Envelope: newEnvelope(KindCompare, FormatCompare, cfg.Seed, cfg.Shard),
 		A:        armInfo(cfg.A.Name, cfg.A.Rules), B: armInfo(cfg.B.Name, cfg.B.Rules),
-		Cells:     make([]CompareCell, len(cfg.Cells)),
+		Changes:   engine.Diff(cfg.A.Rules, cfg.B.Rules),
+		Skipped:   skips,
 		Tolerance: cmp.Or(cfg.Tolerance, DefaultTolerance),
+	}
+	if out.Changes == nil {
+		out.Changes = []engine.Difference{}
+	}
+	skipped := map[int]bool{}
+	for _, sk := range skips {
+		skipped[sk.Cell] = true
 	}
 	// Each cell's test takes a share of --alpha, so that with no
 	// difference anywhere the chance of any directional verdict stays at
 	// about Alpha however many cells there are.
 	var test *Sequential
 	if cfg.Test != nil {
-		test = cfg.Test.ForCells(len(cfg.Cells))
+		test = cfg.Test.ForCells(len(cfg.Cells) - len(skips))
 	}
 	for i, cell := range cfg.Cells {
+		if skipped[i] {
+			continue
+		}
 		start := time.Now()
 		cc, err := compareCell(&cfg, test, cell, pl)
 		if err != nil {
 			return nil, err
 		}
 		cc.ElapsedSeconds = time.Since(start).Seconds()
-		out.Cells[i] = *cc // after an interrupt, the cells not reached have no games
+		out.Cells = append(out.Cells, *cc) // after an interrupt, the cells not reached have no games
 	}
 	out.Interrupted = pl.interrupted()
 	out.derive()
@@ -484,7 +544,7 @@ func (s *SequentialResult) fromOldFormat() {
 }
 
 func (r *CompareResult) formats() []string {
-	return []string{FormatCompare, "tallywood-compare/4", "tallywood-compare/3", "tallywood-compare/2"}
+	return []string{FormatCompare, "tallywood-compare/5", "tallywood-compare/4", "tallywood-compare/3", "tallywood-compare/2"}
 }
 
 func (r *CompareResult) sameRun(first Study) []field {
@@ -494,7 +554,21 @@ func (r *CompareResult) sameRun(first Study) []field {
 		{"arm B", r.B.equal(f.B), r.B.text(), f.B.text()},
 		{"cells", sameCompareCells(r.Cells, f.Cells), compareCellNames(r.Cells), compareCellNames(f.Cells)},
 		sameField("tolerance", r.Tolerance, f.Tolerance),
+		{"skipped cells", slices.EqualFunc(r.Skipped, f.Skipped, sameSkip), skipNames(r.Skipped), skipNames(f.Skipped)},
 	}
+}
+
+func sameSkip(a, b CompareSkip) bool {
+	return a.labels == b.labels && a.Cell == b.Cell && a.Games == b.Games && slices.Equal(a.Unread, b.Unread)
+}
+
+// skipNames lists the skipped cells in an error.
+func skipNames(ss []CompareSkip) string {
+	parts := make([]string, len(ss))
+	for i, s := range ss {
+		parts[i] = fmt.Sprintf("%d:%s", s.Cell+1, s.name())
+	}
+	return "[" + strings.Join(parts, " ") + "]"
 }
 
 // check verifies that a decoded comparison adds up: each arm's counts,
@@ -514,6 +588,32 @@ func (r *CompareResult) check(share func(int64) int64) error {
 		if err := r.Cells[i].check(share, r.Interrupted); err != nil {
 			return fmt.Errorf("cell %d: %v", i+1, err)
 		}
+	}
+	for i, d := range r.Changes {
+		if d.Path == "" || len(d.Path) > maxText {
+			return fmt.Errorf("changes %d: a path of %d bytes", i+1, len(d.Path))
+		}
+	}
+	grid := len(r.Cells) + len(r.Skipped)
+	seen := map[int]bool{}
+	for i, sk := range r.Skipped {
+		if err := sk.labels.check(); err != nil {
+			return fmt.Errorf("skipped %d: %v", i+1, err)
+		}
+		switch {
+		case sk.Cell < 0 || sk.Cell >= grid || seen[sk.Cell]:
+			return fmt.Errorf("skipped %d: cell %d is not a place in a grid of %d cells, or a repeat", i+1, sk.Cell+1, grid)
+		case sk.Games < 1 || sk.Games > MaxGames:
+			return fmt.Errorf("skipped %d: games %d is outside 1..%d", i+1, sk.Games, int64(MaxGames))
+		case len(sk.Unread) == 0:
+			return fmt.Errorf("skipped %d: no field it cannot read", i+1)
+		}
+		for _, p := range sk.Unread {
+			if p == "" || len(p) > maxText {
+				return fmt.Errorf("skipped %d: a path of %d bytes", i+1, len(p))
+			}
+		}
+		seen[sk.Cell] = true
 	}
 	return nil
 }

@@ -163,10 +163,11 @@ func TestCompareDetectsHardOnlyChange(t *testing.T) {
 		}
 		cells = append(cells, ComparePair{A: s, B: s, Games: games})
 	}
-	r, err := Compare(context.Background(), CompareConfig{
+	cfg := CompareConfig{
 		A: CompareArm{Name: "reference", Rules: engine.Reference()}, B: CompareArm{Name: "mine", Rules: mine},
-		Cells: cells, Seed: 1,
-	})
+		Cells: cells, Seed: 1, PlayUnread: true,
+	}
+	r, err := Compare(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,6 +179,19 @@ func TestCompareDetectsHardOnlyChange(t *testing.T) {
 	}
 	if len(r.B.Overrides) != 1 || r.B.Overrides[0] != "difficulties.hard.bonus_divisor=3" || r.CellsTested != 2 {
 		t.Errorf("arm B %+v, %d cells tested", r.B, r.CellsTested)
+	}
+	// By default the Normal cell, which cannot read the change, is not
+	// played, and says why; Hard plays the same games.
+	cfg.PlayUnread = false
+	d, err := Compare(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Cells) != 1 || d.Cells[0].Pairs != r.Cells[1].Pairs || len(d.Skipped) != 1 {
+		t.Fatalf("by default: %d cells, %d skipped; want Hard's games as played beside Normal's", len(d.Cells), len(d.Skipped))
+	}
+	if sk := d.Skipped[0]; sk.Mode != "normal" || sk.Cell != 0 || sk.Games != 300 || len(sk.Unread) != 1 || sk.Unread[0] != "difficulties.hard.bonus_divisor" {
+		t.Errorf("skipped %+v, want Normal (cell 1 of 300 games), which reads no difficulties.hard.bonus_divisor", sk)
 	}
 }
 
@@ -196,7 +210,7 @@ func TestCompareTwoAnswerHarder(t *testing.T) {
 		t.Fatalf("decision %v, verdict %v, alpha each %g: want p1, harder, 0.05", s.Decision, r.Cells[0].Verdict, s.AlphaEach)
 	}
 	js := string(Encode(r))
-	for _, want := range []string{`"decision": "p1"`, `"verdict": "harder"`, `"format": "tallywood-compare/5"`} {
+	for _, want := range []string{`"decision": "p1"`, `"verdict": "harder"`, `"format": "tallywood-compare/6"`} {
 		if !strings.Contains(js, want) {
 			t.Errorf("JSON lacks %s", want)
 		}

@@ -79,7 +79,7 @@ func TestFailedGamesCountedApart(t *testing.T) {
 		t.Fatalf("%d failures listed, want %d", len(c.Failures), min(len(failing), maxFailures))
 	}
 	for i, f := range c.Failures {
-		wantMsg := fmt.Sprintf("sim: policy flaky: flaky: game seed %d, decision 3: gave up", failing[i])
+		wantMsg := fmt.Sprintf("policy flaky: flaky: game seed %d, decision 3: gave up", failing[i])
 		if f.Seed != failing[i] || f.Error != wantMsg {
 			t.Errorf("failure %d: %+v, want seed %d, %q", i, f, failing[i], wantMsg)
 		}

@@ -179,6 +179,22 @@ func (p *PairCounts) scoreHalves() stats.Moments {
 	return stats.Pentanomial(p.Pentanomial()).Moments()
 }
 
+// WinRateDiff returns the mean paired difference of wins B − A (a seed
+// B wins and A does not counts +1, the other way −1), its 95 % t-interval
+// and the p-value of a zero difference: the change of the win rate,
+// measured on the same seeds.
+func (p *PairCounts) WinRateDiff() (mean float64, ci stats.Interval, pval float64) {
+	var up, down int64
+	for a := range p.Cross {
+		if a != outWin {
+			up += p.Cross[a][outWin]
+			down += p.Cross[outWin][a]
+		}
+	}
+	m := stats.Moments{N: p.Games, Sum: up - down, SumSq: up + down}
+	return m.Mean(), m.MeanInterval(0.05), m.TTest()
+}
+
 // margins are the moments of the paired margin differences B − A.
 func (p *PairCounts) margins() stats.Moments {
 	return stats.Moments{N: p.Games, Sum: p.MarginDiffSum, SumSq: p.MarginDiffSumSq}

@@ -101,7 +101,7 @@ func TestCompareCountsFailedPairs(t *testing.T) {
 				if c.A.Counts != wantA || c.B.Counts != wantB || c.Errors != int64(len(failing)) || c.Games != games-c.Errors {
 					t.Errorf("%d workers: %d pairs, %d errors; want the %d pairs that did not fail and %d errors", w, c.Games, c.Errors, games-len(failing), len(failing))
 				}
-				checkFailures(t, c.Failures, failing, "arm B: sim: policy flaky: flaky: game seed %d, decision 3: gave up")
+				checkFailures(t, c.Failures, failing, "arm B: policy flaky: flaky: game seed %d, decision 3: gave up")
 			}
 			if got := untimedCompare(res); want == nil {
 				want = got
@@ -160,7 +160,7 @@ func TestSweepCountsFailedSeeds(t *testing.T) {
 		if c.Errors != int64(len(failing)) || c.Points[2].Pairs.Games != games-c.Errors {
 			t.Errorf("%d workers: %d errors, %d pairs at point 3; want %d and %d", w, c.Errors, c.Points[2].Pairs.Games, len(failing), games-len(failing))
 		}
-		checkFailures(t, c.Failures, failing, "point difficulties.hard.bonus_divisor=3: sim: policy flaky: flaky: game seed %d, decision 3: gave up")
+		checkFailures(t, c.Failures, failing, "point difficulties.hard.bonus_divisor=3: policy flaky: flaky: game seed %d, decision 3: gave up")
 		if got := untimedSweep(res); want == nil {
 			want = got
 		} else if !bytes.Equal(got, want) {
@@ -314,7 +314,7 @@ func TestTableCountsFailedDeals(t *testing.T) {
 		if !reflect.DeepEqual(res.Counts, want) || res.Errors != int64(len(failing)) {
 			t.Errorf("%d workers: %d deals, %d errors; want the %d deals that did not fail, %d errors", w, res.Counts.Deals, res.Errors, want.Deals, len(failing))
 		}
-		checkFailures(t, res.Failures, failing, "sim: policy flaky in seat 2, rotation 2: flaky: game seed %d, decision 3: gave up")
+		checkFailures(t, res.Failures, failing, "policy flaky in seat 2, rotation 2: flaky: game seed %d, decision 3: gave up")
 		if got := untimedSeats(res); wantJSON == nil {
 			wantJSON = got
 		} else if !bytes.Equal(got, wantJSON) {
@@ -353,7 +353,7 @@ func TestTableCountsFailedDeals(t *testing.T) {
 		if res.Counts.A.Deals != deals-int64(len(failing)) || res.Errors != int64(len(failing)) {
 			t.Errorf("compare, %d workers: %d deals, %d errors; want %d, %d", w, res.Counts.A.Deals, res.Errors, deals-len(failing), len(failing))
 		}
-		checkFailures(t, res.Failures, failing, "arm B: sim: policy flaky in seat 1, rotation 0: flaky: game seed %d, decision 3: gave up")
+		checkFailures(t, res.Failures, failing, "arm B: policy flaky in seat 1, rotation 0: flaky: game seed %d, decision 3: gave up")
 		res.ElapsedSeconds, res.GamesPerSecond = 0, 0
 		if got := Encode(res); cmpJSON == nil {
 			cmpJSON = got

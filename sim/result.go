@@ -287,7 +287,19 @@ func checkString(path, s string) error {
 }
 
 // name is mode/policy/politician.
-func (c *Cell) name() string { return c.Mode + "/" + c.Policy + "/" + c.Politician }
+func (c *Cell) name() string { return c.labels.name() }
+
+func (l labels) name() string { return l.Mode + "/" + l.Policy + "/" + l.Politician }
+
+// check checks a cell's labels: each given and not too long.
+func (l labels) check() error {
+	for _, f := range []struct{ name, v string }{{"mode", l.Mode}, {"policy", l.Policy}, {"politician", l.Politician}} {
+		if f.v == "" || len(f.v) > maxText {
+			return fmt.Errorf("%s: %d bytes, want 1..%d", f.name, len(f.v), maxText)
+		}
+	}
+	return nil
+}
 
 // validate checks one cell of a shard that holds share games per cell.
 func (c *Cell) validate(share int64, interrupted bool) error {
@@ -304,10 +316,8 @@ func (c *Cell) validate(share int64, interrupted bool) error {
 // checkShape checks what a cell holds besides its counts: its labels,
 // its Districts' names and its timing.
 func (c *Cell) checkShape() error {
-	for _, f := range []struct{ name, v string }{{"mode", c.Mode}, {"policy", c.Policy}, {"politician", c.Politician}} {
-		if f.v == "" || len(f.v) > maxText {
-			return fmt.Errorf("%s: %d bytes, want 1..%d", f.name, len(f.v), maxText)
-		}
+	if err := c.labels.check(); err != nil {
+		return err
 	}
 	if len(c.Districts) != engine.NumDistricts {
 		return fmt.Errorf("districts: %d entries, want %d", len(c.Districts), engine.NumDistricts)

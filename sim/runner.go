@@ -9,6 +9,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/sim/deal"
+	"tallywood/sim/playtest"
 	"tallywood/sim/policy"
 )
 
@@ -62,6 +63,57 @@ type player struct {
 	stop *atomic.Bool
 	// rec, when set, records every game's events (the cards study's).
 	rec engine.Recorder
+	// arc, when set, follows every game's win chance (the arc study's).
+	arc *policy.Arc
+	// recording, when set, keeps every option the policy chooses in the
+	// game being played (sim --record).
+	recording *recording
+}
+
+// recording is a policy that keeps every option its policy chooses.
+type recording struct {
+	policy.Policy
+	log []engine.Option
+}
+
+// Reset starts a new game's log.
+func (r *recording) Reset(gameSeed uint64) {
+	r.log = r.log[:0]
+	r.Policy.Reset(gameSeed)
+}
+
+// Choose keeps the policy's choice.
+func (r *recording) Choose(g *engine.Game, legal []engine.Option) engine.Option {
+	o := r.Policy.Choose(g, legal)
+	r.log = append(r.log, o)
+	return o
+}
+
+// Err and End pass a Fallible policy's on (policy.Play asks them of the
+// policy it plays, the recording).
+func (r *recording) Err() error {
+	if f, ok := r.Policy.(policy.Fallible); ok {
+		return f.Err()
+	}
+	return nil
+}
+
+func (r *recording) End(g *engine.Game) {
+	if f, ok := r.Policy.(policy.Fallible); ok {
+		f.End(g)
+	}
+}
+
+// recorded is the game p just played with the policy of label tester, as
+// a record of decisions: game index game of master seed seed.
+func (p *player) recorded(r *engine.Rules, seed uint64, game int64, tester string) playtest.Game {
+	m := int(p.g.Result.Margin())
+	rec := playtest.Game{Tester: tester, RulesHash: r.Hash, Seed: seed, Game: uint64(game), Mode: p.g.Mode,
+		Politician: r.Politicians[p.g.Seats[0].Politician].ID, Margin: &m}
+	for _, o := range p.recording.log {
+		rec.Decisions = append(rec.Decisions, playtest.Decision{Option: o})
+	}
+	return rec
 }
 
 func newPlayer(opp engine.Opposition) *player {
@@ -106,7 +158,22 @@ func (p *player) Close() {
 // decision; the result is in p.g.
 func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec policy.Spec, politician int) error {
 	d := deal.Solo{Mode: mode, Politician: politician, Opposition: p.opp, Recorder: p.rec}
-	err := policy.PlaySolo(&p.g, r, seed, d, p.policy(spec), p.buf[:0])
+	pol := p.policy(spec)
+	if p.recording != nil {
+		p.recording.Policy = pol
+		pol = p.recording
+	}
+	var err error
+	if p.arc != nil {
+		p.arc.Start(&p.g, seed)
+		d.Opposition = p.arc.Opposition(p.opp)
+		err = policy.PlaySoloWatched(&p.g, r, seed, d, pol, p.buf[:0], p.arc)
+		if err == nil {
+			p.arc.End(&p.g)
+		}
+	} else {
+		err = policy.PlaySolo(&p.g, r, seed, d, pol, p.buf[:0])
+	}
 	if err == nil {
 		return nil
 	}
@@ -117,9 +184,9 @@ func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec polic
 	var failed *policy.FailedError
 	if errors.As(err, &failed) {
 		// The policy's error names the game seed.
-		return fmt.Errorf("sim: policy %s: %w", spec.Label, err)
+		return fmt.Errorf("policy %s: %w", spec.Label, err)
 	}
-	return fmt.Errorf("sim: policy %s, game seed %d: %w", spec.Label, seed, err)
+	return fmt.Errorf("policy %s, game seed %d: %w", spec.Label, seed, err)
 }
 
 func cellLabels(r *engine.Rules, s CellSpec) labels {

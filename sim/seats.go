@@ -313,10 +313,10 @@ func (p *SeatsPlayer) Play(r *engine.Rules, seed uint64, k int, rec engine.Recor
 		o := p.pols[j].Choose(g, legal)
 		if f, ok := p.pols[j].(policy.Fallible); ok && f.Err() != nil {
 			// The policy's error names the game seed.
-			return fmt.Errorf("sim: policy %s in seat %d, rotation %d: %w", p.lineup[j].Label, s+1, k, &policy.FailedError{Err: f.Err()})
+			return fmt.Errorf("policy %s in seat %d, rotation %d: %w", p.lineup[j].Label, s+1, k, &policy.FailedError{Err: f.Err()})
 		}
 		if err := g.Apply(o); err != nil {
-			return fmt.Errorf("sim: policy %s in seat %d, game seed %d, rotation %d: round %d, %s decision: %w",
+			return fmt.Errorf("policy %s in seat %d, game seed %d, rotation %d: round %d, %s decision: %w",
 				p.lineup[j].Label, s+1, seed, k, g.Round+1, g.Pending, err)
 		}
 	}

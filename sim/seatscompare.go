@@ -20,7 +20,9 @@ import (
 // FormatSeatsCompare names the JSON document of a comparison of two rule
 // sets at a table. Results before it had no format and no counts, and
 // cannot be read.
-const FormatSeatsCompare = "tallywood-table-compare/1"
+//
+// /2 records what the arms' rules differ in (changes); /1 reads without.
+const FormatSeatsCompare = "tallywood-table-compare/2"
 
 // KindSeatsCompare is the kind of a comparison at a table (compare
 // --seats).
@@ -93,12 +95,13 @@ func (t *SeatsPairCounts) merge(o *SeatsPairCounts) {
 // SeatsCompareResult is the output of CompareSeats.
 type SeatsCompareResult struct {
 	Envelope
-	A       ArmInfo         `json:"a"`
-	B       ArmInfo         `json:"b"`
-	Deals   int64           `json:"deals"` // before sharding, played under both arms
-	Players int             `json:"players"`
-	Lineup  []string        `json:"lineup"`
-	Counts  SeatsPairCounts `json:"counts"`
+	A       ArmInfo             `json:"a"`
+	B       ArmInfo             `json:"b"`
+	Changes []engine.Difference `json:"changes"` // what B's rules differ in from A's (engine.Diff)
+	Deals   int64               `json:"deals"`   // before sharding, played under both arms
+	Players int                 `json:"players"`
+	Lineup  []string            `json:"lineup"`
+	Counts  SeatsPairCounts     `json:"counts"`
 	// Failed counts the deals left out because a game of theirs failed
 	// (policy.FailedError, under either arm), and lists the first.
 	Failed
@@ -111,7 +114,9 @@ type SeatsCompareResult struct {
 	FirstSeatDiffCI95      [2]float64 `json:"first_seat_advantage_diff_ci95"`
 }
 
-func (r *SeatsCompareResult) formats() []string { return []string{FormatSeatsCompare} }
+func (r *SeatsCompareResult) formats() []string {
+	return []string{FormatSeatsCompare, "tallywood-table-compare/1"}
+}
 
 func (r *SeatsCompareResult) sameRun(first Study) []field {
 	f := first.(*SeatsCompareResult)
@@ -213,6 +218,7 @@ func (r *SeatsCompareResult) Played() (n, total int64, unit string) {
 // derive makes the rows from the counts: each arm's, B − A paired by
 // deal, Holm's adjustment over every row, and the first-seat advantage.
 func (r *SeatsCompareResult) derive() {
+	r.Format = FormatSeatsCompare // an older format is read into this one
 	c := &r.Counts
 	names, index := policyNames(r.Lineup)
 	n := int64(r.Players)
@@ -295,7 +301,7 @@ func CompareSeats(ctx context.Context, cfg SeatsConfig, a, b SeatsArm) (*SeatsCo
 	}
 	res := &SeatsCompareResult{
 		Envelope: newEnvelope(KindSeatsCompare, FormatSeatsCompare, cfg.Seed, cfg.Shard),
-		A:        armInfo(a.Name, a.Rules), B: armInfo(b.Name, b.Rules),
+		A:        armInfo(a.Name, a.Rules), B: armInfo(b.Name, b.Rules), Changes: engine.Diff(a.Rules, b.Rules),
 		Deals: cfg.Deals, Players: len(l.lineup), Lineup: l.lineup, Counts: total,
 	}
 	run.record(&res.Envelope, &res.Failed, start)

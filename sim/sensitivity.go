@@ -75,8 +75,9 @@ func (s Step) valid() bool {
 }
 
 // SensitivityConfig moves each numeric field of Base that Fields selects
-// (globs, engine.MatchPath; none: every one) one Step down and one up,
-// and plays, for each cell, game i of the base rules and of every change
+// (globs, engine.MatchPath; none: every numeric field) one Step down and
+// one up, sets each choice they select (engine.Choice: a Solo card's
+// District or action, a switch) to each of its alternatives, and plays, for each cell, game i of the base rules and of every change
 // on seed deal.GameSeed(Seed, i), as a sweep does: every change is paired
 // against the base game by game, and with a `compare` of the same seed
 // and games. Design says how many games each change gets
@@ -109,10 +110,14 @@ type SensitivityConfig struct {
 // figures are the confirmation's for a change confirmed, else those of its
 // last look, each with the interval its verdict reads.
 type SensitivityChange struct {
-	Path      string `json:"path"`
-	From      int    `json:"from"`
-	To        int    `json:"to"`
-	RulesHash string `json:"rules_hash"`
+	Path string `json:"path"`
+	From int    `json:"from"`
+	To   int    `json:"to"`
+	// FromChoice and ToChoice are a choice's value and alternative (From
+	// and To are then 0).
+	FromChoice string `json:"from_choice,omitempty"`
+	ToChoice   string `json:"to_choice,omitempty"`
+	RulesHash  string `json:"rules_hash"`
 	// Looks are the change's pairs against the base at each look it was
 	// played to, on the scan's seeds from the first: cumulative, so the
 	// last is every pair (a fixed scan: one look).
@@ -188,6 +193,7 @@ type SensitivitySkip struct {
 type FieldEffect struct {
 	Path       string  `json:"path"`
 	To         int     `json:"to"`
+	ToChoice   string  `json:"to_choice,omitempty"`
 	ScoreDiff  float64 `json:"score_diff"`
 	MarginDiff float64 `json:"margin_diff"`
 	Verdict    Verdict `json:"verdict"`
@@ -223,7 +229,7 @@ type SensitivityResult struct {
 	// changes' and its base's, as a fixed scan of them would).
 	GamesPerChange int64             `json:"games_per_change"`
 	Step           Step              `json:"step"`
-	Fields         []string          `json:"fields,omitempty"` // the globs; absent: every numeric field
+	Fields         []string          `json:"fields,omitempty"` // the globs, of numbers and choices; absent: every numeric field
 	Design         SensitivityDesign `json:"design"`
 	// Tolerance is the designer's: a score difference within ±Tolerance
 	// is negligible. A tallywood-sensitivity/1 result stated none and
@@ -250,25 +256,54 @@ type SensitivityResult struct {
 	Cells     []SensitivityCell `json:"cells"`
 }
 
-// plannedChange is a change a cell plays.
+// plannedChange is a change a cell plays: a number from..to or a choice
+// fromChoice..toChoice.
 type plannedChange struct {
-	path     string
-	from, to int
-	rules    *engine.Rules
+	path                 string
+	from, to             int
+	fromChoice, toChoice string
+	rules                *engine.Rules
 }
 
-// planSensitivity lists what one cell at mode m plays and skips.
-func planSensitivity(base *engine.Rules, fields []engine.Field, step Step, m engine.Mode) ([]plannedChange, []SensitivitySkip) {
+// value is the change's new value as --set takes it.
+func (c plannedChange) value() string {
+	if c.toChoice != "" {
+		return c.toChoice
+	}
+	return strconv.Itoa(c.to)
+}
+
+// sensitivityVariables are the numbers and choices cfg moves: every
+// numeric field without globs, else every number and choice they match.
+func sensitivityVariables(cfg *SensitivityConfig) ([]engine.Field, []engine.Choice, error) {
+	if len(cfg.Fields) == 0 {
+		fields, err := cfg.Base.Fields()
+		return fields, nil, err
+	}
+	return cfg.Base.Variables(cfg.Fields...)
+}
+
+// readSkip is the skip of a field that the solo game at mode m does not
+// read, "" when it reads it.
+func readSkip(path string, m engine.Mode) (SensitivitySkip, bool) {
+	s, err := engine.ReadBy(path)
+	if err != nil {
+		return SensitivitySkip{Path: path, Why: err.Error()}, true
+	}
+	if !s.ReadsSolo(m) {
+		return SensitivitySkip{Path: path, Why: fmt.Sprintf("not read at %s: read by %s (%s)", m, s.Who(), s.Why)}, true
+	}
+	return SensitivitySkip{}, false
+}
+
+// planSensitivity lists what one cell at mode m plays and skips: each
+// number a step down and up, then each choice at each alternative.
+func planSensitivity(base *engine.Rules, fields []engine.Field, choices []engine.Choice, step Step, m engine.Mode) ([]plannedChange, []SensitivitySkip) {
 	var plan []plannedChange
 	var skip []SensitivitySkip
 	for _, f := range fields {
-		s, err := engine.ReadBy(f.Path)
-		if err != nil {
-			skip = append(skip, SensitivitySkip{Path: f.Path, Why: err.Error()})
-			continue
-		}
-		if !s.ReadsSolo(m) {
-			skip = append(skip, SensitivitySkip{Path: f.Path, Why: fmt.Sprintf("not read at %s: read by %s (%s)", m, s.Who(), s.Why)})
+		if s, unread := readSkip(f.Path, m); unread {
+			skip = append(skip, s)
 			continue
 		}
 		d := step.of(f.Value)
@@ -287,7 +322,22 @@ func planSensitivity(base *engine.Rules, fields []engine.Field, step Step, m eng
 				skip = append(skip, SensitivitySkip{Path: f.Path, To: &to, Why: "the rules refuse it: " + err.Error()})
 				continue
 			}
-			plan = append(plan, plannedChange{f.Path, f.Value, to, r})
+			plan = append(plan, plannedChange{path: f.Path, from: f.Value, to: to, rules: r})
+		}
+	}
+	for _, c := range choices {
+		if s, unread := readSkip(c.Path, m); unread {
+			skip = append(skip, s)
+			continue
+		}
+		for _, alt := range c.Alternatives {
+			// Choices lists only the alternatives the rules accept.
+			r, err := base.With(engine.Assignment{Path: c.Path, Value: alt})
+			if err != nil {
+				skip = append(skip, SensitivitySkip{Path: c.Path, Why: "the rules refuse " + alt + ": " + err.Error()})
+				continue
+			}
+			plan = append(plan, plannedChange{path: c.Path, fromChoice: c.Value, toChoice: alt, rules: r})
 		}
 	}
 	return plan, skip
@@ -298,13 +348,13 @@ func planSensitivity(base *engine.Rules, fields []engine.Field, step Step, m eng
 // every cell's base and every change it reads on each of its seeds, which
 // a race spends where it is needed.
 func SensitivityBudget(cfg SensitivityConfig) (int64, error) {
-	fields, err := cfg.Base.Fields(cfg.Fields...)
+	fields, choices, err := sensitivityVariables(&cfg)
 	if err != nil {
 		return 0, err
 	}
 	var n int64
 	for _, spec := range cfg.Cells {
-		plan, _ := planSensitivity(cfg.Base, fields, cfg.Step, spec.Mode)
+		plan, _ := planSensitivity(cfg.Base, fields, choices, cfg.Step, spec.Mode)
 		if cfg.Design == DesignRace {
 			n += scanBudget(cfg.Games, len(plan))
 			continue
@@ -339,7 +389,7 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 	case cfg.Design == DesignRace && !cfg.Shard.Whole():
 		return nil, errors.New("sim: a race plays its looks in order, on every seed: it does not shard")
 	}
-	fields, err := cfg.Base.Fields(cfg.Fields...)
+	fields, choices, err := sensitivityVariables(&cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -355,18 +405,19 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 	plans := make([][]plannedChange, len(cfg.Cells))
 	played := false
 	for ci, spec := range cfg.Cells {
-		plan, skip := planSensitivity(cfg.Base, fields, cfg.Step, spec.Mode)
+		plan, skip := planSensitivity(cfg.Base, fields, choices, cfg.Step, spec.Mode)
 		plans[ci] = plan
 		played = played || len(plan) > 0
 		cell := SensitivityCell{labels: cellLabels(cfg.Base, spec), Skipped: skip}
 		cell.Base.labels = cell.labels
 		for _, c := range plan {
-			cell.Changes = append(cell.Changes, SensitivityChange{Path: c.path, From: c.from, To: c.to, RulesHash: c.rules.Hash})
+			cell.Changes = append(cell.Changes, SensitivityChange{Path: c.path, From: c.from, To: c.to,
+				FromChoice: c.fromChoice, ToChoice: c.toChoice, RulesHash: c.rules.Hash})
 		}
 		out.Cells = append(out.Cells, cell)
 	}
 	if !played {
-		return nil, fmt.Errorf("sim: nothing to play: no cell reads any change of the fields selected (%s)", skipWords(out.Cells[0].Skipped))
+		return nil, fmt.Errorf("nothing to play: no cell reads any change of the fields selected (%s)", skipWords(out.Cells[0].Skipped))
 	}
 	pl := newPool(ctx, poolConfig{workers: workerCount(cfg.Workers), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
 		newPlayers((&Config{Opposition: cfg.Opposition}).opposition()))
@@ -384,7 +435,7 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 		}
 		as := make([]engine.Assignment, len(arm))
 		for k, j := range arm {
-			as[k] = engine.Assignment{Path: plans[ci][j].path, Value: strconv.Itoa(plans[ci][j].to)}
+			as[k] = engine.Assignment{Path: plans[ci][j].path, Value: plans[ci][j].value()}
 		}
 		r, err := cfg.Base.With(as...)
 		if err == nil {
@@ -409,7 +460,7 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 		name := func(k int) string {
 			parts := make([]string, len(arms[k]))
 			for i, j := range arms[k] {
-				parts[i] = fmt.Sprintf("%s=%d", plans[ci][j].path, plans[ci][j].to)
+				parts[i] = plans[ci][j].path + "=" + plans[ci][j].value()
 			}
 			return "change " + strings.Join(parts, ",")
 		}
@@ -596,7 +647,7 @@ func rank(changes []SensitivityChange) []FieldEffect {
 	var out []FieldEffect
 	at := map[string]int{}
 	for _, c := range changes {
-		e := FieldEffect{Path: c.Path, To: c.To, ScoreDiff: c.ScoreDiff, MarginDiff: c.MarginDiff, Verdict: c.Verdict}
+		e := FieldEffect{Path: c.Path, To: c.To, ToChoice: c.ToChoice, ScoreDiff: c.ScoreDiff, MarginDiff: c.MarginDiff, Verdict: c.Verdict}
 		if len(c.Looks) == 0 && c.Screen != nil {
 			e.ScoreDiff = c.Screen.Diff
 		}
@@ -703,8 +754,8 @@ func (c *SensitivityCell) check(r *SensitivityResult, share int64, f scanFamily)
 	}
 	for j := range c.Changes {
 		ch := &c.Changes[j]
-		if ch.Path == "" || len(ch.Path) > maxText {
-			return fmt.Errorf("change %d: a path of %d bytes", j+1, len(ch.Path))
+		if ch.Path == "" || len(ch.Path) > maxText || len(ch.RulesHash) > maxText || len(ch.FromChoice) > maxText || len(ch.ToChoice) > maxText {
+			return fmt.Errorf("change %d: a path of %d bytes or a rules hash too long", j+1, len(ch.Path))
 		}
 		if err := checkHash("rules_hash", ch.RulesHash); err != nil {
 			return fmt.Errorf("change %d: %v", j+1, err)
@@ -928,7 +979,7 @@ func sameSensitivityCells(a, b []SensitivityCell) bool {
 		}
 		for j, c := range a[i].Changes {
 			o := b[i].Changes[j]
-			if c.Path != o.Path || c.From != o.From || c.To != o.To || c.RulesHash != o.RulesHash {
+			if c.Path != o.Path || c.From != o.From || c.To != o.To || c.FromChoice != o.FromChoice || c.ToChoice != o.ToChoice || c.RulesHash != o.RulesHash {
 				return false
 			}
 		}

@@ -218,7 +218,7 @@ func TestSensitivityRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, skip := planSensitivity(r, fields, Step{By: 1}, engine.Hard)
+	plan, skip := planSensitivity(r, fields, nil, Step{By: 1}, engine.Hard)
 	var got []string
 	for _, s := range skip {
 		got = append(got, fmt.Sprintf("%s=%d: %s", s.Path, *s.To, s.Why))
@@ -227,5 +227,49 @@ func TestSensitivityRefused(t *testing.T) {
 		"endorsements[0].level=2: the rules refuse it: endorsements[0].level: 2, want 1 (levels in order)"
 	if len(plan) != 0 || strings.Join(got, "\n") != want {
 		t.Errorf("%d played, skipped:\n%s\nwant\n%s", len(plan), strings.Join(got, "\n"), want)
+	}
+}
+
+// TestSensitivityChoices: a Solo card's choices are played at each of
+// their alternatives (C-16: a District other than the card's other one),
+// a choice Normal cannot read is skipped, and each change is the rules
+// with that one value set.
+func TestSensitivityChoices(t *testing.T) {
+	cfg := SensitivityConfig{
+		Base:   engine.Reference(),
+		Fields: []string{"solo_cards[S-03].left_*", "difficulties.hard.bonus_rounding"},
+		Step:   Step{By: 1}, Seed: 15003, Games: 4, Workers: 2,
+		Cells: []CellSpec{{Mode: engine.Normal, Policy: mustSpec(t, "random"), Politician: RandomPoliticianIndex}},
+	}
+	r, err := Sensitivity(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, ch := range r.Cells[0].Changes {
+		got = append(got, fmt.Sprintf("%s %s→%s", ch.Path, ch.FromChoice, ch.ToChoice))
+		want, err := engine.Reference().With(engine.Assignment{Path: ch.Path, Value: ch.ToChoice})
+		if err != nil || want.Hash != ch.RulesHash {
+			t.Errorf("%s=%s: rules %s, want those of the one assignment (%v)", ch.Path, ch.ToChoice, ch.RulesHash, err)
+		}
+	}
+	want := "solo_cards[S-03].left_district Red→Blue\n" +
+		"solo_cards[S-03].left_district Red→Yellow\n" +
+		"solo_cards[S-03].left_action Celebrity→Public Works\n" +
+		"solo_cards[S-03].left_action Celebrity→Research\n" +
+		"solo_cards[S-03].left_action Celebrity→Campaign"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("changes:\n%s\nwant\n%s", strings.Join(got, "\n"), want)
+	}
+	if s := r.Cells[0].Skipped; len(s) != 1 || s[0].Path != "difficulties.hard.bonus_rounding" {
+		t.Errorf("skipped %+v, want Hard's rounding, which Normal does not read", s)
+	}
+	// The decoded result reads back the same.
+	back, err := Decode(Encode(r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(Encode(back), Encode(r)) {
+		t.Error("a scan of choices does not read back as written")
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/opposition"
+	"tallywood/sim/playtest"
 )
 
 // The sim kind: a solo run of cells (difficulty × policy × politician),
@@ -123,6 +124,10 @@ type Config struct {
 	// past; one more stops it. Failed games are counted apart, never as
 	// losses.
 	MaxErrors int64
+	// Record, when set, is handed every game counted, decision by
+	// decision, with the cell's index: sim --record. It is called from
+	// the workers, in no order.
+	Record func(cell int, g playtest.Game)
 }
 
 // workers is the number of workers to start: Workers (default
@@ -162,6 +167,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	pl := newPool(ctx, poolConfig{workers: cfg.workers(), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
 		newPlayers(cfg.opposition()))
 	defer pl.close()
+	if cfg.Record != nil {
+		for _, p := range pl.players {
+			p.recording = &recording{}
+		}
+	}
 
 	res := newResult(&cfg)
 	n := cfg.Shard.Len(cfg.Games)
@@ -173,7 +183,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			play: func(w int, _ int64, seed uint64) error {
 				return pl.players[w].play(cfg.Rules, seed, spec.Mode, spec.Policy, spec.Politician)
 			},
-			keep: func(w int, _ int64) { counts[w].Add(&pl.players[w].g) },
+			keep: func(w int, j int64) {
+				p := pl.players[w]
+				counts[w].Add(&p.g)
+				if cfg.Record != nil {
+					cfg.Record(ci, p.recorded(cfg.Rules, cfg.Seed, cfg.Shard.Game(j), spec.Policy.Label))
+				}
+			},
 		})
 		if err != nil {
 			return nil, err

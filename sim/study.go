@@ -75,10 +75,14 @@ type RulesID struct {
 	RulesHash    string   `json:"rules_hash"`
 	RulesVersion string   `json:"rules_version"`
 	Overrides    []string `json:"overrides,omitempty"`
+	// RulesFile is the rules file's path as given (--rules), so that the
+	// command that reproduces the result names it; absent for the
+	// reference set. Shards of one run may name it differently.
+	RulesFile string `json:"rules_file,omitempty"`
 }
 
 func rulesID(r *engine.Rules) RulesID {
-	return RulesID{RulesHash: r.Hash, RulesVersion: r.Version, Overrides: slices.Clone(r.Overrides)}
+	return RulesID{RulesHash: r.Hash, RulesVersion: r.Version, Overrides: slices.Clone(r.Overrides), RulesFile: r.File}
 }
 
 // text shows rules in an error: the short hash and the overrides.
@@ -316,6 +320,10 @@ func (r *RulesID) check(where string) error {
 	if len(r.RulesVersion) > maxText {
 		return fmt.Errorf("%srules_version: %d bytes, more than %d", where, len(r.RulesVersion), maxText)
 	}
+	// The file is shown in a command line: one line, as written.
+	if c, ok := engine.Hidden(r.RulesFile); ok || len(r.RulesFile) > maxPath {
+		return fmt.Errorf("%srules_file: %d bytes or %U, a control or hidden character", where, len(r.RulesFile), c)
+	}
 	return checkHash(where+"rules_hash", r.RulesHash)
 }
 
@@ -331,6 +339,9 @@ func checkHash(name, h string) error {
 	}
 	return nil
 }
+
+// maxPath bounds a file's path recorded in a result.
+const maxPath = 4096
 
 // checkSolo checks what every study of the solo game holds alike: its
 // rules' names, the games of a cell (named field in errors) and at least

@@ -153,6 +153,15 @@ func TestDecodeRecomputesDerivedFields(t *testing.T) {
 			func(s Study) bool { return s.(*TuneResult).SearchGames > 1 }},
 		{KindTune, func(d map[string]any) { d["trace"].([]any)[0].(map[string]any)["objective"] = 0 },
 			func(s Study) bool { return s.(*TuneResult).Trace[0].Objective > 0 }},
+		{KindCurve, func(d map[string]any) {
+			d["points"].([]any)[1].(map[string]any)["cells"].([]any)[0].(map[string]any)["win_band"] = []any{0.0, 1.0}
+		}, func(s Study) bool {
+			c := s.(*CurveResult).Points[1].Cells[0]
+			return c.WinBand != [2]float64{0, 1}
+		}},
+		{KindCalibrate, func(d map[string]any) {
+			d["testers"].([]any)[1].(map[string]any)["decision_fit"] = map[string]any{"skill": 1.9}
+		}, func(s Study) bool { return s.(*CalibrateResult).Testers[1].DecisionFit.Skill != 1.9 }},
 		{KindSeatsCompare, func(d map[string]any) { d["first_seat_advantage_diff"] = 0.5 },
 			func(s Study) bool {
 				r := s.(*SeatsCompareResult)
@@ -193,7 +202,7 @@ func TestDecodeRefuses(t *testing.T) {
 			x[0].([]any)[0] = x[0].([]any)[0].(float64) + 1
 		}), "cross-table"},
 		{"table compare of an older build", []byte(`{"kind":"table-compare","tallywood_version":"x"}`), "written by an older tallywood"},
-		{"unknown kind", []byte(`{"kind":"tuner","format":"tallywood-tuner/1"}`), `unknown kind of result "tuner": tallywood reads cards, compare, sensitivity, sim, sweep, table, table-compare and tune results`},
+		{"unknown kind", []byte(`{"kind":"tuner","format":"tallywood-tuner/1"}`), `unknown kind of result "tuner": tallywood reads arc, calibrate, cards, compare, curve, sensitivity, sim, sweep, table, table-compare and tune results`},
 	} {
 		_, err := Decode(tt.data)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -501,7 +510,7 @@ func TestDecodeRefusesForgedCounts(t *testing.T) {
 		{"tune block_games 0", KindTune, func(d map[string]any) { d["block_games"] = 0 }, "block_games 0 is outside 1..150 (budget_games)"},
 		{"tune field that does not exist", KindTune, func(d map[string]any) {
 			d["fields"].([]any)[0].(map[string]any)["path"] = "difficulties.normal.no_such_field"
-		}, `field 1: path "difficulties.normal.no_such_field" names no number of a rules file`},
+		}, `field 1: path "difficulties.normal.no_such_field" names no number or choice of a rules file`},
 		{"table-compare paired wins against the arms", KindSeatsCompare, func(d map[string]any) {
 			p := d["counts"].(map[string]any)["by_policy"].([]any)[0].(map[string]any)
 			p["wins_diff_sum"], p["wins_diff_sum_sq"] = 2, 2

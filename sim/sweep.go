@@ -528,6 +528,14 @@ func crossing(points []SweepPointResult, target float64, ends *PairCounts) *Cros
 		curve = append(curve, stats.CurvePoint{X: v, Estimate: p.Result.WinRate, CI: stats.Interval{Lo: ci[0], Hi: ci[1]}})
 		values = append(values, p.Values[0])
 	}
+	return crossingOf(curve, values, target, ends)
+}
+
+// crossingOf finds where curve meets target (stats.FindCrossing) and
+// names its points by values, one per point of curve; the way to sweep
+// is only what ends, the paired games of its first and last points,
+// show (none without them).
+func crossingOf(curve []stats.CurvePoint, values []string, target float64, ends *PairCounts) *Crossing {
 	x := stats.FindCrossing(curve, target)
 	at := func(i int) *string {
 		if i < 0 {

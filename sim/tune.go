@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -39,10 +40,31 @@ const TuneMethod = "successive halving over the candidates (every one of a small
 	"each round plays every remaining candidate on the same seed blocks, keeps the better half by the objective " +
 	"(the sum over targets of (win rate − target)²) and doubles the blocks of the survivors"
 
-// TuneVary is one field searched and the values it may take.
+// TuneVary is one field searched and the values it may take: numbers,
+// or for a choice (engine.Choice: a Solo card's District or action...)
+// its values, Choices[0] the base's, and Values their indexes.
 type TuneVary struct {
-	Path   string
-	Values []int // ascending; each one the engine accepts on the base rules
+	Path    string
+	Values  []int    // ascending; each one the engine accepts on the base rules
+	Choices []string // a choice's values, the base's first; nil for a number
+}
+
+// TuneVaryChoice is the TuneVary of a choice: its base value and its
+// alternatives.
+func TuneVaryChoice(c engine.Choice) TuneVary {
+	v := TuneVary{Path: c.Path, Choices: append([]string{c.Value}, c.Alternatives...)}
+	for i := range v.Choices {
+		v.Values = append(v.Values, i)
+	}
+	return v
+}
+
+// value is value x of the field as --set takes it.
+func (v TuneVary) value(x int) string {
+	if v.Choices != nil {
+		return v.Choices[x]
+	}
+	return strconv.Itoa(x)
 }
 
 // TuneConfig searches the fields of Vary for the values whose win rates
@@ -52,9 +74,16 @@ type TuneConfig struct {
 	Base    *engine.Rules
 	Targets []CellSpec // a cell per target: Mode and Policy; Politician random
 	Rates   []float64  // the target win rate of each cell
-	Vary    []TuneVary
-	Seed    uint64 // the search's seeds: block k plays on master seed deal.GameSeed(Seed, k)
-	Budget  int64  // games in all the search may play
+	// Relative, where true, makes a target's rate a change of the base
+	// rules' win rate (−0.05: five points lower), measured on the same
+	// seeds; nil: every rate a win rate.
+	Relative []bool
+	Vary     []TuneVary
+	// OneChange searches the base and every single change: one field at
+	// one of its other values, every other at its base value.
+	OneChange bool
+	Seed      uint64 // the search's seeds: block k plays on master seed deal.GameSeed(Seed, k)
+	Budget    int64  // games in all the search may play, the base's on the blocks of relative targets too
 	// ConfirmSeed and ConfirmGames are the confirmation's master seed and
 	// games per target, of which Shard plays its share.
 	ConfirmSeed  uint64
@@ -86,19 +115,33 @@ const minTuneBlock = 50
 // win rate the search saw for it, and the confirmation of the best values.
 type TuneTargetResult struct {
 	Rate float64 `json:"target"`
+	// Relative: Rate is a change of the base rules' win rate, not a win
+	// rate.
+	Relative bool `json:"relative,omitempty"`
 	// Confirm is the best values played on the confirmation seeds.
 	Confirm Cell `json:"confirm"`
-	// WinCI is the confirmation's Wilson interval simultaneous over the
-	// targets (confidence TuneResult.Confidence), Answer what it says of
-	// the target ± the tolerance, and Reached whether it lies within:
-	// the target is reached. GamesToSettle is, when the answer is not
-	// enough games, about how many confirmation games would settle it.
+	// ConfirmBase and ConfirmPairs, when a target is relative, are the
+	// base rules played on the same confirmation seeds and the pairs of
+	// games (base, tuned) seed by seed.
+	ConfirmBase  *Cell       `json:"confirm_base,omitempty"`
+	ConfirmPairs *PairCounts `json:"confirm_pairs,omitempty"`
+	// Change is the paired difference of the win rate, tuned − base, with
+	// its 95% interval (derived from ConfirmPairs).
+	Change *TuneChange `json:"change,omitempty"`
+	// WinCI is the confirmation's interval simultaneous over the targets
+	// (confidence TuneResult.Confidence): of the win rate, Wilson's, or
+	// for a relative target of the change, the paired score interval.
+	// Answer is what it says of the target ± the tolerance, and Reached
+	// whether it lies within: the target is reached. GamesToSettle is,
+	// when the answer is not enough games, about how many confirmation
+	// games would settle it.
 	WinCI         [2]float64   `json:"win_ci"`
 	Answer        TargetAnswer `json:"answer"`
 	Reached       bool         `json:"reached"`
 	GamesToSettle int64        `json:"games_to_settle,omitempty"`
 	// SearchMin and SearchMax are the lowest and highest win rate the
-	// search's candidates showed for the target (each as last played).
+	// search's candidates showed for the target (each as last played); for
+	// a relative target, the lowest and highest change.
 	SearchMin float64 `json:"search_min_win_rate"`
 	SearchMax float64 `json:"search_max_win_rate"`
 	// Reachable is false when every candidate the search played has its
@@ -108,22 +151,43 @@ type TuneTargetResult struct {
 	Reachable bool `json:"reachable"`
 }
 
+// TuneChange is a paired difference of win rates with its 95% interval.
+type TuneChange struct {
+	Diff float64    `json:"diff"`
+	CI95 [2]float64 `json:"ci95"`
+}
+
 // TuneField is one searched field: its path, its base value and the
-// values searched, and the best value.
+// values searched, and the best value. A choice's values are indexes
+// into Choices (its base value first).
 type TuneField struct {
-	Path   string `json:"path"`
-	Base   int    `json:"base"`
-	Values []int  `json:"values"`
-	Best   int    `json:"best"`
+	Path    string   `json:"path"`
+	Base    int      `json:"base"`
+	Values  []int    `json:"values"`
+	Best    int      `json:"best"`
+	Choices []string `json:"choices,omitempty"`
+}
+
+// Text is value x of the field as --set takes it: the number, or the
+// choice it indexes.
+func (f TuneField) Text(x int) string {
+	if f.Choices != nil && x >= 0 && x < len(f.Choices) {
+		return f.Choices[x]
+	}
+	return strconv.Itoa(x)
 }
 
 // TuneEval is one candidate of the search as last played: its values
 // (one per field), the games played per target and the wins of each
 // target.
 type TuneEval struct {
-	Values    []int     `json:"values"`
-	Games     []int64   `json:"games"`
-	Wins      []int64   `json:"wins"`
+	Values []int   `json:"values"`
+	Games  []int64 `json:"games"`
+	Wins   []int64 `json:"wins"`
+	// BaseGames and BaseWins, when a target is relative, are the base
+	// rules' games and wins on the same seed blocks.
+	BaseGames []int64   `json:"base_games,omitempty"`
+	BaseWins  []int64   `json:"base_wins,omitempty"`
 	Round     int       `json:"round"` // the last round it was played in, 1 the first
 	Objective float64   `json:"objective"`
 	WinRates  []float64 `json:"win_rates"`
@@ -138,8 +202,9 @@ type TuneResult struct {
 	RulesID                          // the base rules
 	Method       string              `json:"method"`
 	BudgetGames  int64               `json:"budget_games"`
-	BlockGames   int64               `json:"block_games"` // games per target of one block
-	Rounds       int                 `json:"rounds"`      // derived from Trace
+	BlockGames   int64               `json:"block_games"`          // games per target of one block
+	Rounds       int                 `json:"rounds"`               // derived from Trace
+	OneChange    bool                `json:"one_change,omitempty"` // the candidates are the base and every single change
 	Fields       []TuneField         `json:"fields"`
 	Trace        []TuneEval          `json:"trace"` // in the order first played
 	Best         int                 `json:"best"`  // index into Trace
@@ -158,7 +223,8 @@ type TuneResult struct {
 	// SearchGames is the games the search played (derived from Trace).
 	SearchGames int64 `json:"search_games"`
 	// Candidates are the value combinations the search played, of
-	// Combinations in the ranges (0: more than an int64 holds) (derived).
+	// Combinations in the ranges (0: more than an int64 holds): with
+	// OneChange, the base and every single change (derived).
 	Candidates   int   `json:"candidates"`
 	Combinations int64 `json:"combinations"`
 }
@@ -167,7 +233,7 @@ type TuneResult struct {
 func (r *TuneResult) Tuned() []engine.Assignment {
 	as := make([]engine.Assignment, len(r.Fields))
 	for i, f := range r.Fields {
-		as[i] = engine.Assignment{Path: f.Path, Value: strconv.Itoa(f.Best)}
+		as[i] = engine.Assignment{Path: f.Path, Value: f.Text(f.Best)}
 	}
 	return as
 }
@@ -176,25 +242,42 @@ func (r *TuneResult) Tuned() []engine.Assignment {
 // [from, to) and returns the games and wins of each target.
 type tuneEvaluator func(x []int, from, to int) (games, wins []int64, err error)
 
-// candidate is one point of the search with its sums so far.
+// candidate is one point of the search with its sums so far, and the
+// base's on the same blocks when a target is relative.
 type candidate struct {
-	x           []int
-	blocks      int
-	games, wins []int64
-	round       int
+	x                   []int
+	blocks              int
+	games, wins         []int64
+	baseGames, baseWins []int64
+	round               int
 }
 
-// objective is the sum over targets of (win rate − target)²; a target
-// with no games (values the engine refuses together) counts 1, more than
-// any played one.
-func (c *candidate) objective(rates []float64) float64 {
+// tuneGoal is what a search aims at: a win rate per target or, where
+// relative, a change of the base's win rate.
+type tuneGoal struct {
+	rates    []float64
+	relative []bool // nil: every target a win rate
+}
+
+func (g tuneGoal) isRelative(t int) bool { return g.relative != nil && g.relative[t] }
+
+func (g tuneGoal) anyRelative() bool { return slices.Contains(g.relative, true) }
+
+// objective is the sum over targets of (win rate − target)², the win
+// rate less the base's on the same blocks for a relative target; a
+// target with no games (values the engine refuses together) counts 1,
+// more than any played one.
+func (c *candidate) objective(g tuneGoal) float64 {
 	var s float64
-	for t, r := range rates {
+	for t, r := range g.rates {
 		if c.games[t] == 0 {
 			s++
 			continue
 		}
 		d := ratio(c.wins[t], c.games[t]) - r
+		if g.isRelative(t) {
+			d -= ratio(c.baseWins[t], c.baseGames[t])
+		}
 		s += d * d
 	}
 	return s
@@ -255,12 +338,19 @@ func halvingBlocks(n int) int64 {
 	return total
 }
 
-// halving runs successive halving over the candidates of space (the base
-// point first) with blocks of block games, and returns every candidate in
-// the order first played and the index of the best. rng draws the sample
-// when the grid holds more than n points.
-func halving(space [][]int, base []int, rates []float64, n int, eval tuneEvaluator, rng *rand.Rand) ([]*candidate, int, error) {
-	cands := sampleCandidates(space, base, n, len(rates), rng)
+// halving runs successive halving over the candidates xs, with blocks of
+// block games, and returns every candidate in the order first played and
+// the index of the best. base, when a target is relative, plays the base
+// rules on the blocks each candidate plays.
+func halving(xs [][]int, goal tuneGoal, eval, base tuneEvaluator) ([]*candidate, int, error) {
+	n := len(goal.rates)
+	cands := make([]*candidate, len(xs))
+	for i, x := range xs {
+		cands[i] = &candidate{x: x, games: make([]int64, n), wins: make([]int64, n)}
+		if base != nil {
+			cands[i].baseGames, cands[i].baseWins = make([]int64, n), make([]int64, n)
+		}
+	}
 	alive := slices.Clone(cands)
 	round := 0
 	for blocks := 1; ; blocks *= 2 {
@@ -270,14 +360,24 @@ func halving(space [][]int, base []int, rates []float64, n int, eval tuneEvaluat
 			if err != nil {
 				return nil, 0, err
 			}
-			for t := range rates {
+			var bg, bw []int64
+			if base != nil {
+				if bg, bw, err = base(nil, c.blocks, blocks); err != nil {
+					return nil, 0, err
+				}
+			}
+			for t := range n {
 				c.games[t] += g[t]
 				c.wins[t] += w[t]
+				if base != nil {
+					c.baseGames[t] += bg[t]
+					c.baseWins[t] += bw[t]
+				}
 			}
 			c.blocks, c.round = blocks, round
 		}
 		// The better half by the objective; ties keep the earlier one.
-		slices.SortStableFunc(alive, func(a, b *candidate) int { return cmpFloat(a.objective(rates), b.objective(rates)) })
+		slices.SortStableFunc(alive, func(a, b *candidate) int { return cmpFloat(a.objective(goal), b.objective(goal)) })
 		if len(alive) == 1 {
 			break
 		}
@@ -289,11 +389,8 @@ func halving(space [][]int, base []int, rates []float64, n int, eval tuneEvaluat
 // sampleCandidates is every point of space when it holds at most n, in
 // order (the first field slowest), else base and n−1 other points drawn
 // at random without repeats.
-func sampleCandidates(space [][]int, base []int, n, targets int, rng *rand.Rand) []*candidate {
+func sampleCandidates(space [][]int, base []int, n int, rng *rand.Rand) [][]int {
 	grid := gridSize(space)
-	newCand := func(x []int) *candidate {
-		return &candidate{x: x, games: make([]int64, targets), wins: make([]int64, targets)}
-	}
 	var xs [][]int
 	if grid > 0 && grid <= int64(n) {
 		for i := range grid {
@@ -319,12 +416,28 @@ func sampleCandidates(space [][]int, base []int, n, targets int, rng *rand.Rand)
 			}
 		}
 	}
-	out := make([]*candidate, len(xs))
-	for i, x := range xs {
-		out[i] = newCand(x)
-	}
-	return out
+	return xs
 }
+
+// singleChanges is the base and every point of space that differs from it
+// in one field, field by field in order.
+func singleChanges(space [][]int, base []int) [][]int {
+	xs := [][]int{slices.Clone(base)}
+	for k, vs := range space {
+		for _, v := range vs {
+			if v != base[k] {
+				x := slices.Clone(base)
+				x[k] = v
+				xs = append(xs, x)
+			}
+		}
+	}
+	return xs
+}
+
+// maxSingleChanges bounds the candidates of a search of single changes,
+// each of which plays a block at least.
+const maxSingleChanges = 1024
 
 // gridSize is the number of points of space, 0 when it is more than an
 // int64 holds.
@@ -341,7 +454,7 @@ func gridSize(space [][]int) int64 {
 
 // errTuneInterrupted is Tune's error when an interrupt stops the search:
 // a search cut short has no best values to confirm.
-var errTuneInterrupted = errors.New("sim: interrupted during the search, before any values were chosen: no result")
+var errTuneInterrupted = errors.New("interrupted during the search, before any values were chosen: no result")
 
 // Tune searches cfg's fields for the values nearest the targets, then
 // confirms the best on the confirmation seeds. The search and its result
@@ -353,48 +466,73 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 	switch {
 	case cfg.Base == nil:
 		return nil, errors.New("sim: no rules")
-	case len(cfg.Targets) == 0 || len(cfg.Targets) != len(cfg.Rates):
+	case len(cfg.Targets) == 0 || len(cfg.Targets) != len(cfg.Rates) || (cfg.Relative != nil && len(cfg.Relative) != len(cfg.Rates)):
 		return nil, errors.New("sim: tune needs targets, each with a rate")
 	case len(cfg.Vary) == 0:
 		return nil, errors.New("sim: tune needs fields to vary")
 	case cfg.ConfirmGames < 1 || cfg.ConfirmGames > MaxGames:
 		return nil, fmt.Errorf("sim: confirmation games %d is not between 1 and %d", cfg.ConfirmGames, int64(MaxGames))
 	}
-	space := make([][]int, len(cfg.Vary))
-	base := make([]int, len(cfg.Vary))
-	fields := make([]TuneField, len(cfg.Vary))
-	current := map[string]int{}
-	all, err := cfg.Base.Fields()
+	goal := tuneGoal{rates: cfg.Rates, relative: cfg.Relative}
+	space, base, fields, err := tuneSpace(&cfg)
 	if err != nil {
 		return nil, err
 	}
-	for _, f := range all {
-		current[f.Path] = f.Value
-	}
-	for i, v := range cfg.Vary {
-		b, ok := current[v.Path]
-		if !ok || len(v.Values) == 0 || !slices.IsSorted(v.Values) {
-			return nil, fmt.Errorf("sim: %s is not a number of the rules file with values to search", v.Path)
+	var xs [][]int
+	n, block := 0, int64(0)
+	if cfg.OneChange {
+		xs = singleChanges(space, base)
+		if len(xs) > maxSingleChanges {
+			return nil, fmt.Errorf("%d single changes: at most %d (name fewer fields)", len(xs)-1, maxSingleChanges)
 		}
-		if !slices.Contains(v.Values, b) {
-			b = v.Values[0] // a range that leaves the base value out starts at its low end
+		n, block, err = halvingPlanAll(cfg.Budget, goal, len(xs))
+	} else {
+		n, block, err = halvingPlan(cfg.Budget, len(cfg.Targets), gridSize(space))
+		if goal.anyRelative() && err == nil {
+			// The base plays the blocks of the survivors too: plan for a
+			// budget that leaves room for them.
+			n, block, err = halvingPlanAll(cfg.Budget, goal, n)
 		}
-		space[i], base[i] = v.Values, b
-		fields[i] = TuneField{Path: v.Path, Base: current[v.Path], Values: v.Values}
 	}
-	n, block, err := halvingPlan(cfg.Budget, len(cfg.Targets), gridSize(space))
 	if err != nil {
-		return nil, fmt.Errorf("sim: %v", err)
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x74756e65)) // "tune"
+	if !cfg.OneChange {
+		xs = sampleCandidates(space, base, n, rng)
 	}
 	start := time.Now()
 	rulesOf := func(x []int) (*engine.Rules, error) {
 		as := make([]engine.Assignment, len(x))
 		for i, v := range x {
-			as[i] = engine.Assignment{Path: cfg.Vary[i].Path, Value: strconv.Itoa(v)}
+			as[i] = engine.Assignment{Path: cfg.Vary[i].Path, Value: cfg.Vary[i].value(v)}
 		}
 		return cfg.Base.With(as...)
 	}
 	var failed int64 // games failed so far, of the search and then the confirmation
+	play := func(r *engine.Rules, k int) (games, wins []int64, err error) {
+		res, err := Run(ctx, Config{Rules: r, Seed: deal.GameSeed(cfg.Seed, uint64(k)), Games: block, Shard: Shard{K: 1, N: 1},
+			Workers: cfg.Workers, Cells: cfg.Targets, Opposition: cfg.Opposition, Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - failed})
+		if res != nil {
+			for t := range cfg.Targets {
+				failed += res.Cells[t].Errors
+			}
+		}
+		if errors.Is(err, ErrTooManyFailed) {
+			return nil, nil, tooManyFailed(failed, cfg.MaxErrors)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if res.Interrupted {
+			return nil, nil, errTuneInterrupted
+		}
+		games, wins = make([]int64, len(cfg.Targets)), make([]int64, len(cfg.Targets))
+		for t := range cfg.Targets {
+			games[t], wins[t] = res.Cells[t].Games, res.Cells[t].Wins
+		}
+		return games, wins, nil
+	}
 	eval := func(x []int, from, to int) ([]int64, []int64, error) {
 		games, wins := make([]int64, len(cfg.Targets)), make([]int64, len(cfg.Targets))
 		r, err := rulesOf(x)
@@ -404,87 +542,188 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 			return games, wins, nil
 		}
 		for k := from; k < to; k++ {
-			res, err := Run(ctx, Config{Rules: r, Seed: deal.GameSeed(cfg.Seed, uint64(k)), Games: block, Shard: Shard{K: 1, N: 1},
-				Workers: cfg.Workers, Cells: cfg.Targets, Opposition: cfg.Opposition, Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - failed})
-			if res != nil {
-				for t := range cfg.Targets {
-					failed += res.Cells[t].Errors
-				}
-			}
-			if errors.Is(err, ErrTooManyFailed) {
-				return nil, nil, tooManyFailed(failed, cfg.MaxErrors)
-			}
+			g, w, err := play(r, k)
 			if err != nil {
 				return nil, nil, err
 			}
-			if res.Interrupted {
-				return nil, nil, errTuneInterrupted
-			}
-			for t := range cfg.Targets {
-				games[t] += res.Cells[t].Games
-				wins[t] += res.Cells[t].Wins
-			}
+			addInts(games, g)
+			addInts(wins, w)
 		}
 		return games, wins, nil
 	}
-	rng := rand.New(rand.NewPCG(cfg.Seed, 0x74756e65)) // "tune"
-	cands, best, err := halving(space, base, cfg.Rates, n, eval, rng)
+	var baseEval tuneEvaluator
+	if goal.anyRelative() {
+		// The base's games on a block are the same whichever candidate
+		// asks: each block is played once.
+		type blockCounts struct{ games, wins []int64 }
+		played := map[int]blockCounts{}
+		baseEval = func(_ []int, from, to int) ([]int64, []int64, error) {
+			games, wins := make([]int64, len(cfg.Targets)), make([]int64, len(cfg.Targets))
+			for k := from; k < to; k++ {
+				b, ok := played[k]
+				if !ok {
+					g, w, err := play(cfg.Base, k)
+					if err != nil {
+						return nil, nil, err
+					}
+					b = blockCounts{g, w}
+					played[k] = b
+				}
+				addInts(games, b.games)
+				addInts(wins, b.wins)
+			}
+			return games, wins, nil
+		}
+	}
+	cands, best, err := halving(xs, goal, eval, baseEval)
 	if err != nil {
 		return nil, err
 	}
 	out := &TuneResult{
 		Envelope: newEnvelope(KindTune, FormatTune, cfg.Seed, cfg.Shard),
 		RulesID:  rulesID(cfg.Base),
-		Method:   TuneMethod, BudgetGames: cfg.Budget, BlockGames: block, Fields: fields, Best: best,
+		Method:   TuneMethod, BudgetGames: cfg.Budget, BlockGames: block, Fields: fields, Best: best, OneChange: cfg.OneChange,
 		ConfirmSeed: cfg.ConfirmSeed, ConfirmGames: cfg.ConfirmGames, Tolerance: cmp.Or(cfg.Tolerance, DefaultTolerance),
 	}
 	for _, c := range cands {
-		out.Trace = append(out.Trace, TuneEval{Values: c.x, Games: c.games, Wins: c.wins, Round: c.round})
+		out.Trace = append(out.Trace, TuneEval{Values: c.x, Games: c.games, Wins: c.wins, BaseGames: c.baseGames, BaseWins: c.baseWins, Round: c.round})
 	}
 	for i := range out.Fields {
 		out.Fields[i].Best = cands[best].x[i]
 	}
 	tuned, err := rulesOf(cands[best].x)
 	if err != nil {
-		return nil, fmt.Errorf("sim: the best values: %v", err)
+		return nil, fmt.Errorf("the best values: %v", err)
 	}
 	out.TunedHash, out.Changes = tuned.Hash, engine.Diff(cfg.Base, tuned)
 	searchSecs := time.Since(start).Seconds()
-	conf, err := Run(ctx, Config{Rules: tuned, Seed: cfg.ConfirmSeed, Games: cfg.ConfirmGames, Shard: cfg.Shard,
-		Workers: cfg.Workers, Cells: cfg.Targets, Opposition: cfg.Opposition, Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - failed})
-	if conf == nil {
-		return nil, err
+	for t := range cfg.Targets {
+		out.Targets = append(out.Targets, TuneTargetResult{Rate: cfg.Rates[t], Relative: goal.isRelative(t)})
 	}
-	if errors.Is(err, ErrTooManyFailed) {
-		for t := range cfg.Targets {
-			failed += conf.Cells[t].Errors
+	if err := tuneConfirm(ctx, &cfg, goal, tuned, out, searchSecs, &failed); err != nil && !errors.Is(err, ErrTooManyFailed) {
+		return nil, err
+	} else if err != nil {
+		out.derive()
+		return out, err
+	}
+	out.derive()
+	return out, nil
+}
+
+// tuneSpace reads cfg's fields: the values each may take, its base value
+// (a number's, or a range's low end when the range leaves it out; a
+// choice's, index 0) and the fields of the result.
+func tuneSpace(cfg *TuneConfig) (space [][]int, base []int, fields []TuneField, err error) {
+	current := map[string]int{}
+	all, err := cfg.Base.Fields()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, f := range all {
+		current[f.Path] = f.Value
+	}
+	for _, v := range cfg.Vary {
+		b, ok := current[v.Path]
+		if v.Choices != nil {
+			b, ok = 0, len(v.Choices) == len(v.Values)
 		}
-		err = tooManyFailed(failed, cfg.MaxErrors)
+		if !ok || len(v.Values) == 0 || !slices.IsSorted(v.Values) {
+			return nil, nil, nil, fmt.Errorf("sim: %s is not a number or choice of the rules file with values to search", v.Path)
+		}
+		f := TuneField{Path: v.Path, Base: b, Values: v.Values, Choices: v.Choices}
+		if !slices.Contains(v.Values, b) {
+			b = v.Values[0] // a range that leaves the base value out starts at its low end
+		}
+		space, base, fields = append(space, v.Values), append(base, b), append(fields, f)
+	}
+	return space, base, fields, nil
+}
+
+// halvingPlanAll is the block of a search that plays all n candidates
+// (every single change), the base's blocks too when a target is
+// relative: the largest block the budget allows, at least minTuneBlock.
+func halvingPlanAll(budget int64, goal tuneGoal, n int) (int, int64, error) {
+	blocks := halvingBlocks(n)
+	if goal.anyRelative() {
+		blocks += int64(1) << bits.Len(uint(n-1)) // the base's: up to the last round's blocks
+	}
+	cost := blocks * int64(len(goal.rates))
+	if cost*minTuneBlock > budget {
+		return 0, 0, fmt.Errorf("a budget of %d games is too small: at least %d for %d candidates", budget, cost*minTuneBlock, n)
+	}
+	return n, budget / cost, nil
+}
+
+func addInts(dst, src []int64) {
+	for i := range dst {
+		dst[i] += src[i]
+	}
+}
+
+// tuneConfirm plays the tuned rules on the confirmation seeds into out's
+// targets; with a relative target, paired with the base rules seed by
+// seed (Compare), so that the change is measured on the same games.
+func tuneConfirm(ctx context.Context, cfg *TuneConfig, goal tuneGoal, tuned *engine.Rules, out *TuneResult, searchSecs float64, failed *int64) error {
+	per := searchSecs / float64(len(cfg.Targets))
+	if !goal.anyRelative() {
+		conf, err := Run(ctx, Config{Rules: tuned, Seed: cfg.ConfirmSeed, Games: cfg.ConfirmGames, Shard: cfg.Shard,
+			Workers: cfg.Workers, Cells: cfg.Targets, Opposition: cfg.Opposition, Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - *failed})
+		if conf == nil {
+			return err
+		}
+		for t := range cfg.Targets {
+			c := conf.Cells[t]
+			*failed += c.Errors
+			c.ElapsedSeconds += per
+			out.Targets[t].Confirm = c
+		}
+		out.Interrupted = conf.Interrupted
+		if errors.Is(err, ErrTooManyFailed) {
+			return tooManyFailed(*failed, cfg.MaxErrors)
+		}
+		return err
+	}
+	pairs := make([]ComparePair, len(cfg.Targets))
+	for t, spec := range cfg.Targets {
+		pairs[t] = ComparePair{A: spec, B: spec, Games: cfg.ConfirmGames}
+	}
+	conf, err := Compare(ctx, CompareConfig{A: CompareArm{Name: "base", Rules: cfg.Base}, B: CompareArm{Name: "tuned", Rules: tuned},
+		Cells: pairs, Seed: cfg.ConfirmSeed, Shard: cfg.Shard, Workers: cfg.Workers, Opposition: cfg.Opposition,
+		Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - *failed})
+	if conf == nil {
+		return err
 	}
 	for t := range cfg.Targets {
-		c := conf.Cells[t]
-		c.ElapsedSeconds += searchSecs / float64(len(cfg.Targets))
-		out.Targets = append(out.Targets, TuneTargetResult{Rate: cfg.Rates[t], Confirm: c})
+		c := &conf.Cells[t]
+		*failed += c.Errors
+		tr := &out.Targets[t]
+		tr.Confirm, tr.ConfirmBase, tr.ConfirmPairs = c.B, &c.A, &c.Pairs
+		// A failed pair drops both games: the tuned cell counts it.
+		tr.Confirm.Errors, tr.Confirm.Failures = c.Errors, c.Failures
+		tr.Confirm.ElapsedSeconds = c.ElapsedSeconds + per
+		tr.ConfirmBase.ElapsedSeconds = 0
 	}
 	out.Interrupted = conf.Interrupted
-	out.derive()
-	return out, err
+	if errors.Is(err, ErrTooManyFailed) {
+		return tooManyFailed(*failed, cfg.MaxErrors)
+	}
+	return err
 }
 
 // derive computes what the counts give: each candidate's win rates and
-// objective, the search's range of win rates per target, and the
-// confirmation's summaries and whether each target is reached.
+// objective, the search's range of win rates (or changes) per target, and
+// the confirmation's summaries and whether each target is reached.
 func (r *TuneResult) derive() {
-	rates := make([]float64, len(r.Targets))
+	goal := tuneGoal{rates: make([]float64, len(r.Targets)), relative: make([]bool, len(r.Targets))}
 	for t := range r.Targets {
-		rates[t] = r.Targets[t].Rate
+		goal.rates[t], goal.relative[t] = r.Targets[t].Rate, r.Targets[t].Relative
 	}
 	r.SearchGames, r.Rounds = 0, 0
 	for i := range r.Trace {
 		e := &r.Trace[i]
 		r.Rounds = max(r.Rounds, e.Round)
-		c := candidate{games: e.Games, wins: e.Wins}
-		e.Objective = c.objective(rates)
+		c := candidate{games: e.Games, wins: e.Wins, baseGames: e.BaseGames, baseWins: e.BaseWins}
+		e.Objective = c.objective(goal)
 		e.WinRates = make([]float64, len(e.Games))
 		for t := range e.Games {
 			e.WinRates[t] = ratio(e.Wins[t], e.Games[t])
@@ -500,6 +739,24 @@ func (r *TuneResult) derive() {
 		space[i] = f.Values
 	}
 	r.Combinations = gridSize(space)
+	if r.OneChange {
+		base := make([]int, len(r.Fields))
+		for i, f := range r.Fields {
+			base[i] = f.Base
+		}
+		r.Combinations = int64(len(singleChanges(space, base)))
+	}
+	// The base's blocks, played once for every candidate of a relative
+	// target: as many as the most any candidate compared with.
+	for t := range r.Targets {
+		var most int64
+		for _, e := range r.Trace {
+			if t < len(e.BaseGames) {
+				most = max(most, e.BaseGames[t])
+			}
+		}
+		r.SearchGames += most
+	}
 	var games int64
 	var secs float64
 	for t := range r.Targets {
@@ -508,19 +765,44 @@ func (r *TuneResult) derive() {
 		games += tr.Confirm.Games
 		secs += tr.Confirm.ElapsedSeconds
 		ci := stats.Wilson(tr.Confirm.Wins, tr.Confirm.Games, alpha)
+		tr.Change = nil
+		if tr.ConfirmBase != nil && tr.ConfirmPairs != nil {
+			tr.ConfirmBase.derive()
+			games += tr.ConfirmBase.Games
+			d, ci95, _ := tr.ConfirmPairs.WinRateDiff()
+			tr.Change = &TuneChange{Diff: d, CI95: [2]float64{ci95.Lo, ci95.Hi}}
+		}
+		switch {
+		case tr.Relative && tr.ConfirmPairs != nil:
+			ci = stats.Pentanomial(tr.ConfirmPairs.winPentanomial()).ScoreInterval(alpha)
+			tr.Answer, tr.GamesToSettle = changeAnswer(ci, tr.ConfirmPairs, alpha, tr.Rate, r.Tolerance)
+		case tr.Relative:
+			ci = stats.Interval{Lo: -1, Hi: 1} // no pairs: nothing measured
+			tr.Answer, tr.GamesToSettle = TargetUnsettled, 0
+		default:
+			tr.Answer, tr.GamesToSettle = targetAnswer(ci, tr.Confirm.Wins, tr.Confirm.Games, alpha, tr.Rate, r.Tolerance)
+		}
 		tr.WinCI = [2]float64{ci.Lo, ci.Hi}
-		tr.Answer, tr.GamesToSettle = targetAnswer(ci, tr.Confirm.Wins, tr.Confirm.Games, alpha, tr.Rate, r.Tolerance)
 		tr.Reached = tr.Answer == TargetWithin
-		tr.SearchMin, tr.SearchMax = 1, 0
+		tr.SearchMin, tr.SearchMax = 1, -1
 		below, above := true, true // every candidate's interval below the target, above it
 		for _, e := range r.Trace {
 			if e.Games[t] == 0 {
 				continue
 			}
 			w := stats.Wilson(e.Wins[t], e.Games[t], 0.05)
-			tr.SearchMin, tr.SearchMax = min(tr.SearchMin, e.WinRates[t]), max(tr.SearchMax, e.WinRates[t])
+			x := e.WinRates[t]
+			if tr.Relative {
+				// The change against the base on the same blocks.
+				b := ratio(e.BaseWins[t], e.BaseGames[t])
+				x, w.Lo, w.Hi = x-b, w.Lo-b, w.Hi-b
+			}
+			tr.SearchMin, tr.SearchMax = min(tr.SearchMin, x), max(tr.SearchMax, x)
 			below = below && w.Hi < tr.Rate
 			above = above && w.Lo > tr.Rate
+		}
+		if !tr.Relative {
+			tr.SearchMax = max(tr.SearchMax, 0)
 		}
 		tr.Reachable = !below && !above
 	}
@@ -560,12 +842,15 @@ func targetsText(ts []TuneTargetResult) string {
 }
 
 func sameTargets(a, b []TuneTargetResult) bool {
-	return slices.EqualFunc(a, b, func(x, y TuneTargetResult) bool { return x.Rate == y.Rate && x.Confirm.labels == y.Confirm.labels })
+	return slices.EqualFunc(a, b, func(x, y TuneTargetResult) bool {
+		return x.Rate == y.Rate && x.Relative == y.Relative && x.Confirm.labels == y.Confirm.labels
+	})
 }
 
 func sameTrace(a, b []TuneEval) bool {
 	return slices.EqualFunc(a, b, func(x, y TuneEval) bool {
-		return slices.Equal(x.Values, y.Values) && slices.Equal(x.Games, y.Games) && slices.Equal(x.Wins, y.Wins) && x.Round == y.Round
+		return slices.Equal(x.Values, y.Values) && slices.Equal(x.Games, y.Games) && slices.Equal(x.Wins, y.Wins) &&
+			slices.Equal(x.BaseGames, y.BaseGames) && slices.Equal(x.BaseWins, y.BaseWins) && x.Round == y.Round
 	})
 }
 
@@ -597,12 +882,36 @@ func (r *TuneResult) check(share func(int64) int64) error {
 		if f.Path == "" || len(f.Path) > maxText || len(f.Values) == 0 {
 			return fmt.Errorf("field %d: no path or no values", i+1)
 		}
-		if !engine.IsNumericPath(f.Path) {
-			return fmt.Errorf("field %d: path %q names no number of a rules file", i+1, f.Path)
+		if f.Choices == nil && !engine.IsNumericPath(f.Path) || f.Choices != nil && !engine.IsChoicePath(f.Path) {
+			return fmt.Errorf("field %d: path %q names no number or choice of a rules file", i+1, kit.Clip(f.Path))
 		}
+		if f.Choices != nil {
+			if len(f.Choices) > maxText || f.Values[0] < 0 || f.Values[len(f.Values)-1] >= len(f.Choices) {
+				return fmt.Errorf("field %d: values %v do not index its %d choices", i+1, f.Values, len(f.Choices))
+			}
+			for _, c := range f.Choices {
+				if len(c) > maxText {
+					return fmt.Errorf("field %d: a choice of %d bytes", i+1, len(c))
+				}
+			}
+		}
+	}
+	relative := false
+	for _, t := range r.Targets {
+		relative = relative || t.Relative
 	}
 	if err := r.checkTrace(); err != nil {
 		return err
+	}
+	for i, e := range r.Trace {
+		if relative && (len(e.BaseGames) != len(r.Targets) || len(e.BaseWins) != len(r.Targets)) || !relative && (e.BaseGames != nil || e.BaseWins != nil) {
+			return fmt.Errorf("trace %d: the base's games and wins are those of %d targets, %d of them relative", i+1, len(r.Targets), len(e.BaseGames))
+		}
+		for t := range e.BaseGames {
+			if e.BaseGames[t] < 0 || e.BaseGames[t] > r.BudgetGames || e.BaseWins[t] < 0 || e.BaseWins[t] > e.BaseGames[t] {
+				return fmt.Errorf("trace %d: target %d: the base's %d wins of %d games", i+1, t+1, e.BaseWins[t], e.BaseGames[t])
+			}
+		}
 	}
 	for i, f := range r.Fields {
 		if f.Best != r.Trace[r.Best].Values[i] {
@@ -611,12 +920,32 @@ func (r *TuneResult) check(share func(int64) int64) error {
 	}
 	n := share(r.ConfirmGames)
 	for t := range r.Targets {
-		c := &r.Targets[t].Confirm
-		if !(r.Targets[t].Rate > 0 && r.Targets[t].Rate < 1) {
-			return fmt.Errorf("target %d: rate %g is not a win rate above 0 and below 1", t+1, r.Targets[t].Rate)
+		tr := &r.Targets[t]
+		c := &tr.Confirm
+		switch {
+		case tr.Relative && !(tr.Rate > -1 && tr.Rate < 1 && tr.Rate != 0):
+			return fmt.Errorf("target %d: change %g is not a change of a win rate, above -1, below 1, not 0", t+1, tr.Rate)
+		case !tr.Relative && !(tr.Rate > 0 && tr.Rate < 1):
+			return fmt.Errorf("target %d: rate %g is not a win rate above 0 and below 1", t+1, tr.Rate)
+		case relative != (tr.ConfirmBase != nil) || relative != (tr.ConfirmPairs != nil):
+			return fmt.Errorf("target %d: the base's confirmation is there %v, and a target relative %v", t+1, tr.ConfirmBase != nil, relative)
 		}
 		if err := c.validate(n, r.Interrupted); err != nil {
 			return fmt.Errorf("target %d: %v", t+1, err)
+		}
+		if relative {
+			if err := tr.ConfirmBase.checkShape(); err != nil {
+				return fmt.Errorf("target %d: base: %v", t+1, err)
+			}
+			if err := tr.ConfirmBase.Counts.check(); err != nil {
+				return fmt.Errorf("target %d: base: %v", t+1, err)
+			}
+			if err := tr.ConfirmPairs.check(&tr.ConfirmBase.Counts, &c.Counts); err != nil {
+				return fmt.Errorf("target %d: %v", t+1, err)
+			}
+			if tr.ConfirmBase.Counts.Games != c.Counts.Games || tr.ConfirmPairs.Games != c.Counts.Games {
+				return fmt.Errorf("target %d: the base, the tuned rules and their pairs count different games", t+1)
+			}
 		}
 	}
 	return nil
@@ -675,14 +1004,25 @@ func (r *TuneResult) clone() Study {
 	out := *r
 	out.Targets = slices.Clone(r.Targets)
 	for i := range out.Targets {
-		out.Targets[i].Confirm.Failures = slices.Clone(out.Targets[i].Confirm.Failures)
+		t := &out.Targets[i]
+		t.Confirm.Failures = slices.Clone(t.Confirm.Failures)
+		if t.ConfirmBase != nil {
+			b, p := *t.ConfirmBase, *t.ConfirmPairs
+			b.Failures = slices.Clone(b.Failures)
+			t.ConfirmBase, t.ConfirmPairs = &b, &p
+		}
 	}
 	return &out
 }
 
 func (r *TuneResult) add(o Study) {
 	for t := range r.Targets {
-		r.Targets[t].Confirm.add(&o.(*TuneResult).Targets[t].Confirm)
+		tr, ot := &r.Targets[t], &o.(*TuneResult).Targets[t]
+		tr.Confirm.add(&ot.Confirm)
+		if tr.ConfirmBase != nil {
+			tr.ConfirmBase.add(ot.ConfirmBase)
+			tr.ConfirmPairs.Merge(ot.ConfirmPairs)
+		}
 	}
 }
 

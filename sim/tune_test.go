@@ -136,3 +136,75 @@ func TestTuneInterrupted(t *testing.T) {
 		t.Errorf("Tune after cancel: %v, %v", r, err)
 	}
 }
+
+// TestTuneOneChangeRelative: a search of single changes to a Solo card's
+// choices (C-16) towards a change of the base's win rate plays the base
+// and each alternative alone, compares each with the base on the same
+// blocks, and confirms the best paired with the base; shards of the
+// confirmation merge into the whole.
+func TestTuneOneChangeRelative(t *testing.T) {
+	base := engine.Reference()
+	cs, err := base.Choices("solo_cards[S-13].left_*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := TuneConfig{
+		Base:      base,
+		Targets:   []CellSpec{{Mode: engine.Normal, Policy: mustSpec(t, "random"), Politician: RandomPoliticianIndex}},
+		Rates:     []float64{-0.05},
+		Relative:  []bool{true},
+		OneChange: true,
+		Seed:      15010, Budget: 1250, ConfirmSeed: 15011, ConfirmGames: 40, Workers: 2,
+	}
+	for _, c := range cs {
+		cfg.Vary = append(cfg.Vary, TuneVaryChoice(c))
+	}
+	r := tune(t, cfg)
+	// S-13's left District: Blue or Yellow (not Red, its right); its
+	// left action: three others. The base first, then each alone.
+	if len(r.Trace) != 6 || r.Trace[0].Values[0] != 0 || r.Trace[0].Values[1] != 0 {
+		t.Fatalf("trace %+v: want the base and 5 single changes", r.Trace)
+	}
+	for i, e := range r.Trace {
+		changed := 0
+		for _, v := range e.Values {
+			if v != 0 {
+				changed++
+			}
+		}
+		if changed > 1 || len(e.BaseGames) != 1 || e.BaseGames[0] != e.Games[0] {
+			t.Errorf("candidate %d: %v changes %d fields; the base played %v games beside its %v", i+1, e.Values, changed, e.BaseGames, e.Games)
+		}
+	}
+	tr := r.Targets[0]
+	if !tr.Relative || tr.ConfirmBase == nil || tr.Change == nil || tr.ConfirmPairs.Games != tr.Confirm.Games {
+		t.Fatalf("target %+v: want a relative target confirmed against the base", tr)
+	}
+	if tr.Reached != (tr.Change.CI95[0] <= -0.05 && -0.05 <= tr.Change.CI95[1]) {
+		t.Errorf("reached %t, but the change's interval is %v", tr.Reached, tr.Change.CI95)
+	}
+	if r.Fields[0].Text(r.Fields[0].Best) == "" || r.SearchGames > r.BudgetGames {
+		t.Errorf("best %v, %d search games of a budget of %d", r.Tuned(), r.SearchGames, r.BudgetGames)
+	}
+	back, err := Decode(Encode(r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(Encode(back), Encode(r)) {
+		t.Error("a relative tune does not read back as written")
+	}
+	var parts []Study
+	for k := 1; k <= 2; k++ {
+		c := cfg
+		c.Shard = Shard{K: k, N: 2}
+		parts = append(parts, tune(t, c))
+	}
+	merged, err := Merge(parts, []string{"1", "2"}, MergeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := merged.(*TuneResult).Targets[0]
+	if *m.ConfirmPairs != *tr.ConfirmPairs || m.Change.Diff != tr.Change.Diff {
+		t.Errorf("merged shards: pairs %+v, change %v; the whole: %+v, %v", *m.ConfirmPairs, m.Change.Diff, *tr.ConfirmPairs, tr.Change.Diff)
+	}
+}

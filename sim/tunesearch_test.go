@@ -168,7 +168,7 @@ func ntbea(pr tuneProblem, seed uint64, budget, block int64, k float64) []int {
 		g, w, _ := pr.evaluator(seed, block, &used)(x, int(evals), int(evals)+1)
 		evals++
 		c := candidate{games: g, wins: w}
-		f := -c.objective(pr.rates)
+		f := -c.objective(tuneGoal{rates: pr.rates})
 		for i, tp := range tuples {
 			kk := key(tp, x)
 			if tables[i][kk] == nil {
@@ -229,7 +229,7 @@ func TestTuneSearchMeasure(t *testing.T) {
 					t.Fatal(err)
 				}
 				var used int64
-				cands, best, err := halving(pr.space, pr.base, pr.rates, n, pr.evaluator(seed, block, &used), rand.New(rand.NewPCG(seed, 0x74756e65)))
+				cands, best, err := halving(sampleCandidates(pr.space, pr.base, n, rand.New(rand.NewPCG(seed, 0x74756e65))), tuneGoal{rates: pr.rates}, pr.evaluator(seed, block, &used), nil)
 				if err != nil || used > budget {
 					t.Fatalf("halving: %v, %d games of %d", err, used, budget)
 				}
@@ -269,7 +269,7 @@ func halvingWith(t *testing.T, pr tuneProblem, seed uint64, budget int64, n int)
 	}
 	block := budget / (halvingBlocks(n) * int64(len(pr.rates)))
 	var used int64
-	cands, best, err := halving(pr.space, pr.base, pr.rates, n, pr.evaluator(seed, block, &used), rand.New(rand.NewPCG(seed, 0x74756e65)))
+	cands, best, err := halving(sampleCandidates(pr.space, pr.base, n, rand.New(rand.NewPCG(seed, 0x74756e65))), tuneGoal{rates: pr.rates}, pr.evaluator(seed, block, &used), nil)
 	if err != nil || used > budget {
 		t.Fatalf("halving: %v, %d games of %d", err, used, budget)
 	}

@@ -171,19 +171,39 @@ func (a *TargetAnswer) UnmarshalText(b []byte) error {
 // cannot tell (with a chance of settlePower, if the rate stays as
 // measured, for an interval at level alpha).
 func targetAnswer(ci stats.Interval, wins, games int64, alpha, target, tol float64) (TargetAnswer, int64) {
+	if games == 0 {
+		return bandAnswer(ci, 0, 0, 0, alpha, target, tol)
+	}
+	// A rate of 0 or 1 measured has a spread all the same.
+	p := min(max(ratio(wins, games), 0.5/float64(games)), 1-0.5/float64(games))
+	return bandAnswer(ci, p, math.Sqrt(p*(1-p)), games, alpha, target, tol)
+}
+
+// changeAnswer is targetAnswer for a change of the win rate measured in
+// pairs (a relative target): ci is the interval of the paired
+// differences of wins, whose mean and spread say how many pairs would
+// settle it.
+func changeAnswer(ci stats.Interval, pairs *PairCounts, alpha, target, tol float64) (TargetAnswer, int64) {
+	m := stats.Pentanomial(pairs.winPentanomial()).Moments()
+	return bandAnswer(ci, m.Mean()/2, math.Sqrt(m.Variance())/2, m.N, alpha, target, tol)
+}
+
+// bandAnswer is what ci says of target ± tol, and, when it cannot tell,
+// about how many observations of spread sd would settle it if the
+// estimate est stays as measured (none when n, the observations made, is
+// 0).
+func bandAnswer(ci stats.Interval, est, sd float64, n int64, alpha, target, tol float64) (TargetAnswer, int64) {
 	switch ci.Against(target-tol, target+tol) {
 	case stats.Inside:
 		return TargetWithin, 0
 	case stats.Outside:
 		return TargetOutside, 0
 	}
-	if games == 0 {
+	if n == 0 {
 		return TargetUnsettled, 0
 	}
-	// A rate of 0 or 1 measured has a spread all the same.
-	p := min(max(ratio(wins, games), 0.5/float64(games)), 1-0.5/float64(games))
-	n := stats.SampleSize(math.Sqrt(p*(1-p)), math.Abs(tol-math.Abs(p-target)), alpha, 1-settlePower)
-	return TargetUnsettled, int64(min(n, MaxGames))
+	need := stats.SampleSize(sd, math.Abs(tol-math.Abs(est-target)), alpha, 1-settlePower)
+	return TargetUnsettled, int64(min(need, MaxGames))
 }
 
 // VerdictLevel is the level of the fixed-size rule: with no difference in

@@ -103,7 +103,7 @@ func parseFlags(fs *pflag.FlagSet, args []string, usage string, stdout, stderr i
 		fmt.Fprint(stdout, usage+helpText(fs))
 		return exitOK, true
 	}
-	return failf(stderr, fs.Name(), "%s: %s", fs.Name(), flagError(err)), true
+	return failf(stderr, fs.Name(), "%s: %s", fs.Name(), flagError(err, fs)), true
 }
 
 // inputError is bad content in a file a flag names (rules), as opposed to
@@ -121,11 +121,12 @@ func reportParseError(err error, fs *pflag.FlagSet, usage string, stdout, stderr
 	case errors.As(err, &in):
 		return failInput(stderr, "%s: %v", fs.Name(), in.error)
 	}
-	return failf(stderr, fs.Name(), "%s: %s", fs.Name(), flagError(err))
+	return failf(stderr, fs.Name(), "%s: %s", fs.Name(), flagError(err, fs))
 }
 
-// flagError rewords pflag's errors with the value quoted.
-func flagError(err error) string {
+// flagError rewords pflag's errors with the value quoted, and names the
+// flag of fs an unknown one is nearest.
+func flagError(err error, fs *pflag.FlagSet) string {
 	var (
 		notExist *pflag.NotExistError
 		invalid  *pflag.InvalidValueError
@@ -137,7 +138,14 @@ func flagError(err error) string {
 		if s := notExist.GetSpecifiedShortnames(); s != "" {
 			return fmt.Sprintf("unknown flag %q", "-"+notExist.GetSpecifiedName())
 		}
-		return fmt.Sprintf("unknown flag %q", "--"+notExist.GetSpecifiedName())
+		var names []string
+		fs.VisitAll(func(f *pflag.Flag) {
+			if !f.Hidden {
+				names = append(names, "--"+f.Name)
+			}
+		})
+		name := "--" + notExist.GetSpecifiedName()
+		return fmt.Sprintf("unknown flag %q", name) + kit.DidYouMean(name, names)
 	case errors.As(err, &invalid):
 		// pflag drops strconv's error, so parse again to tell a number
 		// out of range from no number.

@@ -83,7 +83,7 @@ func TestStdoutWriteFailure(t *testing.T) {
 		{[]string{"help", "sim"}, exitFailed, ""},
 		{[]string{"sim", "--help"}, exitFailed, ""},
 		{[]string{"rules", "check", filepath.Join(dir, "missing.json")}, exitBadArgs, // nothing written: the input error alone
-			"tallywood: engine: rules file: open " + filepath.Join(dir, "missing.json") + ": no such file or directory\n"},
+			"tallywood: rules file " + filepath.Join(dir, "missing.json") + ": no such file or directory\n"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -217,6 +217,7 @@ func TestOutDestinations(t *testing.T) {
 		for _, f := range []string{dead, reused} {
 			want = append(want, fmt.Sprintf("tallywood: removed %q, left by a run that was killed while writing %q", f, out))
 		}
+		want = append(want, "tallywood: wrote "+out)
 		got := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
 		slices.Sort(got)
 		slices.Sort(want)
@@ -258,6 +259,7 @@ func TestInterruptMessages(t *testing.T) {
 		{[]string{"compare", "--policy", "random", "--b-mode", "hard", "--games", "100"}, "0 paired games"},
 		{[]string{"sweep", "--set", "difficulties.hard.bonus_divisor=1,2", "--mode", "hard", "--policy", "random", "--games", "100"}, "0 seeds"},
 		{[]string{"compare", "--seats", "2", "--policy", "random", "--b-set", "track.max=14", "--games", "100"}, "0 deals"},
+		{[]string{"curve", "--skills", "0,0.5", "--games", "100"}, "0 seeds"},
 	} {
 		os.WriteFile(out, []byte("a complete result"), 0o644)
 		code, _, errs := runCLI(t, append(tt.args, "--format", "json", "--out", out, "--quiet")...)
@@ -295,6 +297,7 @@ func TestMergeInterruptedShard(t *testing.T) {
 		{"table", []string{"sim", "--seats", "2", "--policy", "random", "--games", "20"}, "10 deals"},
 		{"compare", []string{"compare", "--mode", "normal", "--policy", "random", "--b-mode", "hard", "--games", "20"}, "10 paired games"},
 		{"sweep", []string{"sweep", "--set", "difficulties.hard.bonus_divisor=1,2", "--mode", "hard", "--policy", "random", "--games", "20"}, "10 seeds"},
+		{"curve", []string{"curve", "--skills", "0,0.5", "--games", "20"}, "20 seeds"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			whole, cut := filepath.Join(dir, tt.name+"-1.json"), filepath.Join(dir, tt.name+"-2.json")

@@ -58,7 +58,7 @@ var compareCommand = &studyCommand{
 	usage:   compareUsage,
 	shared: sharedFlags{gamesUsage: "`N` paired games per cell (the most, with a sequential test); default 10000, 500 for mcts",
 		rulesUsage: "rules `FILE` of both arms, or default (the reference set)", grid: true, policy: defaultComparePolicies,
-		politician: true, formats: []string{"table", "json", "html"}, wide: true, shardUsage: shardUsage + " (not with a sequential test)"},
+		politician: true, formats: tableJSONCSVHTML, wide: true, shardUsage: shardUsage + " (not with a sequential test)"},
 	define: defineCompare,
 }
 
@@ -70,6 +70,7 @@ type compareFlags struct {
 	sprtDelta, alpha, beta float64
 	tolerance              *float64
 	seats                  int
+	playUnread             bool
 }
 
 type armFlags struct {
@@ -97,6 +98,7 @@ func defineCompare(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 	fs.Float64Var(&f.alpha, "alpha", 0.05, "sequential test: chance, with no difference in any cell, that any cell answers 'easier' or 'harder'; split over the cells and the two sides (α/(2·cells) per one-sided test); Wald's approximation, simulated 0.047–0.062 for 0.05 (docs/balance.md)")
 	fs.Float64Var(&f.beta, "beta", 0.05, "sequential test: target chance of answering 'within' when B differs by DELTA; Wald's approximation, exceeded when few seeds differ (simulated 0.063 for 0.05 with 3% of pairs discordant, as compare splits α; docs/balance.md)")
 	f.tolerance = toleranceFlag(fs)
+	fs.BoolVar(&f.playUnread, "play-unread", false, "play the cells whose game reads none of the changed rules fields too (every difference 0): by default they are not played, with a note")
 	fs.IntVar(&f.seats, "seats", 1, "`N` players: 1 is the solo game; 2 to 4 compare the rules at a table without the Opposition, --policy as the lineup, --games the deals")
 	return f.plan
 }
@@ -121,8 +123,8 @@ func (f *compareFlags) plan() (*plan, error) {
 		return nil, errors.New("arms A and B are the same: set one of --a-/--b-rules, -set, -mode, -policy or -politician")
 	}
 	p := &plan{text: report.TextOptions{Wide: f.wide}}
-	if !f.quiet {
-		p.notes = cfg.DescribeArms()
+	if w := cfg.UnreadWarning(); w != "" && !f.playUnread {
+		return nil, fmt.Errorf("nothing to play: %s\n(--play-unread plays it anyway)", w)
 	}
 	if w := cfg.UnreadWarning(); w != "" {
 		p.notes += "tallywood: compare: warning: " + w + "\n"
@@ -131,9 +133,15 @@ func (f *compareFlags) plan() (*plan, error) {
 		p.notes += "tallywood: compare: warning: arms A and B play identically (same rules content, difficulty, policy and politician): every difference will be 0\n"
 	}
 	// The cells play one after the other, each at its arms' speed.
-	p.keys, p.games = make([]string, len(cfg.Cells)), make([]int64, len(cfg.Cells))
+	skipped := map[int]bool{}
+	for _, sk := range cfg.Skips() {
+		skipped[sk.Cell] = true
+	}
 	for i, c := range cfg.Cells {
-		p.keys[i], p.games[i] = c.A.Policy.Label+" vs "+c.B.Policy.Label, cfg.Shard.Len(c.Games)
+		if !skipped[i] {
+			p.keys = append(p.keys, c.A.Policy.Label+" vs "+c.B.Policy.Label)
+			p.games = append(p.games, cfg.Shard.Len(c.Games))
+		}
 	}
 	p.run = func(ctx context.Context, workers int, progress *atomic.Int64) (sim.Study, error) {
 		cfg.Workers, cfg.Progress = workers, progress
@@ -183,7 +191,7 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 	if err := checkTolerance(*f.tolerance); err != nil {
 		return nil, err
 	}
-	cfg := &sim.CompareConfig{Seed: f.seed, Shard: f.shard, Test: test, Tolerance: *f.tolerance, MaxErrors: f.maxErrors}
+	cfg := &sim.CompareConfig{Seed: f.seed, Shard: f.shard, Test: test, Tolerance: *f.tolerance, MaxErrors: f.maxErrors, PlayUnread: f.playUnread}
 	arms := [2]*sim.CompareArm{&cfg.A, &cfg.B}
 	for k := range armNames {
 		r, name, _, err := f.armRules(k)

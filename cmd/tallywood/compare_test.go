@@ -82,7 +82,7 @@ func TestCompareSweepBadInput(t *testing.T) {
 		{"games 0", []string{"compare", "--games", "0"}, "tallywood: compare: --games 0 is outside 1..1000000000000"},
 		{"games huge", []string{"compare", "--b-mode", "hard", "--games", "9223372036854775807"},
 			"tallywood: compare: --games 9223372036854775807 is outside 1..1000000000000"},
-		{"format", []string{"compare", "--b-mode", "hard", "--format", "csv"}, `tallywood: compare: --format "csv" is not table, json or html`},
+		{"format", []string{"compare", "--b-mode", "hard", "--format", "svg"}, `tallywood: compare: --format "svg" is not table, json, csv or html`},
 		{"sweep no set", []string{"sweep"}, "tallywood: sweep: no --set PATH=VALUES given"},
 		{"sweep bad range", []string{"sweep", "--set", "difficulties.hard.bonus_divisor=4..2"},
 			`tallywood: sweep: --set: "difficulties.hard.bonus_divisor=4..2": range "4..2" is not A..B with integers A ≤ B`},
@@ -127,8 +127,9 @@ func TestCompareSweepBadInput(t *testing.T) {
 }
 
 // TestCompareFindsHardOnlyChange is issue 9's case: with the default
-// difficulties, a change to Hard's bonus divisor reads "easier" on Hard
-// and no difference on Normal, in the JSON and in words.
+// difficulties, a change to Hard's bonus divisor reads "easier" on Hard,
+// in the JSON and in words; the Normal cell, which cannot read it, is not
+// played, and the result says why.
 func TestCompareFindsHardOnlyChange(t *testing.T) {
 	games := "1500"
 	if testing.Short() {
@@ -144,13 +145,13 @@ func TestCompareFindsHardOnlyChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	if r.Kind != "compare" || r.A.Name != "old" || r.B.Name != "reference [difficulties.hard.bonus_divisor=3]" ||
-		len(r.B.Overrides) != 1 || r.CellsTested != 2 || len(r.Cells) != 2 {
-		t.Fatalf("header %+v %+v, %d cells", r.A, r.B, len(r.Cells))
+		len(r.B.Overrides) != 1 || r.CellsTested != 1 || len(r.Cells) != 1 || len(r.Changes) != 1 {
+		t.Fatalf("header %+v %+v, %d cells, changes %+v", r.A, r.B, len(r.Cells), r.Changes)
 	}
-	if v := r.Cells[0].Verdict; r.Cells[0].A.Mode != "normal" || v != sim.InZone {
-		t.Errorf("Normal: %s", v)
+	if len(r.Skipped) != 1 || r.Skipped[0].Mode != "normal" {
+		t.Errorf("skipped %+v, want Normal", r.Skipped)
 	}
-	if v := r.Cells[1].Verdict; r.Cells[1].A.Mode != "hard" || v != sim.ScoreEasier {
+	if v := r.Cells[0].Verdict; r.Cells[0].A.Mode != "hard" || v != sim.ScoreEasier {
 		t.Errorf("Hard: %s", v)
 	}
 	r.B.Name = "mine"
@@ -159,8 +160,9 @@ func TestCompareFindsHardOnlyChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	table := b.String()
-	for _, s := range []string{"B = mine (rules ", "seed 1", "verdicts at the 5% level over all 4 tests, a score and a margin per cell",
-		"mine vs old: Normal, greedy: within ±2 points", "mine vs old: Hard, greedy: easier, win rate ",
+	for _, s := range []string{"B = mine (rules ", "seed 1", "verdicts at the 5% level over all 2 tests, a score and a margin per cell",
+		"B differs from A in:\n  difficulties.hard.bonus_divisor: 2 → 3\n",
+		"Not played: Normal, casual: its game reads none of the changes", "points easier than old at Hard for a casual player (win rate ",
 		"pairs (A's result → B's): W→W"} {
 		if !strings.Contains(table, s) {
 			t.Errorf("table lacks %q:\n%s", s, table)
@@ -168,18 +170,19 @@ func TestCompareFindsHardOnlyChange(t *testing.T) {
 	}
 }
 
-// TestCompareArmsDifferAndSameWarning: what differs is said before the
-// games; arms that play identically but differ in name are warned about.
+// TestCompareArmsDifferAndSameWarning: what differs is said with the
+// result, on stdout (with --quiet too); arms that play identically but
+// differ in name are warned about.
 func TestCompareArmsDifferAndSameWarning(t *testing.T) {
-	code, _, errs := runCLI(t, "compare", "--policy", "random", "--mode", "normal", "--b-mode", "hard", "--games", "10")
-	if code != exitOK || !strings.Contains(errs, "B differs from A in:\n  difficulty: normal → hard\n") {
-		t.Errorf("exit %d, stderr:\n%s", code, errs)
+	code, out, errs := runCLI(t, "compare", "--policy", "random", "--mode", "normal", "--b-mode", "hard", "--games", "10", "--quiet")
+	if code != exitOK || !strings.Contains(out, "B differs from A in:\n  difficulty: Normal → Hard\n") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
 	// Issue 23: --b-set takes a card by its id, and the arms' difference
 	// names it so.
-	code, _, errs = runCLI(t, "compare", "--policy", "random", "--games", "10", "--b-set", "solo_cards[S-13].left_action=Celebrity")
-	if code != exitOK || !strings.Contains(errs, "B differs from A in:\n  rules solo_cards[S-13].left_action: \"Research\" → \"Celebrity\"\n") {
-		t.Errorf("exit %d, stderr:\n%s", code, errs)
+	code, out, errs = runCLI(t, "compare", "--policy", "random", "--games", "10", "--b-set", "solo_cards[S-13].left_action=Celebrity", "--quiet")
+	if code != exitOK || !strings.Contains(out, "B differs from A in:\n  solo_cards[S-13].left_action: Research → Celebrity\n") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
 	code, _, errs = runCLI(t, "compare", "--policy", "random", "--games", "10", "--b-name", "copy", "--quiet")
 	if code != exitOK || errs != "tallywood: compare: warning: arms A and B play identically (same rules content, difficulty, policy and politician): every difference will be 0\n" {
@@ -210,7 +213,7 @@ func TestCompareSequentialInWords(t *testing.T) {
 	for _, s := range []string{
 		"sequential test on the score, zone ±2 points, α = 0.05 (0.025 a one-sided test), β = 0.05: B is within ±2 points of A: no difference fits the games better than ±2 points (after 148 pairs)",
 		"estimates above: biased by the stop",
-		"reference vs reference: Normal → Hard, random: within ±2 points (sequential test), win rate 0.0% → 0.0%",
+		"Hard against Normal for the player random: within ±2 points (sequential test) (win rate 0.0% → 0.0%",
 		"a cell with a sequential test takes its verdict from that test instead, at α = 0.05 over all the cells",
 	} {
 		if !strings.Contains(out, s) {

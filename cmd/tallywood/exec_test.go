@@ -156,7 +156,7 @@ func TestExecMaxErrors(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("--max-errors 100: exit %d: %s", code, errs)
 	}
-	line := regexp.MustCompile(`(?m)^tallywood: game \d+ failed, not scored: sim: policy exec:'[^']+' fakeplayer crash: exec: game seed \d+, decision 5 \(round 1, \w+\): ` +
+	line := regexp.MustCompile(`(?m)^tallywood: game \d+ failed, not scored: policy exec:'[^']+' fakeplayer crash: exec: game seed \d+, decision 5 \(round 1, \w+\): ` +
 		`the program exited \(exit status 3\) before answering; its stderr ends: "fake player: crashing as asked" \[program "'[^']+' fakeplayer crash"\]$`)
 	if n := len(line.FindAllString(errs, -1)); int64(n) != failing {
 		t.Errorf("stderr lists %d failed games, want %d:\n%s", n, failing, errs)

@@ -29,18 +29,19 @@ func FuzzFlags(f *testing.F) {
 		"sweep\x00--set\x00difficulties.hard.bonus_divisor=2..4\x00--target\x000.4",
 		"sensitivity\x00--fields\x00difficulties.*\x00--step\x0025%", "sensitivity\x00--list",
 		"tune\x00--target\x00hard:greedy=0.3\x00--vary\x00difficulties.hard.bonus_divisor=2..5\x00--budget\x00100",
+		"curve\x00--skills\x000,0.5,2\x00--target\x000.3", "calibrate\x00--levels\x00casual", "calibrate\x00notes.txt",
 		"merge\x00a.json\x00b.json", "merge\x00--format\x00csv\x00--wide\x00a", "merge\x00--allow-mixed-versions",
 	} {
 		f.Add(line)
 	}
 	studies := map[string]*studyCommand{"sim": simCommand, "cards": cardsCommand, "compare": compareCommand,
-		"sweep": sweepCommand, "sensitivity": sensitivityCommand, "tune": tuneCommand}
+		"sweep": sweepCommand, "sensitivity": sensitivityCommand, "tune": tuneCommand, "curve": curveCommand, "calibrate": calibrateCommand}
 	f.Fuzz(func(t *testing.T, line string) {
 		args := strings.Split(line, "\x00")
 		cmd, args := args[0], args[1:]
 		for _, a := range args {
-			if strings.Contains(a, "rules") {
-				return // would read whatever file the fuzzer names
+			if strings.Contains(a, "rules") || strings.Contains(a, "outcomes") || strings.HasSuffix(a, ".json") || strings.HasSuffix(a, ".jsonl") {
+				return // would read whatever file the fuzzer names (calibrate reads its .json and .jsonl arguments)
 			}
 		}
 		var err error

@@ -115,6 +115,7 @@ func TestWorkersCapNoted(t *testing.T) {
 		{"sim", "--games", "2", "--policy", "random", "--mode", "normal", "--politician", "moderate"},
 		{"compare", "--games", "2", "--policy", "random", "--mode", "normal", "--politician", "moderate", "--b-mode", "hard"},
 		{"sweep", "--games", "2", "--policy", "random", "--mode", "hard", "--politician", "moderate", "--set", "difficulties.hard.bonus_divisor=2,3"},
+		{"curve", "--games", "2", "--skills", "0,0.5", "--mode", "hard"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(append(args, "--workers", "1000", "--quiet"), &stdout, &stderr)

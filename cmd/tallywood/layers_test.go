@@ -27,7 +27,8 @@ func TestLayers(t *testing.T) {
 		"sim/policy/exec":         {"engine", "sim/deal", "sim/policy"},
 		"sim/policy/internal/mix": {"sim/policy"},
 		"sim/stats":               {},
-		"sim":                     {"engine", "engine/kit", "opposition", "sim/deal", "sim/policy", "sim/stats"},
+		"sim/playtest":            {"engine"},
+		"sim":                     {"engine", "engine/kit", "opposition", "sim/deal", "sim/playtest", "sim/policy", "sim/stats"},
 		"sim/report":              {"engine", "sim", "sim/policy", "sim/stats"},
 		"cmd/tallywood/play":      {"engine", "engine/kit", "sim/deal", "sim/policy"},
 

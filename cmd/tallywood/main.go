@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"tallywood/engine/kit"
 	_ "tallywood/sim/policy/exec" // --policy exec:COMMAND
 )
 
@@ -79,13 +80,13 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		}
 		c, ok := commands[args[1]]
 		if !ok {
-			return failf(stderr, "", "help: unknown command %q", args[1])
+			return failf(stderr, "", "help: unknown command %q%s", args[1], kit.DidYouMean(args[1], commandNames()))
 		}
 		return c.run([]string{"--help"}, stdout, stderr)
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		return failf(stderr, "", "unknown command %q", args[0])
+		return failf(stderr, "", "unknown command %q%s", args[0], kit.DidYouMean(args[0], commandNames()))
 	}
 	return c.run(args[1:], stdout, stderr)
 }

@@ -44,6 +44,9 @@ type output struct {
 	exists bool        // target held a file before the run
 	id     identity    // the file written, a regular or a new one
 	stdout io.Writer
+	// note, when set, is where write says which file it wrote: a file
+	// written silently is easily missed, or looked for elsewhere.
+	note io.Writer
 }
 
 // tempMarker is in the name of every temporary file of an output, which
@@ -132,6 +135,7 @@ func writeSave(path string, data []byte, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	o.note = nil // play says where it saved, and how to resume
 	return o.write(data)
 }
 
@@ -140,7 +144,7 @@ func writeSave(path string, data []byte, stderr io.Writer) error {
 // command, and prepares to write it. Messages to stderr say which stale
 // temporary files it removed.
 func (f *files) open(what, path string, stdout, stderr io.Writer) (*output, error) {
-	o := &output{what: what, path: path, stdout: stdout, mode: 0o644}
+	o := &output{what: what, path: path, stdout: stdout, mode: 0o644, note: stderr}
 	if path == "" || path == "-" {
 		o.path = ""
 		f.outputs = append(f.outputs, o)
@@ -234,6 +238,9 @@ func (o *output) writeFailed(cmd string, err error, stderr io.Writer) int {
 // stderr where it now is and exits 1: every command that writes a result,
 // merge too, says it in these words.
 func (o *output) result(cmd string, data []byte, partial bool, what string, stderr io.Writer) int {
+	if partial {
+		o.note = nil // the message below names the file, and what it holds
+	}
 	if err := o.write(data); err != nil {
 		return o.writeFailed(cmd, err, stderr)
 	}
@@ -308,6 +315,9 @@ func (o *output) write(data []byte) error {
 	}
 	if err == nil {
 		err = os.Rename(tmp, o.target)
+	}
+	if err == nil && o.note != nil {
+		fmt.Fprintf(o.note, "tallywood: wrote %s\n", o.path)
 	}
 	return err
 }

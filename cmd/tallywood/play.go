@@ -14,6 +14,7 @@ import (
 	"tallywood/opposition"
 	"tallywood/sim"
 	"tallywood/sim/deal"
+	"tallywood/sim/policy"
 )
 
 func init() {
@@ -57,12 +58,15 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	lineupFlag := fs.String("policy", defaultPolicy, "with --seats: the `LINEUP` of the other seats, one policy for all or one per seat")
 	trust := fs.Bool("trust-lineup", false, trustUsage)
 	pause := fs.Bool("pause", false, "wait for Enter between the Opposition's steps (on by default when the input is a terminal)")
+	chance := fs.Bool("chance", false, chanceUsage)
+	chanceLevel := fs.String("chance-level", "", chanceLevelUsage)
+	tester := fs.String("tester", "", "your `NAME` in the save file, for 'tallywood calibrate'; the game is saved when it ends")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprint(stdout, playUsage+helpText(fs))
 			return exitOK
 		}
-		return fail(stderr, "play: %s", flagError(err))
+		return fail(stderr, "play: %s", flagError(err, fs))
 	}
 	if fs.NArg() > 0 {
 		return fail(stderr, "play: unexpected argument %q", fs.Arg(0))
@@ -79,6 +83,12 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := onlyWith(fs, "trust-lineup", "--load", *load != ""); err != nil {
 		return fail(stderr, "play: %v", err)
+	}
+	if err := onlyWith(fs, "chance-level", "--chance", *chance); err != nil {
+		return fail(stderr, "play: %v", err)
+	}
+	if *chance && *seats > 1 {
+		return fail(stderr, "play: --chance follows the solo game, not --seats %d", *seats)
 	}
 	for _, f := range []string{"seat", "policy"} {
 		// With --load the file holds them: refused below, by name.
@@ -109,13 +119,33 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		SavePath:    *save,
 		Write:       func(path string, data []byte) error { return writeSave(path, data, stderr) },
 		TrustLineup: *trust,
+		Tester:      strings.TrimSpace(*tester),
+	}
+	if fs.Changed("tester") && cfg.Tester == "" {
+		return fail(stderr, "play: --tester: a name, not empty")
+	}
+	if r, bad := engine.Hidden(cfg.Tester); bad {
+		return fail(stderr, "play: --tester %q holds %U, a control or hidden character", cfg.Tester, r)
+	}
+	if len(cfg.Tester) > play.MaxTester {
+		return fail(stderr, "play: --tester: %d bytes, more than %d", len(cfg.Tester), play.MaxTester)
 	}
 	if fs.Changed("pause") {
 		cfg.Pause = *pause
 	}
+	if *chance {
+		level := *chanceLevel
+		if level == "" {
+			level = "skilled"
+		}
+		if cfg.Chance, err = policy.ShippedChance().For(level); err != nil {
+			return fail(stderr, "play: --chance-level: %v", err)
+		}
+		fmt.Fprintln(stderr, policy.ShippedChance().Note(rules.Hash))
+	}
 	var s *play.Session
 	if *load != "" {
-		for _, f := range []string{"mode", "seed", "game", "politician", "seats", "seat", "policy"} {
+		for _, f := range []string{"mode", "seed", "game", "politician", "seats", "seat", "policy", "tester"} {
 			if fs.Changed(f) {
 				return fail(stderr, "play: --%s cannot be used with --load: the save file holds it", f)
 			}

@@ -143,7 +143,7 @@ func TestPlayInTerminal(t *testing.T) {
 				}
 				return strings.Contains(s, "Your choice [")
 			})
-			for _, want := range []string{"Tallywood Rally · Round 1 of 4", "Track 0-12", "Step 1: choose a Strategy card", "Your choice ["} {
+			for _, want := range []string{"Tallywood Rally · Round 1 of 4", "Track 0-12", "Step 1: select a Strategy card", "Your choice ["} {
 				if !strings.Contains(screen, want) {
 					t.Errorf("the first screen lacks %q: board and menu do not fit 80x40:\n%s", want, screen)
 				}
@@ -163,7 +163,10 @@ func TestPlayInTerminal(t *testing.T) {
 			if got := strings.Contains(escaped, "\x1b["); got == tc.noColor {
 				t.Errorf("colour on the terminal: %v, want %v", got, !tc.noColor)
 			}
+			// q asks first, since a game is under way.
 			tm("send-keys", "-t", session, "q", "Enter")
+			waitFor(t, tm, session, func(s string) bool { return strings.Contains(s, "Type y to quit") })
+			tm("send-keys", "-t", session, "y", "Enter")
 			waitFor(t, tm, session, func(s string) bool { return strings.Contains(s, "Quit at ") })
 		})
 	}

@@ -34,7 +34,7 @@ func TestReportReproduces(t *testing.T) {
 				t.Fatalf("%s: exit %d: %s", name, code, errs)
 			}
 			page := filepath.Join(dir, name+".html")
-			if code, stdout, errs := runCLI(t, "report", first, "--out", page); code != exitOK || stdout != "" || errs != "" {
+			if code, stdout, errs := runCLI(t, "report", first, "--out", page); code != exitOK || stdout != "" || errs != "tallywood: wrote "+page+"\n" {
 				t.Fatalf("report: exit %d, stdout %q, stderr %q", code, stdout, errs)
 			}
 			data, err := os.ReadFile(page)
@@ -117,19 +117,21 @@ func TestHTMLOutput(t *testing.T) {
 	tests := []htmlCase{
 		{"sim --out x.html", []string{"sim", "--games", "10", "--mode", "normal", "--policy", "random", "--quiet"}, "sim.html", "sim: this run"},
 		{"sim --format html", []string{"sim", "--games", "10", "--mode", "normal", "--policy", "random", "--format", "html", "--quiet"}, "sim.out", "sim: this run"},
-		{"compare --out x.HTML", []string{"compare", "--games", "10", "--policy", "random", "--b-mode", "hard", "--quiet"}, "compare.HTML", "compare: this run"},
+		{"compare --out x.HTML", []string{"compare", "--games", "10", "--policy", "random", "--b-mode", "hard", "--quiet"}, "compare.HTML", "compare: Hard against Normal (this run)"},
 		{"sweep --format html", append([]string{"sweep", "--format", "html"}, sweepArgs...), "sweep.out", "sweep: this run"},
 		{"sim --seats --format html", append([]string{"sim", "--format", "html"}, seatsArgs...), "seats.out", "sim --seats: this study"},
 	}
 	// Every kind of merge titles its report "merged shards".
 	for _, kind := range []struct {
-		name string
-		args []string
+		name           string
+		args           []string
+		heading, close string
 	}{
-		{"sim", []string{"sim", "--games", "10", "--mode", "normal", "--policy", "random"}},
-		{"compare", []string{"compare", "--games", "10", "--mode", "normal", "--policy", "random", "--b-mode", "hard"}},
-		{"sweep", append([]string{"sweep"}, sweepArgs...)},
-		{"sim --seats", append([]string{"sim"}, seatsArgs...)},
+		{"sim", []string{"sim", "--games", "10", "--mode", "normal", "--policy", "random"}, "sim: ", ""},
+		// A comparison's heading says what the arms are.
+		{"compare", []string{"compare", "--games", "10", "--mode", "normal", "--policy", "random", "--b-mode", "hard"}, "compare: Hard against Normal (", ")"},
+		{"sweep", append([]string{"sweep"}, sweepArgs...), "sweep: ", ""},
+		{"sim --seats", append([]string{"sim"}, seatsArgs...), "sim --seats: ", ""},
 	} {
 		var shards []string
 		for k := 1; k <= 2; k++ {
@@ -140,7 +142,7 @@ func TestHTMLOutput(t *testing.T) {
 			shards = append(shards, shard)
 		}
 		tests = append(tests, htmlCase{"merge " + kind.name, append([]string{"merge", "--format", "html"}, shards...),
-			"merge-" + strings.ReplaceAll(kind.name, " ", "") + ".out", kind.name + ": merged shards"})
+			"merge-" + strings.ReplaceAll(kind.name, " ", "") + ".out", kind.heading + "merged shards" + kind.close})
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -180,7 +182,7 @@ func TestReportBadInput(t *testing.T) {
 		{"no files", []string{"report"}, "tallywood: report: no result files given; see 'tallywood report --help'"},
 		{"unknown flag", []string{"report", "--format", "pdf", ladder}, `tallywood: report: unknown flag "--format"; see 'tallywood report --help'`},
 		{"unknown kind", []string{"report", ladder},
-			"tallywood: report: " + ladder + `: unknown kind of result "ladder": tallywood reads cards, compare, sensitivity, sim, sweep, table, table-compare and tune results`},
+			"tallywood: report: " + ladder + `: unknown kind of result "ladder": tallywood reads arc, calibrate, cards, compare, curve, sensitivity, sim, sweep, table, table-compare and tune results`},
 		{"not JSON", []string{"report", csv},
 			"tallywood: report: " + csv + ": not a tallywood result: invalid character 'm' looking for beginning of value"},
 		{"missing file", []string{"report", missing}, "tallywood: report: open " + missing + ": no such file or directory"},

@@ -33,7 +33,7 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, rulesUsage)
 			return exitOK
 		}
-		return fail(stderr, "rules: %s", flagError(err))
+		return fail(stderr, "rules: %s", flagError(err, fs))
 	}
 	rest := fs.Args()
 	var out bytes.Buffer

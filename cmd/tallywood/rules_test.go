@@ -80,7 +80,7 @@ func TestRulesCommand(t *testing.T) {
 		{"diff bad file", []string{"rules", "diff", "reference", missing}, exitBadArgs, "",
 			"tallywood: rules diff: " + missing + ": rules: difficulties.hard.player_initiative: missing from the object on line 141\n"},
 		{"diff no such file", []string{"rules", "diff", "reference", filepath.Join(dir, "none.json")}, exitBadArgs, "",
-			"tallywood: rules diff: engine: rules file: open " + filepath.Join(dir, "none.json") + ": no such file or directory\n"},
+			"tallywood: rules diff: rules file " + filepath.Join(dir, "none.json") + ": no such file or directory\n"},
 		{"diff one argument", []string{"rules", "diff", "reference"}, exitBadArgs, "",
 			"tallywood: rules: diff takes two rule sets A and B, not 1 arguments; see 'tallywood rules --help'\n"},
 	}

@@ -47,7 +47,7 @@ func runScenario(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, scenarioUsage+helpText(fs))
 			return exitOK
 		}
-		return fail(stderr, "scenario: %s", flagError(err))
+		return fail(stderr, "scenario: %s", flagError(err, fs))
 	}
 	rest := fs.Args()
 	switch {
@@ -70,7 +70,7 @@ func runScenario(args []string, stdout, stderr io.Writer) int {
 		}
 		// The seed convention of sim, trace and play: game --game of
 		// master seed --seed.
-		out, err := scenario.Skeleton(engine.Reference(), deal.GameSeed(*seed, *game), mode)
+		out, err := scenario.Skeleton(engine.Reference(), deal.GameSeed(*seed, *game), mode, fmt.Sprintf("game %d of seed %d", *game, *seed))
 		if err != nil {
 			return fail(stderr, "%v", err)
 		}

@@ -116,12 +116,6 @@ func (f *compareFlags) seatsPlan() (*plan, error) {
 	}
 	cfg := sim.SeatsConfig{Seed: f.seed, Deals: deals, Shard: f.shard, Lineup: lineup, MaxErrors: f.maxErrors}
 	p := &plan{total: 2 * cfg.Shard.Len(cfg.Deals) * int64(len(cfg.Lineup)), name: "this comparison"}
-	if !f.quiet {
-		p.notes = fmt.Sprintf("A: %s, B: %s; the rules differ in:\n", arms[0].Name, arms[1].Name)
-		for _, d := range engine.Diff(arms[0].Rules, arms[1].Rules) {
-			p.notes += fmt.Sprintf("  %s: %s → %s\n", d.Path, d.A, d.B)
-		}
-	}
 	if w := sim.TableUnreadWarning(arms[0].Rules, arms[1].Rules, f.seats); w != "" {
 		p.notes += "tallywood: compare: warning: " + w + "\n"
 	}

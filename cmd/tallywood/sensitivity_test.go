@@ -19,7 +19,7 @@ func TestSensitivityBadInput(t *testing.T) {
 	}{
 		{[]string{"--step", "0"}, `tallywood: sensitivity: --step "0": a whole number of units`},
 		{[]string{"--step", "-5%"}, `tallywood: sensitivity: --step "-5%": a percentage above 0`},
-		{[]string{"--fields", "difficulties.easy.*"}, `tallywood: sensitivity: --fields: rules: "difficulties.easy.*" matches no numeric field`},
+		{[]string{"--fields", "difficulties.easy.*"}, `tallywood: sensitivity: --fields: rules: "difficulties.easy.*" matches no number or choice of the rules file (named as --set takes them, e.g. difficulties.hard.* or solo_cards[S-03].*); nearest: difficulties.hard.*`},
 		{[]string{"--wide", "--format", "csv"}, "tallywood: sensitivity: --wide"},
 		{[]string{"--games", "0"}, "tallywood: sensitivity: --games 0"},
 		{[]string{"--shard", "1/2"}, "tallywood: sensitivity: --shard: a race plays its looks in order, on every seed; add --fixed"},

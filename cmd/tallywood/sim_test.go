@@ -156,7 +156,7 @@ func TestBadInput(t *testing.T) {
 		{"sim argument", []string{"sim", "extra"}, `tallywood: sim: unexpected argument "extra"` + see("sim")},
 		{"sim argument with a newline (item 17)", []string{"sim", "ex\ntra"}, `tallywood: sim: unexpected argument "ex\ntra"` + see("sim")},
 		{"sim rules unreadable", []string{"sim", "--rules", missing},
-			"tallywood: sim: --rules: engine: rules file: open " + missing + ": no such file or directory"},
+			"tallywood: sim: --rules: rules file " + missing + ": no such file or directory"},
 		{"sim rules invalid", []string{"sim", "--rules", invalid},
 			"tallywood: sim: --rules: " + invalid + ": rules: cubes_per_district: 99 is out of range 1..20"},
 		{"sim rules malformed", []string{"sim", "--rules", malformed},
@@ -362,7 +362,7 @@ func TestSimOutputs(t *testing.T) {
 		check  func(t *testing.T, out string)
 	}{
 		{"table", func(t *testing.T, out string) {
-			for _, s := range []string{"WIN RATE [95% CI]", "| normal | random | random", "| hard   | random | random", "Where games are won and lost", "| Yellow "} {
+			for _, s := range []string{"WIN RATE [95% CI]", "| normal | random | drawn ", "| hard   | random | drawn ", "Where games are won and lost", "| Yellow "} {
 				if !strings.Contains(out, s) {
 					t.Errorf("table lacks %q:\n%s", s, out)
 				}

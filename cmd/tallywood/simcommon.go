@@ -108,7 +108,7 @@ func otherFileKind(path string) string {
 func parseMode(flag, s string) (engine.Mode, error) {
 	m, err := engine.ParseMode(strings.ToLower(strings.TrimSpace(s)))
 	if err != nil {
-		return 0, fmt.Errorf("--%s %q is not normal or hard", flag, kit.Clip(s))
+		return 0, fmt.Errorf("--%s %q is not normal or hard%s", flag, kit.Clip(s), kit.DidYouMean(strings.TrimSpace(s), []string{"normal", "hard"}))
 	}
 	return m, nil
 }
@@ -126,7 +126,7 @@ func parseModes(flag, s string) ([]engine.Mode, error) {
 	for i, it := range items {
 		m, err := engine.ParseMode(strings.ToLower(it))
 		if err != nil {
-			return nil, itemError(flag, s, it, "is not normal, hard or both")
+			return nil, itemError(flag, s, it, "is not normal, hard or both"+kit.DidYouMean(it, []string{"normal", "hard", "both"}))
 		}
 		modes[i] = m
 	}

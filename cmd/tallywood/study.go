@@ -51,6 +51,9 @@ type sharedFlags struct {
 	formatFlag string   // the flag whose extension names the format (default --out)
 	wide, all  bool     // --wide, --all (table only)
 	shardUsage string   // --shard's help (default: shardUsage)
+	// args: the command takes arguments besides its flags (calibrate's
+	// files); without, an argument is an error.
+	args bool
 }
 
 // studyFlags are the shared flags as parsed; runStudy checks them before
@@ -191,7 +194,7 @@ func cmpOr(a, b string) string {
 // check checks the shared flags.
 func (s *studyFlags) check(sh sharedFlags) error {
 	fs := s.fs
-	if fs.NArg() > 0 {
+	if fs.NArg() > 0 && !sh.args {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	if err := checkGames(fs, s.games); err != nil {

@@ -52,6 +52,8 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	trust := fs.Bool("trust-lineup", false, trustUsage)
 	seats := fs.Int("seats", 1, seatsUsage)
 	rotation := fs.Int("rotation", 0, "with --seats: the rotation `K` of the lineup (seat s played by entry (s+K) mod N)")
+	chance := fs.Bool("chance", false, chanceUsage)
+	chanceLevel := fs.String("chance-level", "", chanceLevelUsage)
 	if code, done := parseFlags(fs, args, traceUsage, stdout, stderr); done {
 		return code
 	}
@@ -71,6 +73,12 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	}
 	if *seats < 1 || *seats > engine.MaxSeats {
 		return fail(stderr, "trace: --seats %d is outside 1..%d", *seats, engine.MaxSeats)
+	}
+	if err := onlyWith(fs, "chance-level", "--chance", *chance); err != nil {
+		return fail(stderr, "trace: %v", err)
+	}
+	if *chance && (*load != "" || *seats > 1) {
+		return fail(stderr, "trace: --chance follows a solo game trace plays, not --load or --seats")
 	}
 	if *seats == 1 && fs.Changed("rotation") && *load == "" {
 		return fail(stderr, "trace: --rotation only matters with --seats 2..%d", engine.MaxSeats)
@@ -92,6 +100,10 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	var g *engine.Game
 	var events []engine.Event
 	var header string
+	// With --chance: the arc of the game, and the number of events before
+	// each of its points.
+	var arc *policy.Arc
+	var marks []int
 	if *load != "" {
 		for _, f := range []string{"seed", "game", "mode", "policy", "politician", "seats", "rotation"} {
 			if fs.Changed(f) {
@@ -151,7 +163,24 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		g = new(engine.Game)
 		pol := specs[0].New()
 		defer policy.Close(pol)
-		err = policy.PlaySolo(g, rules, gameSeed, deal.Solo{Mode: mode, Politician: pols[0], Opposition: opposition.Solo{}, Recorder: log}, pol, nil)
+		d := deal.Solo{Mode: mode, Politician: pols[0], Opposition: opposition.Solo{}, Recorder: log}
+		if *chance {
+			c, err := winChance(specs[0], *chanceLevel)
+			if err != nil {
+				return fail(stderr, "trace: %v", err)
+			}
+			arc = policy.NewArc(c, 1)
+			arc.Record = func(*engine.Game) { marks = append(marks, len(log.Events)) }
+			arc.Start(g, gameSeed)
+			d.Opposition = arc.Opposition(d.Opposition)
+			err = policy.PlaySoloWatched(g, rules, gameSeed, d, pol, nil, arc)
+			if err == nil {
+				arc.End(g)
+				fmt.Fprintln(stderr, policy.ShippedChance().Note(rules.Hash))
+			}
+		} else {
+			err = policy.PlaySolo(g, rules, gameSeed, d, pol, nil)
+		}
 		var undealt *policy.DealError
 		switch {
 		case errors.As(err, &undealt):
@@ -165,14 +194,44 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		header = fmt.Sprintf("Game %d of seed %d (game seed %d): %s, policy %s, politician %s, rules %s\n",
 			*game, *seed, gameSeed, mode, specs[0].Label, rules.Politicians[g.Seats[0].Politician].ID, engine.ShortHash(rules.Hash))
 	}
+	// The win chance's lines, by the event they come before.
+	before := map[int][]policy.TurnChance{}
+	var last policy.TurnChance
+	if arc != nil {
+		tcs := policy.TurnChances(arc.Points, 3)
+		for _, tc := range tcs[:len(tcs)-1] {
+			before[marks[tc.Point]] = append(before[marks[tc.Point]], tc)
+		}
+		last = tcs[len(tcs)-1]
+	}
 	var b bytes.Buffer
 	if *format == "jsonl" {
-		for _, e := range events {
+		for i, e := range events {
+			for _, tc := range before[i] {
+				b.Write(chanceJSON(arc.Points[tc.Point].Round, arc.Chance.Level, tc))
+				b.WriteByte('\n')
+			}
 			b.Write(rules.EventJSON(e))
 			b.WriteByte('\n')
 		}
+		if arc != nil {
+			b.Write(chanceJSON(g.Round, arc.Chance.Level, last))
+			b.WriteByte('\n')
+		}
 	} else {
-		b.WriteString(wrapLines(header + rules.Narrate(events) + outcomeLine(g) + "\n"))
+		var n strings.Builder
+		n.WriteString(header)
+		for i, e := range events {
+			for _, tc := range before[i] {
+				n.WriteString(chanceLine(arc.Chance.Level, tc, tc.Point == 0) + "\n")
+			}
+			n.WriteString(rules.Narrate([]engine.Event{e}))
+		}
+		n.WriteString(outcomeLine(g) + "\n")
+		if arc != nil {
+			fmt.Fprintf(&n, "Your win chance at the end: %.0f%%, %s since the last turn's start%s.\n", 100*last.Chance, changeText(last.Change), swingWords(last.Swing))
+		}
+		b.WriteString(wrapLines(n.String()))
 	}
 	if _, err := stdout.Write(b.Bytes()); err != nil {
 		return exitFailed // run reports a failed write to stdout

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -33,10 +34,24 @@ within the target ± --tolerance (2 points by default); not reached when it
 lies beyond; not enough games when it reaches across. --rules-out writes
 the tuned rules file; --out, the result. See docs/balance.md.
 
+A RATE with a sign is a change of the base rules' win rate: -0.05 is five
+points below it (normal:skilled=-0.05). The search then compares every
+candidate with the base rules on the same seeds, and the confirmation plays
+the base rules beside the best values, seed by seed: the target is reached
+when the 95% interval of the change holds it.
+
 --vary takes a path or a glob ('difficulties.hard.*': every number it
 matches) and a range of whole numbers; without one a field ranges over its
 value ± the larger of 3 and half its value. Values the rules refuse are
-left out of the range.
+left out of the range. A glob also names choices, the fields that are not
+numbers (a Solo card's Districts and actions: 'solo_cards*'): each ranges
+over its value and the alternatives the rules accept.
+
+--one-change searches the base rules and every single change: one field at
+one of its other values. "Which change to which Solo card moves Normal by
+−5 points for a skilled player?" is:
+
+  tallywood tune --target normal:skilled=-0.05 --vary 'solo_cards*' --one-change
 
 flags:
 `
@@ -65,6 +80,7 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 	confirmGames := fs.Int64("confirm-games", 10_000, "`N` games per target of the confirmation")
 	rulesOut := fs.String("rules-out", "", "write the tuned rules `FILE`")
 	tolerance := toleranceFlag(fs)
+	oneChange := fs.Bool("one-change", false, "search the base and every single change (one field at another value), not combinations")
 	return func() (*plan, error) {
 		switch {
 		case len(*targets) == 0:
@@ -93,18 +109,18 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 		if err != nil {
 			return nil, err
 		}
-		cells, rates, err := tuneTargets(*targets)
+		cells, rates, relative, err := tuneTargets(*targets)
 		if err != nil {
 			return nil, fmt.Errorf("--target %v", err)
 		}
 		for _, c := range cells {
 			s.files.readSpecs(c.Policy)
 		}
-		vary, err := tuneVary(base, *varies)
+		vary, err := tuneVary(base, *varies, *oneChange)
 		if err != nil {
 			return nil, fmt.Errorf("--vary %v", err)
 		}
-		cfg := sim.TuneConfig{Base: base, Targets: cells, Rates: rates, Vary: vary, Seed: s.seed, Budget: *budget,
+		cfg := sim.TuneConfig{Base: base, Targets: cells, Rates: rates, Relative: relative, OneChange: *oneChange, Vary: vary, Seed: s.seed, Budget: *budget,
 			ConfirmSeed: *confirmSeed, ConfirmGames: *confirmGames, Shard: s.shard, MaxErrors: s.maxErrors, Tolerance: *tolerance}
 		least := sim.TuneMinBudget(cfg)
 		if !fs.Changed("time") && *budget < least {
@@ -153,50 +169,66 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 }
 
 // tuneTargets reads the --target flags, MODE:POLICY=RATE, into the cells
-// to play (the politician random) and their rates.
-func tuneTargets(flags []string) ([]sim.CellSpec, []float64, error) {
+// to play (the politician random), their rates and whether each is
+// relative (a RATE with a sign: a change of the base's win rate); nil
+// when none is.
+func tuneTargets(flags []string) ([]sim.CellSpec, []float64, []bool, error) {
 	var cells []sim.CellSpec
 	var rates []float64
+	var relative []bool
 	seen := map[string]string{} // the flag that gave each mode and policy a target
 	for _, f := range flags {
 		cell, rate, ok := strings.Cut(f, "=")
 		mode, pol, ok2 := strings.Cut(cell, ":")
 		if !ok || !ok2 {
-			return nil, nil, fmt.Errorf("%q: want MODE:POLICY=RATE (normal:skilled=0.45)", kit.Clip(f))
+			return nil, nil, nil, fmt.Errorf("%q: want MODE:POLICY=RATE (normal:skilled=0.45, or -0.05 for five points below the base)", kit.Clip(f))
 		}
 		m, err := engine.ParseMode(strings.TrimSpace(mode))
 		if err != nil {
-			return nil, nil, fmt.Errorf("%q: %v", kit.Clip(f), err)
+			return nil, nil, nil, fmt.Errorf("%q: %v", kit.Clip(f), err)
 		}
 		specs, err := parsePolicies("target", pol)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%q: %v", kit.Clip(f), err)
+			return nil, nil, nil, fmt.Errorf("%q: %v", kit.Clip(f), err)
 		}
 		if len(specs) != 1 {
-			return nil, nil, fmt.Errorf("%q: one policy per target", kit.Clip(f))
+			return nil, nil, nil, fmt.Errorf("%q: one policy per target", kit.Clip(f))
 		}
-		r, err := strconv.ParseFloat(strings.TrimSpace(rate), 64)
-		if err != nil || !(r > 0 && r < 1) {
-			return nil, nil, fmt.Errorf("%q: the rate %q is not a win rate above 0 and below 1", kit.Clip(f), kit.Clip(rate))
+		text := strings.Replace(strings.TrimSpace(rate), "−", "-", 1)
+		rel := strings.HasPrefix(text, "-") || strings.HasPrefix(text, "+")
+		r, err := strconv.ParseFloat(text, 64)
+		switch {
+		case rel && (err != nil || !(r > -1 && r < 1 && r != 0)):
+			return nil, nil, nil, fmt.Errorf("%q: the change %q is not a change of the win rate above -1 and below 1, not 0 (-0.05: five points below the base)", kit.Clip(f), kit.Clip(rate))
+		case !rel && (err != nil || !(r > 0 && r < 1)):
+			return nil, nil, nil, fmt.Errorf("%q: the rate %q is not a win rate above 0 and below 1", kit.Clip(f), kit.Clip(rate))
 		}
 		// One policy by any name (a level, or the spec it plays): said in
 		// the words given.
 		key := m.String() + ":" + specs[0].String()
 		if first, dup := seen[key]; dup {
-			return nil, nil, fmt.Errorf("%q: %s:%s has a target already (%q)", kit.Clip(f), strings.TrimSpace(mode), strings.TrimSpace(pol), first)
+			return nil, nil, nil, fmt.Errorf("%q: %s:%s has a target already (%q)", kit.Clip(f), strings.TrimSpace(mode), strings.TrimSpace(pol), first)
 		}
 		seen[key] = f
 		cells = append(cells, sim.CellSpec{Mode: m, Policy: specs[0], Politician: sim.RandomPoliticianIndex})
 		rates = append(rates, r)
+		relative = append(relative, rel)
 	}
-	return cells, rates, nil
+	if !slices.Contains(relative, true) {
+		relative = nil
+	}
+	return cells, rates, relative, nil
 }
 
 // tuneVary reads the --vary flags: each a path or glob of the rules
-// file's numbers and, optionally, =LO..HI; without a range a field ranges
-// over sim.TuneRange of its value. Each value is kept when the rules
-// accept it with the other fields at their base values (sim.TuneValues).
-func tuneVary(base *engine.Rules, flags []string) ([]sim.TuneVary, error) {
+// file's numbers and choices and, optionally, =LO..HI for numbers;
+// without a range a number ranges over sim.TuneRange of its value, a
+// choice over its value and alternatives. Each value is kept when the
+// rules accept it with the other fields at their base values
+// (sim.TuneValues, engine.Choices). A search of single changes
+// (oneChange) may vary more fields: its candidates are not a sample of a
+// grid.
+func tuneVary(base *engine.Rules, flags []string, oneChange bool) ([]sim.TuneVary, error) {
 	var out []sim.TuneVary
 	seen := map[string]string{}
 	for _, f := range flags {
@@ -214,9 +246,24 @@ func tuneVary(base *engine.Rules, flags []string) ([]sim.TuneVary, error) {
 				return nil, fmt.Errorf("%q: the range %q has more than 1000 values", kit.Clip(f), kit.Clip(rng))
 			}
 		}
-		fields, err := base.Fields(glob)
+		fields, choices, err := base.Variables(glob)
 		if err != nil {
 			return nil, fmt.Errorf("%q: %v", kit.Clip(f), err)
+		}
+		if ranged && len(fields) == 0 {
+			return nil, fmt.Errorf("%q: a range is for numbers, and %s matches only choices (leave the range out: a choice ranges over its alternatives)", f, glob)
+		}
+		if ranged {
+			choices = nil // the range says the glob means its numbers
+		}
+		for _, c := range choices {
+			if prev, dup := seen[c.Path]; dup {
+				return nil, fmt.Errorf("%q: %s is varied by %q already", f, c.Path, prev)
+			}
+			seen[c.Path] = f
+			if len(c.Alternatives) > 0 {
+				out = append(out, sim.TuneVaryChoice(c))
+			}
 		}
 		for _, fd := range fields {
 			if prev, dup := seen[fd.Path]; dup {
@@ -234,8 +281,8 @@ func tuneVary(base *engine.Rules, flags []string) ([]sim.TuneVary, error) {
 			out = append(out, sim.TuneVary{Path: fd.Path, Values: values})
 		}
 	}
-	if len(out) > maxTuneFields {
-		return nil, fmt.Errorf("%d fields: at most %d", len(out), maxTuneFields)
+	if len(out) > maxTuneFields && !oneChange {
+		return nil, fmt.Errorf("%d fields: at most %d (or --one-change, which searches them one at a time)", len(out), maxTuneFields)
 	}
 	return out, nil
 }

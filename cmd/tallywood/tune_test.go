@@ -46,7 +46,9 @@ func TestTuneRefuses(t *testing.T) {
 	}{
 		{[]string{"--target", "normal:random", "--vary", "track.max"}, "want MODE:POLICY=RATE"},
 		{[]string{"--target", "normal:random=1.5", "--vary", "track.max"}, "not a win rate"},
-		{[]string{"--target", "normal:random=0.4", "--vary", "no.such.*"}, "matches no numeric field"},
+		{[]string{"--target", "normal:random=0.4", "--vary", "no.such.*"}, "matches no number or choice"},
+		{[]string{"--target", "normal:random=0.4", "--vary", "solo_cards[S-13].*=0..2"}, "a range is for numbers"},
+		{[]string{"--target", "normal:random=-1.5", "--vary", "solo_cards[S-13].*"}, "is not a change of the win rate"},
 		{[]string{"--target", "normal:random=0.4", "--vary", "track.max=9..3"}, "not LO..HI"},
 		{[]string{"--target", "normal:random=0.4", "--vary", "track.max", "--vary", "track.*"}, "varied by"},
 		{[]string{"--target", "normal:random=0.4", "--vary", "track.max", "--seed", "5", "--confirm-seed", "5"}, "fresh seeds"},

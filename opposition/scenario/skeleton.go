@@ -14,8 +14,11 @@ import (
 // file to start from: every setup value stated as it is (Initial Support,
 // Plaza cubes, your trackers and hand, the Solo deck in order), no steps,
 // and as facts what the setup leaves hidden (the tile piles and Strategy
-// decks top first). It parses and passes as printed.
-func Skeleton(r *engine.Rules, seed uint64, mode engine.Mode) ([]byte, error) {
+// decks top first). It parses and passes as printed. dealt says which
+// game the seed is, as the commands that deal it name it ("game 0 of
+// seed 3"); the name and description say so, and what the file checks as
+// it is, so that none of it must be replaced before it is kept.
+func Skeleton(r *engine.Rules, seed uint64, mode engine.Mode, dealt string) ([]byte, error) {
 	var g engine.Game
 	if err := g.Reset(r, seed, engine.Config{Mode: engine.Normal, Opposition: opposition.Solo{}}); err != nil {
 		return nil, fmt.Errorf("scenario: %v", err)
@@ -23,11 +26,13 @@ func Skeleton(r *engine.Rules, seed uint64, mode engine.Mode) ([]byte, error) {
 	g.Mode = mode
 	round, turn := 1, 1
 	f := File{
-		Name:        fmt.Sprintf("TODO: one line (standard setup of seed %d, %s)", seed, mode),
-		Description: "TODO: what it checks, citing the rule ids",
-		Difficulty:  mode.String(),
-		Seed:        seed,
-		Politician:  r.Politicians[0].ID,
+		Name: fmt.Sprintf("The standard setup of %s, %s", dealt, mode),
+		Description: fmt.Sprintf("The setup of %s at %s (game seed %d), as dealt (Setup, Solo Setup): every value stated "+
+			"as it is, and the Strategy decks and tile piles it leaves hidden as facts to expect. It checks the setup; "+
+			"add the moves to run and what they should give, and say so here (docs/scenarios.md).", dealt, capitalizeMode(mode), seed),
+		Difficulty: mode.String(),
+		Seed:       seed,
+		Politician: r.Politicians[0].ID,
 		Setup: Setup{
 			Round:     &round,
 			Turn:      &turn,
@@ -95,3 +100,9 @@ func Skeleton(r *engine.Rules, seed uint64, mode engine.Mode) ([]byte, error) {
 // flat matches an indented JSON list or object with no list or object
 // inside.
 var flat = regexp.MustCompile(`[\[{]\n[^\[\]{}]*\n\s*[\]}]`)
+
+// capitalizeMode is a difficulty as a sentence names it: Normal, Hard.
+func capitalizeMode(m engine.Mode) string {
+	s := m.String()
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -20,6 +20,14 @@ const (
 	StreamBuilder  = 0x706f6c75
 	StreamMCTS     = 0x706f6c76
 	StreamLearned  = 0x706f6c77 // the learned player's, and the trainer's Afterstates
+	StreamDial     = 0x706f6c78 // the dial's draws: its softmax and its mix with the search
+
+	// StreamArc seeds the determinizations that split a decision's change
+	// in win chance from the chance it set going (policy.Arc), and
+	// StreamChanceFit the win chance's trainer: which positions of a game
+	// it keeps, a net's initial weights and the order of its positions.
+	StreamArc       = 0x61726373 // "arcs"
+	StreamChanceFit = 0x63686674 // "chft"
 
 	// keyRollout is xored into mcts's reset seed for its rollout policy
 	// (RolloutSeed).

@@ -8,12 +8,15 @@ import (
 )
 
 // benchSpecs are the policies BenchmarkPolicy times: every policy, the
-// skill levels, and the search settings docs/policies.md discusses.
+// skill levels, the search settings docs/policies.md and docs/arc.md
+// discuss and points along the skill dial.
 var benchSpecs = []string{
 	"random", "greedy", "pollster", "builder",
 	"mcts:iters=100", "mcts:iters=400",
 	"learned", "mcts:iters=100,prior=16",
 	"novice", "casual", "skilled", "expert", "master",
+	"mcts:iters=100,prior=16,value=1", "mcts:iters=50,prior=16,value=1",
+	"dial:skill=0", "dial:skill=0.5", "dial:skill=1", "dial:skill=1.5", "dial:skill=2",
 }
 
 // BenchmarkPolicy plays complete games against the Opposition, Normal and

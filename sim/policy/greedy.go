@@ -90,6 +90,20 @@ func (p *Greedy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 	if len(legal) == 1 {
 		return legal[0]
 	}
+	scores := p.Scores(g, legal)
+	best := 0
+	for i := range scores {
+		if scores[i] > scores[best] {
+			best = i
+		}
+	}
+	return legal[best]
+}
+
+// Scores returns the score of each option of legal (at least two), the
+// sum over the samples, as Choose ranks them: the dial's softmax reads
+// them. The slice is the policy's scratch, valid until the next call.
+func (p *Greedy) Scores(g *engine.Game, legal []engine.Option) []float64 {
 	scores := p.scores[:len(legal)]
 	clear(scores)
 	me := g.Decision().Seat // scored for the seat choosing, whoever moves next
@@ -147,16 +161,12 @@ func (p *Greedy) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 			scores[i] += p.score(i, &p.c, me)
 		}
 	}
-	best := 0
-	for i, o := range legal {
-		if p.bias != nil {
+	if p.bias != nil {
+		for i, o := range legal {
 			scores[i] += float64(n) * p.bias(g, o)
 		}
-		if scores[i] > scores[best] {
-			best = i
-		}
 	}
-	return legal[best]
+	return scores
 }
 
 // hiddenUse counts what an Apply consumes or uncovers of the hidden

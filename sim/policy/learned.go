@@ -38,7 +38,7 @@ func NewLearned(n *Net, samples int) *Greedy {
 // usesNet reports whether spec s scores by the learned value.
 func usesNet(s Spec) bool {
 	switch s.Name {
-	case "learned":
+	case "learned", "dial":
 		return true
 	case "mcts":
 		return s.Params["prior"] != "0"

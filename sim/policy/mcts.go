@@ -27,6 +27,8 @@ func init() {
 			{"reuse", "true", "keep the searched subtree from one decision to the next (true or false)", oneOf("true", "false")},
 			{"prior", "0", "tree depth to which the learned score (value.json) gives a node's options a prior and PUCT selects (0: none, 1: the root)", intIn(0, 64)},
 			{"cp", "1.5", "PUCT exploration constant, where a prior is given (0..20)", floatIn(0, 20)},
+			{"value", "0", "weight of the win chance (chance.json) in a leaf's reward, the rollout's the rest (0: rollouts only; 1: no rollout); solo game only", floatIn(0, 1)},
+			{"vlevel", "skilled", "the skill level whose win chance value= weighs", chanceLevelIn},
 			weightsParam,
 		},
 		build: func(p map[string]string) (func() Policy, error) {
@@ -55,6 +57,9 @@ func mctsWith(p map[string]string, n *Net) func() Policy {
 	if cfg.PriorDepth = atoi(p, "prior"); cfg.PriorDepth > 0 {
 		cfg.Net, cfg.CP = n, atof(p, "cp")
 	}
+	if cfg.Value = atof(p, "value"); cfg.Value > 0 {
+		cfg.Chance, _ = ShippedChance().For(p["vlevel"]) // checked by chanceLevelIn
+	}
 	return func() Policy { return NewMCTS(cfg) }
 }
 
@@ -73,6 +78,12 @@ type MCTSConfig struct {
 	PriorDepth int
 	CP         float64
 	Net        *Net
+	// Value > 0: a leaf's reward is Value times the win chance's (2·chance
+	// − 1, of Chance) plus 1 − Value times the rollout's; at 1 there is no
+	// rollout. The win chance is the solo player's: games of several
+	// players keep the rollouts.
+	Value  float64
+	Chance *WinChance
 }
 
 // MCTS is single-observer information-set Monte Carlo tree search
@@ -264,6 +275,14 @@ func (p *MCTS) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 	return best
 }
 
+// Played tells the search which option was played at the decision it
+// searched last, when that was not its choice (the dial plays another
+// now and then): the next search reuses that option's subtree. Reusing
+// its own choice's would hand the next decision the statistics of
+// another position, since what the player observes does not tell apart
+// every pair of options (two slots spent on the same action look alike).
+func (p *MCTS) Played(o engine.Option) { p.lastOpt = o }
+
 // maxNodes bounds the tree kept from one decision to the next.
 const maxNodes = 1 << 18
 
@@ -336,7 +355,20 @@ func (p *MCTS) iterate(d *engine.Game, cur int32, me int8) {
 		p.advance(d, me)
 		cur, expanded = p.descend(d, ei, me)
 	}
-	p.backup(math.Tanh(p.simulate(d, me) / p.cfg.Scale))
+	p.backup(p.leaf(d, me))
+}
+
+// leaf is the reward of the iteration's leaf d for me: the rollout's,
+// the win chance's, or a mix of the two (MCTSConfig.Value).
+func (p *MCTS) leaf(d *engine.Game, me int8) float64 {
+	if p.cfg.Value == 0 || !d.IsSolo() {
+		return math.Tanh(p.simulate(d, me) / p.cfg.Scale)
+	}
+	v := 2*p.cfg.Chance.Of(d) - 1
+	if p.cfg.Value == 1 {
+		return v
+	}
+	return p.cfg.Value*v + (1-p.cfg.Value)*math.Tanh(p.simulate(d, me)/p.cfg.Scale)
 }
 
 // backup adds reward r to the edges of the iteration's path.

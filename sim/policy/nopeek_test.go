@@ -90,6 +90,10 @@ func TestNoPeeking(t *testing.T) {
 		{"learned", 3},
 		{"learned:samples=2", 2},
 		{"mcts:iters=40,prior=2", 2},
+		{"mcts:iters=40,prior=2,value=1,vlevel=casual", 2},
+		{"mcts:iters=20,prior=2,value=0.5,vlevel=casual", 1},
+		{"dial:skill=0.5", 3},
+		{"dial:skill=1.5", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.spec, func(t *testing.T) {
@@ -117,7 +121,7 @@ func TestNoPeekingCatchesAPeeker(t *testing.T) {
 // state between decisions (mcts reuses its tree): the decisions agree as
 // long as the observations do.
 func TestNoPeekingOverATurn(t *testing.T) {
-	for _, spec := range []string{"mcts:iters=30", "greedy", "learned", "mcts:iters=30,prior=1"} {
+	for _, spec := range []string{"mcts:iters=30", "greedy", "learned", "mcts:iters=30,prior=1", "mcts:iters=30,prior=1,value=1,vlevel=casual", "dial:skill=0.5", "dial:skill=1.5"} {
 		t.Run(spec, func(t *testing.T) {
 			sp, err := Parse(spec)
 			if err != nil {

@@ -13,11 +13,24 @@ import (
 // every solo study plays for that seed. A game d cannot deal is a
 // *DealError; the other errors are Play's.
 func PlaySolo(g *engine.Game, r *engine.Rules, gameSeed uint64, d deal.Solo, p Policy, buf []engine.Option) error {
+	return PlaySoloWatched(g, r, gameSeed, d, p, buf, nil)
+}
+
+// PlaySoloWatched is PlaySolo telling w (if not nil) of every decision
+// before it is applied.
+func PlaySoloWatched(g *engine.Game, r *engine.Rules, gameSeed uint64, d deal.Solo, p Policy, buf []engine.Option, w Watcher) error {
 	p.Reset(gameSeed)
 	if err := d.Deal(g, r, gameSeed); err != nil {
 		return &DealError{Err: err}
 	}
-	return Play(g, p, buf)
+	return PlayWatched(g, p, buf, w)
+}
+
+// A Watcher is told of every decision of a game played by PlayWatched:
+// the game, and the option chosen, before it is applied. It must not
+// change the game.
+type Watcher interface {
+	Decided(g *engine.Game, o engine.Option)
 }
 
 // DealError is PlaySolo's error for a game that cannot be dealt (a
@@ -32,7 +45,11 @@ func (e *DealError) Unwrap() error { return e.Err }
 // caller's scratch for the legal options (nil: one is allocated). A
 // policy that returns an option not in the legal list is an error; a
 // Fallible policy that fails ends the game with a *FailedError.
-func Play(g *engine.Game, p Policy, buf []engine.Option) error {
+func Play(g *engine.Game, p Policy, buf []engine.Option) error { return PlayWatched(g, p, buf, nil) }
+
+// PlayWatched is Play telling w (if not nil) of every decision before it
+// is applied.
+func PlayWatched(g *engine.Game, p Policy, buf []engine.Option, w Watcher) error {
 	if cap(buf) < engine.MaxOptions {
 		buf = make([]engine.Option, 0, engine.MaxOptions)
 	}
@@ -44,6 +61,9 @@ func Play(g *engine.Game, p Policy, buf []engine.Option) error {
 			if err := f.Err(); err != nil {
 				return &FailedError{Err: err}
 			}
+		}
+		if w != nil && g.IsLegal(o) {
+			w.Decided(g, o)
 		}
 		if err := g.Apply(o); err != nil {
 			return fmt.Errorf("policy: round %d, %s decision: %w", g.Round+1, g.Pending, err)

@@ -101,8 +101,12 @@ const defaultCompareGames = 10000
 // policy's speed that bounds how many fit a minute or two. A skill level
 // plays its spec's policy's.
 func (s Spec) CompareGames() int64 {
-	if g := registry[s.Name].compareGames; g > 0 {
-		return g
+	e := registry[s.Name]
+	if e.compareGamesOf != nil {
+		return e.compareGamesOf(s.Params)
+	}
+	if e.compareGames > 0 {
+		return e.compareGames
 	}
 	return defaultCompareGames
 }
@@ -122,6 +126,9 @@ type entry struct {
 	// compareGames, when not 0, is the policy's own Spec.CompareGames:
 	// the slow ones play fewer.
 	compareGames int64
+	// compareGamesOf, when set, is CompareGames by the parameters: the
+	// dial searches above skill 1 only.
+	compareGamesOf func(p map[string]string) int64
 }
 
 // param is one parameter of a policy: its default and how a value is
@@ -152,7 +159,7 @@ func Parse(spec string) (Spec, error) {
 	}
 	e, ok := registry[name]
 	if !ok {
-		return Spec{}, fmt.Errorf("policy %q: unknown (known: %s)", kit.Clip(spec), strings.Join(Names(), ", "))
+		return Spec{}, fmt.Errorf("policy %q: unknown%s (known: %s)", kit.Clip(spec), kit.DidYouMean(name, Names()), strings.Join(Names(), ", "))
 	}
 	if e.raw != nil {
 		sp, err := e.raw(rest)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -15,6 +16,9 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"tallywood/engine"
+	"tallywood/sim"
 )
 
 // findChromium returns the path of Debian's chromium. Outside CI the
@@ -231,4 +235,83 @@ func TestBrowser(t *testing.T) {
 	mu.Unlock()
 	t.Logf("browser test took %v: %v to play the games and write the report, %v in Chromium",
 		time.Since(start).Round(time.Millisecond), generated.Round(time.Millisecond), (time.Since(start) - generated).Round(time.Millisecond))
+}
+
+// TestBrowserCompareReadsAlone opens a comparison's page alone, a change
+// only Hard reads played on both difficulties, and reads its text as a
+// colleague would: it must say what B changes from A, answer each cell
+// in a sentence, say why the Normal cells were not played and how to
+// read the intervals, and give a command without a placeholder.
+func TestBrowserCompareReadsAlone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test is skipped in -short mode")
+	}
+	exe := findChromium(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "compare.html")
+	if err := os.WriteFile(file, render(t, testMeta, hardOnlyCompareJSON(t)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	alloc, cancel := chromedp.NewExecAllocator(t.Context(), browserOptions(exe, filepath.Join(dir, "profile"))...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(alloc)
+	defer cancel()
+	ctx, cancelTimeout := context.WithTimeout(ctx, time.Minute)
+	defer cancelTimeout()
+	if err := chromedp.Do(ctx, chromedp.Navigate((&url.URL{Scheme: "file", Path: file}).String())); err != nil {
+		t.Fatal(err)
+	}
+	page, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReadsAlone(t, page)
+}
+
+// checkReadsAlone checks the words of a comparison's page or text that
+// let it be read without its command line (hardOnlyCompareJSON's).
+func checkReadsAlone(t *testing.T, page string) {
+	t.Helper()
+	for _, want := range []string{
+		"B differs from A in:",
+		"difficulties.hard.bonus_divisor: 2 → 3",
+		"divisor 3 against reference at Hard for a casual player: the player's margin is 1.1 votes higher",
+		"Not played: Normal, casual: its game reads none of the changes",
+		"How to read this:",
+		"tallywood compare --games 200 --seed 15030 --mode normal,hard --policy greedy",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page does not say %q:\n%s", want, page)
+		}
+	}
+	for _, placeholder := range []string{"RULES.json", "B-RULES", "A-RULES"} {
+		if strings.Contains(page, placeholder) {
+			t.Errorf("the page's command names the placeholder %s", placeholder)
+		}
+	}
+}
+
+// hardOnlyCompareJSON compares Hard's bonus divisor at 3 with the
+// reference rules on both difficulties for greedy: the Normal cell cannot
+// read the change and is not played.
+func hardOnlyCompareJSON(t testing.TB) []byte {
+	t.Helper()
+	ref := engine.Reference()
+	b, err := ref.With(engine.Assignment{Path: "difficulties.hard.bonus_divisor", Value: "3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := sim.CompareConfig{A: sim.CompareArm{Name: "reference", Rules: ref}, B: sim.CompareArm{Name: "divisor 3", Rules: b}, Seed: 15030}
+	for _, m := range []engine.Mode{engine.Normal, engine.Hard} {
+		c := sim.CellSpec{Mode: m, Policy: mustSpec(t, "greedy"), Politician: sim.RandomPoliticianIndex}
+		cfg.Cells = append(cfg.Cells, sim.ComparePair{A: c, B: c, Games: 200})
+	}
+	r, err := sim.Compare(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Cells) != 1 || len(r.Skipped) != 1 {
+		t.Fatalf("%d cells played, %d not; want Hard played, Normal not", len(r.Cells), len(r.Skipped))
+	}
+	return sim.Encode(r)
 }

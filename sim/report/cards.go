@@ -94,7 +94,7 @@ func cardsText(b *bytes.Buffer, r *sim.CardsResult, opt TextOptions) error {
 	header := []string{"#", "ITEM", "WITH", "W/O", "SCORE pts [adj. CI]", "MARGIN [adj. CI]"}
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		fmt.Fprintf(b, "\n%s, %s, politician %s: %d games, win rate %s\n", capitalize(c.Base.Mode), c.Base.Policy, c.Base.Politician,
+		fmt.Fprintf(b, "\n%s, %s, politician %s: %d games, win rate %s\n", capitalize(c.Base.Mode), playerName(c.Base.Policy), politicianName(c.Base.Politician),
 			c.Base.Games, pct(c.Base.WinRate))
 		for _, f := range sim.CardFamilies {
 			es := effectsOf(c, f.Name)
@@ -115,6 +115,13 @@ func cardsText(b *bytes.Buffer, r *sim.CardsResult, opt TextOptions) error {
 			}
 			if err := writeTable(b, header, 2, rows); err != nil {
 				return err
+			}
+			seen := map[string]bool{}
+			for _, e := range shown {
+				if w := itemWords(r.Items, e.Item); w != "" && !seen[e.Item] {
+					seen[e.Item] = true
+					fmt.Fprintf(b, "  %s: %s\n", e.Item, w)
+				}
 			}
 			if len(shown) < len(es) {
 				fmt.Fprintf(b, "  the first %d of %d (--all: every one; the CSV and JSON hold them all)\n", len(shown), len(es))
@@ -153,7 +160,7 @@ var cardsCSVHeader = []string{
 	"mode", "policy", "politician", "family", "measure", "rank", "item", "round", "games_with", "games_without",
 	"score_diff", "score_ci95_lo", "score_ci95_hi", "score_ci_adjusted_lo", "score_ci_adjusted_hi", "score_p", "score_p_adj", "significant",
 	"margin_diff", "margin_ci95_lo", "margin_ci95_hi", "margin_ci_adjusted_lo", "margin_ci_adjusted_hi", "margin_p", "margin_p_adj",
-	"margin_significant", "family_tests",
+	"margin_significant", "family_tests", "what",
 }
 
 func cardsCSV(w *csv.Writer, r *sim.CardsResult) {
@@ -167,7 +174,7 @@ func cardsCSV(w *csv.Writer, r *sim.CardsResult) {
 				f(e.ScoreDiff), f(e.ScoreCI95[0]), f(e.ScoreCI95[1]), f(e.ScoreCIAdjusted[0]), f(e.ScoreCIAdjusted[1]), f(e.ScoreP), f(e.ScorePAdj),
 				fmt.Sprint(e.Significant),
 				f(e.MarginDiff), f(e.MarginCI95[0]), f(e.MarginCI95[1]), f(e.MarginCIAdjusted[0]), f(e.MarginCIAdjusted[1]), f(e.MarginP), f(e.MarginPAdj),
-				fmt.Sprint(e.MarginSignificant), fmt.Sprint(e.Tests),
+				fmt.Sprint(e.MarginSignificant), fmt.Sprint(e.Tests), itemWords(r.Items, e.Item),
 			})
 		}
 	}
@@ -181,7 +188,7 @@ func cardsCommand(r *sim.CardsResult) string {
 	}
 	args := []string{"cards", "--games", fmt.Sprint(r.GamesPerCell), "--seed", fmt.Sprint(r.Seed),
 		"--mode", strings.Join(modes, ","), "--policy", strings.Join(policies, ",")}
-	args = append(args, rulesArgs("--rules", "--set", "RULES.json", r.RulesHash, r.Overrides)...)
+	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
 	if r.Shard != "" && !strings.Contains(r.Shard, "+") {
 		args = append(args, "--shard", r.Shard)
 	}
@@ -221,7 +228,7 @@ func cardsSection(idx int, src Source, r *sim.CardsResult) (section, error) {
 			if len(es) == 0 {
 				continue
 			}
-			fig, err := cardsFigure(fmt.Sprintf("%s-cell%d-%s", s.ID, ci+1, f.Name), ci, c, f, es[:min(len(es), cardsTop)])
+			fig, err := cardsFigure(fmt.Sprintf("%s-cell%d-%s", s.ID, ci+1, f.Name), ci, c, r.Items, f, es[:min(len(es), cardsTop)])
 			if err != nil {
 				return section{}, err
 			}
@@ -233,13 +240,13 @@ func cardsSection(idx int, src Source, r *sim.CardsResult) (section, error) {
 }
 
 // cardsFigure draws the ranked effects es of family f in cell ci.
-func cardsFigure(id string, ci int, c *sim.CardsCell, f sim.CardFamily, es []sim.CardEffect) (figure, error) {
+func cardsFigure(id string, ci int, c *sim.CardsCell, items *sim.CardsItems, f sim.CardFamily, es []sim.CardEffect) (figure, error) {
 	title := fmt.Sprintf("%s: %s", CellTitle(&c.Base, &c.Base), familyTitle(f))
 	p := newPlot(title, "score with − without (points)", "")
 	names := make([]string, len(es))
 	pts := make(whiskers, len(es))
 	lo, hi := 0.0, 0.0
-	t := table{Header: []string{"rank", "item", "games with", "games without", "score (pts)", "adj. low", "adj. high", "adj. p", "margin (votes)", "adj. low", "adj. high"}}
+	t := table{Header: []string{"rank", "item", "what it is", "games with", "games without", "score (pts)", "adj. low", "adj. high", "adj. p", "margin (votes)", "adj. low", "adj. high"}}
 	for i, e := range es {
 		names[i] = itemName(&e)
 		pts[i] = whisker{x: 100 * e.ScoreDiff, lo: 100 * e.ScoreCIAdjusted[0], hi: 100 * e.ScoreCIAdjusted[1], y: rowY(i, len(es))}
@@ -247,7 +254,7 @@ func cardsFigure(id string, ci int, c *sim.CardsCell, f sim.CardFamily, es []sim
 		k := effectIndex(c, &e)
 		path := fmt.Sprintf("cells.%d.effects.%d.", ci, k)
 		t.Rows = append(t.Rows, []cell{
-			text(fmt.Sprint(e.Rank)), text(names[i]), count(e.With, path+"games_with"), count(e.Without, path+"games_without"),
+			text(fmt.Sprint(e.Rank)), text(names[i]), text(itemWords(items, e.Item)), count(e.With, path+"games_with"), count(e.Without, path+"games_without"),
 			points(e.ScoreDiff, path+"score_diff"), points(e.ScoreCIAdjusted[0], path+"score_diff_ci_adjusted.0"), points(e.ScoreCIAdjusted[1], path+"score_diff_ci_adjusted.1"),
 			num(e.ScorePAdj, "%.3g", path+"score_p_adj"),
 			signed(e.MarginDiff, path+"margin_diff"), signed(e.MarginCIAdjusted[0], path+"margin_diff_ci_adjusted.0"), signed(e.MarginCIAdjusted[1], path+"margin_diff_ci_adjusted.1"),
@@ -275,6 +282,63 @@ func cardsFigure(id string, ci int, c *sim.CardsCell, f sim.CardFamily, es []sim
 		note += " The player chooses these: an association, not a cause."
 	}
 	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t}, nil
+}
+
+// itemWords says what an item is: a Solo card's Districts and actions
+// ("Red Public Works | Blue Celebrity", left | right), a Strategy card's
+// deck, slots (TL BL | TR BR, the rules file's order) and ability, a
+// tile's face; "" when the result does not say (written before results
+// did) or the item is a politician.
+func itemWords(items *sim.CardsItems, id string) string {
+	if items == nil {
+		return ""
+	}
+	for _, c := range items.Solo {
+		if c.ID == id {
+			return fmt.Sprintf("%s %s | %s %s", c.Districts[0], c.Actions[0], c.Districts[1], c.Actions[1])
+		}
+	}
+	for _, c := range items.Strategy {
+		if c.ID == id {
+			return fmt.Sprintf("%s deck, %s %s | %s %s, %s", c.Deck, iconWord(c.Slots[0]), iconWord(c.Slots[1]),
+				iconWord(c.Slots[2]), iconWord(c.Slots[3]), abilityWords(c.Ability))
+		}
+	}
+	for _, t := range items.Tiles {
+		if t.ID == id {
+			return "face " + t.Face
+		}
+	}
+	return ""
+}
+
+// iconWord writes a slot's icon short, as the board does: an action by
+// two letters (PW, CE, RE, CA), a resource by its letter and amount (M1
+// for 1 Money, P1 for 1 Popularity).
+func iconWord(notation string) string {
+	if a, ok := engine.ParseAction(notation); ok {
+		name := a.String()
+		if i := strings.IndexByte(name, ' '); i > 0 {
+			return name[:1] + name[i+1:i+2]
+		}
+		return strings.ToUpper(name[:2])
+	}
+	kind, amount, _ := strings.Cut(notation, ":")
+	return strings.ToUpper(kind[:1]) + amount
+}
+
+// abilityWords words a Strategy card's ability as its banner reads
+// (engine.Ability's words), from the rules file's notation.
+func abilityWords(a sim.AbilityFacts) string {
+	k, ok := engine.ParseAbilityKind(a.Kind)
+	if !ok {
+		return a.Kind
+	}
+	ab := engine.Ability{Kind: k, Money: int8(a.Money), Popularity: int8(a.Popularity), Polling: int8(a.Polling)}
+	if act, ok := engine.ParseAction(a.Action); ok {
+		ab.Action = act
+	}
+	return ab.String()
 }
 
 // effectIndex is the index of e among c's effects, for a table cell's

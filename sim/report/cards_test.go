@@ -76,3 +76,36 @@ func TestCardsReport(t *testing.T) {
 		t.Errorf("command\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestCardsSayWhatEachItemIs: a cards study read alone says what each
+// card it ranks is (C-15, C-16): a Solo card's Districts and actions, a
+// Strategy card's deck, slots in the rules file's order and ability, in
+// the text and the page's tables.
+func TestCardsSayWhatEachItemIs(t *testing.T) {
+	src, err := Decode("c.json", cardsJSON(t, 200, 15041))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Text(&b, src, TextOptions{All: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"  S-03: Red Celebrity | Green Campaign\n",
+		"  PW-01: Public Works deck, PW M1 | CE P1, +1 Polling in this District\n",
+		"  PW-02: Public Works deck, PW M1 | CE P1, Public Works costs 1 Money less (passive)\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the text does not say %q", want)
+		}
+	}
+	items := src.Study.(*sim.CardsResult).Items
+	for _, f := range pageOf(t, src).Figures {
+		for _, row := range f.Rows {
+			item, _, _ := strings.Cut(row[1].Text, " ") // S-03 r2 is S-03
+			if want := itemWords(items, item); !strings.HasSuffix(f.ID, "-politician") && (want == "" || row[2].Text != want) {
+				t.Errorf("%s: %s is %q, want %q", f.ID, row[1].Text, row[2].Text, want)
+			}
+		}
+	}
+}

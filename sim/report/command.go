@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"tallywood/engine"
+	"tallywood/sim"
 )
 
 // shellQuote quotes s for a POSIX shell when it holds anything but
@@ -28,34 +29,50 @@ func commandLine(args []string) string {
 	return strings.Join(parts, " ")
 }
 
-// rulesArgs are the flags that make rules of the given hash: --set for
-// each override, and, unless the overrides applied to the reference set
-// give that hash, the rules flag with a placeholder file name (results
-// do not record the file's name; the report shows the hash).
-func rulesArgs(rulesFlag, setFlag, placeholder, hash string, overrides []string) []string {
+// rulesArgs are the flags that make the rules id names: the rules flag
+// with the file the result recorded (rulesFile), then --set for each
+// override; no rules flag when the overrides applied to the reference set
+// give its hash.
+func rulesArgs(rulesFlag, setFlag string, id sim.RulesID) []string {
 	var args []string
-	for _, o := range overrides {
+	for _, o := range id.Overrides {
 		args = append(args, setFlag, o)
 	}
+	if id.RulesFile == "" && onReference(id) {
+		return args
+	}
+	return append([]string{rulesFlag, rulesFile(id)}, args...)
+}
+
+// onReference reports whether id's rules are the reference set with its
+// overrides.
+func onReference(id sim.RulesID) bool {
 	r := engine.Reference()
-	as := make([]engine.Assignment, 0, len(overrides))
-	for _, o := range overrides {
+	as := make([]engine.Assignment, 0, len(id.Overrides))
+	for _, o := range id.Overrides {
 		a, err := engine.ParseAssignment(o)
 		if err != nil {
-			return append([]string{rulesFlag, placeholder}, args...)
+			return false
 		}
 		as = append(as, a)
 	}
 	if len(as) > 0 {
 		var err error
 		if r, err = r.With(as...); err != nil {
-			return append([]string{rulesFlag, placeholder}, args...)
+			return false
 		}
 	}
-	if r.Hash != hash {
-		return append([]string{rulesFlag, placeholder}, args...)
+	return r.Hash == id.RulesHash
+}
+
+// rulesFile is the rules file of a result: the one it records, or, for a
+// result written before results recorded it, a name that says which
+// rules it must hold (its hash).
+func rulesFile(id sim.RulesID) string {
+	if id.RulesFile != "" {
+		return id.RulesFile
 	}
-	return args
+	return "RULES-" + engine.ShortHash(id.RulesHash) + ".json"
 }
 
 // uniq appends s to list unless it is there.

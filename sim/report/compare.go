@@ -2,8 +2,10 @@ package report
 
 import (
 	"bytes"
+	"encoding/csv"
 	"fmt"
 	"math"
+	"path/filepath"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -17,7 +19,7 @@ import (
 )
 
 func init() {
-	register(sim.KindCompare, kindView[*sim.CompareResult]{text: compareText, wide: true, section: compareSection})
+	register(sim.KindCompare, kindView[*sim.CompareResult]{text: compareText, wide: true, csv: compareCSV, section: compareSection})
 }
 
 // armFact describes one arm of a comparison.
@@ -33,6 +35,16 @@ func armFact(a *sim.ArmInfo) string {
 func compareSection(idx int, src Source, r *sim.CompareResult) (section, error) {
 	command := compareCommand(r)
 	s := newSection(idx, "compare", src)
+	if len(r.Cells) > 0 {
+		a, b, _ := armNames(r, &r.Cells[0].A, &r.Cells[0].B)
+		s.Heading = fmt.Sprintf("compare: %s against %s (%s)", b, a, filepath.Base(src.Name))
+	}
+	s.ChangedTitle, s.Changed = "B differs from A in:", differenceLines(r)
+	for i := range r.Cells {
+		s.Answers = append(s.Answers, answerLine(r, &r.Cells[i]))
+	}
+	s.Answers = append(s.Answers, skipLines(r)...)
+	s.Read = howToRead(r)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},
 		{Name: "Arm A", Value: armFact(&r.A)},
@@ -41,6 +53,12 @@ func compareSection(idx int, src Source, r *sim.CompareResult) (section, error) 
 		{Name: "Seed", Value: fmt.Sprint(r.Seed)},
 		{Name: "Cells", Value: fmt.Sprintf("%d (%d tested)", len(r.Cells), r.CellsTested)},
 		{Name: "Tolerance", Value: toleranceText(r.Tolerance) + " of score"},
+	}
+	if len(r.Skipped) > 0 {
+		s.Facts = append(s.Facts, fact{Name: "Cells not played", Value: fmt.Sprintf("%d (their game reads none of the changes)", len(r.Skipped))})
+	}
+	if l := playersLegend(compareLabels(r)); l != "" {
+		s.Facts = append(s.Facts, fact{Name: "Players", Value: strings.TrimPrefix(l, "players: ")})
 	}
 	if r.Shard != "" {
 		s.Facts = append(s.Facts, fact{Name: "Shard", Value: r.Shard + " of the run"})
@@ -59,7 +77,6 @@ func compareSection(idx int, src Source, r *sim.CompareResult) (section, error) 
 	var stopped []string
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		s.List = append(s.List, plainLine(r, c))
 		if testStopped(c.Sequential) {
 			stopped = append(stopped, CellTitle(&c.A, &c.B))
 		}
@@ -345,6 +362,16 @@ func compareText(b *bytes.Buffer, r *sim.CompareResult, opt TextOptions) error {
 		b.WriteString(", INTERRUPTED")
 	}
 	b.WriteString("\n")
+	b.WriteString("B differs from A in:\n")
+	for _, d := range differenceLines(r) {
+		line("  %s", d)
+	}
+	for _, sk := range skipLines(r) {
+		line("%s", sk)
+	}
+	if l := playersLegend(compareLabels(r)); l != "" {
+		line("%s", l)
+	}
 	var polA, polB []string
 	for _, c := range r.Cells {
 		polA, polB = append(polA, c.A.Policy), append(polB, c.B.Policy)
@@ -394,9 +421,21 @@ func compareText(b *bytes.Buffer, r *sim.CompareResult, opt TextOptions) error {
 	b.WriteString("\n")
 	line("In words (B against A for the player): %s:", ruleWords(r))
 	for i := range r.Cells {
-		line("  %s", plainLine(r, &r.Cells[i]))
+		line("  %s", answerLine(r, &r.Cells[i]))
 	}
 	return nil
+}
+
+// compareLabels are the players of every cell of both arms.
+func compareLabels(r *sim.CompareResult) []string {
+	var out []string
+	for _, c := range r.Cells {
+		out = append(out, c.A.Policy, c.B.Policy)
+	}
+	for _, sk := range r.Skipped {
+		out = append(out, sk.Policy)
+	}
+	return out
 }
 
 // wrap breaks s into lines of at most width runes, each continued line
@@ -451,18 +490,34 @@ func compareCommand(r *sim.CompareResult) string {
 	var games []int64
 	var dims [3][2][]string // mode, policy, politician; arm A, arm B
 	var test *sim.SequentialResult
-	for i := range r.Cells {
-		c := &r.Cells[i]
-		if !slices.Contains(games, c.MaxGames) {
-			games = append(games, c.MaxGames)
+	// The grid's cells in order, the ones not played too.
+	skipped := map[int]*sim.CompareSkip{}
+	for i := range r.Skipped {
+		skipped[r.Skipped[i].Cell] = &r.Skipped[i]
+	}
+	next := 0
+	for i := range len(r.Cells) + len(r.Skipped) {
+		var a, b *sim.Cell
+		var max int64
+		if sk := skipped[i]; sk != nil {
+			c := &sim.Cell{}
+			c.Mode, c.Policy, c.Politician = sk.Mode, sk.Policy, sk.Politician
+			a, b, max = c, c, sk.Games
+		} else {
+			c := &r.Cells[next]
+			next++
+			a, b, max = &c.A, &c.B, c.MaxGames
+			if test == nil {
+				test = c.Sequential
+			}
 		}
-		for k, cell := range []*sim.Cell{&c.A, &c.B} {
+		if !slices.Contains(games, max) {
+			games = append(games, max)
+		}
+		for k, cell := range []*sim.Cell{a, b} {
 			dims[0][k] = uniq(dims[0][k], cell.Mode)
 			dims[1][k] = uniq(dims[1][k], cell.Policy)
 			dims[2][k] = uniq(dims[2][k], cell.Politician)
-		}
-		if test == nil {
-			test = c.Sequential
 		}
 	}
 	// One --games for all cells; cells of different sizes had the
@@ -483,8 +538,7 @@ func compareCommand(r *sim.CompareResult) string {
 		key string
 		a   *sim.ArmInfo
 	}{{"a", &r.A}, {"b", &r.B}} {
-		placeholder := strings.ToUpper(arm.key) + "-RULES.json"
-		args = append(args, rulesArgs("--"+arm.key+"-rules", "--"+arm.key+"-set", placeholder, arm.a.RulesHash, arm.a.Overrides)...)
+		args = append(args, rulesArgs("--"+arm.key+"-rules", "--"+arm.key+"-set", arm.a.RulesID)...)
 		def := "reference"
 		if len(arm.a.Overrides) > 0 {
 			def += " [" + strings.Join(arm.a.Overrides, " ") + "]"
@@ -511,17 +565,6 @@ func compareCommand(r *sim.CompareResult) string {
 		args = append(args, "--shard", r.Shard)
 	}
 	return commandLine(append(args, "--format", "json"))
-}
-
-// plainLine is a comparison cell's answer in one sentence: the text's
-// line in words and the page's list item. Its intervals are the
-// simultaneous ones the fixed-size rule decides by (ruleWords says so),
-// never the 95 % ones, which can exclude 0 next to "not enough games".
-func plainLine(r *sim.CompareResult, c *sim.CompareCell) string {
-	return fmt.Sprintf("%s vs %s: %s: %s, win rate %s → %s, score %s points [%s, %s], margin %+.1f votes [%+.1f, %+.1f]",
-		r.B.Name, r.A.Name, CellTitle(&c.A, &c.B), verdictText(r, c), pct(c.A.WinRate), pct(c.B.WinRate),
-		pointsText(c.ScoreDiff), pointsText(c.ScoreDiffCI[0]), pointsText(c.ScoreDiffCI[1]),
-		c.MarginDiff, c.MarginDiffCI[0], c.MarginDiffCI[1])
 }
 
 // ruleWords states the rule a comparison's verdicts follow, once, as the
@@ -645,3 +688,43 @@ var decisionWords = map[sim.Decision]string{
 // statisticWords name what a sequential test measures, in a sentence or
 // a table.
 var statisticWords = map[sim.Statistic]string{sim.OnScore: "score", sim.OnMargin: "margin"}
+
+// compareCSVHeader lists the columns of a comparison: a row per cell,
+// played or not.
+var compareCSVHeader = []string{
+	"a_mode", "a_policy", "a_politician", "b_mode", "b_policy", "b_politician", "pairs", "errors",
+	"a_wins", "a_draws", "a_losses", "a_win_rate", "b_wins", "b_draws", "b_losses", "b_win_rate",
+	"score_diff", "score_diff_ci95_lo", "score_diff_ci95_hi", "score_diff_p", "score_diff_ci_lo", "score_diff_ci_hi", "score_diff_p_adj",
+	"margin_diff", "margin_diff_ci95_lo", "margin_diff_ci95_hi", "margin_diff_p", "margin_diff_ci_lo", "margin_diff_ci_hi", "margin_diff_p_adj",
+	"verdict", "not_played",
+}
+
+// compareCSV writes a comparison a row per cell, in the grid's order; a
+// cell not played has its labels and, last, the fields its game cannot
+// read.
+func compareCSV(w *csv.Writer, r *sim.CompareResult) {
+	f, i := csvFloat, csvInt
+	w.Write(compareCSVHeader)
+	skipped := map[int]*sim.CompareSkip{}
+	for k := range r.Skipped {
+		skipped[r.Skipped[k].Cell] = &r.Skipped[k]
+	}
+	next := 0
+	for k := range len(r.Cells) + len(r.Skipped) {
+		if sk := skipped[k]; sk != nil {
+			row := []string{sk.Mode, sk.Policy, sk.Politician, sk.Mode, sk.Policy, sk.Politician}
+			for len(row) < len(compareCSVHeader)-1 {
+				row = append(row, "")
+			}
+			w.Write(append(row, strings.Join(sk.Unread, " ")))
+			continue
+		}
+		c := &r.Cells[next]
+		next++
+		w.Write([]string{c.A.Mode, c.A.Policy, c.A.Politician, c.B.Mode, c.B.Policy, c.B.Politician, i(c.Games), i(c.Errors),
+			i(c.A.Wins), i(c.A.Draws), i(c.A.Losses), f(c.A.WinRate), i(c.B.Wins), i(c.B.Draws), i(c.B.Losses), f(c.B.WinRate),
+			f(c.ScoreDiff), f(c.ScoreDiffCI95[0]), f(c.ScoreDiffCI95[1]), f(c.ScoreDiffP), f(c.ScoreDiffCI[0]), f(c.ScoreDiffCI[1]), f(c.ScoreDiffPAdj),
+			f(c.MarginDiff), f(c.MarginDiffCI95[0]), f(c.MarginDiffCI95[1]), f(c.MarginDiffP), f(c.MarginDiffCI[0]), f(c.MarginDiffCI[1]), f(c.MarginDiffPAdj),
+			c.Verdict.String(), ""}) // the JSON's name: programs read the CSV
+	}
+}

@@ -72,22 +72,20 @@ func withPairs(t *testing.T, cross [3][3]int64, diffs map[int64]int64) Source {
 	return src
 }
 
-// wordsLine is the line in words of the cell titled title, from the wide
-// text (one line a cell).
-func wordsLine(t *testing.T, src Source, title string) string {
+// wordsLine is the line in words of cell i, from the wide text (one
+// line a cell, after the line that says how the verdicts are reached).
+func wordsLine(t *testing.T, src Source, i int) string {
 	t.Helper()
 	var b strings.Builder
 	if err := Text(&b, src, TextOptions{Wide: true}); err != nil {
 		t.Fatal(err)
 	}
 	_, words, _ := strings.Cut(b.String(), "\nIn words")
-	for _, l := range strings.Split(words, "\n") {
-		if strings.Contains(l, ": "+title+": ") {
-			return l
-		}
+	lines := strings.Split(strings.TrimSpace(words), "\n")
+	if i+1 >= len(lines) {
+		t.Fatalf("no line in words for cell %d:\n%s", i+1, b.String())
 	}
-	t.Fatalf("no line in words for %s:\n%s", title, b.String())
-	return ""
+	return lines[i+1]
 }
 
 // TestWordsShowTheVerdictsInterval is issue 23's first point: a score
@@ -102,8 +100,8 @@ func TestWordsShowTheVerdictsInterval(t *testing.T) {
 	if c.ScoreDiffCI95[0] <= 0 || c.ScoreDiffCI[0] > 0 || c.Verdict != sim.NotEnoughGames {
 		t.Fatalf("cell: 95%% %v, simultaneous %v, %v: not the case under test", c.ScoreDiffCI95, c.ScoreDiffCI, c.Verdict)
 	}
-	line := wordsLine(t, src, CellTitle(&c.A, &c.B))
-	want := fmt.Sprintf("not enough games (about %d pairs would settle it), win rate %s → %s, score %s points [%s, %s],", c.GamesToSettle,
+	line := wordsLine(t, src, 0)
+	want := fmt.Sprintf("not enough games to tell; about %d pairs would settle it (win rate %s → %s, score %s points [%s, %s],", c.GamesToSettle,
 		pct(c.A.WinRate), pct(c.B.WinRate), pointsText(c.ScoreDiff), pointsText(c.ScoreDiffCI[0]), pointsText(c.ScoreDiffCI[1]))
 	if !strings.Contains(line, want) {
 		t.Errorf("line %q\nlacks %q", line, want)
@@ -121,8 +119,9 @@ func TestMarginOnlyNeverContradicts(t *testing.T) {
 	if c.Verdict != sim.MarginHigher {
 		t.Fatalf("verdict %v, want %v", c.Verdict, sim.MarginHigher)
 	}
-	line := wordsLine(t, src, CellTitle(&c.A, &c.B))
-	if !strings.Contains(line, ": higher margin only, ") || strings.Contains(line, "easier") || strings.Contains(line, "harder") || c.MarginDiffCI[0] <= 0 {
+	line := wordsLine(t, src, 0)
+	if !strings.Contains(line, ": the player's margin is 2.5 votes higher, the score not clearly different") ||
+		strings.Contains(line, "easier") || strings.Contains(line, "harder") || c.MarginDiffCI[0] <= 0 {
 		t.Errorf("line %q with margin interval %v", line, c.MarginDiffCI)
 	}
 }
@@ -152,9 +151,8 @@ func TestSequentialWordsInWords(t *testing.T) {
 		t.Fatalf("JSON: decision %v, verdict %v", r.Cells[0].Sequential.Decision, r.Cells[0].Verdict)
 	}
 	src := Source{Name: "r.json", Study: r}
-	c := &r.Cells[0]
-	line := wordsLine(t, src, CellTitle(&c.A, &c.B))
-	if !strings.Contains(line, ": harder (sequential test), ") {
+	line := wordsLine(t, src, 0)
+	if !strings.Contains(line, "Hard against Normal for a casual player: harder (sequential test) (") {
 		t.Errorf("line in words %q: want the sequential test's harder", line)
 	}
 	text := textOf(t, src)
@@ -164,8 +162,8 @@ func TestSequentialWordsInWords(t *testing.T) {
 		}
 	}
 	page := pageOf(t, src)
-	if len(page.List) != 1 || !strings.Contains(page.List[0], ": harder (sequential test), ") {
-		t.Errorf("page's answer %q", page.List)
+	if len(page.Answers) != 1 || page.Answers[0] != strings.TrimSpace(line) {
+		t.Errorf("page's answer %q, want the text's %q", page.Answers, line)
 	}
 }
 

@@ -29,10 +29,16 @@ type section struct {
 	ID      string
 	Src     int // index of the source, for data-src
 	Heading string
-	Facts   []fact
-	Notes   []string
-	List    []string // one line per cell, in words
-	Groups  []group
+	// What a reader needs first, above the facts: what changed
+	// (ChangedTitle and Changed), the answers in words, how to read them.
+	ChangedTitle string
+	Changed      []string
+	Answers      []string
+	Read         string
+	Facts        []fact
+	Notes        []string
+	List         []string // one line per cell, in words
+	Groups       []group
 }
 
 // group is a run of figures under an optional sub-heading.
@@ -140,6 +146,24 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 {{- range .Sections}}
 <section id="{{.ID}}" data-src="{{.Src}}">
 <h2>{{.Heading}}</h2>
+{{- if .Changed}}
+<p class="lead">{{.ChangedTitle}}</p>
+<ul class="changed">
+{{- range .Changed}}
+<li>{{.}}</li>
+{{- end}}
+</ul>
+{{- end}}
+{{- if .Answers}}
+<ul class="answers">
+{{- range .Answers}}
+<li>{{.}}</li>
+{{- end}}
+</ul>
+{{- end}}
+{{- if .Read}}
+<p class="note read">{{.Read}}</p>
+{{- end}}
 <dl class="facts">
 {{- range .Facts}}
 <dt>{{.Name}}</dt><dd>{{if .Code}}<code>{{.Value}}</code>{{else}}{{.Value}}{{end}}</dd>
@@ -206,8 +230,10 @@ dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px;
 dl.facts dt { font-weight: bold; }
 dl.facts dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
 code { font: 14px/1.4 "Liberation Mono", Menlo, Consolas, monospace; background: #f2f2f2; padding: 1px 4px; }
-p.note, ul.cells { max-width: 80ch; }
-ul.cells { padding-left: 20px; }
+p.note, ul.cells, ul.answers, ul.changed { max-width: 80ch; }
+ul.cells, ul.answers, ul.changed { padding-left: 20px; }
+p.lead { font-weight: bold; margin: 8px 0 0; }
+ul.answers li { font-weight: bold; margin: 4px 0; }
 .figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 560px), 1fr)); gap: 16px 24px; }
 figure { margin: 0; min-width: 0; }
 svg.plot { display: block; width: 100%; max-width: 640px; height: auto; }

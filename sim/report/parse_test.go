@@ -32,6 +32,8 @@ type parsedSection struct {
 	Facts    map[string]string
 	Notes    []string // the notes under the header
 	List     []string // the list of cells in words
+	Changed  []string // what B changes from A (a comparison)
+	Answers  []string // each cell's answer in words (a comparison)
 	Headings []string // the groups' headings
 	Figures  []*parsedFigure
 }
@@ -62,6 +64,7 @@ func parsePage(t *testing.T, html []byte) []*parsedSection {
 		td               *parsedCell
 		inSVG, sawTitle  bool
 		inSummary, inRow bool
+		list             string // the class of the list open
 	)
 	for {
 		tok, err := d.Token()
@@ -100,6 +103,8 @@ func parsePage(t *testing.T, html []byte) []*parsedSection {
 					fig.Rows = append(fig.Rows, nil)
 					inRow = true
 				}
+			case "ul":
+				list = attr(tok, "class")
 			}
 		case xml.CharData:
 			if inText {
@@ -147,7 +152,13 @@ func parsePage(t *testing.T, html []byte) []*parsedSection {
 					sec.Notes = append(sec.Notes, s)
 				}
 			case "li":
-				if sec != nil {
+				switch {
+				case sec == nil:
+				case list == "answers":
+					sec.Answers = append(sec.Answers, s)
+				case list == "changed":
+					sec.Changed = append(sec.Changed, s)
+				default:
 					sec.List = append(sec.List, s)
 				}
 			case "h3":

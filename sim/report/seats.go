@@ -37,7 +37,7 @@ func seatsRows(r *sim.SeatsResult) (rows []sim.SeatsRow, paths []string) {
 func seatsCommand(r *sim.SeatsResult) string {
 	args := []string{"sim", "--seats", fmt.Sprint(r.Players), "--policy", strings.Join(r.Lineup, ","),
 		"--games", fmt.Sprint(r.Deals), "--seed", fmt.Sprint(r.Seed)}
-	args = append(args, rulesArgs("--rules", "--set", "RULES.json", r.RulesHash, r.Overrides)...)
+	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
 	if r.Shard != "" && !strings.Contains(r.Shard, "+") {
 		args = append(args, "--shard", r.Shard)
 	}

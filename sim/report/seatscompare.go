@@ -18,6 +18,10 @@ func init() {
 // score under A and B and B − A.
 func seatsCompareText(b *bytes.Buffer, r *sim.SeatsCompareResult, _ TextOptions) error {
 	fmt.Fprintf(b, "A: %s (hash %s)  B: %s (hash %s)\n", r.A.Name, engine.ShortHash(r.A.RulesHash), r.B.Name, engine.ShortHash(r.B.RulesHash))
+	b.WriteString("B differs from A in:\n")
+	for _, d := range rulesDifferences(r.Changes, &r.A, &r.B) {
+		b.WriteString("  " + d + "\n")
+	}
 	fmt.Fprintf(b, "seed %d, %d players without the Opposition, %d deals × %d seatings under each rule set", r.Seed, r.Players, r.Deals, r.Players)
 	if r.Interrupted {
 		b.WriteString(", INTERRUPTED")
@@ -49,8 +53,8 @@ func seatsCompareText(b *bytes.Buffer, r *sim.SeatsCompareResult, _ TextOptions)
 func seatsCompareCommand(r *sim.SeatsCompareResult) string {
 	args := []string{"compare", "--seats", fmt.Sprint(r.Players), "--policy", strings.Join(r.Lineup, ","),
 		"--games", fmt.Sprint(r.Deals), "--seed", fmt.Sprint(r.Seed)}
-	args = append(args, rulesArgs("--a-rules", "--a-set", "A.json", r.A.RulesHash, r.A.Overrides)...)
-	args = append(args, rulesArgs("--b-rules", "--b-set", "B.json", r.B.RulesHash, r.B.Overrides)...)
+	args = append(args, rulesArgs("--a-rules", "--a-set", r.A.RulesID)...)
+	args = append(args, rulesArgs("--b-rules", "--b-set", r.B.RulesID)...)
 	return commandLine(append(args, "--format", "json"))
 }
 
@@ -58,6 +62,7 @@ func seatsCompareCommand(r *sim.SeatsCompareResult) string {
 func seatsCompareSection(idx int, src Source, r *sim.SeatsCompareResult) (section, error) {
 	command := seatsCompareCommand(r)
 	s := newSection(idx, "compare --seats", src)
+	s.ChangedTitle, s.Changed = "B differs from A in:", rulesDifferences(r.Changes, &r.A, &r.B)
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},
 		{Name: "Arm A", Value: fmt.Sprintf("%s (rules hash %s)", r.A.Name, engine.ShortHash(r.A.RulesHash))},

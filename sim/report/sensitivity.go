@@ -100,8 +100,22 @@ func confidenceText(c float64) string {
 	return strconv.FormatFloat(100*c, 'g', -1, 64) + "%"
 }
 
-// changeText names a change: "2→3".
-func changeText(from, to int) string { return fmt.Sprintf("%d→%d", from, to) }
+// changeText names a change: "2→3", or a choice's "Research→Celebrity".
+func changeText(ch *sim.SensitivityChange) string {
+	if ch.ToChoice != "" {
+		return ch.FromChoice + "→" + ch.ToChoice
+	}
+	return fmt.Sprintf("%d→%d", ch.From, ch.To)
+}
+
+// changeKey names a change of a cell, as the ranking names its field's
+// largest: the path and the new value.
+func changeKey(path string, to int, toChoice string) string {
+	if toChoice != "" {
+		return path + "=" + toChoice
+	}
+	return path + "=" + strconv.Itoa(to)
+}
 
 // scoreCI writes a score difference and its interval in points.
 func scoreCI(x float64, ci [2]float64) string {
@@ -196,7 +210,7 @@ func sensitivityText(b *bytes.Buffer, r *sim.SensitivityResult, opt TextOptions)
 					if ch.Screen != nil {
 						screen = fmt.Sprintf("%s ±%.1f", pointsText(ch.Screen.Diff), 100*ch.Screen.SE)
 					}
-					rows = append(rows, []string{strconv.Itoa(k + 1), ch.Path, changeText(ch.From, ch.To), changeGames(ch),
+					rows = append(rows, []string{strconv.Itoa(k + 1), ch.Path, changeText(ch), changeGames(ch),
 						changeScore(ch), margin, screen, changeVerdict(ch)})
 				}
 			}
@@ -206,8 +220,8 @@ func sensitivityText(b *bytes.Buffer, r *sim.SensitivityResult, opt TextOptions)
 		} else {
 			for _, f := range c.Ranking {
 				for _, ch := range byPath[f.Path] {
-					if ch.To == f.To {
-						rows = append(rows, []string{f.Path, changeText(ch.From, ch.To), changeGames(ch), changeScore(ch), changeVerdict(ch)})
+					if ch.To == f.To && ch.ToChoice == f.ToChoice {
+						rows = append(rows, []string{f.Path, changeText(ch), changeGames(ch), changeScore(ch), changeVerdict(ch)})
 					}
 				}
 			}
@@ -307,8 +321,12 @@ func sensitivityCSV(w *csv.Writer, r *sim.SensitivityResult) {
 			if ch.Screen != nil {
 				sd, se = f(ch.Screen.Diff), f(ch.Screen.SE)
 			}
+			from, to := strconv.Itoa(ch.From), strconv.Itoa(ch.To)
+			if ch.ToChoice != "" {
+				from, to = ch.FromChoice, ch.ToChoice
+			}
 			w.Write([]string{c.Mode, c.Policy, c.Politician, strconv.Itoa(rank[ch.Path]), ch.Path,
-				strconv.Itoa(ch.From), strconv.Itoa(ch.To), i(ch.Games), strconv.Itoa(len(ch.Looks)), confirm,
+				from, to, i(ch.Games), strconv.Itoa(len(ch.Looks)), confirm,
 				sd, se, ch.Scan.String(), f(ch.ScoreDiff), f(ch.ScoreDiffCI[0]), f(ch.ScoreDiffCI[1]),
 				f(ch.MarginDiff), f(ch.MarginDiffCI[0]), f(ch.MarginDiffCI[1]),
 				ch.Verdict.String(), i(ch.GamesToSettle), ""}) // the JSON's names: programs read the CSV
@@ -385,8 +403,10 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 		names[k], row[f.Path] = f.Path, k
 	}
 	categoriesY(p, names)
-	var down, up whiskers
+	// A number's step down, its step up, a choice's alternatives.
+	var series [3]whiskers
 	var legend []legendItem
+	seen := map[string]int{} // a choice's alternatives drawn so far
 	for _, ch := range c.Changes {
 		k, ok := row[ch.Path]
 		if !ok || len(ch.Looks) == 0 {
@@ -394,22 +414,23 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 		}
 		y := rowY(k, len(top))
 		w := whisker{x: 100 * ch.ScoreDiff, lo: 100 * ch.ScoreDiffCI[0], hi: 100 * ch.ScoreDiffCI[1]}
-		// Down above up, in the colours of their whiskers.
-		colour, off := seriesColour(1), -0.18
-		if ch.To < ch.From {
-			colour, off = seriesColour(0), 0.18
+		// Down above up, in the colours of their whiskers; a choice's
+		// alternatives one under the other.
+		kind, off, half := 1, -0.18, 0.15
+		switch {
+		case ch.ToChoice != "":
+			kind, off, half = 2, 0.24-0.16*float64(seen[ch.Path]), 0.07
+			seen[ch.Path]++
+		case ch.To < ch.From:
+			kind, off = 0, 0.18
 		}
 		w.y = y + off
-		if _, err := rect(p, 0, w.x, y+off-0.15, y+off+0.15, colour); err != nil {
+		if _, err := rect(p, 0, w.x, y+off-half, y+off+half, seriesColour(kind)); err != nil {
 			return figure{}, err
 		}
-		if ch.To < ch.From {
-			down = append(down, w)
-		} else {
-			up = append(up, w)
-		}
+		series[kind] = append(series[kind], w)
 	}
-	for i, ws := range []whiskers{down, up} {
+	for i, ws := range series {
 		if len(ws) == 0 {
 			continue
 		}
@@ -417,10 +438,10 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 		if err != nil {
 			return figure{}, err
 		}
-		legend = append(legend, legendItem{[]string{"one step down", "one step up"}[i], dots})
+		legend = append(legend, legendItem{[]string{"one step down", "one step up", "another choice"}[i], dots})
 	}
 	lo, hi := 0.0, 0.0
-	for _, ws := range []whiskers{down, up} {
+	for _, ws := range series {
 		for _, w := range ws {
 			lo, hi = math.Min(lo, w.lo), math.Max(hi, w.hi)
 		}
@@ -448,11 +469,11 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 			ch := &c.Changes[j]
 			p := fmt.Sprintf("cells.%d.changes.%d.", ci, j)
 			if len(ch.Looks) == 0 {
-				t.Rows = append(t.Rows, []cell{text(ch.Path), text(changeText(ch.From, ch.To)), text(changeGames(ch)),
+				t.Rows = append(t.Rows, []cell{text(ch.Path), text(changeText(ch)), text(changeGames(ch)),
 					text(changeScore(ch)), text(""), text(""), text(""), text(changeVerdict(ch))})
 				continue
 			}
-			t.Rows = append(t.Rows, []cell{text(ch.Path), text(changeText(ch.From, ch.To)), count(ch.Games, p+"games"),
+			t.Rows = append(t.Rows, []cell{text(ch.Path), text(changeText(ch)), count(ch.Games, p+"games"),
 				points(ch.ScoreDiff, p+"score_diff"), points(ch.ScoreDiffCI[0], p+"score_diff_ci.0"), points(ch.ScoreDiffCI[1], p+"score_diff_ci.1"),
 				signed(ch.MarginDiff, p+"margin_diff"), text(changeVerdict(ch))})
 		}
@@ -483,9 +504,7 @@ func sensitivityCommand(r *sim.SensitivityResult) string {
 	case r.ConfirmSeed != r.Seed+1:
 		args = append(args, "--confirm-seed", fmt.Sprint(r.ConfirmSeed))
 	}
-	if len(r.Overrides) > 0 || r.RulesHash != engine.Reference().Hash {
-		args = append(args, "--rules", "RULES.json")
-	}
+	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
 	if r.Shard != "" {
 		args = append(args, "--shard", r.Shard)
 	}

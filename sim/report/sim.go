@@ -113,7 +113,7 @@ func winRateFigure(id string, r *sim.Result) (figure, error) {
 		series[k] = append(series[k], whisker{x: 100 * c.WinRate, lo: 100 * c.WinCI95[0], hi: 100 * c.WinCI95[1], y: rowY(i, len(r.Cells))})
 		path := fmt.Sprintf("cells.%d.", i)
 		t.Rows = append(t.Rows, []cell{
-			text(c.Mode), text(c.Policy), text(c.Politician),
+			text(c.Mode), text(playerName(c.Policy)), text(politicianName(c.Politician)),
 			count(c.Games, path+"games"), count(c.Wins, path+"wins"), count(c.Draws, path+"draws"), count(c.Losses, path+"losses"),
 			percent(c.WinRate, path+"win_rate"), percent(c.WinCI95[0], path+"win_ci95.0"), percent(c.WinCI95[1], path+"win_ci95.1"),
 		})
@@ -160,7 +160,7 @@ func fallbackFigure(id string, r *sim.Result) (figure, error) {
 		path := fmt.Sprintf("cells.%d.fallbacks.", i)
 		f := &c.Fallbacks
 		t.Rows = append(t.Rows, []cell{
-			text(c.Mode), text(c.Policy), text(c.Politician),
+			text(c.Mode), text(playerName(c.Policy)), text(politicianName(c.Politician)),
 			count(f.OtherDistrict, path+"other_district"), count(f.BothDistricts, path+"both_districts"),
 			num(f.OtherPerGame, "%.3f", path+"other_per_game"), num(f.BothPerGame, "%.3f", path+"both_per_game"),
 			count(f.GamesWithFallback, path+"games_with_fallback"), percent(f.GamesWithFallbackRate, path+"games_with_fallback_rate"),
@@ -395,6 +395,9 @@ func simText(b *bytes.Buffer, r *sim.Result, opt TextOptions) error {
 	for _, c := range r.Cells {
 		pols = append(pols, c.Policy)
 	}
+	if l := playersLegend(pols); l != "" {
+		b.WriteString(l + "\n")
+	}
 	weightsNotes(b, "", pols, r.RulesHash)
 	held := int64(0) // the games a cell of the shards holds, failed ones too
 	for _, c := range r.Cells {
@@ -417,11 +420,11 @@ func simText(b *bytes.Buffer, r *sim.Result, opt TextOptions) error {
 		margin := fmt.Sprintf("%s [%s, %s]", signedText(c.MeanMargin), signedText(c.MarginCI95[0]), signedText(c.MarginCI95[1]))
 		fallbacks := fmt.Sprintf("%.2f / %.2f", c.Fallbacks.OtherPerGame, c.Fallbacks.BothPerGame)
 		if !wide {
-			rows = append(rows, []string{c.Mode, c.Policy, c.Politician, winRate, margin, fallbacks})
+			rows = append(rows, []string{c.Mode, playerName(c.Policy), politicianName(c.Politician), winRate, margin, fallbacks})
 			continue
 		}
 		rows = append(rows, []string{
-			c.Mode, c.Policy, c.Politician,
+			c.Mode, playerName(c.Policy), politicianName(c.Politician),
 			strconv.FormatInt(c.Games, 10),
 			fmt.Sprintf("%d / %d / %d", c.Wins, c.Draws, c.Losses),
 			winRate, margin,
@@ -436,7 +439,7 @@ func simText(b *bytes.Buffer, r *sim.Result, opt TextOptions) error {
 	}
 	for _, c := range r.Cells {
 		if c.Errors > 0 {
-			fmt.Fprintf(b, "FAILED: %d games of %s/%s/%s failed and are not counted above (see the errors).\n", c.Errors, c.Mode, c.Policy, c.Politician)
+			fmt.Fprintf(b, "FAILED: %d games of %s/%s/%s failed and are not counted above (see the errors).\n", c.Errors, c.Mode, playerName(c.Policy), c.Politician)
 		}
 	}
 	b.WriteString(simLegend)
@@ -448,7 +451,7 @@ func simText(b *bytes.Buffer, r *sim.Result, opt TextOptions) error {
 	for _, c := range r.Cells {
 		for _, d := range c.Districts {
 			rows = append(rows, []string{
-				c.Mode, c.Policy, c.Politician, d.District,
+				c.Mode, playerName(c.Policy), politicianName(c.Politician), d.District,
 				fmt.Sprintf("%.2f : %.2f", d.MeanPlayerShares, d.MeanOppositionShares),
 				fmt.Sprintf("%.1f : %.1f", d.MeanPlayerVotes, d.MeanOppositionVotes),
 				pct(d.PlayerAheadRate), pct(d.OppositionAheadRate),
@@ -507,7 +510,7 @@ func simCommand(r *sim.Result) string {
 	case len(politicians) == 1:
 		args = append(args, "--politician", politicians[0])
 	}
-	args = append(args, rulesArgs("--rules", "--set", "RULES.json", r.RulesHash, r.Overrides)...)
+	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
 	if r.Shard != "" && !strings.Contains(r.Shard, "+") {
 		args = append(args, "--shard", r.Shard)
 	}

@@ -329,7 +329,7 @@ func sweepText(b *bytes.Buffer, r *sim.SweepResult, opt TextOptions) error {
 	}
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		fmt.Fprintf(b, "\n%s, %s, politician %s:\n", capitalize(c.Mode), c.Policy, c.Politician)
+		fmt.Fprintf(b, "\n%s, %s, politician %s:\n", capitalize(c.Mode), playerName(c.Policy), politicianName(c.Politician))
 		var rows [][]string
 		row := func(values []string, cell *sim.Cell, p *sim.SweepPointResult) {
 			rec := append([]string{}, values...)
@@ -491,7 +491,7 @@ func sweepCommand(r *sim.SweepResult) string {
 	}
 	// The base rules' own overrides come with the rules file.
 	if len(r.Overrides) > 0 || r.RulesHash != engine.Reference().Hash {
-		args = append(args, "--rules", "RULES.json")
+		args = append(args, "--rules", rulesFile(r.RulesID))
 	}
 	if r.Shard != "" {
 		args = append(args, "--shard", r.Shard)

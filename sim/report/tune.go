@@ -36,6 +36,16 @@ func TuneVerdict(r *sim.TuneResult, t *sim.TuneTargetResult) string {
 	c := &t.Confirm
 	best := fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(t.WinCI[0]), pct(t.WinCI[1]))
 	band := pct(t.Rate) + " " + toleranceText(r.Tolerance)
+	seen := pct
+	if t.Relative {
+		seen = pointsWord
+		band = pointsText(t.Rate) + " " + toleranceText(r.Tolerance)
+		best = "no confirmation against the base"
+		if ch := t.Change; ch != nil && t.ConfirmBase != nil {
+			best = fmt.Sprintf("%s [%s, %s] (win rate %s → %s)", pointsWord(ch.Diff), pointsText(t.WinCI[0]), pointsText(t.WinCI[1]),
+				pct(t.ConfirmBase.WinRate), pct(c.WinRate))
+		}
+	}
 	var s string
 	switch t.Answer {
 	case sim.TargetWithin:
@@ -46,7 +56,7 @@ func TuneVerdict(r *sim.TuneResult, t *sim.TuneTargetResult) string {
 		s = fmt.Sprintf("not enough games: %s reaches across the edge of %s; %s would settle it", best, band, settleText(t.GamesToSettle, "confirmation games"))
 	}
 	if !t.Reachable {
-		s += fmt.Sprintf("; no candidate the search played came near it (it saw %s to %s, %s)", pct(t.SearchMin), pct(t.SearchMax), playedText(r))
+		s += fmt.Sprintf("; no candidate the search played came near it (it saw %s to %s, %s)", seen(t.SearchMin), seen(t.SearchMax), playedText(r))
 	}
 	return s
 }
@@ -63,14 +73,48 @@ func playedText(r *sim.TuneResult) string {
 
 // tuneRule says what "reached" means, in the text and on the page.
 func tuneRule(r *sim.TuneResult) string {
-	return fmt.Sprintf("A target is reached when the confirmation's Wilson interval, simultaneous over the %d targets (%s) on seeds "+
+	s := fmt.Sprintf("A target is reached when the confirmation's Wilson interval, simultaneous over the %d targets (%s) on seeds "+
 		"the search never played, lies within the target %s; not reached when it lies beyond; not enough games when it reaches "+
 		"across an edge (more confirmation games settle it). The search played %s: what it did not play it did not judge.",
 		len(r.Targets), percentText(r.Confidence), toleranceText(r.Tolerance), playedText(r))
+	for _, t := range r.Targets {
+		if t.Relative {
+			return s + " A target with a sign is a change of the base rules' win rate: the search compares each candidate " +
+				"with the base on the same seeds, and the confirmation plays both on the same fresh seeds; its interval is " +
+				"then the paired score interval of the change, read against the target and the tolerance alike."
+		}
+	}
+	return s
 }
+
+// confirmText is a target's confirmation in the text's table: the win
+// rate and the interval its answer reads, or for a relative target the
+// win rate and the change with its interval.
+func confirmText(t *sim.TuneTargetResult) string {
+	c := &t.Confirm
+	if t.Relative && t.Change != nil {
+		return fmt.Sprintf("%s, change %s [%s, %s]", pct(c.WinRate), pointsText(t.Change.Diff), pointsText(t.WinCI[0]), pointsText(t.WinCI[1]))
+	}
+	return fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(t.WinCI[0]), pct(t.WinCI[1]))
+}
+
+// targetText is a tune target as asked: a win rate, or a change of the
+// base's in points.
+func targetText(t *sim.TuneTargetResult) string {
+	if t.Relative {
+		return pointsWord(t.Rate)
+	}
+	return pct(t.Rate)
+}
+
+// pointsWord is a change of a rate in points, with its unit.
+func pointsWord(x float64) string { return pointsText(x) + " points" }
 
 // tuneRange shows the values a field was searched over.
 func tuneRange(f sim.TuneField) string {
+	if f.Choices != nil {
+		return strings.Join(f.Choices, ", ")
+	}
 	lo, hi := f.Values[0], f.Values[len(f.Values)-1]
 	s := fmt.Sprintf("%d..%d", lo, hi)
 	if len(f.Values) != hi-lo+1 {
@@ -107,11 +151,16 @@ func tuneText(b *bytes.Buffer, r *sim.TuneResult, _ TextOptions) error {
 		toleranceText(r.Tolerance)), "")
 	b.WriteString("\n")
 	var rows [][]string
-	for _, f := range r.Fields {
-		rows = append(rows, []string{f.Path, strconv.Itoa(f.Base), tuneRange(f), strconv.Itoa(f.Best)})
-	}
-	if err := writeTable(b, []string{"FIELD", "BASE", "SEARCHED", "BEST"}, 1, rows); err != nil {
-		return err
+	if r.OneChange {
+		fmt.Fprintf(b, "one change at a time: the base rules and the %d single changes of %d fields (%s)\n",
+			len(r.Trace)-1, len(r.Fields), tuneFieldGlobs(r))
+	} else {
+		for _, f := range r.Fields {
+			rows = append(rows, []string{f.Path, f.Text(f.Base), tuneRange(f), f.Text(f.Best)})
+		}
+		if err := writeTable(b, []string{"FIELD", "BASE", "SEARCHED", "BEST"}, 1, rows); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(b, "\nconfirmation: the best values on --confirm-seed %d, %d games per target", r.ConfirmSeed, r.ConfirmGames)
 	if r.Shard != "" {
@@ -125,15 +174,14 @@ func tuneText(b *bytes.Buffer, r *sim.TuneResult, _ TextOptions) error {
 	for i := range r.Targets {
 		t := &r.Targets[i]
 		c := &t.Confirm
-		rows = append(rows, []string{c.Mode, c.Policy, pct(t.Rate),
-			fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(t.WinCI[0]), pct(t.WinCI[1])), strconv.FormatInt(c.Games, 10)})
+		rows = append(rows, []string{c.Mode, playerName(c.Policy), targetText(t), confirmText(t), strconv.FormatInt(c.Games, 10)})
 	}
 	if err := writeTable(b, []string{"MODE", "POLICY", "TARGET", fmt.Sprintf("WIN RATE [%s CI]", percentText(r.Confidence)), "GAMES"}, 2, rows); err != nil {
 		return err
 	}
 	for i := range r.Targets {
 		t := &r.Targets[i]
-		fmt.Fprintf(b, "  %s, %s, target %s:\n", capitalize(t.Confirm.Mode), t.Confirm.Policy, pct(t.Rate))
+		fmt.Fprintf(b, "  %s, %s, target %s:\n", capitalize(t.Confirm.Mode), playerName(t.Confirm.Policy), targetText(t))
 		wrapTo(b, TuneVerdict(r, t), "    ")
 		if t.Confirm.Errors > 0 {
 			fmt.Fprintf(b, "  FAILED: %d confirmation games failed and are not counted.\n", t.Confirm.Errors)
@@ -142,19 +190,15 @@ func tuneText(b *bytes.Buffer, r *sim.TuneResult, _ TextOptions) error {
 	b.WriteString("\nthe search's best candidates (the most played first):\n")
 	header := []string{"#", "ROUND", "VALUES"}
 	for _, t := range r.Targets {
-		header = append(header, strings.ToUpper(t.Confirm.Mode+" "+t.Confirm.Policy))
+		header = append(header, strings.ToUpper(t.Confirm.Mode+" "+playerName(t.Confirm.Policy)))
 	}
 	header = append(header, "OBJECTIVE")
 	rows = nil
 	for _, i := range tuneTop(r, tuneTopRows) {
 		e := &r.Trace[i]
-		vs := make([]string, len(e.Values))
-		for k, v := range e.Values {
-			vs[k] = strconv.Itoa(v)
-		}
-		row := []string{strconv.Itoa(i + 1), strconv.Itoa(e.Round), strings.Join(vs, " ")}
+		row := []string{strconv.Itoa(i + 1), strconv.Itoa(e.Round), candidateText(r, e)}
 		for t := range e.WinRates {
-			row = append(row, fmt.Sprintf("%s of %d", pct(e.WinRates[t]), e.Games[t]))
+			row = append(row, fmt.Sprintf("%s of %d", candidateRate(r, e, t), e.Games[t]))
 		}
 		rows = append(rows, append(row, fmt.Sprintf("%.5f", e.Objective)))
 	}
@@ -177,6 +221,44 @@ func tuneText(b *bytes.Buffer, r *sim.TuneResult, _ TextOptions) error {
 	return nil
 }
 
+// candidateText is a candidate's values: the change from the base in a
+// search of single changes ("base" for none), else every value.
+func candidateText(r *sim.TuneResult, e *sim.TuneEval) string {
+	vs := make([]string, len(e.Values))
+	for k, v := range e.Values {
+		vs[k] = r.Fields[k].Text(v)
+		if r.OneChange && v != r.Fields[k].Base {
+			return r.Fields[k].Path + "=" + vs[k]
+		}
+	}
+	if r.OneChange {
+		return "base"
+	}
+	return strings.Join(vs, " ")
+}
+
+// candidateRate is a candidate's win rate for target t in the search,
+// or its change from the base on the same seeds for a relative target.
+func candidateRate(r *sim.TuneResult, e *sim.TuneEval, t int) string {
+	if r.Targets[t].Relative && t < len(e.BaseGames) {
+		return pointsWord(e.WinRates[t] - float64(e.BaseWins[t])/float64(max(1, e.BaseGames[t])))
+	}
+	return pct(e.WinRates[t])
+}
+
+// tuneFieldGlobs names a search's fields in brief: their paths, or how
+// many when they are many.
+func tuneFieldGlobs(r *sim.TuneResult) string {
+	if len(r.Fields) <= 4 {
+		paths := make([]string, len(r.Fields))
+		for i, f := range r.Fields {
+			paths[i] = f.Path
+		}
+		return strings.Join(paths, ", ")
+	}
+	return r.Fields[0].Path + " … " + r.Fields[len(r.Fields)-1].Path
+}
+
 // tuneCSV writes a row per target of the confirmation, then a row per
 // candidate of the search and target.
 func tuneCSV(w *csv.Writer, r *sim.TuneResult) {
@@ -191,8 +273,8 @@ func tuneCSV(w *csv.Writer, r *sim.TuneResult) {
 		tr := &r.Targets[t]
 		c := &tr.Confirm
 		rec := []string{"confirm", i(int64(r.Best + 1)), "", c.Mode, c.Policy, f(tr.Rate)}
-		for _, v := range best.Values {
-			rec = append(rec, strconv.Itoa(v))
+		for k, v := range best.Values {
+			rec = append(rec, r.Fields[k].Text(v))
 		}
 		w.Write(append(rec, i(c.Games), i(c.Wins), f(c.WinRate), f(tr.WinCI[0]), f(tr.WinCI[1]), "", strconv.FormatBool(tr.Reached),
 			tr.Answer.String(), i(tr.GamesToSettle)))
@@ -202,8 +284,8 @@ func tuneCSV(w *csv.Writer, r *sim.TuneResult) {
 		for t := range r.Targets {
 			tr := &r.Targets[t]
 			rec := []string{"candidate", i(int64(k + 1)), strconv.Itoa(e.Round), tr.Confirm.Mode, tr.Confirm.Policy, f(tr.Rate)}
-			for _, v := range e.Values {
-				rec = append(rec, strconv.Itoa(v))
+			for j, v := range e.Values {
+				rec = append(rec, r.Fields[j].Text(v))
 			}
 			ci := stats.Wilson(e.Wins[t], e.Games[t], 0.05)
 			w.Write(append(rec, i(e.Games[t]), i(e.Wins[t]), f(e.WinRates[t]), f(ci.Lo), f(ci.Hi), f(e.Objective), "", "", ""))
@@ -214,19 +296,28 @@ func tuneCSV(w *csv.Writer, r *sim.TuneResult) {
 func tuneCommand(r *sim.TuneResult) string {
 	args := []string{"tune"}
 	for _, t := range r.Targets {
-		args = append(args, "--target", fmt.Sprintf("%s:%s=%g", t.Confirm.Mode, t.Confirm.Policy, t.Rate))
+		rate := fmt.Sprintf("%g", t.Rate)
+		if t.Relative {
+			rate = fmt.Sprintf("%+g", t.Rate)
+		}
+		args = append(args, "--target", fmt.Sprintf("%s:%s=%s", t.Confirm.Mode, t.Confirm.Policy, rate))
 	}
 	for _, fd := range r.Fields {
+		if fd.Choices != nil {
+			args = append(args, "--vary", fd.Path)
+			continue
+		}
 		args = append(args, "--vary", fmt.Sprintf("%s=%d..%d", fd.Path, fd.Values[0], fd.Values[len(fd.Values)-1]))
+	}
+	if r.OneChange {
+		args = append(args, "--one-change")
 	}
 	args = append(args, "--budget", fmt.Sprint(r.BudgetGames), "--seed", fmt.Sprint(r.Seed),
 		"--confirm-seed", fmt.Sprint(r.ConfirmSeed), "--confirm-games", fmt.Sprint(r.ConfirmGames))
 	if r.Tolerance != sim.DefaultTolerance {
 		args = append(args, "--tolerance", fmt.Sprint(r.Tolerance))
 	}
-	if len(r.Overrides) > 0 || r.RulesHash != engine.Reference().Hash {
-		args = append(args, "--rules", "RULES.json")
-	}
+	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
 	if r.Shard != "" {
 		args = append(args, "--shard", r.Shard)
 	}
@@ -240,12 +331,16 @@ func tuneSection(idx int, src Source, r *sim.TuneResult) (section, error) {
 	for i, f := range r.Fields {
 		paths[i] = f.Path
 	}
+	searched := strings.Join(paths, ", ")
+	if r.OneChange {
+		searched = fmt.Sprintf("one change at a time: the base and %d single changes of %d fields (%s)", len(r.Trace)-1, len(r.Fields), tuneFieldGlobs(r))
+	}
 	s.Facts = []fact{
 		{Name: "Result", Value: src.Name},
 		{Name: "Base rules", Value: r.RulesVersion},
 		{Name: "Base rules hash", Value: r.RulesHash},
 		{Name: "Tuned rules hash", Value: r.TunedHash},
-		{Name: "Searched", Value: strings.Join(paths, ", ")},
+		{Name: "Searched", Value: searched},
 		{Name: "Search seed and budget", Value: fmt.Sprintf("%d; %d games, %d played", r.Seed, r.BudgetGames, r.SearchGames)},
 		{Name: "Confirmation", Value: fmt.Sprintf("seed %d, %s games per target", r.ConfirmSeed, gamesOfShard(r.ConfirmGames, r.Shard))},
 	}
@@ -256,7 +351,7 @@ func tuneSection(idx int, src Source, r *sim.TuneResult) (section, error) {
 	s.Notes = append(s.Notes, "How it searches: "+sim.TuneMethod+".", tuneRule(r))
 	for i := range r.Targets {
 		t := &r.Targets[i]
-		s.List = append(s.List, fmt.Sprintf("%s, %s, target %s: %s.", capitalize(t.Confirm.Mode), t.Confirm.Policy, pct(t.Rate), TuneVerdict(r, t)))
+		s.List = append(s.List, fmt.Sprintf("%s, %s, target %s: %s.", capitalize(t.Confirm.Mode), playerName(t.Confirm.Policy), targetText(t), TuneVerdict(r, t)))
 	}
 	for _, d := range r.Changes {
 		s.List = append(s.List, fmt.Sprintf("Tuned %s: %s (base %s).", d.Path, d.B, d.A))
@@ -286,14 +381,24 @@ func tuneConfirmFigure(id string, r *sim.TuneResult) (figure, error) {
 	for i := range r.Targets {
 		tr := &r.Targets[i]
 		c := &tr.Confirm
-		names[i] = c.Mode + ", " + c.Policy
+		names[i] = c.Mode + ", " + playerName(c.Policy)
 		y := rowY(i, len(r.Targets))
-		pts[i] = whisker{x: 100 * c.WinRate, lo: 100 * tr.WinCI[0], hi: 100 * tr.WinCI[1], y: y}
-		targets[i] = whisker{x: 100 * tr.Rate, lo: 100 * tr.Rate, hi: 100 * tr.Rate, y: y}
+		// A change is drawn where it puts the base's win rate, with its
+		// interval.
+		lo, hi, goal := tr.WinCI[0], tr.WinCI[1], tr.Rate
+		if tr.Relative && tr.ConfirmBase != nil {
+			b := tr.ConfirmBase.WinRate
+			lo, hi, goal = b+lo, b+hi, b+goal
+		}
+		pts[i] = whisker{x: 100 * c.WinRate, lo: 100 * lo, hi: 100 * hi, y: y}
+		targets[i] = whisker{x: 100 * goal, lo: 100 * goal, hi: 100 * goal, y: y}
 		path := fmt.Sprintf("targets.%d.", i)
-		t.Rows = append(t.Rows, []cell{text(names[i]), percent(tr.Rate, path+"target"), count(c.Games, path+"confirm.games"),
-			percent(c.WinRate, path+"confirm.win_rate"), percent(tr.WinCI[0], path+"win_ci.0"),
-			percent(tr.WinCI[1], path+"win_ci.1"), text(TuneVerdict(r, tr))})
+		asked, ciLo, ciHi := percent(tr.Rate, path+"target"), percent(tr.WinCI[0], path+"win_ci.0"), percent(tr.WinCI[1], path+"win_ci.1")
+		if tr.Relative {
+			asked, ciLo, ciHi = points(tr.Rate, path+"target"), points(tr.WinCI[0], path+"win_ci.0"), points(tr.WinCI[1], path+"win_ci.1")
+		}
+		t.Rows = append(t.Rows, []cell{text(names[i]), asked, count(c.Games, path+"confirm.games"),
+			percent(c.WinRate, path+"confirm.win_rate"), ciLo, ciHi, text(TuneVerdict(r, tr))})
 	}
 	categoriesY(p, names)
 	dots, err := addWhiskers(p, pts, 0)
@@ -357,17 +462,31 @@ func tuneTraceFigure(id string, r *sim.TuneResult) (figure, error) {
 	legend = append(legend, legendItem{fmt.Sprintf("the best (played in all %d rounds)", r.Rounds), best})
 	header := []string{"candidate", "round"}
 	for _, f := range r.Fields {
+		if r.OneChange {
+			header = append(header, "change")
+			break
+		}
 		header = append(header, f.Path)
 	}
 	for _, tr := range r.Targets {
-		header = append(header, tr.Confirm.Mode+", "+tr.Confirm.Policy)
+		header = append(header, tr.Confirm.Mode+", "+playerName(tr.Confirm.Policy))
 	}
 	t := table{Header: append(header, "objective")}
 	for _, i := range tuneTop(r, tuneTopRows) {
 		e := &r.Trace[i]
 		path := fmt.Sprintf("trace.%d.", i)
 		row := []cell{count(int64(i+1), ""), count(int64(e.Round), path+"round")}
+		if r.OneChange {
+			row = append(row, text(candidateText(r, e)))
+		}
 		for k, v := range e.Values {
+			if r.OneChange {
+				break
+			}
+			if r.Fields[k].Choices != nil {
+				row = append(row, text(r.Fields[k].Text(v)))
+				continue
+			}
 			row = append(row, count(int64(v), fmt.Sprintf("%svalues.%d", path, k)))
 		}
 		for k := range e.WinRates {

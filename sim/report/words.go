@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"tallywood/sim"
+	"tallywood/sim/policy"
 )
 
 // The sentences that the text and the page both say of a result, each
@@ -22,7 +23,7 @@ func CellTitle(a, b *sim.Cell) string {
 		}
 		return a + " → " + b
 	}
-	title := part(capitalize(a.Mode), capitalize(b.Mode)) + ", " + part(a.Policy, b.Policy)
+	title := part(capitalize(a.Mode), capitalize(b.Mode)) + ", " + part(playerName(a.Policy), playerName(b.Policy))
 	if a.Politician != "random" || b.Politician != "random" {
 		title += ", " + part(a.Politician, b.Politician)
 	}
@@ -133,7 +134,78 @@ func failedCell(c sim.FailedItems) string {
 	case c.A == nil:
 		return "the study"
 	case c.B == nil:
-		return c.A.Mode + "/" + c.A.Policy + "/" + c.A.Politician
+		return c.A.Mode + "/" + playerName(c.A.Policy) + "/" + c.A.Politician
 	}
 	return CellTitle(c.A, c.B)
+}
+
+// maxPlayerName is the most characters a player's name takes in a table
+// or a title: a longer one (an exec command line) is cut, and the
+// players' legend gives it whole.
+const maxPlayerName = 24
+
+// playerName is the one name a player has in every table and title: a
+// skill level's name when its policy is a level's, however it was given
+// ("greedy" is casual), else its spec, cut in the middle to
+// maxPlayerName characters with "…", keeping its end, where two exec
+// commands tend to differ (playersLegend says what each name is).
+func playerName(label string) string {
+	for _, lv := range policy.Levels {
+		if label == lv.Name || label == lv.Spec {
+			return lv.Name
+		}
+	}
+	if r := []rune(label); len(r) > maxPlayerName {
+		head := (maxPlayerName - 1) / 2
+		return string(r[:head]) + "…" + string(r[len(r)-(maxPlayerName-1-head):])
+	}
+	return label
+}
+
+// playerSpec is the spec a player's name stands for where it differs
+// from the name: a level's policy ("greedy" for casual), or the whole
+// spec of a name cut short; "" otherwise.
+func playerSpec(label string) string {
+	name := playerName(label)
+	for _, lv := range policy.Levels {
+		if name == lv.Name {
+			return lv.Spec
+		}
+	}
+	if name != label {
+		return label
+	}
+	return ""
+}
+
+// playersLegend names each player of labels with the spec its name
+// stands for, "casual (greedy), skilled (learned)", or "" when every name
+// is its spec.
+func playersLegend(labels []string) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, l := range labels {
+		name := playerName(l)
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		if spec := playerSpec(l); spec != "" {
+			parts = append(parts, name+" ("+spec+")")
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "players: " + strings.Join(parts, ", ")
+}
+
+// politicianName is a cell's politician in a table: "drawn" for one drawn
+// at random per game (so that a "random" politician is not read as the
+// random player's), else its id.
+func politicianName(p string) string {
+	if p == "random" {
+		return "drawn"
+	}
+	return p
 }

@@ -78,7 +78,7 @@ func TestCompareSaidOnce(t *testing.T) {
 	src := Source{Name: "r.json", Study: r}
 	text, page := textOf(t, src), pageOf(t, src)
 
-	wantTitles := []string{"Normal → Hard, greedy", "Normal → Hard, random, " + engine.Reference().Politicians[0].ID}
+	wantTitles := []string{"Normal → Hard, casual", "Normal → Hard, random, " + engine.Reference().Politicians[0].ID}
 	var titles []string
 	for _, m := range regexp.MustCompile(`(?m)^(.*): \d+ paired games`).FindAllStringSubmatch(text, -1) {
 		titles = append(titles, m[1])
@@ -111,8 +111,8 @@ func TestCompareSaidOnce(t *testing.T) {
 	for _, l := range strings.Split(strings.TrimSpace(words), "\n")[1:] {
 		lines = append(lines, strings.TrimSpace(l))
 	}
-	if !slices.Equal(page.List, lines) || len(lines) != 2 {
-		t.Errorf("page's answers\n%q\nwant the text's\n%q", page.List, lines)
+	if !slices.Equal(page.Answers, lines) || len(lines) != 2 {
+		t.Errorf("page's answers\n%q\nwant the text's\n%q", page.Answers, lines)
 	}
 }
 
@@ -171,7 +171,7 @@ func TestSimTitles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"Normal, greedy", "Normal, random", "Hard, greedy", "Hard, random"}
+	want := []string{"Normal, casual", "Normal, random", "Hard, casual", "Hard, random"}
 	if got := pageOf(t, src).Headings; !slices.Equal(got, want) {
 		t.Errorf("headings %q, want %q", got, want)
 	}

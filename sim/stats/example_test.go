@@ -152,6 +152,33 @@ func ExamplePentanomial_ScoreInterval() {
 	// 4000 games: +1.30 points [+0.88, +1.77]: inside ±2 points; excludes 0: true
 }
 
+// Four deals played by two players (a win 2, a draw 1, a loss 0 in
+// halves): the deal explains most of a game's score, since both players
+// win the same deals.
+func ExampleTwoWay_RowShare() {
+	var t stats.TwoWay
+	for _, row := range [][]int64{{2, 2}, {0, 0}, {2, 1}, {0, 0}, {2, 2}, {0, 1}} {
+		t.AddRow(row)
+	}
+	share, ci := t.RowShare(0.05)
+	fmt.Printf("%.2f [%.2f, %.2f]\n", share, ci.Lo, ci.Hi)
+	// Output: 0.80 [0.11, 0.97]
+}
+
+// Five wins in twelve games: the maximum-likelihood win chance and its
+// likelihood-ratio 95 % interval, from the log-likelihood on a grid.
+func ExampleLikelihoodInterval() {
+	xs := make([]float64, 1001)
+	ll := make([]float64, len(xs))
+	for i := range xs {
+		xs[i] = float64(i) / 1000
+		ll[i] = stats.BinomialLogLik(5, 12, xs[i])
+	}
+	fit, _ := stats.LikelihoodInterval(xs, ll, 0.05)
+	fmt.Printf("%.3f [%.3f, %.3f]\n", fit.X, fit.CI.Lo, fit.CI.Hi)
+	// Output: 0.417 [0.175, 0.691]
+}
+
 // Sums read from a file are checked before a variance is taken from
 // them: 50 paired differences of at most 100 votes cannot sum to −2000
 // with squares summing to 100 (the variance would be negative).

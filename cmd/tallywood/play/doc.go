@@ -22,9 +22,9 @@
 //	s, err := play.New(play.Config{Rules: engine.Reference(), Seed: 7, Opposition: opposition.Solo{}})
 //	end, err := s.Run(strings.NewReader("1\n2\n1\nq\n"), os.Stdout)
 //
-// Option numbers run from 1 in each decision, except that within Step 5
-// (the actions) an option keeps its number for the whole step, so using
-// one never renumbers the rest.
+// Option numbers run from 1 in every menu: after an action of Step 5 the
+// options left are numbered again, so the prompt's range always starts
+// at 1.
 //
 // A save file is a Record: the rules hash, seed, mode, politician (at a
 // table: seats, seat and lineup instead of the mode) and the

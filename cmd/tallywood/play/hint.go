@@ -90,5 +90,9 @@ func (s *Session) hint(legal []engine.Option, nums []int) string {
 			line += fmt.Sprintf(",\n      give or take %.0f votes (its typical error at this point of the game)", adv.Error)
 		}
 	}
-	return line + "\n"
+	line += "\n"
+	if s.cfg.Chance != nil && s.g.IsSolo() {
+		line += s.chanceHint(legal, nums)
+	}
+	return line
 }

@@ -8,16 +8,17 @@ import (
 	"tallywood/engine"
 )
 
-// decisionTitles head the menu of each decision (rulebook Strategy Phase
-// steps, I-1, Clean Up, Final Tally).
+// decisionTitles head the menu of each decision with the step as the
+// rulebook numbers it (Strategy Phase 1-5, whose step 3, the income, asks
+// nothing; I-1; Clean Up; Final Tally).
 var decisionTitles = map[engine.DecisionKind]string{
-	engine.DecCard:       "Step 1: choose a Strategy card to play",
-	engine.DecColumn:     "Step 2a: choose an open Action Column (what each row would connect)",
-	engine.DecRow:        "Step 2b: choose the row of the column (income is gained at once)",
-	engine.DecRegion:     "Step 4: send the column's Assistant",
-	engine.DecAction:     "Step 5: take an action, use the ability or a Favor, or end",
-	engine.DecAttract:    "Attract a Voter: a cube from the Plaza to a District",
-	engine.DecSpot:       "After the actions: the Assistant's spot (I-1)",
+	engine.DecCard:       "Step 1: select a Strategy card to play",
+	engine.DecColumn:     "Step 2: place the card in an open Action Column (what each row would connect)",
+	engine.DecRow:        "Step 2: place the card in a row of it (Step 3: its income is gained at once)",
+	engine.DecRegion:     "Step 4: assign the column's Assistant",
+	engine.DecAction:     "Step 5: take Strategy Actions, use the ability (5.a) or a Favor (5.b), or end",
+	engine.DecAttract:    "Step 5: attract a Voter, a cube from the Plaza to a District",
+	engine.DecSpot:       "After Step 5: the Assistant's spot (I-1)",
 	engine.DecDiscard:    "Clean Up 4: discard cards you do not want, then keep the rest",
 	engine.DecDraw:       "Clean Up 7: draw up to the hand size, from the deck of your choice",
 	engine.DecReveal:     "Final Tally 1.a: flip a face-down Celebrity or Public Works tile",
@@ -223,7 +224,7 @@ func (s *Session) help() string {
   Tiles: PW/CE and tier, ? face down or [face], +N the Badge on it. Other
   seats: policy/Politician, Initiative, hand size, Badges left, columns.
   Columns: the slots each row (top | middle | bottom) connects; M1 a board
-  Money, P1 a board Popularity. Cards: [TL TR / BL BR]; PW CE RE CA action
+  Money, P1 a board Popularity. Cards: [TL BL | TR BR]; PW CE RE CA action
   icons, M Money, P Popularity.
 `)
 		return b.String()
@@ -235,7 +236,7 @@ func (s *Session) help() string {
   StO: Strength; VS: the Vote Share token. Tiles: PW/CE and tier, ? face
   down or [face], +Y/+O the Badge on it. Columns: the slots each row (top |
   middle | bottom) connects; M1 a board Money, P1 a board Popularity.
-  Cards: [TL TR / BL BR]; PW CE RE CA action icons, M Money, P Popularity.
+  Cards: [TL BL | TR BR]; PW CE RE CA action icons, M Money, P Popularity.
 `)
 	return b.String()
 }

@@ -14,11 +14,14 @@ import (
 // Enter between steps when the session pauses. It reports whether the
 // player quit at a pause.
 func (s *Session) narrate() (quit bool) {
-	evs := s.log.Events[s.narrated:]
+	from := s.narrated
+	evs := s.log.Events[from:]
 	s.narrated = len(s.log.Events)
 	if s.quiet {
+		s.shown = len(s.marks)
 		return false
 	}
+	defer s.chanceLines(s.narrated)
 	r := s.g.Rules()
 	// Events of a seat other than the person's are automatic: the
 	// Opposition's, or at a table the policies'.
@@ -27,7 +30,8 @@ func (s *Session) narrate() (quit bool) {
 	skip := !s.cfg.Pause
 	stepMain := false // the current step has its main event
 	written := false  // something was written since the last pause
-	for _, e := range evs {
+	for i, e := range evs {
+		s.chanceLines(from + i)
 		switch e.Kind {
 		case engine.EvTally, engine.EvSeatTally, engine.EvResult:
 			if s.others == nil {

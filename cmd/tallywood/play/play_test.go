@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -158,7 +159,7 @@ func TestInvalidInput(t *testing.T) {
 		{"", "Type the number of an option (1-4)"},
 		{"1 2", "One choice at a time"},
 		{"u", "Nothing to undo: no decision yet this turn."},
-		{"?", "Step 1: choose a Strategy card"},
+		{"?", "Step 1: select a Strategy card"},
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%q", tc.input), func(t *testing.T) {
@@ -229,6 +230,28 @@ func TestQuit(t *testing.T) {
 	}
 	if len(s.rec.Decisions) != 1 {
 		t.Errorf("%d decisions, want 1: input after q must not be read", len(s.rec.Decisions))
+	}
+}
+
+// TestQuitAsksWhileUnderWay checks that q asks before it ends a game under
+// way even when nothing would be lost: at the start and right after a save.
+func TestQuitAsksWhileUnderWay(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "game.json")
+	tests := []struct{ name, script, ask string }{
+		{"at the start", "q\nn\nq\ny\n", "Quit the game at its start? Type y to quit, anything else to go on: "},
+		{"saved", "1\ns " + save + "\nq\nn\nq\ny\n", "Quit? The game is saved. Type y to quit, anything else to go on: "},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSession(t, testConfig(7, engine.Normal, 2))
+			end, out := run(t, s, tc.script)
+			if end != Quit {
+				t.Fatalf("end = %v, want quit", end)
+			}
+			if strings.Count(out, tc.ask) != 2 || !strings.Contains(out, tc.ask+"n\nNot quitting.\n") {
+				t.Errorf("q did not ask %q twice before quitting; tail:\n%s", tc.ask, tail(out, 8))
+			}
+		})
 	}
 }
 
@@ -727,19 +750,26 @@ func TestHelpFits(t *testing.T) {
 }
 
 // TestTitlesDistinct checks that no two decisions share a menu title, so
-// that choosing the column and choosing the row read as two steps.
+// that choosing the column and choosing the row read as two decisions,
+// and that the Strategy Phase's are numbered as the rulebook numbers its
+// steps: 1 the card, 2 its place (column, then row), 3 the income (which
+// asks nothing, said with the row), 4 the Assistant, 5 the actions.
 func TestTitlesDistinct(t *testing.T) {
 	seen := map[string]engine.DecisionKind{}
 	for k, title := range decisionTitles {
-		step, _, _ := strings.Cut(title, ":")
-		if other, ok := seen[step]; ok {
-			t.Errorf("the %s and %s decisions are both %q", k, other, step)
+		if other, ok := seen[title]; ok {
+			t.Errorf("the %s and %s decisions are both %q", k, other, title)
 		}
-		seen[step] = k
+		seen[title] = k
 	}
-	if got := decisionTitles[engine.DecColumn] + " / " + decisionTitles[engine.DecRow]; got !=
-		"Step 2a: choose an open Action Column (what each row would connect) / Step 2b: choose the row of the column (income is gained at once)" {
-		t.Errorf("column and row titles: %q", got)
+	for k, step := range map[engine.DecisionKind]string{engine.DecCard: "Step 1:", engine.DecColumn: "Step 2:", engine.DecRow: "Step 2:",
+		engine.DecRegion: "Step 4:", engine.DecAction: "Step 5:", engine.DecAttract: "Step 5:"} {
+		if !strings.HasPrefix(decisionTitles[k], step) {
+			t.Errorf("the %s decision's title %q is not the rulebook's %s", k, decisionTitles[k], step)
+		}
+	}
+	if !strings.Contains(decisionTitles[engine.DecRow], "Step 3: its income") {
+		t.Errorf("the row's title %q does not say that Step 3, the income, follows at once", decisionTitles[engine.DecRow])
 	}
 }
 
@@ -761,21 +791,20 @@ func TestSpan(t *testing.T) {
 	}
 }
 
-// TestStableNumbers checks that within Step 5 an option keeps its number
-// when another is used: after the ability, "end the actions" is still the
-// number it was, and typing that number ends the actions.
-func TestStableNumbers(t *testing.T) {
+// TestNumbersFromOne checks that every menu numbers its options from 1:
+// after the ability is used in Step 5, the options left are 1 to n (the
+// prompt's range starts at 1), the hint names the number the menu shows,
+// and typing the number of "end the actions" ends them.
+func TestNumbersFromOne(t *testing.T) {
 	for seed := uint64(1); seed < 40; seed++ {
 		s := newSession(t, testConfig(seed, engine.Normal, 2))
 		s.w = &errWriter{w: new(strings.Builder)}
 		playUntil(t, s, func(o engine.Option) bool { return o.Kind == engine.OptAbility })
 		legal := s.g.Legal(s.buf[:0])
-		before := map[engine.Option]int{}
 		var ability engine.Option
-		for i, n := range s.number(legal) {
-			before[legal[i]] = n
-			if legal[i].Kind == engine.OptAbility {
-				ability = legal[i]
+		for _, o := range legal {
+			if o.Kind == engine.OptAbility {
+				ability = o
 			}
 		}
 		if err := s.apply(ability); err != nil {
@@ -784,34 +813,33 @@ func TestStableNumbers(t *testing.T) {
 		if s.g.Decision().Kind != engine.DecAction {
 			continue // the ability asks for a cube first; try another game
 		}
-		var end int
 		legal = s.g.Legal(s.buf[:0])
-		for i, n := range s.number(legal) {
-			o := legal[i]
-			if want, ok := before[o]; ok && want != n {
-				t.Errorf("seed %d: %s was option %d, now %d", seed, s.describe(o), want, n)
+		nums := s.number(legal)
+		if !strings.HasPrefix(s.prompt(nums), "Your choice [1") {
+			t.Errorf("seed %d: prompt %q does not start at 1", seed, s.prompt(nums))
+		}
+		end := 0
+		for i, o := range legal {
+			if nums[i] != i+1 {
+				t.Errorf("seed %d: option %d is numbered %d", seed, i+1, nums[i])
 			}
 			if o.Kind == engine.OptEnd {
-				end = n
+				end = nums[i]
 			}
-		}
-		if end != before[engine.Option{Kind: engine.OptEnd}] || end == 1 {
-			t.Fatalf("seed %d: end the actions is option %d, was %d", seed, end, before[engine.Option{Kind: engine.OptEnd}])
 		}
 		// The hint names the menu's number, not the position in the list.
 		s.cfg.Hinter = fakeHinter{pick: len(legal) - 1}
-		nums := s.number(legal)
 		want := fmt.Sprintf("would choose %d) %s", nums[len(legal)-1], s.describe(legal[len(legal)-1]))
 		if got := s.hint(legal, nums); !strings.Contains(got, want) {
 			t.Errorf("seed %d: hint %q lacks %q", seed, got, want)
 		}
 		_, out := run(t, s, fmt.Sprintf("%d\n", end))
 		if !strings.Contains(out, "> end the actions") {
-			t.Errorf("seed %d: typing %d did not end the actions:\n%s", seed, end, tail(out, 8))
+			t.Errorf("seed %d: typing %d did not end the actions:\n%s", seed, end, out)
 		}
 		return
 	}
-	t.Fatal("no game in seeds 1-39 used a non-attract ability with actions left")
+	t.Fatal("no game of seeds 1-39 used an ability that needs no cube")
 }
 
 func TestWrap(t *testing.T) {
@@ -919,5 +947,43 @@ func TestLongInputLine(t *testing.T) {
 	}
 	if !strings.Contains(out, "> ") {
 		t.Error("the next line was not read as a choice")
+	}
+}
+
+// A tester's game records who played and the decisions taken after a
+// hint (an undone one's hint still counts for the next), is saved when it
+// ends, and loads back with them.
+func TestTesterSave(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ana.json")
+	cfg := testConfig(11, engine.Normal, 4)
+	cfg.Tester, cfg.SavePath, cfg.Hinter = "ana", path, fakeHinter{pick: 0}
+	s := newSession(t, cfg)
+	// h, decide (hinted: 0), decide, h, decide (hinted: 2), undo it,
+	// decide again (hinted: 2 still), then the rest without hints.
+	script := "h\n1\n1\nh\n1\nu\n1\n" + strings.ReplaceAll(randomScript(11, 3000), "h\n", "b\n")
+	end, out := run(t, s, script)
+	if end != Finished || !strings.Contains(out, "Saved the finished game to "+path+": tallywood calibrate "+path+" reads it.") {
+		t.Fatalf("end %v; tail:\n%s", end, tail(out, 3))
+	}
+	rec, err := ReadRecord(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Tester != "ana" || !slices.Equal(rec.Hinted, []int{0, 2}) {
+		t.Errorf("tester %q, hinted %v; want ana, [0 2]", rec.Tester, rec.Hinted)
+	}
+	// Editing either is caught by the check, as any field.
+	for _, edit := range []struct{ from, to, field string }{
+		{`"tester": "ana"`, `"tester": "bo"`, "tester"},
+		{`"hinted": [0,2]`, `"hinted": [0,3]`, "hinted"},
+	} {
+		data, _ := os.ReadFile(path)
+		spoilt := strings.Replace(string(data), edit.from, edit.to, 1)
+		if spoilt == string(data) {
+			t.Fatalf("no %s in the save file:\n%s", edit.from, data)
+		}
+		if _, err := ParseRecord([]byte(spoilt)); err == nil || !strings.Contains(err.Error(), edit.field+" ") {
+			t.Errorf("edited %s: %v", edit.field, err)
+		}
 	}
 }

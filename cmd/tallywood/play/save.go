@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"tallywood/engine"
@@ -24,6 +25,9 @@ const RecordFormat = "tallywood-play 2"
 // hundred.
 const MaxDecisions = 100000
 
+// MaxTester bounds a tester's name.
+const MaxTester = 256
+
 // Record is a save file: enough to replay the game exactly, since a game
 // is a pure function of the rules, the seed, the mode, the politician and
 // the player's decisions (the Opposition decides by rule).
@@ -38,9 +42,16 @@ type Record struct {
 	// A game without the Opposition (play --seats): the players, the
 	// person's seat (1-based) and the policies of the other seats in
 	// seat order. Absent in the solo game.
-	Seats     int        `json:"seats,omitempty"`
-	Seat      int        `json:"seat,omitempty"`
-	Lineup    []string   `json:"lineup,omitempty"`
+	Seats  int      `json:"seats,omitempty"`
+	Seat   int      `json:"seat,omitempty"`
+	Lineup []string `json:"lineup,omitempty"`
+	// Tester names who played, for calibration to tell testers apart
+	// (play --tester); absent in saves before it.
+	Tester string `json:"tester,omitempty"`
+	// Hinted lists, in order, the decisions (their indexes) taken after
+	// a hint: calibration leaves them out, since they are not the
+	// tester's alone. Absent in saves before it.
+	Hinted    []int      `json:"hinted,omitempty"`
 	Check     Check      `json:"check"`
 	Decisions []Decision `json:"decisions"`
 }
@@ -57,7 +68,9 @@ type Check struct {
 	Game         string `json:"game,omitempty"` // absent for game 0, as saves before --game
 	Mode         string `json:"mode"`
 	Politician   string `json:"politician"`
-	Table        string `json:"table,omitempty"` // seats, seat and lineup; absent in the solo game
+	Table        string `json:"table,omitempty"`  // seats, seat and lineup; absent in the solo game
+	Tester       string `json:"tester,omitempty"` // absent without a tester, as saves before it
+	Hinted       string `json:"hinted,omitempty"` // absent without a hint, as saves before it
 	Decisions    string `json:"decisions"`
 }
 
@@ -89,6 +102,12 @@ func (r *Record) check() Check {
 	if r.Game != 0 {
 		c.Game = digest("game", fmt.Sprint(r.Game))
 	}
+	if r.Tester != "" {
+		c.Tester = digest("tester", r.Tester)
+	}
+	if len(r.Hinted) > 0 {
+		c.Hinted = digest("hinted", fmt.Sprint(r.Hinted))
+	}
 	return c
 }
 
@@ -113,6 +132,8 @@ func (r *Record) verify() error {
 		{"mode", fmt.Sprintf("%q", r.Mode), r.Check.Mode, want.Mode},
 		{"politician", fmt.Sprintf("%q", r.Politician), r.Check.Politician, want.Politician},
 		{"seats, seat or lineup", "(" + r.tableText() + ")", r.Check.Table, want.Table},
+		{"tester", fmt.Sprintf("%q", r.Tester), r.Check.Tester, want.Tester},
+		{"hinted", fmt.Sprint(r.Hinted), r.Check.Hinted, want.Hinted},
 		{"decisions", fmt.Sprintf("(%d)", len(r.Decisions)), r.Check.Decisions, want.Decisions},
 	} {
 		if f.got != f.want {
@@ -132,13 +153,13 @@ type Decision struct {
 }
 
 func decisionOf(o engine.Option) Decision {
-	return Decision{Opt: optionKindName(o.Kind), A: o.A, B: o.B, C: o.C}
+	return Decision{Opt: engine.OptionKindName(o.Kind), A: o.A, B: o.B, C: o.C}
 }
 
 // Option returns the engine option; the kind must be valid (ParseRecord
 // checks it).
 func (d Decision) Option() engine.Option {
-	k, _ := parseOptionKind(d.Opt)
+	k, _ := engine.ParseOptionKind(d.Opt)
 	return engine.Option{Kind: k, A: d.A, B: d.B, C: d.C}
 }
 
@@ -156,16 +177,32 @@ func (r Record) Marshal() []byte {
 	if r.Game != 0 {
 		game, gameCheck = fmt.Sprintf("  \"game\": %d,\n", r.Game), fmt.Sprintf(", \"game\": %s", q(c.Game))
 	}
+	// A tester and hints, when there are any, come after the game and
+	// before the check, which holds their digests last.
+	if r.Tester != "" {
+		game += fmt.Sprintf("  \"tester\": %s,\n", q(r.Tester))
+	}
+	if len(r.Hinted) > 0 {
+		hinted, _ := json.Marshal(r.Hinted)
+		game += fmt.Sprintf("  \"hinted\": %s,\n", hinted)
+	}
+	extraCheck := ""
+	if c.Tester != "" {
+		extraCheck += fmt.Sprintf(", \"tester\": %s", q(c.Tester))
+	}
+	if c.Hinted != "" {
+		extraCheck += fmt.Sprintf(", \"hinted\": %s", q(c.Hinted))
+	}
 	if r.Seats == 0 {
 		fmt.Fprintf(&b, "  \"seed\": %d,\n%s  \"mode\": %s,\n  \"politician\": %s,\n", r.Seed, game, q(r.Mode), q(r.Politician))
-		fmt.Fprintf(&b, "  \"check\": {\"rules_hash\": %s, \"rules_version\": %s, \"seed\": %s%s, \"mode\": %s, \"politician\": %s, \"decisions\": %s},\n",
-			q(c.RulesHash), q(c.RulesVersion), q(c.Seed), gameCheck, q(c.Mode), q(c.Politician), q(c.Decisions))
+		fmt.Fprintf(&b, "  \"check\": {\"rules_hash\": %s, \"rules_version\": %s, \"seed\": %s%s, \"mode\": %s, \"politician\": %s%s, \"decisions\": %s},\n",
+			q(c.RulesHash), q(c.RulesVersion), q(c.Seed), gameCheck, q(c.Mode), q(c.Politician), extraCheck, q(c.Decisions))
 	} else {
 		lineup, _ := json.Marshal(r.Lineup)
 		fmt.Fprintf(&b, "  \"seed\": %d,\n%s  \"politician\": %s,\n  \"seats\": %d,\n  \"seat\": %d,\n  \"lineup\": %s,\n",
 			r.Seed, game, q(r.Politician), r.Seats, r.Seat, lineup)
-		fmt.Fprintf(&b, "  \"check\": {\"rules_hash\": %s, \"rules_version\": %s, \"seed\": %s%s, \"mode\": %s, \"politician\": %s, \"table\": %s, \"decisions\": %s},\n",
-			q(c.RulesHash), q(c.RulesVersion), q(c.Seed), gameCheck, q(c.Mode), q(c.Politician), q(c.Table), q(c.Decisions))
+		fmt.Fprintf(&b, "  \"check\": {\"rules_hash\": %s, \"rules_version\": %s, \"seed\": %s%s, \"mode\": %s, \"politician\": %s, \"table\": %s%s, \"decisions\": %s},\n",
+			q(c.RulesHash), q(c.RulesVersion), q(c.Seed), gameCheck, q(c.Mode), q(c.Politician), q(c.Table), extraCheck, q(c.Decisions))
 	}
 	b.WriteString("  \"decisions\": [")
 	for i, d := range r.Decisions {
@@ -206,15 +243,23 @@ func ParseRecord(data []byte) (*Record, error) {
 		return nil, fmt.Errorf("play: save file: format %q is from an earlier version of tallywood, whose seeds dealt other games; it cannot be resumed", r.Format)
 	case r.Format != RecordFormat:
 		return nil, fmt.Errorf("play: save file: format %q, want %q", r.Format, RecordFormat)
-	case !isHash(r.RulesHash):
+	case !engine.IsRulesHash(r.RulesHash):
 		return nil, fmt.Errorf("play: save file: rules_hash %q is not a sha256 in hex", r.RulesHash)
 	case r.Politician == "":
 		return nil, errors.New("play: save file: politician missing")
 	case len(r.Decisions) > MaxDecisions:
 		return nil, fmt.Errorf("play: save file: %d decisions, more than %d", len(r.Decisions), MaxDecisions)
 	}
+	if len(r.Tester) > MaxTester {
+		return nil, fmt.Errorf("play: save file: tester: %d bytes, more than %d", len(r.Tester), MaxTester)
+	}
+	for i, h := range r.Hinted {
+		if h < 0 || h >= len(r.Decisions) || i > 0 && h <= r.Hinted[i-1] {
+			return nil, fmt.Errorf("play: save file: hinted[%d] %d is not a decision after the one before it (0 to %d)", i, h, len(r.Decisions)-1)
+		}
+	}
 	// Printed in the banner and trace's header: one line, shown as written.
-	texts := []struct{ field, text string }{{"rules_version", r.RulesVersion}, {"politician", r.Politician}}
+	texts := []struct{ field, text string }{{"rules_version", r.RulesVersion}, {"politician", r.Politician}, {"tester", r.Tester}}
 	for i, spec := range r.Lineup {
 		texts = append(texts, struct{ field, text string }{fmt.Sprintf("lineup[%d]", i), spec})
 	}
@@ -240,7 +285,7 @@ func ParseRecord(data []byte) (*Record, error) {
 		return nil, fmt.Errorf("play: save file: mode %q in a game without the Opposition", r.Mode)
 	}
 	for i, d := range r.Decisions {
-		if _, ok := parseOptionKind(d.Opt); !ok {
+		if _, ok := engine.ParseOptionKind(d.Opt); !ok {
 			return nil, fmt.Errorf("play: save file: decisions[%d]: %q is not an option kind", i, d.Opt)
 		}
 	}
@@ -248,18 +293,6 @@ func ParseRecord(data []byte) (*Record, error) {
 		return nil, err
 	}
 	return &r, nil
-}
-
-func isHash(s string) bool {
-	if len(s) != 64 {
-		return false
-	}
-	for _, c := range s {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
 }
 
 // ErrOtherRules is wrapped by Resume's error for a save file made under
@@ -320,7 +353,7 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 			s.Close()
 			return nil, fmt.Errorf("play: save file: decisions[%d]: the game was already over", i)
 		}
-		if _, ok := parseOptionKind(d.Opt); !ok {
+		if _, ok := engine.ParseOptionKind(d.Opt); !ok {
 			return nil, fmt.Errorf("play: save file: decisions[%d]: %q is not an option kind", i, d.Opt)
 		}
 		o := d.Option()
@@ -337,6 +370,7 @@ func Resume(cfg Config, rec *Record) (*Session, error) {
 	s.quiet = false
 	s.savedAt = len(rec.Decisions)
 	s.rec.RulesVersion = rec.RulesVersion
+	s.rec.Tester, s.rec.Hinted = rec.Tester, slices.Clone(rec.Hinted)
 	what := rec.Mode
 	if rec.Seats != 0 {
 		what = fmt.Sprintf("%d players, you in seat %d", rec.Seats, rec.Seat)
@@ -434,6 +468,10 @@ func (s *Session) save(path string) {
 		return
 	}
 	s.savedAt = len(s.rec.Decisions)
+	if s.g.Over() {
+		s.printf("Saved the finished game to %s: tallywood calibrate %s reads it.\n", path, path)
+		return
+	}
 	s.printf("Saved %s to %s. Resume with: tallywood play --load %s\n", kit.Count(len(s.rec.Decisions), "decision"), path, path)
 }
 

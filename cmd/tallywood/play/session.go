@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -50,6 +49,14 @@ type Config struct {
 	TrustLineup bool
 	// Hinter answers `h`; nil asks the greedy policy (sim/policy).
 	Hinter Hinter
+	// Chance, when set, is the win chance the narration shows at the
+	// start of every turn of the solo game, and the hint after each option
+	// (chance.go).
+	Chance *policy.WinChance
+	// Tester names who plays, in the save file: a game with a tester (a
+	// new one, or a resumed save's) is saved when it ends, for
+	// `tallywood calibrate` to read.
+	Tester string
 
 	// Seats 2..4 plays the game without the Opposition (Mode, Politician
 	// and Opposition do not apply): the person plays seat Seat (0-based),
@@ -94,11 +101,10 @@ var noTurn = turnInfo{card: -1, col: -1}
 
 // snapshot is the session before one of the player's decisions, for undo.
 type snapshot struct {
-	g       engine.Game
-	n       int // decisions recorded
-	events  int // events logged
-	turn    turnInfo
-	numbers map[engine.Option]int
+	g      engine.Game
+	n      int // decisions recorded
+	events int // events logged
+	turn   turnInfo
 }
 
 // Session is one game at the terminal: the live game, its event log, the
@@ -114,12 +120,6 @@ type Session struct {
 	undo    []snapshot
 	undoWhy string // why the undo stack is empty
 
-	// numbers are the option numbers of the actions step (Step 5) in
-	// progress: each option keeps its number for the whole step, so that
-	// taking one action or using the ability does not renumber the rest
-	// ("end the actions" stays 5). nil outside Step 5.
-	numbers map[engine.Option]int
-
 	savedAt  int  // decisions in the last save, -1 before one
 	narrated int  // events already written
 	quiet    bool // replaying a save file: no narration
@@ -130,6 +130,10 @@ type Session struct {
 	w   *errWriter
 	eof bool
 
+	// hinted: the player asked for a hint since their last decision, so
+	// the next is recorded as hinted.
+	hinted bool
+
 	// me is the person's seat: 0 in the solo game.
 	me int8
 	// others holds the policy of every seat but me at a table (nil in
@@ -137,6 +141,11 @@ type Session struct {
 	// which ends the session.
 	others []policy.Policy
 	fatal  error
+
+	// marks are the win chance at each turn's start (with Config.Chance),
+	// shown the first of them written.
+	marks []chanceMark
+	shown int
 }
 
 // New sets up a new game.
@@ -156,10 +165,16 @@ func New(cfg Config) (*Session, error) {
 	s := &Session{cfg: cfg, log: &engine.Log{}, turn: noTurn, undoWhy: "no decision yet this turn", savedAt: -1}
 	g := new(engine.Game)
 	d := deal.Solo{Mode: cfg.Mode, Politician: cfg.Politician, Opposition: cfg.Opposition, Recorder: s.log}
+	if cfg.Chance != nil {
+		// The chance at the start of each of the Opposition's turns, in
+		// this game only (not in the copies a hint looks ahead on).
+		d.Opposition = &policy.OppWatch{Opposition: cfg.Opposition, Game: g, Start: func(g *engine.Game, _ int8) { s.markChance(g) }}
+	}
 	if err := d.Deal(g, cfg.Rules, deal.GameSeed(cfg.Seed, cfg.Game)); err != nil {
 		return nil, err
 	}
 	s.g = g
+	s.markTurn()
 	s.rec = Record{
 		Format:       RecordFormat,
 		RulesHash:    cfg.Rules.Hash,
@@ -168,6 +183,7 @@ func New(cfg Config) (*Session, error) {
 		Game:         cfg.Game,
 		Mode:         cfg.Mode.String(),
 		Politician:   cfg.Rules.Politicians[g.Seats[0].Politician].ID,
+		Tester:       cfg.Tester,
 	}
 	return s, nil
 }
@@ -215,6 +231,7 @@ func newTable(cfg Config) (*Session, error) {
 		Seats:        n,
 		Seat:         int(cfg.Seat) + 1,
 		Lineup:       lineup,
+		Tester:       cfg.Tester,
 	}
 	// The policies play up to the person's first decision.
 	if _, err := s.playOthers(); err != nil {
@@ -258,6 +275,7 @@ func (s *Session) playOthers() (int, error) {
 func (s *Session) Record() Record {
 	r := s.rec
 	r.Decisions = append([]Decision(nil), s.rec.Decisions...)
+	r.Hinted = slices.Clone(s.rec.Hinted)
 	r.Check = r.check()
 	return r
 }
@@ -303,9 +321,12 @@ func (s *Session) Run(in io.Reader, out io.Writer) (End, error) {
 	}
 	if s.others != nil {
 		s.printf("\n%s\n", Wrap(TableOutcome(s.g), Width, "    "))
-		return Finished, s.w.err
+	} else {
+		s.printf("\n%s", s.tally())
 	}
-	s.printf("\n%s", s.tally())
+	if s.rec.Tester != "" && s.savedAt != len(s.rec.Decisions) {
+		s.save("")
+	}
 	return Finished, s.w.err
 }
 
@@ -409,6 +430,7 @@ func (s *Session) decide() (end End, done bool) {
 			s.save(arg)
 		case "h", "hint":
 			s.printf("%s", s.hint(legal, nums))
+			s.hinted = true
 		case "q", "quit":
 			if s.confirmQuit() {
 				return s.quit(), true
@@ -447,45 +469,10 @@ func (s *Session) prompt(nums []int) string {
 	return fmt.Sprintf("Your choice [%s, ? u h s q]: ", span(nums))
 }
 
-// renumber keeps the option numbers of Step 5 up to date after a
-// decision: an option keeps the number it was first offered with, and an
-// option that appears later (a Favor connected another icon) takes the
-// next unused number. Since it runs after every decision, replays and undo
-// included, the numbers are a function of the decisions, so a resumed game
-// shows the numbers the saved one did.
-func (s *Session) renumber() {
-	switch s.g.Decision().Kind {
-	case engine.DecAction:
-	case engine.DecAttract:
-		return // an ability's attract interrupts Step 5, which goes on after it
-	default:
-		s.numbers = nil
-		return
-	}
-	if s.numbers == nil {
-		s.numbers = make(map[engine.Option]int)
-	}
-	for _, o := range s.g.Legal(s.buf[:0]) {
-		if _, ok := s.numbers[o]; !ok {
-			s.numbers[o] = len(s.numbers) + 1
-		}
-	}
-}
-
-// number orders the legal options by their menu numbers and returns the
-// numbers: 1, 2, 3... outside Step 5, the kept numbers within it
-// (renumber).
-func (s *Session) number(legal []engine.Option) []int {
-	if s.numbers == nil || s.g.Decision().Kind != engine.DecAction {
-		return countFrom1(len(legal))
-	}
-	slices.SortStableFunc(legal, func(a, b engine.Option) int { return s.numbers[a] - s.numbers[b] })
-	nums := make([]int, len(legal))
-	for i, o := range legal {
-		nums[i] = s.numbers[o]
-	}
-	return nums
-}
+// number numbers the legal options of every menu from 1, in the
+// engine's order, so that the prompt's range always starts at 1 (after an
+// action of Step 5 the rest are numbered again).
+func (s *Session) number(legal []engine.Option) []int { return countFrom1(len(legal)) }
 
 func countFrom1(n int) []int {
 	nums := make([]int, n)
@@ -513,14 +500,19 @@ func span(nums []int) string {
 	return strings.Join(parts, ", ")
 }
 
-// confirmQuit asks before q discards decisions made since the last save;
-// with nothing to lose it does not ask. The end of the input quits.
+// confirmQuit asks before q ends a game under way, whatever is saved, so
+// that a stray q never ends one: the question says what quitting loses.
+// The end of the input quits.
 func (s *Session) confirmQuit() bool {
 	unsaved := len(s.rec.Decisions) - max(s.savedAt, 0)
-	if unsaved <= 0 {
-		return true // nothing played since the save (or undone past it)
+	switch {
+	case unsaved > 0:
+		s.printf("Quit and lose %s not saved? Type y to quit, anything else to go on (s saves): ", kit.Count(unsaved, "decision"))
+	case s.savedAt >= 0:
+		s.printf("Quit? The game is saved. Type y to quit, anything else to go on: ")
+	default:
+		s.printf("Quit the game at its start? Type y to quit, anything else to go on: ")
 	}
-	s.printf("Quit and lose %s not saved? Type y to quit, anything else to go on (s saves): ", kit.Count(unsaved, "decision"))
 	line, err := s.readLine()
 	if err != nil {
 		s.printf("\n")
@@ -571,7 +563,7 @@ func (s *Session) apply(o engine.Option) error {
 	if !g.IsLegal(o) {
 		return fmt.Errorf("play: %s is not a legal option for the %s decision", g.Describe(o), g.Decision().Kind)
 	}
-	snap := snapshot{g: *g, n: len(s.rec.Decisions), events: len(s.log.Events), turn: s.turn, numbers: maps.Clone(s.numbers)}
+	snap := snapshot{g: *g, n: len(s.rec.Decisions), events: len(s.log.Events), turn: s.turn}
 	snap.g.SetRecorder(nil)
 	next := s.turn
 	switch o.Kind {
@@ -587,13 +579,16 @@ func (s *Session) apply(o engine.Option) error {
 	if err := g.Apply(o); err != nil {
 		return err
 	}
+	if s.hinted {
+		s.rec.Hinted = append(s.rec.Hinted, len(s.rec.Decisions))
+		s.hinted = false
+	}
 	s.rec.Decisions = append(s.rec.Decisions, decisionOf(o))
 	others, err := s.playOthers()
 	if err != nil {
 		s.fatal = err
 		return err
 	}
-	s.renumber()
 	s.turn = next
 	switch g.Decision().Kind {
 	case engine.DecColumn, engine.DecRow, engine.DecRegion, engine.DecAction, engine.DecAttract, engine.DecSpot:
@@ -616,6 +611,7 @@ func (s *Session) apply(o engine.Option) error {
 		s.undo = s.undo[:0]
 		s.undoWhy = "no decision yet this turn"
 	}
+	s.markTurn()
 	return nil
 }
 
@@ -651,9 +647,17 @@ func (s *Session) undoLast() bool {
 	s.g.SetRecorder(s.log)
 	s.log.Events = s.log.Events[:snap.events]
 	s.narrated = snap.events
+	for len(s.marks) > 0 && s.marks[len(s.marks)-1].event > snap.events {
+		s.marks = s.marks[:len(s.marks)-1]
+	}
+	s.shown = min(s.shown, len(s.marks))
 	s.rec.Decisions = s.rec.Decisions[:snap.n]
+	// A hint seen before the decision undone still informs the next.
+	for len(s.rec.Hinted) > 0 && s.rec.Hinted[len(s.rec.Hinted)-1] >= snap.n {
+		s.rec.Hinted = s.rec.Hinted[:len(s.rec.Hinted)-1]
+		s.hinted = true
+	}
 	s.turn = snap.turn
-	s.numbers = snap.numbers
 	s.printf("Undone: %s\n", s.describe(o))
 	return true
 }

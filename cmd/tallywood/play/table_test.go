@@ -187,7 +187,7 @@ func TestTableSaveLoad(t *testing.T) {
 			script.WriteString("u\n")
 		}
 	}
-	for _, cut := range []int{0, 60, 700} {
+	for _, cut := range []int{0, 60, 400} {
 		t.Run(fmt.Sprint("after line ", cut), func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "game.json")
 			lines := strings.SplitAfter(script.String(), "\n")

@@ -65,10 +65,12 @@ func cost(m, p int8) string {
 	return "pay " + strings.Join(parts, ", ")
 }
 
-// cardFace writes a card's slots as it lies: [TL TR / BL BR].
+// cardFace writes a card's slots in the one order every output uses, the
+// rules file's (TL, BL, TR, BR): its left column, top then bottom, then
+// its right: [TL BL | TR BR].
 func cardFace(c *engine.Card) string {
-	return fmt.Sprintf("[%s %s / %s %s]", iconShort(c.Slots[engine.SlotTL]), iconShort(c.Slots[engine.SlotTR]),
-		iconShort(c.Slots[engine.SlotBL]), iconShort(c.Slots[engine.SlotBR]))
+	return fmt.Sprintf("[%s %s | %s %s]", iconShort(c.Slots[engine.SlotTL]), iconShort(c.Slots[engine.SlotBL]),
+		iconShort(c.Slots[engine.SlotTR]), iconShort(c.Slots[engine.SlotBR]))
 }
 
 // abilityText writes a card's banner (C-15).
@@ -133,30 +135,6 @@ func income(r *engine.Rules, card int, col, row int8) (m, p int8) {
 		p += ic.Popularity
 	}
 	return m, p
-}
-
-// optionKinds name the engine's option kinds in save files; the order is
-// the engine's OptionKind order.
-var optionKinds = []string{
-	"card", "column", "row", "region", "public_works", "celebrity", "research",
-	"campaign", "fundraise", "direct_appeal", "rally", "plaza_fundraise",
-	"ability", "favor", "end", "attract", "spot", "discard", "keep", "draw", "reveal", "exchange",
-}
-
-func optionKindName(k engine.OptionKind) string {
-	if int(k) < len(optionKinds) {
-		return optionKinds[k]
-	}
-	return fmt.Sprintf("kind%d", k)
-}
-
-func parseOptionKind(s string) (engine.OptionKind, bool) {
-	for i, n := range optionKinds {
-		if n == s {
-			return engine.OptionKind(i), true
-		}
-	}
-	return 0, false
 }
 
 // describe renders an option of the pending decision in words, with what

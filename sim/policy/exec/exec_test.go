@@ -131,7 +131,7 @@ func requireNoGoroutineLeak(t *testing.T, before int) {
 
 func TestFaultyPlayers(t *testing.T) {
 	want, failing := baseline(t, engine.Normal)
-	prefix := `^sim: policy exec:'[^']+' fakeplayer \w+ '[^']+'(,timeout=200ms)?: exec: game seed (\d+), decision 5 \(round 1, \w+\): `
+	prefix := `^policy exec:'[^']+' fakeplayer \w+ '[^']+'(,timeout=200ms)?: exec: game seed (\d+), decision 5 \(round 1, \w+\): `
 	suffix := ` \[program "'[^']+' fakeplayer \w+ '[^']+'"\]$`
 	tests := []struct {
 		mode, opts string
@@ -522,7 +522,7 @@ func TestTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	re := regexp.MustCompile(`^sim: policy exec:.* in seat [123], rotation [012]: exec: game seed \d+, decision 5 \(round 1, \w+\): answer id "nope/5/0/0" is not one of the \d+ option ids`)
+	re := regexp.MustCompile(`^policy exec:.* in seat [123], rotation [012]: exec: game seed \d+, decision 5 \(round 1, \w+\): answer id "nope/5/0/0" is not one of the \d+ option ids`)
 	if res.Errors == 0 || res.Counts.Deals+res.Errors != 12 || len(res.Failures) == 0 || !re.MatchString(res.Failures[0].Error) {
 		t.Errorf("%d deals, %d errors, failures %v; want failed deals, each matching %s", res.Counts.Deals, res.Errors, res.Failures, re)
 	}

@@ -63,7 +63,7 @@ type Decision struct {
 	Options  []OptionMsg `json:"options"`
 }
 
-// OptionMsg is one legal option: a stable id (OptionID) and a label.
+// OptionMsg is one legal option: a stable id (engine.OptionID) and a label.
 type OptionMsg struct {
 	ID    string `json:"id"`
 	Label string `json:"label"`

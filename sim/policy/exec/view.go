@@ -1,7 +1,6 @@
 package exec
 
 import (
-	"fmt"
 	"slices"
 
 	"tallywood/engine"
@@ -276,48 +275,11 @@ func seatView(g *engine.Game, s int8, own bool) SeatView {
 	return sv
 }
 
-// optionKindNames name engine.OptionKind in option ids.
-var optionKindNames = [...]string{
-	engine.OptCard:           "card",
-	engine.OptColumn:         "column",
-	engine.OptRow:            "row",
-	engine.OptRegion:         "region",
-	engine.OptPublicWorks:    "public_works",
-	engine.OptCelebrity:      "celebrity",
-	engine.OptResearch:       "research",
-	engine.OptCampaign:       "campaign",
-	engine.OptFundraise:      "fundraise",
-	engine.OptDirectAppeal:   "direct_appeal",
-	engine.OptRally:          "rally",
-	engine.OptPlazaFundraise: "plaza_fundraise",
-	engine.OptAbility:        "ability",
-	engine.OptFavor:          "favor",
-	engine.OptEnd:            "end",
-	engine.OptAttract:        "attract",
-	engine.OptSpot:           "spot",
-	engine.OptDiscard:        "discard",
-	engine.OptKeep:           "keep",
-	engine.OptDraw:           "draw",
-	engine.OptReveal:         "reveal",
-	engine.OptExchange:       "exchange",
-}
-
-// OptionID is the stable id of an option: its kind and its three
-// arguments, e.g. "direct_appeal/0/1/2". The same option always has the
-// same id, whatever the position.
-func OptionID(o engine.Option) string {
-	name := fmt.Sprintf("kind%d", o.Kind)
-	if int(o.Kind) < len(optionKindNames) {
-		name = optionKindNames[o.Kind]
-	}
-	return fmt.Sprintf("%s/%d/%d/%d", name, o.A, o.B, o.C)
-}
-
 // Options lists legal as the protocol sends them: id and label.
 func Options(g *engine.Game, legal []engine.Option) []OptionMsg {
 	out := make([]OptionMsg, len(legal))
 	for i, o := range legal {
-		out[i] = OptionMsg{ID: OptionID(o), Label: g.Describe(o)}
+		out[i] = OptionMsg{ID: engine.OptionID(o), Label: g.Describe(o)}
 	}
 	return out
 }

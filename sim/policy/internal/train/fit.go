@@ -9,6 +9,7 @@ import (
 
 	"tallywood/sim/deal"
 	"tallywood/sim/policy"
+	"tallywood/sim/policy/internal/progress"
 )
 
 // scale is the net's output unit, in votes, and temp the temperature of
@@ -31,15 +32,15 @@ func fit(o options, d *data, round, candidate int) *policy.Net {
 	}
 	const batch = 128
 	steps := o.epochs * ((len(order) + batch - 1) / batch)
-	bar := newBar(o.progress, fmt.Sprintf("fit %d.%d (%d decisions)", round, candidate, d.decisions()), steps)
+	bar := progress.New(o.progress, fmt.Sprintf("fit %d.%d (%d decisions)", round, candidate, d.decisions()), steps)
 	for range o.epochs {
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for b := 0; b < len(order); b += batch {
 			tr.step(d, order[b:min(b+batch, len(order))], o.workers)
-			bar.add(1)
+			bar.Add(1)
 		}
 	}
-	bar.done()
+	bar.Done()
 	return n
 }
 

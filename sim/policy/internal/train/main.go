@@ -42,6 +42,7 @@ import (
 	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 	"tallywood/sim/policy/internal/mix"
+	"tallywood/sim/policy/internal/progress"
 )
 
 func main() {
@@ -403,7 +404,7 @@ func addTarget(d *data, p policy.Policy, legal []engine.Option, chosen engine.Op
 // collect plays the jobs and returns their decisions, in job order.
 func collect(o options, jobs []job, master uint64, what string) (*data, error) {
 	per := make([]data, len(jobs))
-	bar := newBar(o.progress, what, len(jobs))
+	bar := progress.New(o.progress, what, len(jobs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	var errOnce sync.Once
@@ -466,12 +467,12 @@ func collect(o options, jobs []job, master uint64, what string) (*data, error) {
 				case m == 0:
 					d.score = 0.5
 				}
-				bar.add(1)
+				bar.Add(1)
 			}
 		})
 	}
 	wg.Wait()
-	bar.done()
+	bar.Done()
 	if firstErr != nil {
 		return nil, firstErr
 	}

@@ -1,4 +1,6 @@
-package main
+// Package progress is the progress bar of the training commands (train,
+// chancefit): one line, redrawn at most four times a second.
+package progress
 
 import (
 	"fmt"
@@ -8,9 +10,9 @@ import (
 	"time"
 )
 
-// bar is the training's progress bar: one line on w, redrawn at most
+// Bar is a training's progress bar: one line on w, redrawn at most
 // four times a second, with the time taken and the time left.
-type bar struct {
+type Bar struct {
 	mu    sync.Mutex
 	w     io.Writer // nil: silent
 	what  string
@@ -19,11 +21,13 @@ type bar struct {
 	drawn time.Time
 }
 
-func newBar(w io.Writer, what string, of int) *bar {
-	return &bar{w: w, what: what, of: max(1, of), start: time.Now()}
+// New starts a bar of of steps on w (nil: silent), named what.
+func New(w io.Writer, what string, of int) *Bar {
+	return &Bar{w: w, what: what, of: max(1, of), start: time.Now()}
 }
 
-func (b *bar) add(k int) {
+// Add counts k more steps done.
+func (b *Bar) Add(k int) {
 	if b.w == nil {
 		return
 	}
@@ -41,7 +45,8 @@ func (b *bar) add(k int) {
 	}
 }
 
-func (b *bar) done() {
+// Done ends the bar.
+func (b *Bar) Done() {
 	if b.w == nil {
 		return
 	}

@@ -1,0 +1,202 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+
+	"github.com/spf13/pflag"
+
+	"tallywood/cmd/tallywood/play"
+	"tallywood/engine"
+	"tallywood/engine/kit"
+	"tallywood/sim"
+	"tallywood/sim/playtest"
+	"tallywood/sim/report"
+)
+
+func init() { calibrateCommand.register() }
+
+const calibrateUsage = `usage: tallywood calibrate [FILE...] [--outcomes FILE.csv] [flags]
+
+Finds the skill on the dial (policy dial:skill=S: 0 random, 1 the skilled
+level, 2 the expert level) that explains what testers did, per tester and
+pooled, with 95% intervals:
+
+  - from their decisions: play's save files (FILE.json, 'play --tester
+    NAME' names the tester) and records of decisions (FILE.jsonl, the
+    JSON-lines format of docs/calibration.md, which 'sim --record' writes),
+    each decision's likelihood on the dial; and how often each level would
+    have decided alike;
+  - from their results: the games of those files played to the end, and
+    --outcomes, a CSV of games whose results alone were written down
+    (tester,difficulty,result[,rules][,margin]): the likelihood of the
+    wins and margins over the dial's curve.
+
+Then predicts the win rates players of that skill reach on Normal and Hard,
+under these rules and --predict-rules, with intervals that carry the
+fit's uncertainty and the curve's. The curves are played here: the dial at
+--skills on both difficulties, under every rules set named.
+
+flags:
+`
+
+var calibrateCommand = &studyCommand{
+	name:    "calibrate",
+	summary: "fit testers' skill on the dial from their decisions and results; predict their win rates",
+	usage:   calibrateUsage,
+	shared: sharedFlags{games: 1000, gamesUsage: "`N` games a point of the curves and difficulty at skill 1 and below",
+		rulesUsage: "rules `FILE` the records were played under, or default (the reference set)",
+		formats:    tableJSONCSVHTML, args: true, wide: true},
+	define: defineCalibrate,
+}
+
+// defaultLevels are the levels decisions are matched against: every one.
+const defaultLevels = "novice,casual,skilled,expert,master"
+
+// maxRecordGames bounds the games a calibration reads.
+const maxRecordGames = 100000
+
+func defineCalibrate(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
+	outcomes := fs.String("outcomes", "", "a CSV `FILE` of games' results: tester,difficulty,result[,rules][,margin] (docs/calibration.md)")
+	predict := fs.String("predict-rules", "", "predict the win rates under the rules `FILE` too")
+	levels := fs.String("levels", defaultLevels, "the policies decisions are matched against, a `LIST` of specs")
+	skills := fs.String("skills", defaultSkills, skillsUsage)
+	search := fs.Int64("search-games", 200, searchGamesUsage)
+	return func() (*plan, error) {
+		rules, err := s.rules()
+		if err != nil {
+			return nil, err
+		}
+		cfg := sim.CalibrateConfig{Rules: rules, Games: s.games, SearchGames: *search, Seed: s.seed, Shard: s.shard, MaxErrors: s.maxErrors}
+		if cfg.Skills, err = parseSkills("skills", *skills); err != nil {
+			return nil, err
+		}
+		if cfg.Levels, err = parsePolicies("levels", *levels); err != nil {
+			return nil, err
+		}
+		s.files.readSpecs(cfg.Levels...)
+		if *search < 1 || *search > sim.MaxGames {
+			return nil, fmt.Errorf("--search-games %d is outside 1..%d", *search, int64(sim.MaxGames))
+		}
+		for _, path := range s.fs.Args() {
+			if ext := strings.ToLower(filepath.Ext(path)); ext != ".json" && ext != ".jsonl" {
+				return nil, fmt.Errorf("%s: not a save file of play (.json) nor a record of decisions (.jsonl)", path)
+			}
+			s.files.read("", path)
+			games, err := readPlaytests(path)
+			if err != nil {
+				return nil, inputError{err}
+			}
+			if len(cfg.Records)+len(games) > maxRecordGames {
+				return nil, inputError{fmt.Errorf("%s: more than %d recorded games in all", path, maxRecordGames)}
+			}
+			cfg.Records = append(cfg.Records, games...)
+		}
+		if *outcomes != "" {
+			if cfg.Outcomes, cfg.OutcomeRules, err = readOutcomes(&s.files, *outcomes); err != nil {
+				return nil, inputError{err}
+			}
+		}
+		if len(cfg.Records) == 0 && len(cfg.Outcomes) == 0 {
+			return nil, fmt.Errorf("nothing to calibrate from: name save files or records of decisions, or --outcomes")
+		}
+		if *predict != "" {
+			s.files.read("--predict-rules", *predict)
+			if cfg.Predict, err = loadRules(*predict); err != nil {
+				return nil, inputError{fmt.Errorf("--predict-rules: %v", err)}
+			}
+			cfg.PredictName = filepath.Base(*predict)
+		}
+		p := &plan{total: int64(len(cfg.Records)) + calibrateGames(&cfg), text: report.TextOptions{Wide: s.wide}}
+		p.run = func(ctx context.Context, workers int, progress *atomic.Int64) (sim.Study, error) {
+			cfg.Workers, cfg.Progress = workers, progress
+			return result(sim.Calibrate(ctx, cfg))
+		}
+		return p, nil
+	}
+}
+
+// calibrateGames is the curves' games of this shard: both difficulties
+// at every skill, under every rules set (the base, the predicted, and the
+// outcomes' distinct files, at most).
+func calibrateGames(cfg *sim.CalibrateConfig) int64 {
+	sets := int64(1 + len(cfg.OutcomeRules))
+	if cfg.Predict != nil {
+		sets++
+	}
+	cc := sim.CurveConfig{Games: cfg.Games, SearchGames: cfg.SearchGames}
+	var n int64
+	for _, x := range cfg.Skills {
+		n += 2 * cfg.Shard.Len(cc.GamesAt(x))
+	}
+	return sets * n
+}
+
+// readPlaytests reads the recorded games of one file: a record of
+// decisions (.jsonl), or else a save file of play (.json).
+func readPlaytests(path string) ([]playtest.Game, error) {
+	if strings.ToLower(filepath.Ext(path)) == ".jsonl" {
+		data, err := kit.ReadFileMax(path, playtest.MaxDecisionsBytes)
+		if err != nil {
+			return nil, err
+		}
+		return playtest.ParseDecisions(path, data)
+	}
+	rec, err := play.ReadRecord(path)
+	if err != nil {
+		return nil, err
+	}
+	return []playtest.Game{savedGame(path, rec)}, nil
+}
+
+// savedGame is the recorded game of a save file: a game at a table is no
+// game against the Opposition, which the dial's curves play.
+func savedGame(path string, rec *play.Record) playtest.Game {
+	g := playtest.Game{Tester: rec.Tester, RulesHash: rec.RulesHash, Seed: rec.Seed, Game: rec.Game, Politician: rec.Politician, File: path}
+	if g.Tester == "" {
+		g.Tester = "(no name)"
+	}
+	g.Mode, _ = engine.ParseMode(rec.Mode) // ReadRecord checked it
+	hinted := map[int]bool{}
+	for _, h := range rec.Hinted {
+		hinted[h] = true
+	}
+	for i, d := range rec.Decisions {
+		g.Decisions = append(g.Decisions, playtest.Decision{Option: d.Option(), Hinted: hinted[i]})
+	}
+	return g
+}
+
+// readOutcomes reads an outcomes CSV and the rules files it names, each
+// relative to the CSV's directory, and records them in fl as inputs.
+func readOutcomes(fl *files, path string) ([]playtest.Outcome, map[string]*engine.Rules, error) {
+	fl.read("--outcomes", path)
+	data, err := kit.ReadFileMax(path, playtest.MaxOutcomesBytes)
+	if err != nil {
+		return nil, nil, err
+	}
+	out, err := playtest.ParseOutcomes(path, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	rules := map[string]*engine.Rules{}
+	for _, o := range out {
+		if o.Rules == "" || rules[o.Rules] != nil {
+			continue
+		}
+		file := o.Rules
+		if file != "default" && file != engine.ReferenceName && !filepath.IsAbs(file) {
+			file = filepath.Join(filepath.Dir(path), file)
+		}
+		fl.read("--outcomes", file)
+		r, err := loadRules(file)
+		if err != nil {
+			return nil, nil, &playtest.Error{File: path, Line: o.Line, Err: fmt.Errorf("rules %q: %v", o.Rules, err)}
+		}
+		rules[o.Rules] = r
+	}
+	return out, rules, nil
+}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+
+	"tallywood/engine"
+	"tallywood/sim/policy"
+)
+
+// The help of --chance and --chance-level, one meaning in every command.
+const (
+	chanceUsage      = "show your win chance at the start of every turn, big swings marked (play: and after each option in the hint)"
+	chanceLevelUsage = "the skill `LEVEL` whose play the win chance assumes from each point on (default: the policy's own level; play: skilled)"
+)
+
+// winChance is the shipped model's win chance of level, or, with level
+// "", of the level spec plays.
+func winChance(spec policy.Spec, level string) (*policy.WinChance, error) {
+	if level == "" {
+		l, ok := policy.LevelOf(spec)
+		if !ok {
+			return nil, fmt.Errorf("--policy %s is no skill level: name the level whose win chance to show with --chance-level", spec.Label)
+		}
+		level = l
+	}
+	c, err := policy.ShippedChance().For(level)
+	if err != nil {
+		return nil, fmt.Errorf("--chance-level: %v", err)
+	}
+	return c, nil
+}
+
+// swingWords marks the biggest changes of win chance in a narration.
+func swingWords(rank int) string {
+	switch rank {
+	case 0:
+		return ""
+	case 1:
+		return ", the biggest swing of the game"
+	}
+	return fmt.Sprintf(", the %s biggest swing of the game", engine.Ordinal(rank))
+}
+
+// chanceLine is the narration's line of the win chance at the start of a
+// turn: the chance and its change since the last turn's start.
+func chanceLine(level string, tc policy.TurnChance, first bool) string {
+	if first {
+		return fmt.Sprintf("  Your win chance (as %s plays on): %.0f%%", level, 100*tc.Chance)
+	}
+	return fmt.Sprintf("  Your win chance (as %s plays on): %.0f%%, %s since the last turn's start%s", level, 100*tc.Chance, changeText(tc.Change), swingWords(tc.Swing))
+}
+
+// changeText is a change of chance in points: +3, -12, or ±0.
+func changeText(x float64) string {
+	if math.Round(100*x) == 0 {
+		return "±0"
+	}
+	return fmt.Sprintf("%+.0f", 100*x)
+}
+
+// chanceJSON is the JSON line of the win chance at the start of a turn
+// (or at the end), written before that turn's events.
+func chanceJSON(round int8, level string, tc policy.TurnChance) []byte {
+	type line struct {
+		Round  int     `json:"round"`
+		Kind   string  `json:"kind"`
+		Level  string  `json:"level"`
+		Chance float64 `json:"chance"`
+		Change float64 `json:"change"`
+		Swing  int     `json:"swing,omitempty"`
+	}
+	b, err := json.Marshal(line{Round: int(round) + 1, Kind: "win_chance", Level: level,
+		Chance: round4(tc.Chance), Change: round4(tc.Change), Swing: tc.Swing})
+	if err != nil {
+		panic("tallywood: " + err.Error()) // plain numbers and strings
+	}
+	return b
+}
+
+func round4(x float64) float64 {
+	v, _ := json.Number(strings.TrimRight(fmt.Sprintf("%.4f", x), "0")).Float64()
+	return v
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestTraceChance: with --chance the narration has the win chance under
+// the header of every turn (the player's 14 and the Opposition's 14) and
+// at the end, the three biggest swings marked once each; without the
+// chance's lines it is the narration without --chance. The JSON lines are
+// the events without --chance, with a win_chance object before every
+// turn's events and one at the end.
+func TestTraceChance(t *testing.T) {
+	_, plain, _ := runCLI(t, "trace", "--seed", "4", "--policy", "skilled")
+	code, out, errs := runCLI(t, "trace", "--seed", "4", "--policy", "skilled", "--chance")
+	if code != exitOK || !strings.Contains(errs, "win chance: model") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var kept []string
+	lines, turns := 0, 0
+	inChance := false // the line continues a chance line
+	for _, l := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(l, "  Your win chance (as skilled plays on): "):
+			lines++
+			inChance = true
+		case inChance && strings.HasPrefix(l, "      "):
+		case strings.HasPrefix(l, "Your win chance at the end: "):
+			inChance = true
+		default:
+			kept = append(kept, l)
+			inChance = false
+		}
+		if strings.Contains(l, ", turn ") && strings.Contains(l, " — ") {
+			turns++
+		}
+	}
+	if lines != 28 || turns != 28 {
+		t.Errorf("%d chance lines for %d turns, want 28 each", lines, turns)
+	}
+	for _, w := range []string{"the biggest swing of the game", "the 2nd biggest swing", "the 3rd biggest swing"} {
+		if strings.Count(unwrapped(out), w) != 1 {
+			t.Errorf("%q is not there once:\n%s", w, out)
+		}
+	}
+	if strings.Join(kept, "\n") != plain {
+		t.Error("without its chance lines, the narration differs from the one without --chance")
+	}
+	_, plainJSON, _ := runCLI(t, "trace", "--seed", "4", "--policy", "skilled", "--format", "jsonl")
+	_, withJSON, _ := runCLI(t, "trace", "--seed", "4", "--policy", "skilled", "--format", "jsonl", "--chance")
+	var events []string
+	chances := 0
+	for _, l := range strings.Split(strings.TrimSpace(withJSON), "\n") {
+		var obj struct {
+			Kind   string  `json:"kind"`
+			Chance float64 `json:"chance"`
+		}
+		if err := json.Unmarshal([]byte(l), &obj); err != nil {
+			t.Fatal(err)
+		}
+		if obj.Kind == "win_chance" {
+			chances++
+			if obj.Chance < 0 || obj.Chance > 1 {
+				t.Errorf("chance %v", obj.Chance)
+			}
+			continue
+		}
+		events = append(events, l)
+	}
+	if chances != 29 || strings.Join(events, "\n") != strings.TrimSpace(plainJSON) {
+		t.Errorf("%d win_chance lines, want 29; events the same: %t", chances, strings.Join(events, "\n") == strings.TrimSpace(plainJSON))
+	}
+	for _, args := range [][]string{
+		{"--chance", "--policy", "pollster"},                           // no level: name one
+		{"--chance", "--chance-level", "wizard"},                       // no such level
+		{"--chance-level", "casual"},                                   // without --chance
+		{"--chance", "--seats", "2"},                                   // not the solo game
+		{"--chance", "--policy", "random", "--chance-level", "casual"}, // fine
+	} {
+		code, _, errs := runCLI(t, append([]string{"trace"}, args...)...)
+		if fine := args[len(args)-1] == "casual" && args[0] == "--chance"; fine != (code == exitOK) {
+			t.Errorf("trace %v: exit %d: %s", args, code, errs)
+		}
+	}
+}
+
+// TestPlayChance: with --chance, play says the win chance under the
+// first turn's header, and the hint gives it after each option.
+func TestPlayChance(t *testing.T) {
+	code, out, errs := runPlayWith(t, "h\nq\ny\n", "--seed", "3", "--chance", "--chance-level", "casual")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, w := range []string{"Your win chance (as casual plays on): ", "your win chance after each option (as casual plays on): 1) "} {
+		if !strings.Contains(out, w) {
+			t.Errorf("no %q in:\n%s", w, out)
+		}
+	}
+	if code, _, _ := runPlayWith(t, "q\ny\n", "--seed", "3", "--chance-level", "casual"); code == exitOK {
+		t.Error("--chance-level without --chance is accepted")
+	}
+}

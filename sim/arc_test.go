@@ -1,0 +1,151 @@
+package sim
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"testing"
+
+	"tallywood/engine"
+	"tallywood/sim/policy"
+)
+
+func init() {
+	examples[KindArc] = func(t testing.TB, shard Shard) Study { return runArc(t, arcConfig(t, 40, 1, shard)) }
+}
+
+func arcConfig(t testing.TB, games int64, workers int, shard Shard) ArcConfig {
+	return ArcConfig{Rules: engine.Reference(), Seed: 12, Games: games, Workers: workers, Shard: shard,
+		Model: policy.ShippedChance(), Probes: 2,
+		Cells: []CellSpec{
+			{Mode: engine.Hard, Policy: mustSpec(t, "greedy"), Politician: RandomPoliticianIndex},
+			{Mode: engine.Hard, Policy: mustSpec(t, "random"), Politician: RandomPoliticianIndex},
+			{Mode: engine.Normal, Policy: mustSpec(t, "builder"), Politician: 1},
+		},
+		Levels: []string{"casual", "casual", "casual"}}
+}
+
+func runArc(t testing.TB, cfg ArcConfig) *ArcResult {
+	t.Helper()
+	r, err := Arc(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// untimedArc is an arc result's JSON without its timing.
+func untimedArc(r *ArcResult) []byte {
+	c := *r.clone().(*ArcResult)
+	c.derive()
+	c.GamesPerSecond, c.ElapsedSeconds = 0, 0
+	for i := range c.Cells {
+		c.Cells[i].Base.GamesPerSecond, c.Cells[i].Base.ElapsedSeconds = 0, 0
+	}
+	return Encode(&c)
+}
+
+// TestArcDeterministic: the same result for 1 and 2 workers, and for two
+// shards merged.
+func TestArcDeterministic(t *testing.T) {
+	want := untimedArc(runArc(t, arcConfig(t, 30, 1, Shard{})))
+	if got := untimedArc(runArc(t, arcConfig(t, 30, 2, Shard{}))); !bytes.Equal(got, want) {
+		t.Errorf("workers 2 differ from workers 1")
+	}
+	a := runArc(t, arcConfig(t, 30, 2, Shard{K: 1, N: 2}))
+	b := runArc(t, arcConfig(t, 30, 1, Shard{K: 2, N: 2}))
+	m, err := Merge([]Study{mustDecode(t, Encode(b)), a}, []string{"b", "a"}, MergeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := untimedArc(m.(*ArcResult)); !bytes.Equal(got, want) {
+		t.Errorf("merged shards differ from the whole run")
+	}
+}
+
+// TestArcPlaysAsSim: following the games changes none: every cell holds
+// the games sim plays on the same seeds. Each cell's parts add up, over
+// its games, to the outcomes minus the opening chances (each game's parts
+// rounded to a basis point apiece); every game has its player's 14 turns
+// and the Opposition's 14 (C-13), and the paired deals are the hard
+// cells' games.
+func TestArcPlaysAsSim(t *testing.T) {
+	cfg := arcConfig(t, 60, 2, Shard{})
+	r := runArc(t, cfg)
+	sim := run(t, Config{Rules: cfg.Rules, Seed: cfg.Seed, Games: cfg.Games, Workers: 2, Cells: cfg.Cells})
+	for i, c := range r.Cells {
+		if c.Base.Counts != sim.Cells[i].Counts {
+			t.Errorf("cell %d: counts differ from sim's", i+1)
+		}
+		outcome := 2*c.Base.Wins + c.Base.Draws // halves
+		var parts int64
+		for _, p := range c.Parts {
+			parts += p.Sum
+		}
+		if want := outcome*bp/2 - c.Opening.Sum; math.Abs(float64(parts-want)) > 2*float64(c.Base.Games) {
+			t.Errorf("cell %d: parts add up to %d bp, want %d", i+1, parts, want)
+		}
+		var turns, opp int64
+		for _, h := range c.ByTurn {
+			for _, n := range h {
+				turns += n
+			}
+		}
+		for _, s := range c.Solo {
+			opp += s.All.N
+		}
+		if turns != 14*c.Base.Games || opp != 14*c.Base.Games {
+			t.Errorf("cell %d: %d turns of the player and %d of the Opposition, want 14 a game each", i+1, turns, opp)
+		}
+	}
+	if len(r.Deals) != 1 || r.Deals[0].Table.Rows != cfg.Games || len(r.Deals[0].Policies) != 2 {
+		t.Errorf("paired deals %+v, want the two hard cells' %d", r.Deals, cfg.Games)
+	}
+}
+
+// TestArcStrongSoloCardRanksFirst: a Solo card made clearly stronger (the
+// cards study's strongCard) costs the player the most win chance of all
+// the cards, over every round, its interval clear of the others' means.
+func TestArcStrongSoloCardRanksFirst(t *testing.T) {
+	cfg := arcConfig(t, 600, 2, Shard{})
+	cfg.Cells = cfg.Cells[:1]
+	cfg.Levels = cfg.Levels[:1]
+	cfg.Opposition = strongCard{card: 12} // S-13
+	r := runArc(t, cfg)
+	var all []SoloEffect
+	for _, e := range r.Cells[0].Summary.Solo {
+		if e.Round == 0 {
+			all = append(all, e)
+		}
+	}
+	if len(all) != 24 {
+		t.Fatalf("%d Solo card effects, want 24 (C-16)", len(all))
+	}
+	first := all[0]
+	if first.Card != "S-13" {
+		t.Fatalf("first: %+v, want S-13", first)
+	}
+	for _, e := range all[1:] {
+		if first.MeanCI95[1] >= e.Mean {
+			t.Errorf("S-13's interval %v reaches %s's effect %+.2f", first.MeanCI95, e.Card, e.Mean)
+		}
+	}
+}
+
+// BenchmarkArc is BenchmarkSim's greedy cell played by the arc study:
+// the games and what following their win chance adds to them.
+func BenchmarkArc(b *testing.B) {
+	const games = 256
+	cfg := ArcConfig{Rules: engine.Reference(), Seed: 1, Games: games, Workers: 1, Model: policy.ShippedChance(), Probes: 4,
+		Cells:  []CellSpec{{Mode: engine.Normal, Policy: mustSpec(b, "greedy"), Politician: RandomPoliticianIndex}},
+		Levels: []string{"casual"}}
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		if _, err := Arc(context.Background(), cfg); err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+	b.ReportMetric(float64(n*games)/b.Elapsed().Seconds(), "games/s")
+}

@@ -1,0 +1,173 @@
+package sim
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"tallywood/engine"
+	"tallywood/sim/playtest"
+	"tallywood/sim/policy"
+)
+
+func init() {
+	examples[KindCalibrate] = func(t testing.TB, shard Shard) Study {
+		cfg := calibrateConfig(t, recordGames(t, "dial:skill=0.6", engine.Normal, 13004, 1), 4, 1)
+		cfg.Outcomes = []playtest.Outcome{
+			{Tester: "bo", Mode: engine.Normal, Result: playtest.Won, Line: 2},
+			{Tester: "bo", Mode: engine.Hard, Result: playtest.Lost, Margin: -7, HasMargin: true, Line: 3},
+		}
+		cfg.Shard = shard
+		return runCalibrate(t, cfg)
+	}
+}
+
+// recordGames records n games of spec in mode on master seed seed, as
+// sim --record does.
+func recordGames(t testing.TB, spec string, mode engine.Mode, seed uint64, n int64) []playtest.Game {
+	t.Helper()
+	var mu sync.Mutex
+	var games []playtest.Game
+	cfg := Config{Rules: engine.Reference(), Seed: seed, Games: n, Workers: 2,
+		Cells: []CellSpec{{Mode: mode, Policy: mustSpec(t, spec), Politician: RandomPoliticianIndex}},
+		Record: func(_ int, g playtest.Game) {
+			mu.Lock()
+			games = append(games, g)
+			mu.Unlock()
+		}}
+	run(t, cfg)
+	slices.SortFunc(games, func(a, b playtest.Game) int { return int(a.Game) - int(b.Game) })
+	for i := range games {
+		games[i].File = "rec.jsonl"
+	}
+	return games
+}
+
+// calibrateConfig calibrates from records against the levels novice to
+// expert, on a curve of three skills.
+func calibrateConfig(t testing.TB, records []playtest.Game, games, search int64) CalibrateConfig {
+	var levels []policy.Spec
+	for _, name := range []string{"novice", "casual", "skilled", "expert"} {
+		levels = append(levels, mustSpec(t, name))
+	}
+	return CalibrateConfig{Rules: engine.Reference(), Records: records, Levels: levels, Skills: []float64{0, 1, 2},
+		Games: games, SearchGames: search, Seed: 13005, Shard: Shard{K: 1, N: 1}, Workers: 1}
+}
+
+func runCalibrate(t testing.TB, cfg CalibrateConfig) *CalibrateResult {
+	t.Helper()
+	r, err := Calibrate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// sim --record keeps every decision: replayed, the records reach the
+// margins they state; and the games are the sim run's, whatever the
+// workers.
+func TestRecordReplays(t *testing.T) {
+	games := recordGames(t, "casual", engine.Hard, 13006, 6)
+	if len(games) != 6 {
+		t.Fatalf("%d games recorded", len(games))
+	}
+	rr := newRecordReader(engine.Reference(), (&Config{}).opposition(), nil, false)
+	defer rr.Close()
+	for i := range games {
+		var rd gameRead
+		if err := rr.read(&games[i], &rd); err != nil {
+			t.Fatal(err)
+		}
+		if !rd.finished || int(rd.result.Margin()) != *games[i].Margin || games[i].Tester != "casual" {
+			t.Errorf("game %d: replayed to margin %d, recorded %d", i, rd.result.Margin(), *games[i].Margin)
+		}
+	}
+}
+
+// A calibration is the same for any workers, and its shards merge into it.
+func TestCalibrateWorkersAndShards(t *testing.T) {
+	records := recordGames(t, "dial:skill=0.3", engine.Normal, 13007, 3)
+	one := runCalibrate(t, calibrateConfig(t, records, 6, 2))
+	cfg := calibrateConfig(t, records, 6, 2)
+	cfg.Workers = 2
+	if a, b := withoutTiming(t, Encode(one)), withoutTiming(t, Encode(runCalibrate(t, cfg))); !bytes.Equal(a, b) {
+		t.Error("1 and 2 workers give different calibrations")
+	}
+	var shards []*CalibrateResult
+	for k := 1; k <= 2; k++ {
+		cfg := calibrateConfig(t, records, 6, 2)
+		cfg.Shard = Shard{K: k, N: 2}
+		shards = append(shards, runCalibrate(t, cfg))
+	}
+	m, err := mergeAs(shards, []string{"1", "2"}, MergeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := withoutTiming(t, Encode(one)), withoutTiming(t, Encode(m)); !bytes.Equal(a, b) {
+		t.Error("merged shards differ from the whole calibration")
+	}
+}
+
+// The fit from decisions finds a dial tester near its setting: 12 games
+// of the dial at 0.6 put it within its interval, and the levels' matches
+// count the decisions the dial's own picks explain.
+func TestCalibrateFindsTheDial(t *testing.T) {
+	records := recordGames(t, "dial:skill=0.6", engine.Normal, 13008, 12)
+	r := runCalibrate(t, calibrateConfig(t, records, 20, 2))
+	if len(r.Testers) != 1 || r.Pooled != nil {
+		t.Fatalf("%d testers, pooled %v", len(r.Testers), r.Pooled)
+	}
+	tr := r.Testers[0]
+	f := tr.DecisionFit
+	if f == nil || !(f.CI95[0] <= 0.6 && 0.6 <= f.CI95[1]) || !(f.CIPredict[0] <= f.CI95[0] && f.CI95[1] <= f.CIPredict[1]) {
+		t.Fatalf("fit %+v does not hold 0.6", f)
+	}
+	d := tr.Decisions
+	if d.Games != 12 || d.Decisions < 12*50 || d.Hinted != 0 {
+		t.Errorf("decisions %+v", d)
+	}
+	if skilled := tr.Matches[2]; skilled.Rate != ratio(d.Best+d.Both, d.Decisions) {
+		t.Errorf("skilled matched %g, the learned score's best %d of %d", skilled.Rate, d.Best+d.Both, d.Decisions)
+	}
+	if tr.ResultFit == nil || len(tr.Results) != 1 || tr.Results[0].MarginGames != 12 {
+		t.Errorf("results %+v, fit %+v", tr.Results, tr.ResultFit)
+	}
+	if len(tr.Predictions) != 4 {
+		t.Errorf("%d predictions, want 2 fits × 2 difficulties", len(tr.Predictions))
+	}
+	for _, p := range tr.Predictions {
+		if !(p.WinCI[0] <= p.WinRate && p.WinRate <= p.WinCI[1]) {
+			t.Errorf("prediction %+v outside its interval", p)
+		}
+	}
+}
+
+func TestCalibrateRefuses(t *testing.T) {
+	records := recordGames(t, "casual", engine.Normal, 13009, 1)
+	spoil := func(f func(g *playtest.Game)) []playtest.Game {
+		g := records[0]
+		g.Decisions = slices.Clone(g.Decisions)
+		f(&g)
+		return []playtest.Game{g}
+	}
+	for _, tt := range []struct {
+		name    string
+		records []playtest.Game
+		want    string
+	}{
+		{"an illegal decision", spoil(func(g *playtest.Game) {
+			g.Decisions[3] = playtest.Decision{Option: engine.Option{Kind: engine.OptReveal, A: 9}, Line: 5}
+		}), "rec.jsonl:5: decision 4 (reveal/9/0/0) is not legal"},
+		{"other rules", spoil(func(g *playtest.Game) { g.RulesHash = strings.Repeat("0", 64) }), "played under rules 000000000000"},
+		{"another margin", spoil(func(g *playtest.Game) { m := *g.Margin + 1; g.Margin = &m }), "the replay ends at"},
+		{"an unknown politician", spoil(func(g *playtest.Game) { g.Politician = "nobody" }), `politician "nobody"`},
+		{"decisions after the end", spoil(func(g *playtest.Game) { g.Decisions = append(g.Decisions, g.Decisions[0]) }), "already over"},
+	} {
+		if _, err := Calibrate(context.Background(), calibrateConfig(t, tt.records, 2, 1)); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}

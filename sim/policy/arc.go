@@ -1,0 +1,290 @@
+package policy
+
+import (
+	"cmp"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"tallywood/engine"
+	"tallywood/sim/deal"
+)
+
+// A game's arc: the win chance at every point of a game where something
+// of one kind begins (each decision of the player, the start of each of
+// the Opposition's turns) and the split of each step's change into the
+// player's decision, the chance it set going and the Opposition's turn.
+// The steps telescope: their parts add up to the outcome minus the first
+// point's chance, exactly, game by game.
+
+// ArcKind is what happens from a point of the arc to the next.
+type ArcKind uint8
+
+const (
+	// ArcDecision: the player decides, and the game runs on to the next
+	// point (the chance the option set going, a draw or a cube pulled,
+	// comes with it).
+	ArcDecision ArcKind = iota
+	// ArcOpposition: the Opposition flips a Solo card and acts on it, and
+	// the game runs on to the next point (Round Scoring and Clean Up, when
+	// its turn ends the round).
+	ArcOpposition
+	// ArcEnd: the game is over; the chance is its outcome.
+	ArcEnd
+)
+
+// ArcPoint is one point of a game's arc and the step from it to the next.
+type ArcPoint struct {
+	Kind  ArcKind
+	What  engine.DecisionKind // ArcDecision: what the player decided
+	Round int8                // the round (0 the first)
+	// PlayerTurn is the player's turn of the game about to start (0 the
+	// first), at a decision that chooses its card; -1 elsewhere.
+	PlayerTurn int
+	Chance     float64 // the win chance at the point
+	// The step to the next point, whose chance minus this one's is the
+	// sum of the three parts: the player's decision's (Decided − Chance;
+	// the mean chance, over determinized copies, that the decision leads
+	// to, when it set chance going, and otherwise the next point's
+	// chance), the chance it set going, and the Opposition's turn (the
+	// whole change, at an ArcOpposition point).
+	Decision, Luck, Opposition float64
+	// Card is the Solo card the Opposition played at an ArcOpposition
+	// point (index into Rules.Solo), -1 elsewhere.
+	Card int16
+}
+
+// Arc follows one game at a time: deal the game with Opposition(inner)
+// as its Opposition after Start, pass Arc as the Watcher of PlaySolo, and
+// call End when the game is over. It reads only what the player sees:
+// the win chance, and determinized copies (Determinize) for the decisions
+// that set chance going.
+type Arc struct {
+	Chance *WinChance
+	// Probes is how many determinized copies estimate what a decision that
+	// set chance going leads to.
+	Probes int
+	Points []ArcPoint
+	// Record, when set, is handed the game at every point, before
+	// anything else (the trainer records the net's inputs there). With
+	// no Chance, the points have no chance and the steps are not split.
+	Record func(g *engine.Game)
+
+	watch    OppWatch
+	game     *engine.Game
+	rng      rand.PCG
+	before   engine.Game // the game at the open decision point
+	probe    engine.Game
+	open     bool // the last point is a decision whose step is not yet split
+	lastOpt  engine.Option
+	beforeAt hiddenUse
+	cols     [engine.NumColumns]int16 // the Opposition's columns at its turn's start
+	// probing: a probe is being played; hit and hitChance hold the first
+	// Opposition turn it reached and the chance there.
+	probing   bool
+	hit       bool
+	hitChance float64
+}
+
+// NewArc returns an Arc of the win chance c, with probes determinized
+// copies per decision that sets chance going.
+func NewArc(c *WinChance, probes int) *Arc {
+	a := &Arc{Chance: c, Probes: max(1, probes)}
+	a.watch.Start, a.watch.End = a.oppStart, a.oppEnd
+	return a
+}
+
+// Opposition returns inner, watched: the Arc notes the start and end of
+// each of its turns in the game followed (not in the copies the policies
+// look ahead on, which share it).
+func (a *Arc) Opposition(inner engine.Opposition) engine.Opposition {
+	a.watch.Opposition = inner
+	return &a.watch
+}
+
+// Start begins following game g, about to be dealt with game seed seed.
+func (a *Arc) Start(g *engine.Game, seed uint64) {
+	a.game, a.Points, a.open, a.probing = g, a.Points[:0], false, false
+	a.watch.Game = g
+	a.rng.Seed(seed, deal.StreamArc)
+}
+
+// Decided adds the point of the player's decision o at g, before it is
+// applied (the Watcher of PlaySolo).
+func (a *Arc) Decided(g *engine.Game, o engine.Option) {
+	if g != a.game {
+		return
+	}
+	a.record(g)
+	a.close(g)
+	turn := -1
+	if g.Pending == engine.DecCard {
+		turn = gameTurns(g.Rules()) - turnsLeft(g)
+	}
+	a.Points = append(a.Points, ArcPoint{Kind: ArcDecision, What: g.Pending, Round: g.Round, PlayerTurn: turn,
+		Chance: a.chanceOf(g), Card: -1})
+	if a.Chance == nil {
+		return
+	}
+	a.before = *g
+	a.before.SetRecorder(nil)
+	a.beforeAt = touched(g)
+	a.open = true
+	a.lastOpt = o
+}
+
+// End adds the last point, the outcome, once g is over.
+func (a *Arc) End(g *engine.Game) {
+	a.close(g)
+	a.Points = append(a.Points, ArcPoint{Kind: ArcEnd, Round: g.Round, PlayerTurn: -1, Chance: OutcomeScore(g), Card: -1})
+	a.open = false
+	a.game, a.watch.Game = nil, nil
+}
+
+// close splits the step of the last point, now that g has reached the
+// next point.
+func (a *Arc) close(g *engine.Game) {
+	n := len(a.Points)
+	if n == 0 {
+		return
+	}
+	last := &a.Points[n-1]
+	next := a.chanceOf(g)
+	switch {
+	case last.Kind == ArcOpposition:
+		last.Opposition = next - last.Chance
+	case a.open:
+		decided := next
+		if touched(g) != a.beforeAt {
+			decided = a.expected()
+		}
+		last.Decision = decided - last.Chance
+		last.Luck = next - decided
+		a.open = false
+	}
+}
+
+// expected is the mean chance, over Probes determinized copies of the
+// open decision's game, at the point the decision leads to: the next
+// Opposition turn's start, or the next decision, or the end.
+func (a *Arc) expected() float64 {
+	a.probing = true
+	defer func() { a.probing = false }()
+	sum := 0.0
+	for range a.Probes {
+		a.probe = a.before
+		a.probe.Determinize(a.rng.Uint64())
+		a.hit = false
+		a.watch.Probe = &a.probe
+		a.probe.ApplyLegal(a.lastOpt)
+		a.watch.Probe = nil
+		if a.hit {
+			sum += a.hitChance
+		} else {
+			sum += a.Chance.Of(&a.probe)
+		}
+	}
+	return sum / float64(a.Probes)
+}
+
+// oppStart adds the point of an Opposition turn about to start in g.
+func (a *Arc) oppStart(g *engine.Game, seat int8) {
+	if a.probing {
+		if !a.hit {
+			a.hit, a.hitChance = true, a.Chance.Of(g)
+		}
+		return
+	}
+	a.record(g)
+	a.close(g)
+	for c := range a.cols {
+		a.cols[c] = g.Seats[seat].Columns[c].Card
+	}
+	a.Points = append(a.Points, ArcPoint{Kind: ArcOpposition, Round: g.Round, PlayerTurn: -1, Chance: a.chanceOf(g), Card: -1})
+}
+
+func (a *Arc) record(g *engine.Game) {
+	if a.Record != nil {
+		a.Record(g)
+	}
+}
+
+// chanceOf is the win chance at g, 0 without a Chance.
+func (a *Arc) chanceOf(g *engine.Game) float64 {
+	if a.Chance == nil {
+		return 0
+	}
+	return a.Chance.Of(g)
+}
+
+// oppEnd notes the Solo card the Opposition's turn just played in g.
+func (a *Arc) oppEnd(g *engine.Game, seat int8) {
+	if a.probing {
+		return
+	}
+	last := &a.Points[len(a.Points)-1]
+	for c := range a.cols {
+		if card := g.Seats[seat].Columns[c].Card; card != a.cols[c] && card >= 0 {
+			last.Card = card
+		}
+	}
+}
+
+// OppWatch is an Opposition that tells Start and End of each of the
+// inner Opposition's turns in the game Game, or in Probe, and in no
+// other: not in the copies of it that policies look ahead on, which share
+// it. Start is told before the turn, End after.
+type OppWatch struct {
+	engine.Opposition
+	Game, Probe *engine.Game
+	Start, End  func(g *engine.Game, seat int8)
+}
+
+// Turn plays the inner Opposition's turn, telling Start and End.
+func (w *OppWatch) Turn(g *engine.Game, seat int8) {
+	watched := g == w.Game || g == w.Probe
+	if watched && w.Start != nil {
+		w.Start(g, seat)
+	}
+	w.Opposition.Turn(g, seat)
+	if watched && w.End != nil {
+		w.End(g, seat)
+	}
+}
+
+// TurnChance is the win chance at the start of a turn (the player's or
+// the Opposition's), or at the end, and its change since the one before.
+type TurnChance struct {
+	Point          int // its index among the arc's points
+	Chance, Change float64
+	// Swing ranks the biggest changes of the game: 1 the biggest, up to
+	// the number asked for; 0 for the others.
+	Swing int
+}
+
+// TurnChances lists the points of pts that start a turn, and the end,
+// ranking the top biggest changes between them.
+func TurnChances(pts []ArcPoint, top int) []TurnChance {
+	var out []TurnChance
+	for i, p := range pts {
+		if p.PlayerTurn < 0 && p.Kind == ArcDecision {
+			continue
+		}
+		tc := TurnChance{Point: i, Chance: p.Chance}
+		if len(out) > 0 {
+			tc.Change = p.Chance - out[len(out)-1].Chance
+		}
+		out = append(out, tc)
+	}
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(math.Abs(out[b].Change), math.Abs(out[a].Change)) })
+	for k, i := range order[:min(top, len(order))] {
+		if out[i].Change != 0 {
+			out[i].Swing = k + 1
+		}
+	}
+	return out
+}

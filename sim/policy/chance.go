@@ -1,0 +1,343 @@
+package policy
+
+import (
+	"bytes"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+
+	"tallywood/engine"
+)
+
+// The win chance: the probability that the solo player wins (a draw
+// counts ½) from a position, read from what the player's seat sees, when
+// the rest of the game is played by a given skill level against the
+// Opposition. It is a small network per level (the learned score's Net,
+// its output a logit), fitted by sim/policy/internal/chancefit to the
+// outcomes of that level's games at every point a study reads it: each
+// decision of the player, and the start of each of the Opposition's
+// turns. Its inputs are the learned score's (netInputs), which read
+// nothing hidden. docs/arc.md has its calibration.
+
+// ChanceModel holds the win-chance networks of the skill levels they were
+// trained for, and how they were made.
+type ChanceModel struct {
+	Meta   ChanceMeta
+	levels []chanceLevel
+	hash   string
+}
+
+type chanceLevel struct {
+	name string
+	net  *Net
+	bias *[ChanceKinds]float32
+}
+
+// ChanceKinds is how many kinds of point the win chance tells apart by an
+// output bias of their own (ChanceKind): the net's inputs do not say
+// which decision is pending, and without them a net fitted on every kind
+// of point at once is off by a few points one way at some kinds and the
+// other at others, which a study of the steps between points would read
+// as decisions' effects.
+const ChanceKinds = int(engine.DecInitiative) + 1
+
+// ChanceKind is the kind of point g is for the win chance: the decision
+// the player has to take (engine.DecisionKind), or 0 where it is not the
+// player's to take (the Opposition's turn about to start).
+func ChanceKind(g *engine.Game) int {
+	d := g.Decision()
+	if d.Kind == engine.DecNone || d.Seat != 0 {
+		return 0
+	}
+	return int(d.Kind)
+}
+
+// ChanceMeta records how a win-chance model was made, so that a result
+// can name it and anyone can make it again.
+type ChanceMeta struct {
+	Command   string             `json:"command"`
+	DataSeed  uint64             `json:"data_seed"`
+	Rules     string             `json:"rules"`      // the rules' name
+	RulesHash string             `json:"rules_hash"` // engine.Rules.Hash of the rules trained on
+	Levels    []ChanceLevelMeta  `json:"levels"`
+	HeldOut   []ChanceLevelScore `json:"held_out"`
+}
+
+// ChanceLevelMeta is the training data of one level's network.
+type ChanceLevelMeta struct {
+	Level     string  `json:"level"`
+	Spec      string  `json:"spec"` // the level's spec when trained
+	Games     int     `json:"games"`
+	Positions int     `json:"positions"`
+	BaseRate  float64 `json:"base_rate"` // the games' mean outcome: the base rate's Brier score uses it
+}
+
+// ChanceLevelScore is one level's network on held-out games: its Brier
+// score against the base rate's, and its log loss.
+type ChanceLevelScore struct {
+	Level     string  `json:"level"`
+	Games     int     `json:"games"`
+	Positions int     `json:"positions"`
+	Brier     float64 `json:"brier"`
+	BaseBrier float64 `json:"base_brier"`
+	LogLoss   float64 `json:"log_loss"`
+}
+
+type chanceFile struct {
+	Format string          `json:"format"`
+	Inputs int             `json:"inputs"`
+	Meta   ChanceMeta      `json:"meta"`
+	Levels []chanceNetFile `json:"levels"`
+}
+
+type chanceNetFile struct {
+	Level    string    `json:"level"`
+	Hidden   int       `json:"hidden"`
+	W1       []float32 `json:"w1"`
+	B1       []float32 `json:"b1"`
+	W2       []float32 `json:"w2"`
+	B2       float32   `json:"b2"`
+	KindBias []float32 `json:"kind_bias"` // ChanceKinds, by ChanceKind
+}
+
+const chanceFormat = "tallywood-winchance/1"
+
+// ParseChance reads a win-chance file, checking its shape and that every
+// weight is within the bounds of a weights file's (MaxNetWeight).
+func ParseChance(data []byte) (*ChanceModel, error) {
+	if len(data) > MaxNetFile {
+		return nil, fmt.Errorf("win chance: %d bytes, more than the %d a weights file may have", len(data), MaxNetFile)
+	}
+	var f chanceFile
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("win chance: %v", err)
+	}
+	if f.Format != chanceFormat {
+		return nil, fmt.Errorf("win chance: format %q, want %q", f.Format, chanceFormat)
+	}
+	if f.Inputs != NetInputs {
+		return nil, fmt.Errorf("win chance: %d inputs, this build's network has %d (retrain the model)", f.Inputs, NetInputs)
+	}
+	if len(f.Levels) == 0 {
+		return nil, fmt.Errorf("win chance: no levels")
+	}
+	m := &ChanceModel{Meta: f.Meta}
+	for _, l := range f.Levels {
+		if _, ok := levelByName(l.Level); !ok || slices.ContainsFunc(m.levels, func(c chanceLevel) bool { return c.name == l.Level }) {
+			return nil, fmt.Errorf("win chance: level %q is not a skill level or is there twice", l.Level)
+		}
+		// A level's weights are a weights file's, checked by the same code.
+		nf := netFile{Format: netFormat, Inputs: NetInputs, Hidden: l.Hidden, Scale: 1, W1: l.W1, B1: l.B1, W2: l.W2, B2: l.B2}
+		b, err := json.Marshal(nf)
+		if err != nil {
+			return nil, fmt.Errorf("win chance: %v", err)
+		}
+		n, err := ParseNet(b)
+		if err != nil {
+			return nil, fmt.Errorf("win chance: level %s: %v", l.Level, err)
+		}
+		// Bounded as the net's weights are (also false for NaN).
+		if len(l.KindBias) != ChanceKinds || slices.ContainsFunc(l.KindBias, func(v float32) bool { return !(v >= -MaxNetWeight && v <= MaxNetWeight) }) {
+			return nil, fmt.Errorf("win chance: level %s: kind_bias: want %d weights within ±%d", l.Level, ChanceKinds, MaxNetWeight)
+		}
+		m.levels = append(m.levels, chanceLevel{l.Level, n, (*[ChanceKinds]float32)(l.KindBias)})
+	}
+	sum := sha256.Sum256(data)
+	m.hash = hex.EncodeToString(sum[:6])
+	return m, nil
+}
+
+// NewChanceModel makes a model of the win chances of levels (in
+// order), for the trainer to encode.
+func NewChanceModel(meta ChanceMeta, chances []*WinChance) *ChanceModel {
+	m := &ChanceModel{Meta: meta}
+	for _, c := range chances {
+		m.levels = append(m.levels, chanceLevel{c.Level, c.net, c.bias})
+	}
+	return m
+}
+
+// Encode writes the model as a win-chance file.
+func (m *ChanceModel) Encode() []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "{\n  \"format\": %q,\n  \"inputs\": %d,\n", chanceFormat, NetInputs)
+	meta, err := json.MarshalIndent(m.Meta, "  ", "  ")
+	if err != nil {
+		panic("policy: " + err.Error()) // plain strings and numbers
+	}
+	fmt.Fprintf(&b, "  \"meta\": %s,\n  \"levels\": [\n", meta)
+	for i, l := range m.levels {
+		n := l.net
+		fmt.Fprintf(&b, "    {\n      \"level\": %q,\n      \"hidden\": %d,\n", l.name, n.Hidden)
+		list := func(name string, v []float32) {
+			fmt.Fprintf(&b, "      %q: [", name)
+			for i, x := range v {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				if i%16 == 0 {
+					b.WriteString("\n        ")
+				}
+				b.WriteString(fmt32(x))
+			}
+			b.WriteString("\n      ],\n")
+		}
+		list("w1", n.W1)
+		list("b1", n.B1)
+		list("w2", n.W2)
+		list("kind_bias", l.bias[:])
+		fmt.Fprintf(&b, "      \"b2\": %s\n    }", fmt32(n.B2))
+		if i < len(m.levels)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("  ]\n}\n")
+	return b.Bytes()
+}
+
+// Hash names the file the model was read from (the first 12 hex digits of
+// its SHA-256).
+func (m *ChanceModel) Hash() string { return m.hash }
+
+// Levels lists the skill levels the model has a network for.
+func (m *ChanceModel) Levels() []string {
+	out := make([]string, len(m.levels))
+	for i, l := range m.levels {
+		out[i] = l.name
+	}
+	return out
+}
+
+// For returns the win chance of level, or an error naming the levels the
+// model has.
+func (m *ChanceModel) For(level string) (*WinChance, error) {
+	for _, l := range m.levels {
+		if l.name == level {
+			return &WinChance{Level: level, net: l.net, bias: l.bias}, nil
+		}
+	}
+	return nil, &NoChanceError{Level: level, Have: m.Levels()}
+}
+
+// NoChanceError is For's error for a level the model has no network for.
+type NoChanceError struct {
+	Level string
+	Have  []string
+}
+
+func (e *NoChanceError) Error() string {
+	return fmt.Sprintf("no win-chance model for %q: the model has the skill levels %v", e.Level, e.Have)
+}
+
+// Note names the model (its hash) and the rules it was trained for, and
+// warns when those are not the rules of rulesHash: its calibration was
+// measured for the rules it was trained on (docs/arc.md).
+func (m *ChanceModel) Note(rulesHash string) string {
+	note := fmt.Sprintf("win chance: model %s, trained for rules %s (%s)", m.hash, m.Meta.Rules, engine.ShortHash(m.Meta.RulesHash))
+	if m.Meta.RulesHash != rulesHash {
+		note += ", not these: measure its calibration or retrain it for them (docs/arc.md)"
+	}
+	return note
+}
+
+//go:embed chance.json
+var shippedChance []byte
+
+// ShippedChance is the win-chance model trained for the reference rules
+// (read on first use, so that the trainer runs whatever the file holds).
+var ShippedChance = sync.OnceValue(func() *ChanceModel {
+	m, err := ParseChance(shippedChance)
+	if err != nil {
+		panic("policy: shipped " + err.Error())
+	}
+	return m
+})
+
+// WinChance is the win chance of one skill level.
+type WinChance struct {
+	Level string
+	net   *Net
+	bias  *[ChanceKinds]float32
+}
+
+// NewWinChance is the win chance of a net trained for level, with an
+// output bias per kind of point (the trainer's).
+func NewWinChance(level string, n *Net, bias *[ChanceKinds]float32) *WinChance {
+	return &WinChance{Level: level, net: n, bias: bias}
+}
+
+// Of is the chance that the solo player of g wins (a draw ½) when the
+// level plays the rest of the game, from what the player sees; once the
+// game is over, its outcome: 1, ½ or 0. It allocates nothing.
+func (c *WinChance) Of(g *engine.Game) float64 {
+	if g.Over() {
+		return OutcomeScore(g)
+	}
+	var x [NetInputs]float32
+	ChanceInputs(g, &x)
+	return c.OfInputs(&x, ChanceKind(g))
+}
+
+// OfInputs is the win chance at the net's inputs x at a point of kind k
+// (the trainer's and the calibration's).
+func (c *WinChance) OfInputs(x *[NetInputs]float32, k int) float64 {
+	var hid [MaxHidden]float32
+	return sigmoid(float64(c.net.Forward(x, hid[:c.net.Hidden]) + c.bias[k]))
+}
+
+// OutcomeScore is the solo player's score of a finished game: a win 1, a
+// draw ½, a loss 0.
+func OutcomeScore(g *engine.Game) float64 {
+	switch g.Result.Outcome {
+	case engine.Win:
+		return 1
+	case engine.Draw:
+		return 0.5
+	}
+	return 0
+}
+
+func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
+
+// ChanceInputs writes the win chance's inputs at g for the solo player
+// (the learned score's, netInputs): the trainer records them.
+func ChanceInputs(g *engine.Game, x *[NetInputs]float32) {
+	var e evaluator
+	e.scoreInputs(g, 0, nil, x)
+}
+
+// LevelOf is the skill level that plays spec s: the level it was given
+// as, or the one whose spec it is; false for a spec no level plays.
+func LevelOf(s Spec) (string, bool) {
+	if s.Level != "" {
+		return s.Level, true
+	}
+	for _, l := range Levels {
+		if l.Spec == s.String() {
+			return l.Name, true
+		}
+	}
+	return "", false
+}
+
+// chanceLevelIn checks a parameter naming a level of the shipped win
+// chance.
+func chanceLevelIn(s string) (string, error) {
+	if _, err := ShippedChance().For(s); err != nil {
+		return "", fmt.Errorf("want a skill level of the win chance, one of %v", ShippedChance().Levels())
+	}
+	return s, nil
+}
+
+// Net and Bias are the chance's net and kind biases (the trainer scales
+// them).
+func (c *WinChance) Net() *Net                   { return c.net }
+func (c *WinChance) Bias() *[ChanceKinds]float32 { return c.bias }

@@ -1,0 +1,269 @@
+package policy
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"tallywood/engine"
+	"tallywood/opposition"
+	"tallywood/sim/deal"
+)
+
+func levelChance(t testing.TB, level string) *WinChance {
+	t.Helper()
+	c, err := ShippedChance().For(level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestWinChanceIgnoresHidden: the win chance reads nothing hidden. At
+// positions from every phase, a world with the same view and other hidden
+// facts (Determinize) has the same chance, bit for bit.
+func TestWinChanceIgnoresHidden(t *testing.T) {
+	for _, level := range ShippedChance().Levels() {
+		c := levelChance(t, level)
+		for i, g := range positions(t) {
+			want := c.Of(g)
+			for w := range 3 {
+				alt := *g
+				alt.Determinize(uint64(w + 10))
+				if got := c.Of(&alt); got != want {
+					t.Errorf("%s, position %d, world %d: chance %v, want %v", level, i, w, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestArcIgnoresHidden: a game's arc, its chances and the decisions'
+// parts (the determinized copies' mean included), is the same in two
+// worlds the player cannot tell apart, played by the same policy, up to
+// the first chance the player sees (where the worlds part): the split
+// reads nothing hidden either.
+func TestArcIgnoresHidden(t *testing.T) {
+	r := engine.Reference()
+	c := levelChance(t, "casual")
+	buf := make([]engine.Option, 0, engine.MaxOptions)
+	for i := range 8 {
+		seed := deal.GameSeed(31, uint64(i))
+		a := NewArc(c, 4)
+		var g engine.Game
+		a.Start(&g, seed)
+		d := deal.Solo{Mode: engine.Mode(i % 2), Politician: deal.RandomPoliticianIndex, Opposition: a.Opposition(opposition.Solo{})}
+		if err := d.Deal(&g, r, seed); err != nil {
+			t.Fatal(err)
+		}
+		var worlds [2][]ArcPoint
+		for w := range worlds {
+			h := g
+			if w == 1 {
+				h.Determinize(99)
+			}
+			a.Start(&h, seed)
+			p := NewGreedy(1)
+			p.Reset(seed)
+			for k := 0; k < 60 && !h.Over(); k++ {
+				o := p.Choose(&h, h.Legal(buf[:0]))
+				a.Decided(&h, o)
+				if err := h.Apply(o); err != nil {
+					t.Fatal(err)
+				}
+			}
+			a.End(&h)
+			worlds[w] = slices.Clone(a.Points)
+		}
+		for k, want := range worlds[0] {
+			got := worlds[1][k]
+			if got.Kind == ArcEnd || want.Kind == ArcEnd {
+				break
+			}
+			if got.Chance != want.Chance || got.Decision != want.Decision || got.Kind != want.Kind {
+				t.Errorf("game %d, point %d: %+v, want %+v", i, k, got, want)
+			}
+			if want.Luck != 0 || got.Luck != 0 || want.Opposition != 0 {
+				break // the worlds part here
+			}
+		}
+	}
+}
+
+// TestArcAddsUp: in every game, of several policies and both
+// difficulties, the parts of the steps add up to the outcome minus the
+// first point's chance; decisions have no Opposition part and the
+// Opposition's turns no decision or luck; every Opposition turn names the
+// Solo card it played; a game's points start each of the player's turns
+// once, in order.
+func TestArcAddsUp(t *testing.T) {
+	r := engine.Reference()
+	for _, spec := range []string{"random", "greedy", "learned"} {
+		sp, err := Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := levelChance(t, "casual")
+		a := NewArc(c, 3)
+		for i := range 12 {
+			seed := deal.GameSeed(77, uint64(i))
+			var g engine.Game
+			a.Start(&g, seed)
+			d := deal.Solo{Mode: engine.Mode(i % 2), Politician: deal.RandomPoliticianIndex, Opposition: a.Opposition(opposition.Solo{})}
+			if err := PlaySoloWatched(&g, r, seed, d, sp.New(), nil, a); err != nil {
+				t.Fatal(err)
+			}
+			a.End(&g)
+			pts := a.Points
+			sum, turns := 0.0, 0
+			for k, p := range pts[:len(pts)-1] {
+				sum += p.Decision + p.Luck + p.Opposition
+				if step := pts[k+1].Chance - p.Chance; math.Abs(p.Decision+p.Luck+p.Opposition-step) > 1e-12 {
+					t.Errorf("%s game %d point %d: parts %v %v %v, step %v", spec, i, k, p.Decision, p.Luck, p.Opposition, step)
+				}
+				switch p.Kind {
+				case ArcDecision:
+					if p.Opposition != 0 {
+						t.Errorf("%s game %d point %d: a decision with an Opposition part", spec, i, k)
+					}
+				case ArcOpposition:
+					if p.Decision != 0 || p.Luck != 0 || p.Card < 0 {
+						t.Errorf("%s game %d point %d: an Opposition turn %+v", spec, i, k, p)
+					}
+				}
+				if p.PlayerTurn >= 0 {
+					if p.PlayerTurn != turns {
+						t.Errorf("%s game %d: turn %d starts at point %d, want turn %d", spec, i, p.PlayerTurn, k, turns)
+					}
+					turns++
+				}
+			}
+			last := pts[len(pts)-1]
+			if last.Kind != ArcEnd || last.Chance != OutcomeScore(&g) {
+				t.Fatalf("%s game %d: last point %+v", spec, i, last)
+			}
+			if want := last.Chance - pts[0].Chance; math.Abs(sum-want) > 1e-9 {
+				t.Errorf("%s game %d: parts add up to %v, want %v", spec, i, sum, want)
+			}
+			if turns != gameTurns(r) {
+				t.Errorf("%s game %d: %d turns started, want %d", spec, i, turns, gameTurns(r))
+			}
+		}
+	}
+}
+
+// TestArcChangesNoGame: a game played with an Arc watching is the game
+// played without.
+func TestArcChangesNoGame(t *testing.T) {
+	r := engine.Reference()
+	sp, _ := Parse("greedy")
+	a := NewArc(levelChance(t, "casual"), 4)
+	for i := range 6 {
+		seed := deal.GameSeed(5, uint64(i))
+		var g, h engine.Game
+		d := deal.Solo{Mode: engine.Mode(i % 2), Politician: deal.RandomPoliticianIndex, Opposition: opposition.Solo{}}
+		if err := PlaySolo(&g, r, seed, d, sp.New(), nil); err != nil {
+			t.Fatal(err)
+		}
+		a.Start(&h, seed)
+		d.Opposition = a.Opposition(opposition.Solo{})
+		if err := PlaySoloWatched(&h, r, seed, d, sp.New(), nil, a); err != nil {
+			t.Fatal(err)
+		}
+		if g.Result != h.Result {
+			t.Errorf("game %d: %+v with the arc, %+v without", i, h.Result, g.Result)
+		}
+	}
+}
+
+// TestWinChanceOfAFinishedGame: once the game is over the chance is its
+// outcome.
+func TestWinChanceOfAFinishedGame(t *testing.T) {
+	c := levelChance(t, "casual")
+	for seed := uint64(1); seed <= 3; seed++ {
+		g := newGame(t, seed, engine.Mode(seed%2))
+		p := NewGreedy(1)
+		p.Reset(seed)
+		if err := Play(g, p, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := c.Of(g), OutcomeScore(g); got != want {
+			t.Errorf("seed %d: chance %v at the end, want %v", seed, got, want)
+		}
+	}
+}
+
+// TestWinChanceAllocatesNothing: an evaluation allocates nothing.
+func TestWinChanceAllocatesNothing(t *testing.T) {
+	c := levelChance(t, "casual")
+	g := positions(t)[3]
+	if n := testing.AllocsPerRun(100, func() { c.Of(g) }); n != 0 {
+		t.Errorf("an evaluation allocates %v times", n)
+	}
+}
+
+// TestChanceFileRoundTrips: the shipped file reads back to the same
+// bytes, and a bad one is refused with a reason.
+func TestChanceFileRoundTrips(t *testing.T) {
+	m := ShippedChance()
+	if !bytes.Equal(m.Encode(), shippedChance) {
+		t.Error("the shipped win-chance file does not encode back to itself")
+	}
+	for _, c := range []struct{ data, want string }{
+		{`{"format":"x"}`, "format"},
+		{`{"format":"tallywood-winchance/1","inputs":3}`, "inputs"},
+		{`{"format":"tallywood-winchance/1","inputs":70,"levels":[]}`, "no levels"},
+		{`{"format":"tallywood-winchance/1","inputs":70,"levels":[{"level":"wizard","hidden":0}]}`, "not a skill level"},
+		{`{"format":"tallywood-winchance/1","inputs":70,"levels":[{"level":"casual","hidden":1,"w1":[],"b1":[],"w2":[],"b2":0}]}`, "weights"},
+	} {
+		if _, err := ParseChance([]byte(c.data)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one saying %q", c.data, err, c.want)
+		}
+	}
+	// A kind bias is bounded as a weight is, and there is one per kind.
+	for _, forge := range []func([]any) []any{
+		func(b []any) []any { b[0] = 1e30; return b },
+		func(b []any) []any { return b[1:] },
+	} {
+		var f map[string]any
+		if err := json.Unmarshal(shippedChance, &f); err != nil {
+			t.Fatal(err)
+		}
+		l := f["levels"].([]any)[0].(map[string]any)
+		l["kind_bias"] = forge(l["kind_bias"].([]any))
+		data, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ParseChance(data); err == nil || !strings.Contains(err.Error(), "kind_bias") {
+			t.Errorf("a forged kind bias: error %v, want one naming kind_bias", err)
+		}
+	}
+	var no *NoChanceError
+	if _, err := m.For("novice-ish"); !errors.As(err, &no) {
+		t.Errorf("an unknown level: error %v", err)
+	}
+	if note := m.Note("other"); !strings.Contains(note, "not these") {
+		t.Errorf("note under other rules: %q", note)
+	}
+	if note := m.Note(engine.Reference().Hash); strings.Contains(note, "not these") {
+		t.Errorf("note under the reference rules: %q", note)
+	}
+}
+
+// BenchmarkWinChance times one evaluation of the win chance (the inputs
+// and the net), at positions all through the game.
+func BenchmarkWinChance(b *testing.B) {
+	c := levelChance(b, ShippedChance().Levels()[0])
+	pos := positions(b)
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		c.Of(pos[i])
+		i = (i + 1) % len(pos)
+	}
+}

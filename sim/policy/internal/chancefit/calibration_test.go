@@ -1,0 +1,56 @@
+//go:build calibration
+
+package main
+
+import (
+	"math"
+	"testing"
+
+	"tallywood/engine"
+	"tallywood/sim/policy"
+)
+
+// TestShippedChanceCalibrated is the shipped model's check on a smaller
+// budget than make chance-check's (docs/arc.md has the full one): for
+// casual and skilled, on 4,000 held-out games of seed 12001, a Brier
+// score at most 0.9 of the base rate's, every tenth of predicted chance
+// with enough games within ±2 points (but one, below), and at 100
+// positions of seed 12002, 50 continuations each, the model's chance
+// minus the continuations' mean outcome within ±3 points on average.
+// (Not at each position: there the model is off by 13 to 17 points RMS,
+// docs/arc.md.)
+func TestShippedChanceCalibrated(t *testing.T) {
+	levels, err := parseLevels([]string{"casual", "skilled"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := options{levels: levels, heldout: 12001, heldoutGames: 4000, checkSeed: 12002, checkPositions: 100, continuations: 50,
+		rules: engine.Reference(), workers: 2}
+	rep, checks, err := checkModel(o, policy.ShippedChance())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(rep)
+	// The shipped model's one tenth off by more than 2 points: casual's
+	// top one, where a casual player wins 2.7 to 2.9 points more often
+	// than the 95.7% it is told (docs/arc.md, Calibration). Held to 3.5
+	// points here so that it does not grow unseen.
+	off := map[string]int{"casual": 9}
+	for i, c := range checks {
+		name := levels[i].name
+		if c.score.Brier > 0.9*c.score.BaseBrier {
+			t.Errorf("%s: Brier %.4f, the base rate's %.4f", name, c.score.Brier, c.score.BaseBrier)
+		}
+		for b, r := range c.rows {
+			if bin, ok := off[name]; ok && bin == b && r.enough() && math.Abs(r.observed-r.predicted) <= 0.035 {
+				continue
+			}
+			if !r.ok() {
+				t.Errorf("%s: bin %d: predicted %.3f, observed %.3f (±%.3f)", name, b, r.predicted, r.observed, r.half)
+			}
+		}
+		if c.cont.mean > 0.03 || c.cont.mean < -0.03 {
+			t.Errorf("%s: %d of %d positions within the continuations' interval, mean difference %+.3f", name, c.cont.inside, c.cont.positions, c.cont.mean)
+		}
+	}
+}

@@ -687,9 +687,12 @@ func tuneConfirm(ctx context.Context, cfg *TuneConfig, goal tuneGoal, tuned *eng
 	for t, spec := range cfg.Targets {
 		pairs[t] = ComparePair{A: spec, B: spec, Games: cfg.ConfirmGames}
 	}
+	// Every target is confirmed, one that cannot read the tuned change
+	// too (PlayUnread): its answer needs its games, and the cells must
+	// stay one per target.
 	conf, err := Compare(ctx, CompareConfig{A: CompareArm{Name: "base", Rules: cfg.Base}, B: CompareArm{Name: "tuned", Rules: tuned},
 		Cells: pairs, Seed: cfg.ConfirmSeed, Shard: cfg.Shard, Workers: cfg.Workers, Opposition: cfg.Opposition,
-		Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - *failed})
+		Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - *failed, PlayUnread: true})
 	if conf == nil {
 		return err
 	}

@@ -180,8 +180,12 @@ func TestTuneOneChangeRelative(t *testing.T) {
 	if !tr.Relative || tr.ConfirmBase == nil || tr.Change == nil || tr.ConfirmPairs.Games != tr.Confirm.Games {
 		t.Fatalf("target %+v: want a relative target confirmed against the base", tr)
 	}
-	if tr.Reached != (tr.Change.CI95[0] <= -0.05 && -0.05 <= tr.Change.CI95[1]) {
-		t.Errorf("reached %t, but the change's interval is %v", tr.Reached, tr.Change.CI95)
+	// Reached by the plain targets' rule: the change's interval (the
+	// paired score interval of the wins) within the target ± the
+	// tolerance.
+	within := -0.05-r.Tolerance < tr.WinCI[0] && tr.WinCI[1] < -0.05+r.Tolerance
+	if tr.Reached != within || tr.Reached != (tr.Answer == TargetWithin) || tr.WinCI[0] > tr.Change.Diff || tr.Change.Diff > tr.WinCI[1] {
+		t.Errorf("reached %t, answer %v, but the change %g has the interval %v", tr.Reached, tr.Answer, tr.Change.Diff, tr.WinCI)
 	}
 	if r.Fields[0].Text(r.Fields[0].Best) == "" || r.SearchGames > r.BudgetGames {
 		t.Errorf("best %v, %d search games of a budget of %d", r.Tuned(), r.SearchGames, r.BudgetGames)
@@ -206,5 +210,22 @@ func TestTuneOneChangeRelative(t *testing.T) {
 	m := merged.(*TuneResult).Targets[0]
 	if *m.ConfirmPairs != *tr.ConfirmPairs || m.Change.Diff != tr.Change.Diff {
 		t.Errorf("merged shards: pairs %+v, change %v; the whole: %+v, %v", *m.ConfirmPairs, m.Change.Diff, *tr.ConfirmPairs, tr.Change.Diff)
+	}
+}
+
+// TestTuneConfirmsEveryTarget: a relative target whose game cannot read
+// the tuned field (Normal, of Hard's bonus divisor) is confirmed against
+// the base all the same, and each target keeps its own cell.
+func TestTuneConfirmsEveryTarget(t *testing.T) {
+	cfg := tuneConfig(t, "random", -0.05, 1000, 40)
+	cfg.Targets = append(cfg.Targets, CellSpec{Mode: engine.Hard, Policy: mustSpec(t, "random"), Politician: RandomPoliticianIndex})
+	cfg.Rates = append(cfg.Rates, -0.05)
+	cfg.Relative = []bool{true, true}
+	cfg.Vary = []TuneVary{{Path: "difficulties.hard.bonus_divisor", Values: []int{3, 4}}} // never the base's 2
+	r := tune(t, cfg)
+	for i, m := range []string{"normal", "hard"} {
+		if c := r.Targets[i].Confirm; c.Mode != m || c.Games != 40 {
+			t.Errorf("target %d: confirmed %s on %d games, want %s on 40", i+1, c.Mode, c.Games, m)
+		}
 	}
 }

@@ -696,7 +696,7 @@ var compareCSVHeader = []string{
 	"a_wins", "a_draws", "a_losses", "a_win_rate", "b_wins", "b_draws", "b_losses", "b_win_rate",
 	"score_diff", "score_diff_ci95_lo", "score_diff_ci95_hi", "score_diff_p", "score_diff_ci_lo", "score_diff_ci_hi", "score_diff_p_adj",
 	"margin_diff", "margin_diff_ci95_lo", "margin_diff_ci95_hi", "margin_diff_p", "margin_diff_ci_lo", "margin_diff_ci_hi", "margin_diff_p_adj",
-	"verdict", "not_played",
+	"verdict", "games_to_settle", "not_played",
 }
 
 // compareCSV writes a comparison a row per cell, in the grid's order; a
@@ -725,6 +725,6 @@ func compareCSV(w *csv.Writer, r *sim.CompareResult) {
 			i(c.A.Wins), i(c.A.Draws), i(c.A.Losses), f(c.A.WinRate), i(c.B.Wins), i(c.B.Draws), i(c.B.Losses), f(c.B.WinRate),
 			f(c.ScoreDiff), f(c.ScoreDiffCI95[0]), f(c.ScoreDiffCI95[1]), f(c.ScoreDiffP), f(c.ScoreDiffCI[0]), f(c.ScoreDiffCI[1]), f(c.ScoreDiffPAdj),
 			f(c.MarginDiff), f(c.MarginDiffCI95[0]), f(c.MarginDiffCI95[1]), f(c.MarginDiffP), f(c.MarginDiffCI[0]), f(c.MarginDiffCI[1]), f(c.MarginDiffPAdj),
-			c.Verdict.String(), ""}) // the JSON's name: programs read the CSV
+			c.Verdict.String(), i(c.GamesToSettle), ""}) // the JSON's name: programs read the CSV
 	}
 }

@@ -11,10 +11,12 @@ test:
 	go test ./...
 
 # The tests with the calibration studies: Monte Carlo simulations of the
-# error rates of compare's tests, which go test ./... skips (the tests
-# that call calibrationStudy). .ci/run runs this too.
+# error rates of compare's tests and of the words that mean within the
+# tolerance, which go test ./... skips (the tests that call
+# calibrationStudy). .ci/run runs this too. They take a few CPU-minutes,
+# more than go test's default ten minutes on a loaded machine.
 calibration:
-	go test -tags calibration ./...
+	go test -tags calibration -timeout 30m ./...
 
 bench:
 	go test -run '^$$' -bench . -benchmem ./...

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -25,8 +26,15 @@ const KindCards Kind = "cards"
 
 // FormatCards names the JSON document of `tallywood cards`.
 //
+// /3 marks an item (significant, margin_significant) when its printed
+// interval, simultaneous over the score and the margin of every item of
+// its family (Bonferroni), excludes 0, with the p-values adjusted alike
+// (score_p_adj, margin_p_adj); /2 and /1 marked the score alone by Holm's
+// step-down beside Bonferroni's intervals, so a mark could stand beside an
+// interval that held 0. /2 and /1 still read: the effects are derived.
+//
 // /2 says what each card and tile is (items); /1 reads without.
-const FormatCards = "tallywood-cards/2"
+const FormatCards = "tallywood-cards/3"
 
 func init() { registerKind(KindCards, func() Study { return &CardsResult{} }) }
 
@@ -128,7 +136,7 @@ type ItemCounts struct {
 
 // CardEffect is one comparison of a cell: the games with an item against
 // the games without it (see the family's words in CardFamilies),
-// differences with minus without.
+// differences with minus without. Every field is derived.
 type CardEffect struct {
 	Family  string `json:"family"`
 	Item    string `json:"item"`
@@ -138,20 +146,30 @@ type CardEffect struct {
 	With    int64  `json:"games_with"`
 	Without int64  `json:"games_without"`
 	// Score is a win 1, a draw ½; the intervals are Welch's, 95 %, and
-	// adjusted: Bonferroni over the family (simultaneous).
+	// adjusted: simultaneous over the family's tests (Tests: a score and a
+	// margin per item), each at 0.05/Tests (Bonferroni). An item is
+	// marked (Significant, MarginSignificant) exactly when its adjusted
+	// interval excludes 0: the chance of any false mark in the family is
+	// at most 5 %.
+	Tests             int        `json:"family_tests"`
 	ScoreDiff         float64    `json:"score_diff"`
 	ScoreCI95         [2]float64 `json:"score_diff_ci95"`
 	ScoreCIAdjusted   [2]float64 `json:"score_diff_ci_adjusted"`
 	ScoreP            float64    `json:"score_p"`
-	ScorePHolm        float64    `json:"score_p_holm"`
-	Significant       bool       `json:"significant"` // ScorePHolm < 0.05
+	ScorePAdj         float64    `json:"score_p_adj"`
+	Significant       bool       `json:"significant"`
 	MarginDiff        float64    `json:"margin_diff"`
 	MarginCI95        [2]float64 `json:"margin_diff_ci95"`
 	MarginCIAdjusted  [2]float64 `json:"margin_diff_ci_adjusted"`
 	MarginP           float64    `json:"margin_p"`
-	MarginPHolm       float64    `json:"margin_p_holm"`
+	MarginPAdj        float64    `json:"margin_p_adj"`
 	MarginSignificant bool       `json:"margin_significant"`
 }
+
+// UnmarshalJSON reads a stored effect as nothing: derive computes every
+// effect again from the counts on every decode, and a result before
+// tallywood-cards/3 stored Holm's p-values, which /3 does not.
+func (e *CardEffect) UnmarshalJSON([]byte) error { return nil }
 
 // CardFamily is one family of comparisons: what "with" and "without" are,
 // whether the item is dealt at random (an effect) or chosen by the player
@@ -619,7 +637,9 @@ func (r *CardsResult) derive() {
 const minSide = 30
 
 // familyEffects compares each item of a family that has minSide games or
-// more on each side, adjusts over those, and ranks them.
+// more on each side, adjusts over those (the score and the margin of
+// each: Bonferroni, so that a mark is read from the printed interval),
+// and ranks them.
 func familyEffects(f CardFamily, cs []comparison) []CardEffect {
 	var es []CardEffect
 	for _, x := range cs {
@@ -632,19 +652,19 @@ func familyEffects(f CardFamily, cs []comparison) []CardEffect {
 		e.MarginDiff, e.MarginCI95, e.MarginP = welch(x.with.margin(), without.margin(), 0.05, 1)
 		es = append(es, e)
 	}
-	sp, mp := make([]float64, len(es)), make([]float64, len(es))
-	for i := range es {
-		sp[i], mp[i] = es[i].ScoreP, es[i].MarginP
-	}
-	sh, mh := stats.Holm(sp), stats.Holm(mp)
-	alpha := stats.BonferroniLevel(0.05, max(len(es), 1))
+	// The family is the table: the score and the margin of each of its
+	// items, each test at 0.05/tests, its interval the same.
+	tests := 2 * len(es)
+	alpha := stats.BonferroniLevel(0.05, max(tests, 1))
 	for i, x := range comparisonsWithEffects(cs) {
 		e := &es[i]
 		without := x.total.minus(x.with)
 		_, e.ScoreCIAdjusted, _ = welch(x.with.score(), without.score(), alpha, 2)
 		_, e.MarginCIAdjusted, _ = welch(x.with.margin(), without.margin(), alpha, 1)
-		e.ScorePHolm, e.MarginPHolm = sh[i], mh[i]
-		e.Significant, e.MarginSignificant = sh[i] < 0.05, mh[i] < 0.05
+		e.Tests = tests
+		e.ScorePAdj, e.MarginPAdj = math.Min(1, float64(tests)*e.ScoreP), math.Min(1, float64(tests)*e.MarginP)
+		e.Significant = e.ScoreCIAdjusted[0] > 0 || e.ScoreCIAdjusted[1] < 0
+		e.MarginSignificant = e.MarginCIAdjusted[0] > 0 || e.MarginCIAdjusted[1] < 0
 	}
 	sign := 1.0
 	if f.Opposition {
@@ -672,7 +692,9 @@ func comparisonsWithEffects(cs []comparison) []comparison {
 	return out
 }
 
-func (r *CardsResult) formats() []string { return []string{FormatCards, "tallywood-cards/1"} }
+func (r *CardsResult) formats() []string {
+	return []string{FormatCards, "tallywood-cards/2", "tallywood-cards/1"}
+}
 
 func (r *CardsResult) sameRun(first Study) []field {
 	f := first.(*CardsResult)

@@ -3,6 +3,8 @@ package sim
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 
 	"tallywood/engine"
@@ -71,7 +73,7 @@ func untimedCards(r *CardsResult) []byte {
 
 // TestCardsStrongSoloCardRanksFirst is issue 24's check: a Solo card made
 // clearly stronger ranks first among the Solo cards, significant after
-// Holm's adjustment, its adjusted interval below every other card's
+// its family's adjustment, its adjusted interval below every other card's
 // effect, on a small budget.
 func TestCardsStrongSoloCardRanksFirst(t *testing.T) {
 	cfg := cardsConfig(t, 2000, 2, Shard{})
@@ -102,6 +104,51 @@ func TestCardsStrongSoloCardRanksFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestCardsMarkIsTheInterval: an item's score or margin is marked exactly
+// when the interval printed beside it, simultaneous over the family's
+// tests (a score and a margin per item), excludes 0, and its adjusted p
+// is below 0.05 then too; a tallywood-cards/1 result (Holm's p-values)
+// reads, its effects derived again.
+func TestCardsMarkIsTheInterval(t *testing.T) {
+	cfg := cardsConfig(t, 600, 2, Shard{})
+	cfg.Cells = cfg.Cells[:1]
+	r := runCards(t, cfg)
+	items := map[string]int{}
+	for _, e := range r.Cells[0].Effects {
+		items[e.Family]++
+	}
+	marks := 0
+	for _, e := range r.Cells[0].Effects {
+		if e.Tests != 2*items[e.Family] {
+			t.Errorf("%s %s: %d tests, want %d", e.Family, itemName(e), e.Tests, 2*items[e.Family])
+		}
+		for _, m := range []struct {
+			ci     [2]float64
+			p      float64
+			marked bool
+		}{{e.ScoreCIAdjusted, e.ScorePAdj, e.Significant}, {e.MarginCIAdjusted, e.MarginPAdj, e.MarginSignificant}} {
+			excludes := m.ci[0] > 0 || m.ci[1] < 0
+			if m.marked != excludes || (m.p < 0.05) != excludes {
+				t.Errorf("%s %s: marked %v, adjusted p %.4g, interval %v", e.Family, itemName(e), m.marked, m.p, m.ci)
+			}
+			if m.marked {
+				marks++
+			}
+		}
+	}
+	t.Logf("%d marks among %d effects", marks, len(r.Cells[0].Effects))
+	old := bytes.Replace(Encode(r), []byte(`"`+FormatCards+`"`), []byte(`"tallywood-cards/1"`), 1)
+	got, err := Decode(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.(*CardsResult).Cells[0].Effects, r.Cells[0].Effects) {
+		t.Error("a tallywood-cards/1 result does not read to the same effects")
+	}
+}
+
+func itemName(e CardEffect) string { return fmt.Sprintf("%s r%d", e.Item, e.Round) }
 
 // TestCardsPlaysAsSim: the recorder changes no game: every cell holds the
 // games sim plays on the same seeds; and the reference set's 24 Solo cards

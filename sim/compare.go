@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -18,6 +19,12 @@ import (
 
 // FormatCompare names the JSON document of `tallywood compare`.
 //
+// /6 has a tolerance: a cell whose score interval lies inside ±it is
+// within it, and a cell neither different nor within has not enough games
+// (the verdict "no clear difference" of /5 and older is gone), the score's
+// intervals are its score interval's, and each such cell has the games it
+// would take. /5 and older still read, with the default tolerance.
+//
 // /5 records what the arms' rules differ in (changes, engine.Diff) and the
 // cells not played because their game cannot read any change (skipped);
 // /4 and older read with neither.
@@ -28,7 +35,7 @@ import (
 // *_p_holm, verdict_level, tests and confidence, and a sequential
 // test's alpha_each and "p1". /3 and /2 still read: the fields they
 // differ in are derived, and derive recomputes them by the new rule.
-const FormatCompare = "tallywood-compare/5"
+const FormatCompare = "tallywood-compare/6"
 
 // KindCompare is the kind of a comparison's result.
 const KindCompare Kind = "compare"
@@ -53,12 +60,15 @@ type ComparePair struct {
 // their rules allow (common random numbers). With Test set, each cell
 // stops at the first pair after which the sequential test decides.
 type CompareConfig struct {
-	A, B       CompareArm
-	Cells      []ComparePair
-	Seed       uint64
-	Shard      Shard
-	Workers    int
-	Test       *Sequential // nil: none; only with the whole shard
+	A, B    CompareArm
+	Cells   []ComparePair
+	Seed    uint64
+	Shard   Shard
+	Workers int
+	Test    *Sequential // nil: none; only with the whole shard
+	// Tolerance is the designer's: a score difference within ±Tolerance
+	// is within (FixedVerdicts); 0 is DefaultTolerance.
+	Tolerance  float64
 	Opposition engine.Opposition
 	Progress   *atomic.Int64
 	// MaxErrors is how many failed pairs (either arm's policy failed:
@@ -159,24 +169,28 @@ type SequentialResult struct {
 // verdict rests on, simultaneous over every test of the comparison at its
 // Confidence.
 type CompareCell struct {
-	MaxGames       int64             `json:"max_games"`
-	Games          int64             `json:"games"`
-	Errors         int64             `json:"errors"` // failed pairs, not in Games
-	A              Cell              `json:"a"`
-	B              Cell              `json:"b"`
-	Pairs          PairCounts        `json:"pairs"`
-	WinRateDiff    float64           `json:"win_rate_diff"`
-	ScoreDiff      float64           `json:"score_diff"`
-	ScoreDiffCI95  [2]float64        `json:"score_diff_ci95"`
-	ScoreDiffCI    [2]float64        `json:"score_diff_ci"`
-	ScoreDiffP     float64           `json:"score_diff_p"`
-	ScoreDiffPAdj  float64           `json:"score_diff_p_adj"`
-	MarginDiff     float64           `json:"margin_diff"`
-	MarginDiffCI95 [2]float64        `json:"margin_diff_ci95"`
-	MarginDiffCI   [2]float64        `json:"margin_diff_ci"`
-	MarginDiffP    float64           `json:"margin_diff_p"`
-	MarginDiffPAdj float64           `json:"margin_diff_p_adj"`
-	Verdict        Verdict           `json:"verdict"`
+	MaxGames       int64      `json:"max_games"`
+	Games          int64      `json:"games"`
+	Errors         int64      `json:"errors"` // failed pairs, not in Games
+	A              Cell       `json:"a"`
+	B              Cell       `json:"b"`
+	Pairs          PairCounts `json:"pairs"`
+	WinRateDiff    float64    `json:"win_rate_diff"`
+	ScoreDiff      float64    `json:"score_diff"`
+	ScoreDiffCI95  [2]float64 `json:"score_diff_ci95"`
+	ScoreDiffCI    [2]float64 `json:"score_diff_ci"`
+	ScoreDiffP     float64    `json:"score_diff_p"`
+	ScoreDiffPAdj  float64    `json:"score_diff_p_adj"`
+	MarginDiff     float64    `json:"margin_diff"`
+	MarginDiffCI95 [2]float64 `json:"margin_diff_ci95"`
+	MarginDiffCI   [2]float64 `json:"margin_diff_ci"`
+	MarginDiffP    float64    `json:"margin_diff_p"`
+	MarginDiffPAdj float64    `json:"margin_diff_p_adj"`
+	Verdict        Verdict    `json:"verdict"`
+	// GamesToSettle is, for a verdict of not enough games, about how many
+	// paired games would settle the score: show it different or within
+	// the tolerance (derived).
+	GamesToSettle  int64             `json:"games_to_settle,omitempty"`
 	Sequential     *SequentialResult `json:"sequential,omitempty"`
 	Failures       []Failure         `json:"failures,omitempty"` // the first failed pairs
 	ElapsedSeconds float64           `json:"elapsed_seconds"`
@@ -201,6 +215,10 @@ type CompareResult struct {
 	VerdictLevel float64 `json:"verdict_level"`
 	Tests        int     `json:"tests"`
 	Confidence   float64 `json:"confidence"`
+	// Tolerance is the designer's, on the score: a cell whose interval
+	// lies inside ±Tolerance is within it. A result before
+	// tallywood-compare/6 stated none and reads with DefaultTolerance.
+	Tolerance float64 `json:"tolerance"`
 }
 
 // UnmarshalJSON reads a cell as strictly as every result, but leaves out
@@ -284,8 +302,9 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	out := &CompareResult{
 		Envelope: newEnvelope(KindCompare, FormatCompare, cfg.Seed, cfg.Shard),
 		A:        armInfo(cfg.A.Name, cfg.A.Rules), B: armInfo(cfg.B.Name, cfg.B.Rules),
-		Changes: engine.Diff(cfg.A.Rules, cfg.B.Rules),
-		Skipped: skips,
+		Changes:   engine.Diff(cfg.A.Rules, cfg.B.Rules),
+		Skipped:   skips,
+		Tolerance: cmp.Or(cfg.Tolerance, DefaultTolerance),
 	}
 	if out.Changes == nil {
 		out.Changes = []engine.Difference{}
@@ -476,7 +495,8 @@ func (r *CompareResult) derive() {
 	// every field /4 adds, and an older test's decision reads as /4's.
 	old := r.Format != FormatCompare
 	r.Format = FormatCompare
-	v := FixedVerdicts(pairs, VerdictLevel)
+	r.Tolerance = cmp.Or(r.Tolerance, DefaultTolerance)
+	v := FixedVerdicts(pairs, VerdictLevel, r.Tolerance)
 	r.VerdictLevel, r.Tests, r.Confidence = v.Level, v.Tests, v.Confidence
 	for i := range r.Cells {
 		c := &r.Cells[i]
@@ -494,6 +514,10 @@ func (r *CompareResult) derive() {
 		c.MarginDiffCI = [2]float64{cv.Margin.CI.Lo, cv.Margin.CI.Hi}
 		c.ScoreDiffPAdj, c.MarginDiffPAdj = cv.Score.PAdj, cv.Margin.PAdj
 		c.Verdict = cv.Verdict
+		c.GamesToSettle = 0
+		if c.Verdict == NotEnoughGames {
+			c.GamesToSettle = pairsToSettle(&c.Pairs, stats.BonferroniLevel(v.Level, v.Tests), r.Tolerance)
+		}
 		if s := c.Sequential; s != nil {
 			if old {
 				s.fromOldFormat()
@@ -520,7 +544,7 @@ func (s *SequentialResult) fromOldFormat() {
 }
 
 func (r *CompareResult) formats() []string {
-	return []string{FormatCompare, "tallywood-compare/4", "tallywood-compare/3", "tallywood-compare/2"}
+	return []string{FormatCompare, "tallywood-compare/5", "tallywood-compare/4", "tallywood-compare/3", "tallywood-compare/2"}
 }
 
 func (r *CompareResult) sameRun(first Study) []field {
@@ -529,6 +553,7 @@ func (r *CompareResult) sameRun(first Study) []field {
 		{"arm A", r.A.equal(f.A), r.A.text(), f.A.text()},
 		{"arm B", r.B.equal(f.B), r.B.text(), f.B.text()},
 		{"cells", sameCompareCells(r.Cells, f.Cells), compareCellNames(r.Cells), compareCellNames(f.Cells)},
+		sameField("tolerance", r.Tolerance, f.Tolerance),
 		{"skipped cells", slices.EqualFunc(r.Skipped, f.Skipped, sameSkip), skipNames(r.Skipped), skipNames(f.Skipped)},
 	}
 }
@@ -552,6 +577,9 @@ func skipNames(ss []CompareSkip) string {
 func (r *CompareResult) check(share func(int64) int64) error {
 	if len(r.Cells) == 0 {
 		return errors.New("cells: none")
+	}
+	if r.Tolerance != 0 && !validTolerance(r.Tolerance) {
+		return fmt.Errorf("tolerance %g is not above 0 and at most %g", r.Tolerance, maxTolerance)
 	}
 	if err := checkArms(&r.A, &r.B); err != nil {
 		return err

@@ -137,7 +137,7 @@ func TestCompareSameArmsHaveNoDifference(t *testing.T) {
 	}
 	// Common random numbers: identical arms play identical games.
 	c := r.Cells[0]
-	if c.ScoreDiff != 0 || c.MarginDiff != 0 || c.Verdict != NoClearDifference || c.Pairs.MarginDiffSumSq != 0 {
+	if c.ScoreDiff != 0 || c.MarginDiff != 0 || c.Verdict != NotEnoughGames || c.Pairs.MarginDiffSumSq != 0 {
 		t.Errorf("identical arms differ: %+v", c)
 	}
 }
@@ -171,7 +171,7 @@ func TestCompareDetectsHardOnlyChange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := r.Cells[0].Verdict; got != NoClearDifference || r.Cells[0].Pairs.MarginDiffSumSq != 0 {
+	if got := r.Cells[0].Verdict; got != NotEnoughGames || r.Cells[0].Pairs.MarginDiffSumSq != 0 {
 		t.Errorf("Normal: %s with margin sum of squares %d, want no difference at all", got, r.Cells[0].Pairs.MarginDiffSumSq)
 	}
 	if got := r.Cells[1].Verdict; got != ScoreEasier {
@@ -210,7 +210,7 @@ func TestCompareTwoAnswerHarder(t *testing.T) {
 		t.Fatalf("decision %v, verdict %v, alpha each %g: want p1, harder, 0.05", s.Decision, r.Cells[0].Verdict, s.AlphaEach)
 	}
 	js := string(Encode(r))
-	for _, want := range []string{`"decision": "p1"`, `"verdict": "harder"`, `"format": "tallywood-compare/5"`} {
+	for _, want := range []string{`"decision": "p1"`, `"verdict": "harder"`, `"format": "tallywood-compare/6"`} {
 		if !strings.Contains(js, want) {
 			t.Errorf("JSON lacks %s", want)
 		}

@@ -263,7 +263,7 @@ func (r *CurveResult) derive() {
 				curve = append(curve, stats.CurvePoint{X: p.Skill, Estimate: c.WinRate, CI: stats.Interval{Lo: c.WinBand[0], Hi: c.WinBand[1]}})
 				values = append(values, SkillText(p.Skill))
 			}
-			r.Crossings = append(r.Crossings, *crossingOf(curve, values, r.Target))
+			r.Crossings = append(r.Crossings, *crossingOf(curve, values, r.Target, nil))
 		}
 	}
 	r.setTiming(games, secs)

@@ -60,6 +60,19 @@ func (p *PairCounts) Merge(o *PairCounts) {
 	p.MarginDiffSumSq += o.MarginDiffSumSq
 }
 
+// within reports whether p's pairs could be some of o's: no count of p
+// above o's (a race's looks are cumulative).
+func (p *PairCounts) within(o *PairCounts) bool {
+	for a := range p.Cross {
+		for b := range p.Cross[a] {
+			if p.Cross[a][b] > o.Cross[a][b] {
+				return false
+			}
+		}
+	}
+	return p.Games <= o.Games && p.MarginDiffSumSq <= o.MarginDiffSumSq
+}
+
 // check verifies that pair counts read from a file add up, and agree with
 // the counts of the arms they pair: arm A's a and arm B's b (b nil when
 // the result keeps no counts of B's games, as a sensitivity change): the
@@ -129,6 +142,26 @@ func (p *PairCounts) Pentanomial() [5]int64 {
 	return n
 }
 
+// winPentanomial counts the paired differences of wins B − A (a draw is
+// not a win, as a target win rate counts it) on the pentanomial's scale:
+// n[4] seeds B won and A did not, n[0] the other way, n[2] the rest.
+func (p *PairCounts) winPentanomial() [5]int64 {
+	var n [5]int64
+	for a := range p.Cross {
+		for b := range p.Cross[a] {
+			k := 2
+			switch {
+			case a != outWin && b == outWin:
+				k = 4
+			case a == outWin && b != outWin:
+				k = 0
+			}
+			n[k] += p.Cross[a][b]
+		}
+	}
+	return n
+}
+
 // ScoreDiff returns the mean paired score difference B − A (a draw scores
 // ½), its 95 % t-interval and the p-value of a zero difference.
 func (p *PairCounts) ScoreDiff() (mean float64, ci stats.Interval, pval float64) {
@@ -136,6 +169,9 @@ func (p *PairCounts) ScoreDiff() (mean float64, ci stats.Interval, pval float64)
 	ci = m.MeanInterval(0.05)
 	return m.Mean() / 2, stats.Interval{Lo: ci.Lo / 2, Hi: ci.Hi / 2}, m.TTest()
 }
+
+// scoreMean is the mean paired score difference B − A (a draw scores ½).
+func (p *PairCounts) scoreMean() float64 { return p.scoreHalves().Mean() / 2 }
 
 // scoreHalves are the moments of the paired score differences B − A in
 // halves (−2 … 2), integers like every other sum.

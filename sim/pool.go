@@ -112,9 +112,11 @@ func (p *pool[P]) interrupted() bool { return p.stop.Load() }
 
 // work is what a runner asks of the pool for one cell: items 0..n−1 of
 // the shard, dealt out to the workers in chunks of size consecutive items,
-// each worker taking the next chunk when done with one.
+// each worker taking the next chunk when done with one. Item j plays the
+// shard's game from + j: a runner that plays a cell's games in stages
+// (sensitivity's race) starts each stage where the last ended.
 type work struct {
-	n, size int64
+	n, size, from int64
 	// play plays item j, on game seed seed, with worker w's player. It
 	// returns the first error of a game, or nil when every game of the item
 	// was played to its end (or the stop is set: the pool then drops it).
@@ -164,7 +166,7 @@ func (p *pool[P]) worker(w int, wk *work, next *atomic.Int64) {
 			if p.stop.Load() || wk.halt != nil && wk.halt.Load() {
 				return
 			}
-			game := p.shard.Game(j)
+			game := p.shard.Game(wk.from + j)
 			seed := deal.GameSeed(p.seed, uint64(game))
 			err := wk.play(w, j, seed)
 			var failed *policy.FailedError

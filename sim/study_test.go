@@ -126,7 +126,7 @@ func TestDecodeRecomputesDerivedFields(t *testing.T) {
 		{KindSim, func(d map[string]any) { d["complete"] = true },
 			func(s Study) bool { return !s.Head().Complete }},
 		{KindCompare, func(d map[string]any) { d["cells"].([]any)[0].(map[string]any)["verdict"] = "easier" },
-			func(s Study) bool { return s.(*CompareResult).Cells[0].Verdict == NoClearDifference }},
+			func(s Study) bool { return s.(*CompareResult).Cells[0].Verdict == NotEnoughGames }},
 		{KindCompare, func(d map[string]any) {
 			d["cells"].([]any)[0].(map[string]any)["a"].(map[string]any)["win_rate"] = 0.99
 		}, func(s Study) bool {
@@ -143,7 +143,7 @@ func TestDecodeRecomputesDerivedFields(t *testing.T) {
 			}},
 		{KindSensitivity, func(d map[string]any) {
 			d["cells"].([]any)[0].(map[string]any)["changes"].([]any)[0].(map[string]any)["verdict"] = "easier"
-		}, func(s Study) bool { return s.(*SensitivityResult).Cells[0].Changes[0].Verdict == NoClearDifference }},
+		}, func(s Study) bool { return s.(*SensitivityResult).Cells[0].Changes[0].Verdict == NotEnoughGames }},
 		{KindSeats, func(d map[string]any) { d["policies"].([]any)[0].(map[string]any)["win_rate"] = 0.99 },
 			func(s Study) bool {
 				r := s.(*SeatsResult)
@@ -300,7 +300,7 @@ func forgedFiles(t testing.TB, data map[Kind][]byte) [][]byte {
 			set(cell(d)["points"].([]any)[0].(map[string]any)["pairs_vs_base"].(map[string]any), "margin_diff_sum", 1e15, "margin_diff_sum_sq", 1e15)
 		}},
 		{KindSensitivity, func(d map[string]any) {
-			set(cell(d)["changes"].([]any)[0].(map[string]any)["pairs_vs_base"].(map[string]any), "margin_diff_sum", 1e15, "margin_diff_sum_sq", 1e15)
+			set(cell(d)["changes"].([]any)[0].(map[string]any)["looks"].([]any)[0].(map[string]any), "margin_diff_sum", 1e15, "margin_diff_sum_sq", 1e15)
 		}},
 		{KindSeatsCompare, func(d map[string]any) {
 			set(d["counts"].(map[string]any)["by_policy"].([]any)[0].(map[string]any), "wins_diff_sum", 2, "wins_diff_sum_sq", 2)
@@ -374,8 +374,12 @@ func implied(s Study) error {
 	case *SensitivityResult:
 		for i := range r.Cells {
 			for j := range r.Cells[i].Changes {
-				if err := pair(&r.Cells[i].Changes[j].Pairs, &r.Cells[i].Base.Counts, nil); err != nil {
-					return err
+				// A fixed scan's one look pairs every seed of the base; a
+				// race's looks and confirmation some of them.
+				if ch := &r.Cells[i].Changes[j]; r.Design == DesignFixed && len(ch.Looks) == 1 {
+					if err := pair(&ch.Looks[0], &r.Cells[i].Base.Counts, nil); err != nil {
+						return err
+					}
 				}
 			}
 		}
@@ -476,7 +480,7 @@ func TestDecodeRefusesForgedCounts(t *testing.T) {
 		return cell(d)["points"].([]any)[0].(map[string]any)["pairs_vs_base"].(map[string]any)
 	}
 	change := func(d map[string]any) map[string]any {
-		return cell(d)["changes"].([]any)[0].(map[string]any)["pairs_vs_base"].(map[string]any)
+		return cell(d)["changes"].([]any)[0].(map[string]any)["looks"].([]any)[0].(map[string]any)
 	}
 	for _, tt := range []struct {
 		name  string

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -15,10 +16,14 @@ import (
 	"tallywood/sim/stats"
 )
 
-// FormatSweep names the JSON document of `tallywood sweep`. /3 answers a
-// target in swept values and marks the point that is the base rules
-// /2 and /1 still read, as derive recomputes both.
-const FormatSweep = "tallywood-sweep/3"
+// FormatSweep names the JSON document of `tallywood sweep`. /4 has a
+// tolerance, whether each value meets the target within it, the pairs of
+// the last swept value against the first (the direction's test), and
+// which cells cannot read the swept fields; /3 answers a target in swept
+// values and marks the point that is the base rules; /3, /2
+// and /1 still read, as derive recomputes what they lack, with the default
+// tolerance and no direction.
+const FormatSweep = "tallywood-sweep/4"
 
 // KindSweep is the kind of a sweep's result.
 const KindSweep Kind = "sweep"
@@ -36,15 +41,18 @@ type SweepPoint struct {
 // point on seed deal.GameSeed(Seed, i): the same seeds at every point, so each
 // point is paired against the base game by game.
 type SweepConfig struct {
-	Base       *engine.Rules
-	Params     []string // the swept paths, in the order of each point's Set
-	Points     []SweepPoint
-	Cells      []CellSpec
-	Seed       uint64
-	Games      int64 // per cell and point before sharding
-	Shard      Shard
-	Workers    int
-	Target     float64 // a win rate to find the crossing of (one parameter only); 0: none
+	Base    *engine.Rules
+	Params  []string // the swept paths, in the order of each point's Set
+	Points  []SweepPoint
+	Cells   []CellSpec
+	Seed    uint64
+	Games   int64 // per cell and point before sharding
+	Shard   Shard
+	Workers int
+	Target  float64 // a win rate to find the crossing of (one parameter only); 0: none
+	// Tolerance is the designer's: a value meets Target when its win rate
+	// is within ±Tolerance of it; 0 is DefaultTolerance.
+	Tolerance  float64
 	Opposition engine.Opposition
 	Progress   *atomic.Int64
 	// MaxErrors is how many failed seeds (a game at the base or a point
@@ -71,6 +79,11 @@ type SweepPointResult struct {
 	ScoreDiffCI95     [2]float64  `json:"score_diff_ci95"`
 	MarginDiff        float64     `json:"margin_diff"`
 	MarginDiffCI95    [2]float64  `json:"margin_diff_ci95"`
+	// Target is, with a target, whether the value's simultaneous interval
+	// lies within the target ± the tolerance (it meets it), beyond it, or
+	// reaches across an edge (not enough games: GamesToSettle would, about).
+	Target        *TargetAnswer `json:"target_answer,omitempty"`
+	GamesToSettle int64         `json:"games_to_settle,omitempty"`
 }
 
 // Crossing is where a cell's win rate meets the target, in swept values
@@ -88,10 +101,14 @@ type Crossing struct {
 	Multiple bool `json:"multiple"`
 	// With no region, Side is where the win rate lies at every swept
 	// value, "above" or "below" the target, and Sweep where the target
-	// lies by the win rate's trend from the first value to the last:
-	// "higher" or "lower" values, "" when the two are equal.
-	Side  string `json:"side,omitempty"`
-	Sweep string `json:"sweep,omitempty"`
+	// lies, "higher" or "lower" values, by the paired test of the last
+	// swept value against the first (their win rates on the same seeds,
+	// EndsDiff with its 95% interval EndsDiffCI); "" when that test cannot
+	// tell.
+	Side       string      `json:"side,omitempty"`
+	Sweep      string      `json:"sweep,omitempty"`
+	EndsDiff   float64     `json:"ends_diff,omitempty"`
+	EndsDiffCI *[2]float64 `json:"ends_diff_ci95,omitempty"`
 }
 
 // UnmarshalJSON reads a stored crossing as nothing: derive computes it
@@ -113,9 +130,16 @@ type CrossingRegion struct {
 // SweepCell is one cell (difficulty × policy × politician) of a sweep.
 type SweepCell struct {
 	labels
-	Base     Cell               `json:"base"`
-	Points   []SweepPointResult `json:"points"`
-	Crossing *Crossing          `json:"crossing,omitempty"`
+	Base   Cell               `json:"base"`
+	Points []SweepPointResult `json:"points"`
+	// Ends are the pairs of the last swept value against the first (the
+	// lowest), on the same seeds: a sweep with a target plays them.
+	Ends *PairCounts `json:"pairs_last_vs_first,omitempty"`
+	// NotRead: the cell's game reads none of the swept fields
+	// (engine.ReadBy), so that every point plays the base's games; it has
+	// no crossing.
+	NotRead  bool      `json:"not_read,omitempty"`
+	Crossing *Crossing `json:"crossing,omitempty"`
 	// Failed counts the seeds left out because a game of theirs failed,
 	// at the base or a change, and lists the first.
 	Failed
@@ -129,7 +153,11 @@ type SweepResult struct {
 	RulesID               // the base rules
 	GamesPerCell int64    `json:"games_per_cell"`
 	Params       []string `json:"params"`
-	Target       float64  `json:"target,omitempty"`
+	Target       float64  `json:"target,omitempty"` // a win rate: a draw is not a win
+	// Tolerance is the designer's: a value meets the target when its win
+	// rate is within ±Tolerance of it. A result before tallywood-sweep/4
+	// stated none and reads with DefaultTolerance.
+	Tolerance float64 `json:"tolerance"`
 	// OldCrossingMethod reads how the crossing is found, in words, that
 	// results written before sim/report said it held, and drops it.
 	OldCrossingMethod droppedText `json:"crossing_method,omitzero"`
@@ -142,6 +170,7 @@ type sweepCounts struct {
 	base   Counts
 	points []Counts
 	pairs  []PairCounts
+	ends   PairCounts // of the points playPoints is asked to pair
 }
 
 // Sweep plays every cell of cfg at the base rules and at every point.
@@ -178,87 +207,23 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 	out := &SweepResult{
 		Envelope:     newEnvelope(KindSweep, FormatSweep, cfg.Seed, cfg.Shard),
 		RulesID:      rulesID(cfg.Base),
-		GamesPerCell: cfg.Games, Params: cfg.Params, Target: cfg.Target,
+		GamesPerCell: cfg.Games, Params: cfg.Params, Target: cfg.Target, Tolerance: cmp.Or(cfg.Tolerance, DefaultTolerance),
 		Cells: make([]SweepCell, len(cfg.Cells)),
 	}
 	n := cfg.Shard.Len(cfg.Games)
-	// A point whose rules play as the base's (equal hashes) is not played
-	// again: its games are the base's.
-	asBase := make([]bool, len(cfg.Points))
+	rules := make([]*engine.Rules, len(cfg.Points))
 	for i, p := range cfg.Points {
-		asBase[i] = p.Rules.Hash == cfg.Base.Hash
+		rules[i] = p.Rules
 	}
-	played := SweepGamesPerSeed(cfg.Base, cfg.Points)
-	// A seed's games: the base's first, then each point's.
-	type seedGame struct {
-		res             engine.Result
-		fbOther, fbBoth int16
-	}
-	nw := len(pl.players)
-	seedGames := make([][]seedGame, nw)
-	for w := range seedGames {
-		seedGames[w] = make([]seedGame, 1+len(cfg.Points))
-	}
-	var secs float64
+	name := func(k int) string { return "point " + pointName(cfg.Points[k]) }
+	ends := sweepEnds(cfg.Points, cfg.Target)
 	for ci, spec := range cfg.Cells {
 		start := time.Now()
-		counts := make([]sweepCounts, nw)
-		for w := range counts {
-			counts[w].points = make([]Counts, len(cfg.Points))
-			counts[w].pairs = make([]PairCounts, len(cfg.Points))
-		}
-		err := pl.run(work{
-			n: n, size: chunkFor(n, nw, chunkSize), games: played,
-			// A seed counts whole or not at all (a failed or interrupted
-			// game drops it at the base and every point), so that every
-			// point stays paired with the base.
-			play: func(w int, _ int64, seed uint64) error {
-				p, gs := pl.players[w], seedGames[w]
-				for k := range gs {
-					r := cfg.Base
-					if k > 0 {
-						if asBase[k-1] {
-							gs[k] = gs[0] // the same play as the base: the same game
-							continue
-						}
-						if pl.stop.Load() {
-							return nil // the pool drops the seed
-						}
-						r = cfg.Points[k-1].Rules
-					}
-					if err := p.play(r, seed, spec.Mode, spec.Policy, spec.Politician); err != nil {
-						if k == 0 {
-							return fmt.Errorf("base rules: %w", err)
-						}
-						return fmt.Errorf("point %s: %w", pointName(cfg.Points[k-1]), err)
-					}
-					gs[k] = seedGame{p.g.Result, p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth}
-				}
-				return nil
-			},
-			keep: func(w int, _ int64) {
-				c, gs := &counts[w], seedGames[w]
-				c.base.addResult(&gs[0].res, gs[0].fbOther, gs[0].fbBoth)
-				for pi := range cfg.Points {
-					g := &gs[1+pi]
-					c.points[pi].addResult(&g.res, g.fbOther, g.fbBoth)
-					c.pairs[pi].Add(&gs[0].res, &g.res)
-				}
-			},
-		})
+		total, err := playPoints(pl, cfg.Base, rules, name, spec, 0, n, ends)
 		if err != nil {
 			return nil, err
 		}
-		total := &counts[0]
-		for w := 1; w < nw; w++ {
-			total.base.Merge(&counts[w].base)
-			for pi := range cfg.Points {
-				total.points[pi].Merge(&counts[w].points[pi])
-				total.pairs[pi].Merge(&counts[w].pairs[pi])
-			}
-		}
 		elapsed := time.Since(start)
-		secs += elapsed.Seconds()
 		l := cellLabels(cfg.Base, spec)
 		sc := SweepCell{labels: l, Base: newCell(l, &total.base, cfg.Base.Districts[:], elapsed.Seconds())}
 		for pi, pt := range cfg.Points {
@@ -271,6 +236,9 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 				Result: newCell(l, &total.points[pi], pt.Rules.Districts[:], 0),
 				Pairs:  total.pairs[pi],
 			})
+		}
+		if ends != nil {
+			sc.Ends = &total.ends
 		}
 		sc.Errors, sc.Failures = pl.cellFailures()
 		out.Cells[ci] = sc
@@ -295,6 +263,146 @@ func SweepGamesPerSeed(base *engine.Rules, points []SweepPoint) int64 {
 	return n
 }
 
+// sweepEnds are the points a sweep with a target pairs with each other,
+// the first (lowest) swept value and the last, by index: the direction's
+// test. None without a target or with fewer than two numeric values.
+func sweepEnds(points []SweepPoint, target float64) *[2]int {
+	if target == 0 {
+		return nil
+	}
+	lo, hi := -1, -1
+	var xlo, xhi float64
+	for i, p := range points {
+		x, err := strconv.ParseFloat(p.Set[0].Value, 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			continue
+		}
+		if lo < 0 || x < xlo {
+			lo, xlo = i, x
+		}
+		if hi < 0 || x > xhi {
+			hi, xhi = i, x
+		}
+	}
+	if lo < 0 || lo == hi {
+		return nil
+	}
+	return &[2]int{lo, hi}
+}
+
+// pointEnds are the indexes of the points of a result that sweepEnds
+// paired, the lowest numeric value and the highest; −1, −1 without two.
+func pointEnds(points []SweepPointResult) (lo, hi int) {
+	lo, hi = -1, -1
+	for i := range points {
+		x, ok := numericValue(&points[i])
+		if !ok {
+			continue
+		}
+		if lo < 0 || x < mustNumeric(&points[lo]) {
+			lo = i
+		}
+		if hi < 0 || x > mustNumeric(&points[hi]) {
+			hi = i
+		}
+	}
+	if lo == hi {
+		return -1, -1
+	}
+	return lo, hi
+}
+
+// mustNumeric is the value of a point known to be numeric.
+func mustNumeric(p *SweepPointResult) float64 {
+	x, _ := numericValue(p)
+	return x
+}
+
+// playPoints plays, in the cell of spec, the shard's games from ..
+// from+n−1 of pool pl at base and at each of rules, and merges every
+// worker's sums: each point's games and its pairs against the base, and
+// with ends the pairs of point ends[1] against point ends[0]. A
+// point whose rules play as the base's (equal hashes) is not played
+// again: its games are the base's. A seed counts whole or not at all (a
+// failed or interrupted game drops it at the base and every point), so
+// that every point stays paired with the base; the pool counts the
+// failed ones in the cell's errors. name names point k in a failure.
+func playPoints(pl *pool[*player], base *engine.Rules, rules []*engine.Rules, name func(k int) string, spec CellSpec, from, n int64, ends *[2]int) (*sweepCounts, error) {
+	asBase := make([]bool, len(rules))
+	played := int64(1)
+	for i, r := range rules {
+		asBase[i] = r.Hash == base.Hash
+		if !asBase[i] {
+			played++
+		}
+	}
+	// A seed's games: the base's first, then each point's.
+	type seedGame struct {
+		res             engine.Result
+		fbOther, fbBoth int16
+	}
+	nw := len(pl.players)
+	seedGames := make([][]seedGame, nw)
+	counts := make([]sweepCounts, nw)
+	for w := range nw {
+		seedGames[w] = make([]seedGame, 1+len(rules))
+		counts[w].points = make([]Counts, len(rules))
+		counts[w].pairs = make([]PairCounts, len(rules))
+	}
+	err := pl.run(work{
+		n: n, from: from, size: chunkFor(n, nw, chunkSize), games: played,
+		play: func(w int, _ int64, seed uint64) error {
+			p, gs := pl.players[w], seedGames[w]
+			for k := range gs {
+				r := base
+				if k > 0 {
+					if asBase[k-1] {
+						gs[k] = gs[0] // the same play as the base: the same game
+						continue
+					}
+					if pl.stop.Load() {
+						return nil // the pool drops the seed
+					}
+					r = rules[k-1]
+				}
+				if err := p.play(r, seed, spec.Mode, spec.Policy, spec.Politician); err != nil {
+					if k == 0 {
+						return fmt.Errorf("base rules: %w", err)
+					}
+					return fmt.Errorf("%s: %w", name(k-1), err)
+				}
+				gs[k] = seedGame{p.g.Result, p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth}
+			}
+			return nil
+		},
+		keep: func(w int, _ int64) {
+			c, gs := &counts[w], seedGames[w]
+			c.base.addResult(&gs[0].res, gs[0].fbOther, gs[0].fbBoth)
+			for pi := range rules {
+				g := &gs[1+pi]
+				c.points[pi].addResult(&g.res, g.fbOther, g.fbBoth)
+				c.pairs[pi].Add(&gs[0].res, &g.res)
+			}
+			if ends != nil {
+				c.ends.Add(&gs[1+ends[0]].res, &gs[1+ends[1]].res)
+			}
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	total := &counts[0]
+	for w := 1; w < nw; w++ {
+		total.base.Merge(&counts[w].base)
+		for pi := range rules {
+			total.points[pi].Merge(&counts[w].points[pi])
+			total.pairs[pi].Merge(&counts[w].pairs[pi])
+		}
+		total.ends.Merge(&counts[w].ends)
+	}
+	return total, nil
+}
+
 // pointName names a point in a failure: its assignments, PATH=VALUE.
 func pointName(p SweepPoint) string {
 	parts := make([]string, len(p.Set))
@@ -306,8 +414,9 @@ func pointName(p SweepPoint) string {
 
 // derive computes what the counts give: each base's and point's summary,
 // each point's differences against the base, each cell's crossing of the
-// target, and the run's timing.
+// target and whether each value meets it, and the run's timing.
 func (r *SweepResult) derive() {
+	r.Tolerance = cmp.Or(r.Tolerance, DefaultTolerance) // a result before tallywood-sweep/4 stated none
 	var games int64
 	var secs float64
 	for i := range r.Cells {
@@ -330,13 +439,41 @@ func (r *SweepResult) derive() {
 			p.MarginDiffCI95 = [2]float64{ci.Lo, ci.Hi}
 		}
 		games += c.Base.Games * played
+		c.NotRead = !readsAny(r.Params, c.Mode)
 		c.Crossing = nil
 		if r.Target != 0 {
-			simultaneous(c.Points)
-			c.Crossing = crossing(c.Points, r.Target)
+			alpha := simultaneous(c.Points)
+			for j := range c.Points {
+				p := &c.Points[j]
+				p.Target, p.GamesToSettle = nil, 0
+				if w := p.WinCISimultaneous; w != nil {
+					a, n := targetAnswer(stats.Interval{Lo: w[0], Hi: w[1]}, p.Result.Wins, p.Result.Games, alpha, r.Target, r.Tolerance)
+					p.Target, p.GamesToSettle = &a, n
+				}
+			}
+			if !c.NotRead {
+				c.Crossing = crossing(c.Points, r.Target, c.Ends)
+			}
 		}
 	}
 	r.setTiming(games, secs)
+}
+
+// readsAny reports whether the solo game at mode (its name) reads any of
+// the fields params (engine.ReadBy); a parameter the analysis does not
+// know is taken as read.
+func readsAny(params []string, mode string) bool {
+	m, err := engine.ParseMode(mode)
+	if err != nil {
+		return true
+	}
+	for _, p := range params {
+		s, err := engine.ReadBy(p)
+		if err != nil || s.ReadsSolo(m) {
+			return true
+		}
+	}
+	return false
 }
 
 // numericValue is a point's value as a number (one parameter), or false
@@ -349,8 +486,8 @@ func numericValue(p *SweepPointResult) (float64, bool) {
 // simultaneous sets each numeric point's simultaneous interval: Wilson's
 // at confidence 1 − 0.05/k over the k numeric points (Bonferroni), so
 // that all k hold at once with 95% confidence: a designer reads every
-// value, so each must be right together.
-func simultaneous(points []SweepPointResult) {
+// value, so each must be right together. It returns the level, 0.05/k.
+func simultaneous(points []SweepPointResult) float64 {
 	k := 0
 	for i := range points {
 		if _, ok := numericValue(&points[i]); ok {
@@ -366,14 +503,19 @@ func simultaneous(points []SweepPointResult) {
 			p.WinCISimultaneous = &[2]float64{ci.Lo, ci.Hi}
 		}
 	}
+	return alpha
 }
 
 // crossing finds where the win rate of points (one numeric parameter, each
 // with its simultaneous interval) meets target (stats.FindCrossing): at
 // the values whose interval contains it, and between two adjacent values
 // whose intervals lie on either side of it. Only values a rules file can
-// hold are named, and nothing is assumed between them.
-func crossing(points []SweepPointResult, target float64) *Crossing {
+// hold are named, and nothing is assumed between them. Where it meets it
+// nowhere, the way to sweep is the paired test of ends, the last value's
+// games against the first's: the win rates' difference and its 95% score
+// interval (a draw is not a win, as in the target); no way when that
+// interval holds 0, or without ends.
+func crossing(points []SweepPointResult, target float64, ends *PairCounts) *Crossing {
 	var curve []stats.CurvePoint
 	var values []string // of each point of curve
 	for i := range points {
@@ -386,12 +528,14 @@ func crossing(points []SweepPointResult, target float64) *Crossing {
 		curve = append(curve, stats.CurvePoint{X: v, Estimate: p.Result.WinRate, CI: stats.Interval{Lo: ci[0], Hi: ci[1]}})
 		values = append(values, p.Values[0])
 	}
-	return crossingOf(curve, values, target)
+	return crossingOf(curve, values, target, ends)
 }
 
 // crossingOf finds where curve meets target (stats.FindCrossing) and
-// names its points by values, one per point of curve.
-func crossingOf(curve []stats.CurvePoint, values []string, target float64) *Crossing {
+// names its points by values, one per point of curve; the way to sweep
+// is only what ends, the paired games of its first and last points,
+// show (none without them).
+func crossingOf(curve []stats.CurvePoint, values []string, target float64, ends *PairCounts) *Crossing {
 	x := stats.FindCrossing(curve, target)
 	at := func(i int) *string {
 		if i < 0 {
@@ -407,9 +551,24 @@ func crossingOf(curve []stats.CurvePoint, values []string, target float64) *Cros
 		}
 		c.Regions = append(c.Regions, CrossingRegion{Values: in, Below: at(r.Below), Above: at(r.Above)})
 	}
-	if len(x.Regions) == 0 && len(curve) > 0 {
-		c.Side = map[int]string{-1: "below", 1: "above"}[x.Side]
-		c.Sweep = map[int]string{-1: "lower", 0: "", 1: "higher"}[x.Toward]
+	if len(x.Regions) > 0 || len(curve) == 0 {
+		return c
+	}
+	c.Side = map[int]string{-1: "below", 1: "above"}[x.Side]
+	if ends == nil || ends.Games == 0 {
+		return c
+	}
+	wins := stats.Pentanomial(ends.winPentanomial())
+	ci := wins.ScoreInterval(0.05)
+	c.EndsDiff, c.EndsDiffCI = wins.Moments().Mean()/2, &[2]float64{ci.Lo, ci.Hi}
+	// The target lies the way the win rate goes toward it: up the values
+	// when it rises and lies below the target, or falls and lies above.
+	if ci.Excludes(0) {
+		if (ci.Lo > 0) == (x.Side < 0) {
+			c.Sweep = "higher"
+		} else {
+			c.Sweep = "lower"
+		}
 	}
 	return c
 }
@@ -425,7 +584,7 @@ func cmpFloat(a, b float64) int {
 }
 
 func (r *SweepResult) formats() []string {
-	return []string{FormatSweep, "tallywood-sweep/2", "tallywood-sweep/1"}
+	return []string{FormatSweep, "tallywood-sweep/3", "tallywood-sweep/2", "tallywood-sweep/1"}
 }
 
 func (r *SweepResult) sameRun(first Study) []field {
@@ -433,7 +592,7 @@ func (r *SweepResult) sameRun(first Study) []field {
 	return []field{
 		{"rules", r.RulesHash == f.RulesHash && slices.Equal(r.Overrides, f.Overrides), r.RulesID.text(), f.RulesID.text()},
 		sameField("games_per_cell", r.GamesPerCell, f.GamesPerCell),
-		{"params", slices.Equal(r.Params, f.Params) && r.Target == f.Target, r.paramsText(), f.paramsText()},
+		{"params", slices.Equal(r.Params, f.Params) && r.Target == f.Target && r.Tolerance == f.Tolerance, r.paramsText(), f.paramsText()},
 		{"cells", sameSweepCells(r.Cells, f.Cells), sweepCellNames(r.Cells), sweepCellNames(f.Cells)},
 	}
 }
@@ -449,6 +608,8 @@ func (r *SweepResult) check(share func(int64) int64) error {
 		return errors.New("params: none")
 	case !(r.Target >= 0 && r.Target < 1):
 		return fmt.Errorf("target %g is not a win rate below 1", r.Target)
+	case r.Tolerance != 0 && !validTolerance(r.Tolerance):
+		return fmt.Errorf("tolerance %g is not above 0 and at most %g", r.Tolerance, maxTolerance)
 	}
 	n := share(r.GamesPerCell)
 	for i := range r.Cells {
@@ -498,6 +659,18 @@ func (c *SweepCell) check(share int64, interrupted bool, params int) error {
 			return fmt.Errorf("point %d: games differ from the base's", j+1)
 		}
 	}
+	if c.Ends != nil {
+		var a, b *Counts
+		if lo, hi := pointEnds(c.Points); lo >= 0 {
+			a, b = &c.Points[lo].Result.Counts, &c.Points[hi].Result.Counts
+		}
+		if err := c.Ends.check(a, b); err != nil {
+			return fmt.Errorf("pairs_last_vs_first: %v", err)
+		}
+		if c.Ends.Games != c.Base.Counts.Games {
+			return errors.New("pairs_last_vs_first: games differ from the base's")
+		}
+	}
 	return nil
 }
 
@@ -508,6 +681,10 @@ func (r *SweepResult) clone() Study {
 		c := &out.Cells[i]
 		c.Base.Failures, c.Failures = slices.Clone(c.Base.Failures), slices.Clone(c.Failures)
 		c.Points = slices.Clone(c.Points)
+		if c.Ends != nil {
+			e := *c.Ends
+			c.Ends = &e
+		}
 	}
 	return &out
 }
@@ -520,6 +697,9 @@ func (r *SweepResult) add(o Study) {
 		for j := range c.Points {
 			c.Points[j].Result.add(&oc.Points[j].Result)
 			c.Points[j].Pairs.Merge(&oc.Points[j].Pairs)
+		}
+		if c.Ends != nil && oc.Ends != nil {
+			c.Ends.Merge(oc.Ends)
 		}
 	}
 }

@@ -48,10 +48,18 @@ func TestCrossing(t *testing.T) {
 		return CrossingRegion{Values: values, Below: below, Above: above}
 	}
 	const n = 2000
+	// ends are the pairs of the last value against the first: the last
+	// wins up seeds the first does not, and the first down the other way.
+	ends := func(up, down int64) *PairCounts {
+		p := &PairCounts{Games: n}
+		p.Cross[outLoss][outWin], p.Cross[outWin][outLoss], p.Cross[outLoss][outLoss] = up, down, n-up-down
+		return p
+	}
 	tests := []struct {
 		name    string
 		target  float64
 		points  []SweepPointResult
+		ends    *PairCounts
 		regions []CrossingRegion
 		side    string
 		sweep   string
@@ -59,35 +67,40 @@ func TestCrossing(t *testing.T) {
 		// Issue 23: 10%, 17.5%, 15.5%, 20% at 1..4: the rate passes 15%
 		// between 1 and 2, and value 3's interval holds 15% too.
 		{"issue 23: two places", 0.15,
-			[]SweepPointResult{pointAt("1", 200, n), pointAt("2", 350, n), pointAt("3", 310, n), pointAt("4", 400, n)},
+			[]SweepPointResult{pointAt("1", 200, n), pointAt("2", 350, n), pointAt("3", 310, n), pointAt("4", 400, n)}, nil,
 			[]CrossingRegion{region(ptr("1"), ptr("2")), region(ptr("2"), ptr("4"), "3")}, "", ""},
 		// A whole number is the answer, with its neighbours, not 1.5.
 		{"one value fits", 0.30,
-			[]SweepPointResult{pointAt("1", 400, n), pointAt("2", 600, n), pointAt("3", 800, n)},
+			[]SweepPointResult{pointAt("1", 400, n), pointAt("2", 600, n), pointAt("3", 800, n)}, nil,
 			[]CrossingRegion{region(ptr("1"), ptr("3"), "2")}, "", ""},
 		{"given out of order, falling", 0.30,
-			[]SweepPointResult{pointAt("3", 400, n), pointAt("1", 800, n), pointAt("2", 600, n)},
+			[]SweepPointResult{pointAt("3", 400, n), pointAt("1", 800, n), pointAt("2", 600, n)}, nil,
 			[]CrossingRegion{region(ptr("1"), ptr("3"), "2")}, "", ""},
 		{"passes between two values", 0.30,
-			[]SweepPointResult{pointAt("2", 400, n), pointAt("4", 800, n)},
+			[]SweepPointResult{pointAt("2", 400, n), pointAt("4", 800, n)}, nil,
 			[]CrossingRegion{region(ptr("2"), ptr("4"))}, "", ""},
 		{"from the lowest value", 0.30,
-			[]SweepPointResult{pointAt("1", 600, n), pointAt("2", 610, n), pointAt("3", 800, n)},
+			[]SweepPointResult{pointAt("1", 600, n), pointAt("2", 610, n), pointAt("3", 800, n)}, nil,
 			[]CrossingRegion{region(nil, ptr("3"), "1", "2")}, "", ""},
 		{"a value not a number is left out", 0.30,
-			[]SweepPointResult{pointAt("1", 400, n), pointAt("x", 600, n), pointAt("3", 800, n)},
+			[]SweepPointResult{pointAt("1", 400, n), pointAt("x", 600, n), pointAt("3", 800, n)}, nil,
 			[]CrossingRegion{region(ptr("1"), ptr("3"))}, "", ""},
-		// Nothing crosses: which way the target lies, from the trend.
-		{"above, rising", 0.40, []SweepPointResult{pointAt("1", 1000, n), pointAt("2", 1200, n)}, nil, "above", "lower"},
-		{"above, falling", 0.40, []SweepPointResult{pointAt("1", 1200, n), pointAt("2", 1000, n)}, nil, "above", "higher"},
-		{"below, rising", 0.40, []SweepPointResult{pointAt("1", 200, n), pointAt("2", 300, n)}, nil, "below", "higher"},
-		{"below, falling", 0.40, []SweepPointResult{pointAt("1", 300, n), pointAt("2", 200, n)}, nil, "below", "lower"},
-		{"below, flat", 0.40, []SweepPointResult{pointAt("1", 300, n), pointAt("2", 300, n)}, nil, "below", ""},
+		// Nothing crosses: which way the target lies, from the paired test
+		// of the last value against the first.
+		{"above, rising", 0.40, []SweepPointResult{pointAt("1", 1000, n), pointAt("2", 1200, n)}, ends(250, 50), nil, "above", "lower"},
+		{"above, falling", 0.40, []SweepPointResult{pointAt("1", 1200, n), pointAt("2", 1000, n)}, ends(50, 250), nil, "above", "higher"},
+		{"below, rising", 0.40, []SweepPointResult{pointAt("1", 200, n), pointAt("2", 300, n)}, ends(120, 20), nil, "below", "higher"},
+		{"below, falling", 0.40, []SweepPointResult{pointAt("1", 300, n), pointAt("2", 200, n)}, ends(20, 120), nil, "below", "lower"},
+		{"below, flat", 0.40, []SweepPointResult{pointAt("1", 300, n), pointAt("2", 300, n)}, ends(40, 40), nil, "below", ""},
+		// Issue 32: the plaza's −0.5 points [−1.7, +0.6] from 2 to 3 sent
+		// the designer higher; the ends' test cannot tell: no direction.
+		{"below, rising by chance", 0.40, []SweepPointResult{pointAt("1", 300, n), pointAt("2", 310, n)}, ends(60, 50), nil, "below", ""},
+		{"below, no ends played", 0.40, []SweepPointResult{pointAt("1", 200, n), pointAt("2", 300, n)}, nil, nil, "below", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			simultaneous(tt.points)
-			c := crossing(tt.points, tt.target)
+			c := crossing(tt.points, tt.target, tt.ends)
 			if !reflect.DeepEqual(c.Regions, tt.regions) || c.Multiple != (len(tt.regions) > 1) || c.Side != tt.side || c.Sweep != tt.sweep {
 				got, _ := json.Marshal(c)
 				t.Errorf("crossing %s; want regions %s, side %q, sweep %q", got, mustJSON(tt.regions), tt.side, tt.sweep)

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -19,8 +20,12 @@ import (
 	"tallywood/sim/stats"
 )
 
-// FormatTune names the JSON document of `tallywood tune`.
-const FormatTune = "tallywood-tune/1"
+// FormatTune names the JSON document of `tallywood tune`. /2 has a
+// tolerance: a target is reached when the confirmation's interval,
+// simultaneous over the targets, lies within it (/1's "reached" was an
+// interval that held the target, likelier with fewer games); /1 still
+// reads, with the default tolerance.
+const FormatTune = "tallywood-tune/2"
 
 // KindTune is a search for the rules values that bring win rates to
 // targets (`tallywood tune`).
@@ -90,6 +95,9 @@ type TuneConfig struct {
 	// MaxErrors is how many failed games the whole study goes on past:
 	// the search's and the confirmation's.
 	MaxErrors int64
+	// Tolerance is the designer's: a target is reached when its win rate
+	// is within ±Tolerance of it; 0 is DefaultTolerance.
+	Tolerance float64
 }
 
 // maxTuneCandidates bounds the candidates successive halving starts with:
@@ -120,17 +128,26 @@ type TuneTargetResult struct {
 	// Change is the paired difference of the win rate, tuned − base, with
 	// its 95% interval (derived from ConfirmPairs).
 	Change *TuneChange `json:"change,omitempty"`
-	// Reached is whether the confirmation's Wilson 95% interval holds the
-	// target; for a relative target, whether the 95% interval of Change
-	// holds it.
-	Reached bool `json:"reached"`
+	// WinCI is the confirmation's interval simultaneous over the targets
+	// (confidence TuneResult.Confidence): of the win rate, Wilson's, or
+	// for a relative target of the change, the paired score interval.
+	// Answer is what it says of the target ± the tolerance, and Reached
+	// whether it lies within: the target is reached. GamesToSettle is,
+	// when the answer is not enough games, about how many confirmation
+	// games would settle it.
+	WinCI         [2]float64   `json:"win_ci"`
+	Answer        TargetAnswer `json:"answer"`
+	Reached       bool         `json:"reached"`
+	GamesToSettle int64        `json:"games_to_settle,omitempty"`
 	// SearchMin and SearchMax are the lowest and highest win rate the
 	// search's candidates showed for the target (each as last played); for
 	// a relative target, the lowest and highest change.
 	SearchMin float64 `json:"search_min_win_rate"`
 	SearchMax float64 `json:"search_max_win_rate"`
-	// Reachable is false when every candidate's Wilson 95% interval in
-	// the search lies on one side of the target.
+	// Reachable is false when every candidate the search played has its
+	// Wilson 95% interval on one side of the target: the search saw none
+	// near it, of the candidates it played (TuneResult.Candidates of
+	// TuneResult.Combinations), not of every value in the ranges.
 	Reachable bool `json:"reachable"`
 }
 
@@ -196,8 +213,20 @@ type TuneResult struct {
 	ConfirmSeed  uint64              `json:"confirm_seed"`
 	ConfirmGames int64               `json:"confirm_games"` // per target, before sharding
 	Targets      []TuneTargetResult  `json:"targets"`
+	// Tolerance is the designer's: a target is reached when the
+	// confirmation's win rate is within ±Tolerance of it. A result before
+	// tallywood-tune/2 stated none and reads with DefaultTolerance.
+	Tolerance float64 `json:"tolerance"`
+	// Confidence is the confirmation's intervals', simultaneous over the
+	// targets (derived).
+	Confidence float64 `json:"confidence"`
 	// SearchGames is the games the search played (derived from Trace).
 	SearchGames int64 `json:"search_games"`
+	// Candidates are the value combinations the search played, of
+	// Combinations in the ranges (0: more than an int64 holds): with
+	// OneChange, the base and every single change (derived).
+	Candidates   int   `json:"candidates"`
+	Combinations int64 `json:"combinations"`
 }
 
 // Tuned is the best values as assignments to the base rules.
@@ -554,7 +583,7 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 		Envelope: newEnvelope(KindTune, FormatTune, cfg.Seed, cfg.Shard),
 		RulesID:  rulesID(cfg.Base),
 		Method:   TuneMethod, BudgetGames: cfg.Budget, BlockGames: block, Fields: fields, Best: best, OneChange: cfg.OneChange,
-		ConfirmSeed: cfg.ConfirmSeed, ConfirmGames: cfg.ConfirmGames,
+		ConfirmSeed: cfg.ConfirmSeed, ConfirmGames: cfg.ConfirmGames, Tolerance: cmp.Or(cfg.Tolerance, DefaultTolerance),
 	}
 	for _, c := range cands {
 		out.Trace = append(out.Trace, TuneEval{Values: c.x, Games: c.games, Wins: c.wins, BaseGames: c.baseGames, BaseWins: c.baseWins, Round: c.round})
@@ -658,9 +687,12 @@ func tuneConfirm(ctx context.Context, cfg *TuneConfig, goal tuneGoal, tuned *eng
 	for t, spec := range cfg.Targets {
 		pairs[t] = ComparePair{A: spec, B: spec, Games: cfg.ConfirmGames}
 	}
+	// Every target is confirmed, one that cannot read the tuned change
+	// too (PlayUnread): its answer needs its games, and the cells must
+	// stay one per target.
 	conf, err := Compare(ctx, CompareConfig{A: CompareArm{Name: "base", Rules: cfg.Base}, B: CompareArm{Name: "tuned", Rules: tuned},
 		Cells: pairs, Seed: cfg.ConfirmSeed, Shard: cfg.Shard, Workers: cfg.Workers, Opposition: cfg.Opposition,
-		Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - *failed})
+		Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - *failed, PlayUnread: true})
 	if conf == nil {
 		return err
 	}
@@ -701,6 +733,22 @@ func (r *TuneResult) derive() {
 			r.SearchGames += e.Games[t]
 		}
 	}
+	r.Tolerance = cmp.Or(r.Tolerance, DefaultTolerance) // a result before tallywood-tune/2 stated none
+	alpha := stats.BonferroniLevel(0.05, max(1, len(r.Targets)))
+	r.Confidence = 1 - alpha
+	r.Candidates = len(r.Trace)
+	space := make([][]int, len(r.Fields))
+	for i, f := range r.Fields {
+		space[i] = f.Values
+	}
+	r.Combinations = gridSize(space)
+	if r.OneChange {
+		base := make([]int, len(r.Fields))
+		for i, f := range r.Fields {
+			base[i] = f.Base
+		}
+		r.Combinations = int64(len(singleChanges(space, base)))
+	}
 	// The base's blocks, played once for every candidate of a relative
 	// target: as many as the most any candidate compared with.
 	for t := range r.Targets {
@@ -719,17 +767,26 @@ func (r *TuneResult) derive() {
 		tr.Confirm.derive()
 		games += tr.Confirm.Games
 		secs += tr.Confirm.ElapsedSeconds
-		tr.Reached = tr.Confirm.Games > 0 && tr.Confirm.WinCI95[0] <= tr.Rate && tr.Rate <= tr.Confirm.WinCI95[1]
+		ci := stats.Wilson(tr.Confirm.Wins, tr.Confirm.Games, alpha)
 		tr.Change = nil
 		if tr.ConfirmBase != nil && tr.ConfirmPairs != nil {
 			tr.ConfirmBase.derive()
 			games += tr.ConfirmBase.Games
-			d, ci, _ := tr.ConfirmPairs.WinRateDiff()
-			tr.Change = &TuneChange{Diff: d, CI95: [2]float64{ci.Lo, ci.Hi}}
+			d, ci95, _ := tr.ConfirmPairs.WinRateDiff()
+			tr.Change = &TuneChange{Diff: d, CI95: [2]float64{ci95.Lo, ci95.Hi}}
 		}
-		if tr.Relative {
-			tr.Reached = tr.Change != nil && tr.ConfirmPairs.Games > 0 && ci95Holds(tr.Change.CI95, tr.Rate)
+		switch {
+		case tr.Relative && tr.ConfirmPairs != nil:
+			ci = stats.Pentanomial(tr.ConfirmPairs.winPentanomial()).ScoreInterval(alpha)
+			tr.Answer, tr.GamesToSettle = changeAnswer(ci, tr.ConfirmPairs, alpha, tr.Rate, r.Tolerance)
+		case tr.Relative:
+			ci = stats.Interval{Lo: -1, Hi: 1} // no pairs: nothing measured
+			tr.Answer, tr.GamesToSettle = TargetUnsettled, 0
+		default:
+			tr.Answer, tr.GamesToSettle = targetAnswer(ci, tr.Confirm.Wins, tr.Confirm.Games, alpha, tr.Rate, r.Tolerance)
 		}
+		tr.WinCI = [2]float64{ci.Lo, ci.Hi}
+		tr.Reached = tr.Answer == TargetWithin
 		tr.SearchMin, tr.SearchMax = 1, -1
 		below, above := true, true // every candidate's interval below the target, above it
 		for _, e := range r.Trace {
@@ -755,9 +812,7 @@ func (r *TuneResult) derive() {
 	r.setTiming(games+r.SearchGames, secs)
 }
 
-func ci95Holds(ci [2]float64, x float64) bool { return ci[0] <= x && x <= ci[1] }
-
-func (r *TuneResult) formats() []string { return []string{FormatTune} }
+func (r *TuneResult) formats() []string { return []string{FormatTune, "tallywood-tune/1"} }
 
 func (r *TuneResult) sameRun(first Study) []field {
 	f := first.(*TuneResult)
@@ -767,6 +822,7 @@ func (r *TuneResult) sameRun(first Study) []field {
 			r.searchText(), f.searchText()},
 		sameField("confirm_seed", r.ConfirmSeed, f.ConfirmSeed),
 		sameField("confirm_games", r.ConfirmGames, f.ConfirmGames),
+		sameField("tolerance", r.Tolerance, f.Tolerance),
 		{"targets", sameTargets(r.Targets, f.Targets), targetsText(r.Targets), targetsText(f.Targets)},
 	}
 }
@@ -820,6 +876,8 @@ func (r *TuneResult) check(share func(int64) int64) error {
 		return fmt.Errorf("confirm_games %d is outside 1..%d", r.ConfirmGames, int64(MaxGames))
 	case r.BudgetGames < 0 || r.BudgetGames > MaxGames:
 		return fmt.Errorf("budget_games %d is outside 0..%d", r.BudgetGames, int64(MaxGames))
+	case r.Tolerance != 0 && !validTolerance(r.Tolerance):
+		return fmt.Errorf("tolerance %g is not above 0 and at most %g", r.Tolerance, maxTolerance)
 	case r.BlockGames < 1 || r.BlockGames > r.BudgetGames:
 		return fmt.Errorf("block_games %d is outside 1..%d (budget_games)", r.BlockGames, r.BudgetGames)
 	}

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"tallywood/engine"
@@ -61,4 +62,29 @@ func unreadWarning(fields []engine.FieldScope, played string) string {
 // policy and politician: the arms differ there only in their rules.
 func (p ComparePair) alike() bool {
 	return p.A.Mode == p.B.Mode && p.A.Policy.String() == p.B.Policy.String() && p.A.Politician == p.B.Politician
+}
+
+// SweepUnreadWarning says, before a sweep plays, which cells' games read
+// none of the swept fields params (a sweep of difficulties.normal.* at
+// --mode hard): every point of such a cell plays the base's games, and
+// its answer is none. "" when every cell reads one.
+func SweepUnreadWarning(params []string, cells []CellSpec) string {
+	var modes []string
+	for _, c := range cells {
+		m := c.Mode.String()
+		if !readsAny(params, m) && !slices.Contains(modes, m) {
+			modes = append(modes, m)
+		}
+	}
+	if len(modes) == 0 {
+		return ""
+	}
+	why := make([]string, 0, len(params))
+	for _, p := range params {
+		if s, err := engine.ReadBy(p); err == nil {
+			why = append(why, fmt.Sprintf("  %s is read by %s (%s)", p, s.Who(), s.Why))
+		}
+	}
+	return fmt.Sprintf("the solo games at --mode %s read none of the swept fields: every value will play the base's games there\n%s",
+		strings.Join(modes, ","), strings.Join(why, "\n"))
 }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 
 	"tallywood/sim/stats"
 )
@@ -13,9 +14,13 @@ import (
 type Verdict int8
 
 const (
-	// NoClearDifference: the fixed-size rule (FixedVerdicts) found
-	// neither the score nor the margin different at its level.
-	NoClearDifference Verdict = iota
+	// NotEnoughGames: the games played cannot tell: the difference is
+	// neither shown different from none nor shown within the tolerance
+	// (the fixed-size rule, FixedVerdicts, found neither the score nor the
+	// margin different and the score not within the tolerance). Files
+	// before the tolerance named it "no clear difference", which still
+	// reads as it.
+	NotEnoughGames Verdict = iota
 	// ScoreEasier: B's score (win 1, draw ½) is higher than A's: the
 	// fixed-size rule rejected no score difference with a positive
 	// estimate, or a sequential test on the score decided for a positive
@@ -32,8 +37,11 @@ const (
 	MarginHigher
 	// MarginLower is MarginHigher the other way.
 	MarginLower
-	// InZone: the three-answer sequential test decided that the difference
-	// it measured lies within its zone ±Delta.
+	// InZone: the difference lies within the tolerance: the
+	// three-answer sequential test decided that the difference it measured
+	// lies within its zone ±Delta, or the interval a fixed-size verdict
+	// reads lies inside ±the tolerance (two one-sided tests, Schuirmann
+	// 1987).
 	InZone
 	// ForP0: the two-answer sequential test decided for P0 over P1, and
 	// that says nothing about the direction of B against A (for example
@@ -48,15 +56,15 @@ const (
 
 // verdictNames are the verdicts' names in the JSON.
 var verdictNames = [...]string{
-	NoClearDifference: "no clear difference",
-	ScoreEasier:       "easier",
-	ScoreHarder:       "harder",
-	MarginHigher:      "higher margin only",
-	MarginLower:       "lower margin only",
-	InZone:            "within",
-	ForP0:             "p0",
-	ForP1:             "p1",
-	NotDecided:        "undecided",
+	NotEnoughGames: "not enough games",
+	ScoreEasier:    "easier",
+	ScoreHarder:    "harder",
+	MarginHigher:   "higher margin only",
+	MarginLower:    "lower margin only",
+	InZone:         "within",
+	ForP0:          "p0",
+	ForP1:          "p1",
+	NotDecided:     "undecided",
 }
 
 // String is the verdict's name in the JSON.
@@ -75,8 +83,14 @@ func (v Verdict) MarshalText() ([]byte, error) {
 	return []byte(verdictNames[v]), nil
 }
 
-// UnmarshalText reads a verdict's name.
+// UnmarshalText reads a verdict's name, and "no clear difference", the
+// name results before the tolerance gave NotEnoughGames (a verdict is
+// derived: derive recomputes it).
 func (v *Verdict) UnmarshalText(b []byte) error {
+	if string(b) == "no clear difference" {
+		*v = NotEnoughGames
+		return nil
+	}
 	for i, w := range verdictNames {
 		if w == string(b) {
 			*v = Verdict(i)
@@ -86,9 +100,115 @@ func (v *Verdict) UnmarshalText(b []byte) error {
 	return fmt.Errorf("sim: %q is not a verdict", b)
 }
 
+// DefaultTolerance is a designer's tolerance when none is given: 2 points
+// of score (or of win rate), within which a difference is close enough.
+const DefaultTolerance = 0.02
+
+// maxTolerance bounds a tolerance: half the range of a score difference
+// or a win rate.
+const maxTolerance = 0.5
+
+// validTolerance reports whether tol is a tolerance: above 0 and at most
+// maxTolerance.
+func validTolerance(tol float64) bool { return tol > 0 && tol <= maxTolerance }
+
+// CheckTolerance refuses a tolerance that is not above 0 and at most
+// half the range of a score difference or a win rate.
+func CheckTolerance(tol float64) error {
+	if !validTolerance(tol) {
+		return fmt.Errorf("%g is not above 0 and at most %g", tol, maxTolerance)
+	}
+	return nil
+}
+
+// TargetAnswer is what a win rate's interval says of a target within a
+// tolerance: tune's "reached", sweep's "meets". Its text is its name in
+// the JSON; the words a person reads are sim/report's.
+type TargetAnswer int8
+
+const (
+	// TargetUnsettled: the interval reaches across an edge of the target
+	// ± the tolerance: not enough games to tell.
+	TargetUnsettled TargetAnswer = iota
+	// TargetWithin: the interval lies within the target ± the tolerance.
+	TargetWithin
+	// TargetOutside: the interval lies wholly beyond the target ± the
+	// tolerance: the rate is off by more than the tolerance.
+	TargetOutside
+)
+
+var targetNames = [...]string{TargetUnsettled: "not enough games", TargetWithin: "within", TargetOutside: "outside"}
+
+// String is the answer's name in the JSON.
+func (a TargetAnswer) String() string {
+	if a < 0 || int(a) >= len(targetNames) {
+		return fmt.Sprintf("TargetAnswer(%d)", int8(a))
+	}
+	return targetNames[a]
+}
+
+// MarshalText writes the answer by its name.
+func (a TargetAnswer) MarshalText() ([]byte, error) {
+	if a < 0 || int(a) >= len(targetNames) {
+		return nil, fmt.Errorf("sim: no target answer %d", int8(a))
+	}
+	return []byte(targetNames[a]), nil
+}
+
+// UnmarshalText reads an answer's name.
+func (a *TargetAnswer) UnmarshalText(b []byte) error {
+	for i, w := range targetNames {
+		if w == string(b) {
+			*a = TargetAnswer(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("sim: %q is not a target answer", b)
+}
+
+// targetAnswer is what the interval ci of a win rate of wins in games
+// says of target ± tol, with about how many games would settle it when it
+// cannot tell (with a chance of settlePower, if the rate stays as
+// measured, for an interval at level alpha).
+func targetAnswer(ci stats.Interval, wins, games int64, alpha, target, tol float64) (TargetAnswer, int64) {
+	if games == 0 {
+		return bandAnswer(ci, 0, 0, 0, alpha, target, tol)
+	}
+	// A rate of 0 or 1 measured has a spread all the same.
+	p := min(max(ratio(wins, games), 0.5/float64(games)), 1-0.5/float64(games))
+	return bandAnswer(ci, p, math.Sqrt(p*(1-p)), games, alpha, target, tol)
+}
+
+// changeAnswer is targetAnswer for a change of the win rate measured in
+// pairs (a relative target): ci is the interval of the paired
+// differences of wins, whose mean and spread say how many pairs would
+// settle it.
+func changeAnswer(ci stats.Interval, pairs *PairCounts, alpha, target, tol float64) (TargetAnswer, int64) {
+	m := stats.Pentanomial(pairs.winPentanomial()).Moments()
+	return bandAnswer(ci, m.Mean()/2, math.Sqrt(m.Variance())/2, m.N, alpha, target, tol)
+}
+
+// bandAnswer is what ci says of target ± tol, and, when it cannot tell,
+// about how many observations of spread sd would settle it if the
+// estimate est stays as measured (none when n, the observations made, is
+// 0).
+func bandAnswer(ci stats.Interval, est, sd float64, n int64, alpha, target, tol float64) (TargetAnswer, int64) {
+	switch ci.Against(target-tol, target+tol) {
+	case stats.Inside:
+		return TargetWithin, 0
+	case stats.Outside:
+		return TargetOutside, 0
+	}
+	if n == 0 {
+		return TargetUnsettled, 0
+	}
+	need := stats.SampleSize(sd, math.Abs(tol-math.Abs(est-target)), alpha, 1-settlePower)
+	return TargetUnsettled, int64(min(need, MaxGames))
+}
+
 // VerdictLevel is the level of the fixed-size rule: with no difference in
-// any cell, the chance that any cell's verdict is anything but "no clear
-// difference" is at most 5 %.
+// any cell, the chance that any cell is called easier, harder, or higher
+// or lower in margin is at most 5 %.
 const VerdictLevel = 0.05
 
 // Verdicts are the verdicts of the fixed-size rule over a comparison's
@@ -97,6 +217,7 @@ type Verdicts struct {
 	Level      float64 // the family's level (VerdictLevel)
 	Tests      int     // hypotheses tested: a score and a margin per cell
 	Confidence float64 // of each interval: 1 − Level/Tests
+	Tolerance  float64 // of the score: within ±Tolerance is within
 	Cells      []CellVerdict
 }
 
@@ -109,37 +230,38 @@ type CellVerdict struct {
 }
 
 // FixedVerdicts is the decision rule of a comparison of fixed size, one
-// for every cell (pairs[i] are cell i's paired games). The family is
-// everything it tests: no score difference and no margin difference in
-// each cell, 2·cells hypotheses. Each is tested by the paired t-test at
-// level/(2·cells) (Bonferroni), so with no difference anywhere the chance
-// of any verdict but "no clear difference" is at most level, however the
-// score and the margin move together and however the cells are related;
-// each difference's printed interval is the matching simultaneous one
-// (confidence 1 − level/(2·cells)), and a verdict rests on an interval
-// that excludes 0. Holm's step-down would reject a little more, but
-// without intervals to show for it: the interval next to a verdict would
-// then include 0 when Holm rejects and Bonferroni does not.
+// for every cell (pairs[i] are cell i's paired games), with a tolerance
+// tol on the score. The family is everything it tests: no score
+// difference and no margin difference in each cell, 2·cells hypotheses,
+// each tested at level/(2·cells) (Bonferroni): the score by its score test
+// (stats.Pentanomial.FamilyTest, Wilson's for paired differences, which
+// keeps its coverage when few pairs differ), the margin by the paired
+// t-test. So with no difference anywhere the chance of any verdict but
+// within or not enough games is at most level, however the score and the
+// margin move together and however the cells are related; each
+// difference's printed interval is the matching simultaneous one
+// (confidence 1 − level/(2·cells)), and every verdict is read from it.
+// Holm's step-down would reject a little more, but without intervals to
+// show for it.
 //
-// A cell is ScoreEasier or ScoreHarder when its score difference is
-// rejected (the sign of the estimate says which), else MarginHigher or
-// MarginLower when only its margin difference is, else
-// NoClearDifference.
-func FixedVerdicts(pairs []PairCounts, level float64) Verdicts {
+// A cell is InZone when its score interval lies inside ±tol: two
+// one-sided tests that the difference is tol or more, each at
+// level/(4·cells), so that the chance that any cell whose difference is
+// tol or more is called within is at most level/2, and it gets likelier
+// with more games when the difference is inside. Else it is ScoreEasier
+// or ScoreHarder when its score difference is rejected (the sign of the
+// estimate says which), else MarginHigher or MarginLower when only its
+// margin difference is, else NotEnoughGames.
+func FixedVerdicts(pairs []PairCounts, level, tol float64) Verdicts {
 	tests := 2 * len(pairs)
-	v := Verdicts{Level: level, Tests: tests, Confidence: 1 - stats.BonferroniLevel(level, tests), Cells: make([]CellVerdict, len(pairs))}
-	family := make([]stats.Moments, 0, tests)
-	for i := range pairs {
-		family = append(family, pairs[i].scoreHalves(), pairs[i].margins())
-	}
-	t := stats.MeanTests(family, level)
+	v := Verdicts{Level: level, Tests: tests, Confidence: 1 - stats.BonferroniLevel(level, tests), Tolerance: tol, Cells: make([]CellVerdict, len(pairs))}
 	for i := range pairs {
 		c := &v.Cells[i]
-		c.Score, c.Margin = t[2*i], t[2*i+1]
-		// In halves of a point: halve back to the score's unit.
-		c.Score.Mean /= 2
-		c.Score.CI = stats.Interval{Lo: c.Score.CI.Lo / 2, Hi: c.Score.CI.Hi / 2}
+		c.Score = stats.Pentanomial(pairs[i].Pentanomial()).FamilyTest(level, tests)
+		c.Margin = pairs[i].margins().FamilyTest(level, tests)
 		switch {
+		case c.Score.CI.Against(-tol, tol) == stats.Inside:
+			c.Verdict = InZone
 		case c.Score.Rejected && c.Score.Mean > 0:
 			c.Verdict = ScoreEasier
 		case c.Score.Rejected:

@@ -21,8 +21,8 @@ import (
 // names are those files hold (they do not follow the words the outputs
 // show, which are sim/report's).
 func TestVerdictWords(t *testing.T) {
-	names := []string{"no clear difference", "easier", "harder", "higher margin only", "lower margin only", "within", "p0", "p1", "undecided"}
-	for v := NoClearDifference; v <= NotDecided; v++ {
+	names := []string{"not enough games", "easier", "harder", "higher margin only", "lower margin only", "within", "p0", "p1", "undecided"}
+	for v := NotEnoughGames; v <= NotDecided; v++ {
 		if b, _ := v.MarshalText(); string(b) != names[v] {
 			t.Errorf("%d: JSON name %q, want %q", v, b, names[v])
 		}
@@ -36,6 +36,9 @@ func TestVerdictWords(t *testing.T) {
 		}
 	}
 	var v Verdict
+	if err := v.UnmarshalText([]byte("no clear difference")); err != nil || v != NotEnoughGames {
+		t.Errorf(`"no clear difference", the name before the tolerance, reads as %v, %v: want %v`, v, err, NotEnoughGames)
+	}
 	if err := v.UnmarshalText([]byte("easier by margin only")); err == nil {
 		t.Error(`"easier by margin only" reads as a verdict: its meaning is now "higher margin only"`)
 	}
@@ -97,28 +100,39 @@ func TestFixedVerdicts(t *testing.T) {
 		}
 		return p
 	}
+	// A tolerance of half a point keeps these cells' small differences
+	// from being within it; "within" has cases of its own.
+	const tight = 0.005
 	tests := []struct {
 		name  string
+		tol   float64
 		cells []PairCounts
 		want  []Verdict
 	}{
-		{"identical arms", []PairCounts{cell(0, 0, 0)}, []Verdict{NoClearDifference}},
-		{"B wins 60 more", []PairCounts{noisy(80, 20)}, []Verdict{ScoreEasier}},
-		{"A wins 60 more", []PairCounts{noisy(20, 80)}, []Verdict{ScoreHarder}},
-		{"margin only", []PairCounts{marginOnly(10, 10)}, []Verdict{MarginHigher}},
+		{"identical arms, within 2 points", DefaultTolerance, []PairCounts{cell(0, 0, 0)}, []Verdict{InZone}},
+		// No pair differs in 1000: the score interval is about ±0.5
+		// points at 97.5 %, not a point: within ±2, not within ±0.2.
+		{"identical arms, not within 0.2 points", 0.002, []PairCounts{cell(0, 0, 0)}, []Verdict{NotEnoughGames}},
+		{"B wins 60 more", DefaultTolerance, []PairCounts{noisy(80, 20)}, []Verdict{ScoreEasier}},
+		{"A wins 60 more", DefaultTolerance, []PairCounts{noisy(20, 80)}, []Verdict{ScoreHarder}},
+		{"margin only", tight, []PairCounts{marginOnly(10, 10)}, []Verdict{MarginHigher}},
+		// With the margin higher and the score within ±2 points, the
+		// score's answer is said: within.
+		{"margin higher, score within", DefaultTolerance, []PairCounts{marginOnly(10, 10)}, []Verdict{InZone}},
 		// The score is lower (10 wins against 14) while the margin is
 		// higher: the verdict says what differs, not "easier".
-		{"margin up, score down", []PairCounts{marginOnly(10, 14)}, []Verdict{MarginHigher}},
-		// 22 against 8 discordant seeds: t = 2.6, p = 0.0097, clear for
-		// one cell (2 tests at 2.5 % each), not for four (8 at 0.625 %).
-		{"one cell", []PairCounts{noisy(22, 8)}, []Verdict{ScoreEasier}},
-		{"four cells", []PairCounts{noisy(22, 8), cell(0, 0, 0), cell(0, 0, 0), cell(0, 0, 0)},
-			[]Verdict{NoClearDifference, NoClearDifference, NoClearDifference, NoClearDifference}},
+		{"margin up, score down", tight, []PairCounts{marginOnly(10, 14)}, []Verdict{MarginHigher}},
+		// 22 against 8 discordant seeds: p ≈ 0.01, clear for one cell
+		// (2 tests at 2.5 % each), not for four (8 at 0.625 %), and
+		// within ±2 points for none: it is +1.4 points.
+		{"one cell", DefaultTolerance, []PairCounts{noisy(22, 8)}, []Verdict{ScoreEasier}},
+		{"four cells", DefaultTolerance, []PairCounts{noisy(22, 8), cell(0, 0, 0), cell(0, 0, 0), cell(0, 0, 0)},
+			[]Verdict{NotEnoughGames, InZone, InZone, InZone}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			v := FixedVerdicts(tt.cells, VerdictLevel)
-			if v.Tests != 2*len(tt.cells) || v.Level != VerdictLevel || !scalar.EqualWithinAbs(v.Confidence, 1-VerdictLevel/float64(v.Tests), 1e-15) {
+			v := FixedVerdicts(tt.cells, VerdictLevel, tt.tol)
+			if v.Tests != 2*len(tt.cells) || v.Level != VerdictLevel || v.Tolerance != tt.tol || !scalar.EqualWithinAbs(v.Confidence, 1-VerdictLevel/float64(v.Tests), 1e-15) {
 				t.Errorf("family %+v", v)
 			}
 			for i, c := range v.Cells {
@@ -131,12 +145,14 @@ func TestFixedVerdicts(t *testing.T) {
 	}
 }
 
-// TestFixedVerdictsIntervals: each difference's interval is the t-interval
-// at the family's confidence, the adjusted p-value is Bonferroni's, and a
+// TestFixedVerdictsIntervals: each difference's interval is the one of
+// its test at the family's confidence (the margin's Student's t-interval,
+// the score's score interval), the adjusted p-value is Bonferroni's, and a
 // difference is rejected exactly when its interval excludes 0, the
 // interval printed next to the verdict (issue 23: "score +0.6 points
 // [+0.0, +1.2]" was the unadjusted interval beside a verdict of "no clear
-// difference").
+// difference"); a cell is within the tolerance exactly when its score
+// interval lies inside it.
 func TestFixedVerdictsIntervals(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 1))
 	for trial := range 2000 {
@@ -159,32 +175,37 @@ func TestFixedVerdictsIntervals(t *testing.T) {
 				}
 			}
 		}
-		v := FixedVerdicts(cells, VerdictLevel)
-		q := 1 - VerdictLevel/float64(v.Tests)/2
+		v := FixedVerdicts(cells, VerdictLevel, DefaultTolerance)
+		a := VerdictLevel / float64(v.Tests)
+		q := 1 - a/2
 		for i, c := range v.Cells {
 			p := &cells[i]
+			score := stats.Pentanomial(p.Pentanomial())
+			if ci := score.ScoreInterval(a); c.Score.CI != ci || c.Score.Mean != float64(score.Moments().Sum)/float64(p.Games)/2 {
+				t.Fatalf("trial %d cell %d score: %+.6f %v, want the score interval %v", trial, i, c.Score.Mean, c.Score.CI, ci)
+			}
+			if want := math.Min(1, float64(v.Tests)*c.Score.P); c.Score.PAdj != want || c.Score.P != score.ScoreTest(0) {
+				t.Fatalf("trial %d cell %d score: p %g adjusted %g, want %g and %g", trial, i, c.Score.P, c.Score.PAdj, score.ScoreTest(0), want)
+			}
+			if c.Score.Rejected != c.Score.CI.Excludes(0) {
+				t.Fatalf("trial %d cell %d score: rejected %v, interval %v", trial, i, c.Score.Rejected, c.Score.CI)
+			}
+			if inside := c.Score.CI.Lo > -DefaultTolerance && c.Score.CI.Hi < DefaultTolerance; inside != (c.Verdict == InZone) {
+				t.Fatalf("trial %d cell %d: %v, score interval %v", trial, i, c.Verdict, c.Score.CI)
+			}
 			tq := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(p.Games - 1)}.Quantile(q)
 			for _, d := range []struct {
-				name     string
-				test     stats.MeanTest
-				sum, sq  int64
-				unitHalf bool
+				name    string
+				test    stats.MeanTest
+				sum, sq int64
 			}{
-				{"score", c.Score, 0, 0, true},
-				{"margin", c.Margin, p.MarginDiffSum, p.MarginDiffSumSq, false},
+				{"margin", c.Margin, p.MarginDiffSum, p.MarginDiffSumSq},
 			} {
 				sum, sq := d.sum, d.sq
-				if d.unitHalf {
-					m := p.scoreHalves()
-					sum, sq = m.Sum, m.SumSq
-				}
 				nf := float64(p.Games)
 				mean := float64(sum) / nf
 				se := math.Sqrt(math.Max(0, (nf*float64(sq)-float64(sum)*float64(sum))/(nf*(nf-1))) / nf)
 				lo, hi := mean-tq*se, mean+tq*se
-				if d.unitHalf {
-					mean, lo, hi = mean/2, lo/2, hi/2
-				}
 				if !scalar.EqualWithinAbsOrRel(d.test.CI.Lo, lo, 1e-9, 1e-9) || !scalar.EqualWithinAbsOrRel(d.test.CI.Hi, hi, 1e-9, 1e-9) || d.test.Mean != mean {
 					t.Fatalf("trial %d cell %d %s: %+.6f %v, want %+.6f [%.6f, %.6f]", trial, i, d.name, d.test.Mean, d.test.CI, mean, lo, hi)
 				}
@@ -425,8 +446,8 @@ func TestFixedVerdictsFamily(t *testing.T) {
 					}
 				}
 				wrong := 0
-				for _, c := range FixedVerdicts(pairs, VerdictLevel).Cells {
-					if c.Verdict != NoClearDifference {
+				for _, c := range FixedVerdicts(pairs, VerdictLevel, DefaultTolerance).Cells {
+					if c.Verdict != NotEnoughGames && c.Verdict != InZone {
 						wrong++
 					}
 				}

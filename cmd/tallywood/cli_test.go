@@ -257,7 +257,7 @@ func TestInterruptMessages(t *testing.T) {
 	}{
 		{[]string{"sim", "--seats", "2", "--policy", "random", "--games", "100"}, "0 deals"},
 		{[]string{"compare", "--policy", "random", "--b-mode", "hard", "--games", "100"}, "0 paired games"},
-		{[]string{"sweep", "--set", "difficulties.hard.bonus_divisor=1,2", "--policy", "random", "--games", "100"}, "0 seeds"},
+		{[]string{"sweep", "--set", "difficulties.hard.bonus_divisor=1,2", "--mode", "hard", "--policy", "random", "--games", "100"}, "0 seeds"},
 		{[]string{"compare", "--seats", "2", "--policy", "random", "--b-set", "track.max=14", "--games", "100"}, "0 deals"},
 		{[]string{"curve", "--skills", "0,0.5", "--games", "100"}, "0 seeds"},
 	} {

@@ -68,6 +68,7 @@ type compareFlags struct {
 	arm                    [2]armFlags
 	sprt, sprtOn           string
 	sprtDelta, alpha, beta float64
+	tolerance              *float64
 	seats                  int
 	playUnread             bool
 }
@@ -96,6 +97,7 @@ func defineCompare(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 	fs.StringVar(&f.sprtOn, "sprt-on", "score", "what the sequential test measures: score (win 1, draw ½) or margin (votes; never decides before 200 pairs; a change carried by a few games can still hide from it: with 1% of seeds moved by 100 votes it answered 'within' in 20% of runs for β = 0.05; docs/balance.md)")
 	fs.Float64Var(&f.alpha, "alpha", 0.05, "sequential test: chance, with no difference in any cell, that any cell answers 'easier' or 'harder'; split over the cells and the two sides (α/(2·cells) per one-sided test); Wald's approximation, simulated 0.047–0.062 for 0.05 (docs/balance.md)")
 	fs.Float64Var(&f.beta, "beta", 0.05, "sequential test: target chance of answering 'within' when B differs by DELTA; Wald's approximation, exceeded when few seeds differ (simulated 0.063 for 0.05 with 3% of pairs discordant, as compare splits α; docs/balance.md)")
+	f.tolerance = toleranceFlag(fs)
 	fs.BoolVar(&f.playUnread, "play-unread", false, "play the cells whose game reads none of the changed rules fields too (every difference 0): by default they are not played, with a note")
 	fs.IntVar(&f.seats, "seats", 1, "`N` players: 1 is the solo game; 2 to 4 compare the rules at a table without the Opposition, --policy as the lineup, --games the deals")
 	return f.plan
@@ -105,8 +107,10 @@ func defineCompare(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 // or at a table (--seats).
 func (f *compareFlags) plan() (*plan, error) {
 	if f.seats != 1 {
-		if err := onlyWith(f.fs, "wide", "the solo game (--seats 1)", false); err != nil {
-			return nil, err
+		for _, flag := range []string{"wide", "tolerance"} {
+			if err := onlyWith(f.fs, flag, "the solo game (--seats 1)", false); err != nil {
+				return nil, err
+			}
 		}
 		return f.seatsPlan()
 	}
@@ -184,7 +188,10 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 	if test != nil && !f.shard.Whole() {
 		return nil, errors.New("--shard: a sequential test needs every game in order; drop --shard or the test")
 	}
-	cfg := &sim.CompareConfig{Seed: f.seed, Shard: f.shard, Test: test, MaxErrors: f.maxErrors, PlayUnread: f.playUnread}
+	if err := checkTolerance(*f.tolerance); err != nil {
+		return nil, err
+	}
+	cfg := &sim.CompareConfig{Seed: f.seed, Shard: f.shard, Test: test, Tolerance: *f.tolerance, MaxErrors: f.maxErrors, PlayUnread: f.playUnread}
 	arms := [2]*sim.CompareArm{&cfg.A, &cfg.B}
 	for k := range armNames {
 		r, name, _, err := f.armRules(k)

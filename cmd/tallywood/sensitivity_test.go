@@ -22,6 +22,10 @@ func TestSensitivityBadInput(t *testing.T) {
 		{[]string{"--fields", "difficulties.easy.*"}, `tallywood: sensitivity: --fields: rules: "difficulties.easy.*" matches no number or choice of the rules file (named as --set takes them, e.g. difficulties.hard.* or solo_cards[S-03].*); nearest: difficulties.hard.*`},
 		{[]string{"--wide", "--format", "csv"}, "tallywood: sensitivity: --wide"},
 		{[]string{"--games", "0"}, "tallywood: sensitivity: --games 0"},
+		{[]string{"--shard", "1/2"}, "tallywood: sensitivity: --shard: a race plays its looks in order, on every seed; add --fixed"},
+		{[]string{"--fixed", "--confirm-seed", "3"}, "tallywood: sensitivity: --confirm-seed: a fixed scan has no confirmation"},
+		{[]string{"--confirm-seed", "1"}, "tallywood: sensitivity: --confirm-seed 1: the scan's seed"},
+		{[]string{"--tolerance", "0"}, "tallywood: sensitivity: --tolerance 0 is not above 0"},
 	} {
 		var out, errb bytes.Buffer
 		code := run(append([]string{"sensitivity"}, c.args...), &out, &errb)
@@ -31,11 +35,11 @@ func TestSensitivityBadInput(t *testing.T) {
 	}
 }
 
-// TestSensitivityShardsMerge: two shards merged by `merge` are the
-// unsharded scan, timing aside.
+// TestSensitivityShardsMerge: two shards of a fixed scan merged by
+// `merge` are the unsharded scan, timing aside.
 func TestSensitivityShardsMerge(t *testing.T) {
 	dir := t.TempDir()
-	scan := []string{"sensitivity", "--fields", "difficulties.hard.bonus_divisor", "--mode", "hard", "--policy", "random", "--games", "20", "--seed", "9803", "--quiet"}
+	scan := []string{"sensitivity", "--fixed", "--fields", "difficulties.hard.bonus_divisor", "--mode", "hard", "--policy", "random", "--games", "20", "--seed", "9803", "--quiet"}
 	var files []string
 	for _, shard := range []string{"1/1", "1/2", "2/2"} {
 		f := filepath.Join(dir, strings.ReplaceAll(shard, "/", "of")+".json")

@@ -41,7 +41,8 @@ var sweepCommand = &studyCommand{
 // a target win rate.
 func defineSweep(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 	sets := fs.StringArray("set", nil, "`PATH=VALUES`: a rules parameter and its values (repeatable: a grid)")
-	target := fs.Float64("target", 0, "find where the win rate crosses this rate (e.g. 0.40); one --set only")
+	target := fs.Float64("target", 0, "find where the win rate (a draw is not a win) crosses this rate (e.g. 0.40), and which values meet it within --tolerance; one --set only")
+	tolerance := toleranceFlag(fs)
 	return func() (*plan, error) {
 		if len(*sets) == 0 {
 			return nil, errors.New("no --set PATH=VALUES given")
@@ -51,6 +52,12 @@ func defineSweep(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 		}
 		if fs.Changed("target") && len(*sets) != 1 {
 			return nil, errors.New("--target needs exactly one --set")
+		}
+		if err := onlyWith(fs, "tolerance", "--target", fs.Changed("target")); err != nil {
+			return nil, err
+		}
+		if err := checkTolerance(*tolerance); err != nil {
+			return nil, err
 		}
 		base, err := s.rules()
 		if err != nil {
@@ -72,8 +79,11 @@ func defineSweep(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 			}
 		}
 		cfg := sim.SweepConfig{Base: base, Params: params, Points: points, Seed: s.seed, Games: s.games, Shard: s.shard,
-			Target: *target, MaxErrors: s.maxErrors, Cells: cells}
+			Target: *target, Tolerance: *tolerance, MaxErrors: s.maxErrors, Cells: cells}
 		p := &plan{total: int64(len(cells)) * sim.SweepGamesPerSeed(base, points) * s.shard.Len(s.games), text: report.TextOptions{Wide: s.wide}}
+		if w := sim.SweepUnreadWarning(params, cells); w != "" {
+			p.notes = "tallywood: sweep: warning: " + w + "\n"
+		}
 		p.run = func(ctx context.Context, workers int, progress *atomic.Int64) (sim.Study, error) {
 			cfg.Workers, cfg.Progress = workers, progress
 			return result(sim.Sweep(ctx, cfg))

@@ -29,8 +29,10 @@ nearest every --target (the sum over targets of (win rate − target)² is
 the objective), by successive halving over the candidates on common seeds,
 within a budget of games (--budget) or time (--time). Then it plays the
 best values on fresh seeds (--confirm-seed) and says, for every target,
-whether its Wilson 95% interval holds the target. --rules-out writes the
-tuned rules file; --out, the result. See docs/balance.md.
+whether it is reached: its Wilson interval, simultaneous over the targets,
+within the target ± --tolerance (2 points by default); not reached when it
+lies beyond; not enough games when it reaches across. --rules-out writes
+the tuned rules file; --out, the result. See docs/balance.md.
 
 A RATE with a sign is a change of the base rules' win rate: -0.05 is five
 points below it (normal:skilled=-0.05). The search then compares every
@@ -77,6 +79,7 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 	confirmSeed := fs.Uint64("confirm-seed", 0, "master seed `N` of the confirmation (default: --seed + 1)")
 	confirmGames := fs.Int64("confirm-games", 10_000, "`N` games per target of the confirmation")
 	rulesOut := fs.String("rules-out", "", "write the tuned rules `FILE`")
+	tolerance := toleranceFlag(fs)
 	oneChange := fs.Bool("one-change", false, "search the base and every single change (one field at another value), not combinations")
 	return func() (*plan, error) {
 		switch {
@@ -92,6 +95,9 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 			return nil, fmt.Errorf("--time %v: must be positive", *timeBudget)
 		case *confirmGames < 1 || *confirmGames > sim.MaxGames:
 			return nil, fmt.Errorf("--confirm-games %d: must be between 1 and %d", *confirmGames, int64(sim.MaxGames))
+		}
+		if err := checkTolerance(*tolerance); err != nil {
+			return nil, err
 		}
 		if !fs.Changed("confirm-seed") {
 			*confirmSeed = s.seed + 1
@@ -115,7 +121,7 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 			return nil, fmt.Errorf("--vary %v", err)
 		}
 		cfg := sim.TuneConfig{Base: base, Targets: cells, Rates: rates, Relative: relative, OneChange: *oneChange, Vary: vary, Seed: s.seed, Budget: *budget,
-			ConfirmSeed: *confirmSeed, ConfirmGames: *confirmGames, Shard: s.shard, MaxErrors: s.maxErrors}
+			ConfirmSeed: *confirmSeed, ConfirmGames: *confirmGames, Shard: s.shard, MaxErrors: s.maxErrors, Tolerance: *tolerance}
 		least := sim.TuneMinBudget(cfg)
 		if !fs.Changed("time") && *budget < least {
 			return nil, fmt.Errorf("--budget %d: the search needs at least %d games for these targets and fields", *budget, least)

@@ -37,6 +37,10 @@ const (
 	// `tallywood play`'s hints (HintSeed).
 	keyHint = 0x68696e74 // "hint"
 
+	// StreamScreen shuffles a sensitivity race's changes into the groups
+	// of its screen, seeded by the scan's seed and the cell.
+	StreamScreen = 0x7363726e // "scrn"
+
 	// StreamTrain is the base of the trainer's stream (round<<8 |
 	// candidate) + StreamTrain, seeded by its data seed: a net's initial
 	// weights and the order of its decisions.

@@ -275,7 +275,7 @@ func checkReadsAlone(t *testing.T, page string) {
 	for _, want := range []string{
 		"B differs from A in:",
 		"difficulties.hard.bonus_divisor: 2 → 3",
-		"divisor 3 is 2.5 points easier than reference at Hard for a casual player",
+		"divisor 3 against reference at Hard for a casual player: the player's margin is 1.1 votes higher",
 		"Not played: Normal, casual: its game reads none of the changes",
 		"How to read this:",
 		"tallywood compare --games 200 --seed 15030 --mode normal,hard --policy greedy",

@@ -37,8 +37,10 @@ const cardsMethod = "each item compares the games with it against the games with
 	"(a win 1, a draw ½) and margin: a difference of means with Welch's 95% interval. Solo cards come in a random " +
 	"order and politicians are dealt at random, so their differences are effects; Strategy cards and tiles are " +
 	"chosen by the player, so theirs are associations, not causes. Multiplicity: within each family of a cell, " +
-	"items with fewer than 30 games on either side are left out, and the p-values are adjusted by Holm's step-down method (significant: adjusted p below 0.05, the chance of any " +
-	"false finding in the family at most 5%), and the adjusted intervals are Bonferroni's, simultaneous at 95% over the family"
+	"items with fewer than 30 games on either side are left out; the family is the score and the margin of each item left " +
+	"(its tests, stated per table), and each interval is Bonferroni's, simultaneous at 95% over them. A * marks a score or " +
+	"margin whose printed interval excludes 0: the chance of any false mark in a family is at most 5%, and a run of " +
+	"several cells and families has that chance in each"
 
 // familyTitle says what a family compares, for headings: "Solo cards: an
 // effect, played vs not played".
@@ -89,7 +91,7 @@ func cardsText(b *bytes.Buffer, r *sim.CardsResult, opt TextOptions) error {
 		b.WriteString(", INTERRUPTED")
 	}
 	b.WriteString("\n")
-	header := []string{"#", "ITEM", "WITH", "W/O", "SCORE pts [adj. CI]", "MARGIN [adj. CI]", "HOLM"}
+	header := []string{"#", "ITEM", "WITH", "W/O", "SCORE pts [adj. CI]", "MARGIN [adj. CI]"}
 	for i := range r.Cells {
 		c := &r.Cells[i]
 		fmt.Fprintf(b, "\n%s, %s, politician %s: %d games, win rate %s\n", capitalize(c.Base.Mode), playerName(c.Base.Policy), politicianName(c.Base.Politician),
@@ -99,21 +101,17 @@ func cardsText(b *bytes.Buffer, r *sim.CardsResult, opt TextOptions) error {
 			if len(es) == 0 {
 				continue
 			}
-			fmt.Fprintf(b, "\n%s:\n", familyTitle(f))
+			fmt.Fprintf(b, "\n%s:\n  a family of %d tests (the score and the margin of %d items), simultaneous 95%%\n",
+				familyTitle(f), es[0].Tests, es[0].Tests/2)
 			shown := es
 			if !all && len(es) > cardsTop {
 				shown = es[:cardsTop]
 			}
 			var rows [][]string
 			for _, e := range shown {
-				mark := ""
-				if e.Significant {
-					mark = "*"
-				}
 				rows = append(rows, []string{fmt.Sprint(e.Rank), itemName(&e), fmt.Sprint(e.With), fmt.Sprint(e.Without),
-					fmt.Sprintf("%s [%s, %s]", pointsText(e.ScoreDiff), pointsText(e.ScoreCIAdjusted[0]), pointsText(e.ScoreCIAdjusted[1])),
-					fmt.Sprintf("%s [%s, %s]", signedText(e.MarginDiff), signedText(e.MarginCIAdjusted[0]), signedText(e.MarginCIAdjusted[1])),
-					mark})
+					fmt.Sprintf("%s [%s, %s]%s", pointsText(e.ScoreDiff), pointsText(e.ScoreCIAdjusted[0]), pointsText(e.ScoreCIAdjusted[1]), mark(e.Significant)),
+					fmt.Sprintf("%s [%s, %s]%s", signedText(e.MarginDiff), signedText(e.MarginCIAdjusted[0]), signedText(e.MarginCIAdjusted[1]), mark(e.MarginSignificant))})
 			}
 			if err := writeTable(b, header, 2, rows); err != nil {
 				return err
@@ -134,11 +132,19 @@ func cardsText(b *bytes.Buffer, r *sim.CardsResult, opt TextOptions) error {
 		}
 	}
 	b.WriteString("\nSCORE: the mean score (win 1, draw ½) of the games with the item minus those without, in points;\n" +
-		"MARGIN: the same in votes; [adj. CI]: simultaneous 95% over the family (Bonferroni);\n" +
-		"HOLM *: significant after Holm's adjustment within the family (adjusted p < 0.05).\n")
+		"MARGIN: the same in votes; [adj. CI]: simultaneous 95% over the family's tests (Bonferroni);\n" +
+		"*: the interval beside it excludes 0 (any false * in a family: at most 5%).\n")
 	b.WriteString(wrapText("Method: " + cardsMethod + "."))
 	weightsNotes(b, "", cardsPolicies(r), r.RulesHash)
 	return nil
+}
+
+// mark is the * of a score or margin whose adjusted interval excludes 0.
+func mark(significant bool) string {
+	if significant {
+		return " *"
+	}
+	return ""
 }
 
 func cardsPolicies(r *sim.CardsResult) []string {
@@ -152,9 +158,9 @@ func cardsPolicies(r *sim.CardsResult) []string {
 // cardsCSVHeader lists the columns of a cards study: a row per effect.
 var cardsCSVHeader = []string{
 	"mode", "policy", "politician", "family", "measure", "rank", "item", "round", "games_with", "games_without",
-	"score_diff", "score_ci95_lo", "score_ci95_hi", "score_ci_adjusted_lo", "score_ci_adjusted_hi", "score_p", "score_p_holm", "significant",
-	"margin_diff", "margin_ci95_lo", "margin_ci95_hi", "margin_ci_adjusted_lo", "margin_ci_adjusted_hi", "margin_p", "margin_p_holm",
-	"what",
+	"score_diff", "score_ci95_lo", "score_ci95_hi", "score_ci_adjusted_lo", "score_ci_adjusted_hi", "score_p", "score_p_adj", "significant",
+	"margin_diff", "margin_ci95_lo", "margin_ci95_hi", "margin_ci_adjusted_lo", "margin_ci_adjusted_hi", "margin_p", "margin_p_adj",
+	"margin_significant", "family_tests", "what",
 }
 
 func cardsCSV(w *csv.Writer, r *sim.CardsResult) {
@@ -165,10 +171,10 @@ func cardsCSV(w *csv.Writer, r *sim.CardsResult) {
 			w.Write([]string{
 				c.Base.Mode, c.Base.Policy, c.Base.Politician, e.Family, e.Measure, fmt.Sprint(e.Rank), e.Item, fmt.Sprint(e.Round),
 				i(e.With), i(e.Without),
-				f(e.ScoreDiff), f(e.ScoreCI95[0]), f(e.ScoreCI95[1]), f(e.ScoreCIAdjusted[0]), f(e.ScoreCIAdjusted[1]), f(e.ScoreP), f(e.ScorePHolm),
+				f(e.ScoreDiff), f(e.ScoreCI95[0]), f(e.ScoreCI95[1]), f(e.ScoreCIAdjusted[0]), f(e.ScoreCIAdjusted[1]), f(e.ScoreP), f(e.ScorePAdj),
 				fmt.Sprint(e.Significant),
-				f(e.MarginDiff), f(e.MarginCI95[0]), f(e.MarginCI95[1]), f(e.MarginCIAdjusted[0]), f(e.MarginCIAdjusted[1]), f(e.MarginP), f(e.MarginPHolm),
-				itemWords(r.Items, e.Item),
+				f(e.MarginDiff), f(e.MarginCI95[0]), f(e.MarginCI95[1]), f(e.MarginCIAdjusted[0]), f(e.MarginCIAdjusted[1]), f(e.MarginP), f(e.MarginPAdj),
+				fmt.Sprint(e.MarginSignificant), fmt.Sprint(e.Tests), itemWords(r.Items, e.Item),
 			})
 		}
 	}
@@ -240,7 +246,7 @@ func cardsFigure(id string, ci int, c *sim.CardsCell, items *sim.CardsItems, f s
 	names := make([]string, len(es))
 	pts := make(whiskers, len(es))
 	lo, hi := 0.0, 0.0
-	t := table{Header: []string{"rank", "item", "what it is", "games with", "games without", "score (pts)", "adj. low", "adj. high", "Holm p", "margin (votes)", "adj. low", "adj. high"}}
+	t := table{Header: []string{"rank", "item", "what it is", "games with", "games without", "score (pts)", "adj. low", "adj. high", "adj. p", "margin (votes)", "adj. low", "adj. high"}}
 	for i, e := range es {
 		names[i] = itemName(&e)
 		pts[i] = whisker{x: 100 * e.ScoreDiff, lo: 100 * e.ScoreCIAdjusted[0], hi: 100 * e.ScoreCIAdjusted[1], y: rowY(i, len(es))}
@@ -250,7 +256,7 @@ func cardsFigure(id string, ci int, c *sim.CardsCell, items *sim.CardsItems, f s
 		t.Rows = append(t.Rows, []cell{
 			text(fmt.Sprint(e.Rank)), text(names[i]), text(itemWords(items, e.Item)), count(e.With, path+"games_with"), count(e.Without, path+"games_without"),
 			points(e.ScoreDiff, path+"score_diff"), points(e.ScoreCIAdjusted[0], path+"score_diff_ci_adjusted.0"), points(e.ScoreCIAdjusted[1], path+"score_diff_ci_adjusted.1"),
-			num(e.ScorePHolm, "%.3g", path+"score_p_holm"),
+			num(e.ScorePAdj, "%.3g", path+"score_p_adj"),
 			signed(e.MarginDiff, path+"margin_diff"), signed(e.MarginCIAdjusted[0], path+"margin_diff_ci_adjusted.0"), signed(e.MarginCIAdjusted[1], path+"margin_diff_ci_adjusted.1"),
 		})
 	}
@@ -270,7 +276,8 @@ func cardsFigure(id string, ci int, c *sim.CardsCell, items *sim.CardsItems, f s
 	if err != nil {
 		return figure{}, err
 	}
-	note := fmt.Sprintf("%s vs %s.", capitalize(f.With), f.Without)
+	note := fmt.Sprintf("%s vs %s. A family of %d tests (the score and the margin of %d items): each interval is simultaneous at 95%% over them, and an adjusted p below 0.05 is an interval that excludes 0.",
+		capitalize(f.With), f.Without, es[0].Tests, es[0].Tests/2)
 	if f.Measure == "association" {
 		note += " The player chooses these: an association, not a cause."
 	}

@@ -41,7 +41,7 @@ func TestCardsReport(t *testing.T) {
 			t.Errorf("line %d: %d columns: %s", i+1, len(line), line)
 		}
 	}
-	for _, want := range []string{"Solo cards, effect: played vs not played", "Strategy cards, association: drawn vs not drawn", "Holm", "Bonferroni"} {
+	for _, want := range []string{"Solo cards, effect: played vs not played", "Strategy cards, association: drawn vs not drawn", "a family of", "Bonferroni"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q", want)
 		}

@@ -52,6 +52,7 @@ func compareSection(idx int, src Source, r *sim.CompareResult) (section, error) 
 		{Name: "Rules hashes", Value: "A " + r.A.RulesHash + ", B " + r.B.RulesHash},
 		{Name: "Seed", Value: fmt.Sprint(r.Seed)},
 		{Name: "Cells", Value: fmt.Sprintf("%d (%d tested)", len(r.Cells), r.CellsTested)},
+		{Name: "Tolerance", Value: toleranceText(r.Tolerance) + " of score"},
 	}
 	if len(r.Skipped) > 0 {
 		s.Facts = append(s.Facts, fact{Name: "Cells not played", Value: fmt.Sprintf("%d (their game reads none of the changes)", len(r.Skipped))})
@@ -69,8 +70,9 @@ func compareSection(idx int, src Source, r *sim.CompareResult) (section, error) 
 	conf := percentText(r.Confidence)
 	s.Notes = append(s.Notes, fmt.Sprintf("Both arms play the same seeds (common random numbers); every difference is B − A. "+
 		"The score counts a win 1 and a draw ½; its difference is in percentage points. Each difference has a 95%% paired t "+
-		"interval on its own, and the verdict's: the %s interval, simultaneous over every test, with the p-value adjusted alike "+
-		"(Bonferroni). The figures draw the verdict's.", conf),
+		"interval on its own, and the verdict's: the %s interval, simultaneous over every test (the score's a score interval, "+
+		"Wilson's for paired differences, which holds with few pairs that differ; the margin's Student's t), with the p-value "+
+		"adjusted alike (Bonferroni). The figures draw the verdict's.", conf),
 		sentence(ruleWords(r)))
 	var stopped []string
 	for i := range r.Cells {
@@ -129,7 +131,7 @@ func compareSection(idx int, src Source, r *sim.CompareResult) (section, error) 
 			points(c.ScoreDiff, p+"score_diff"), points(c.ScoreDiffCI95[0], p+"score_diff_ci95.0"), points(c.ScoreDiffCI95[1], p+"score_diff_ci95.1"),
 			num(c.ScoreDiffP, "%.2g", p+"score_diff_p"),
 			points(c.ScoreDiffCI[0], p+"score_diff_ci.0"), points(c.ScoreDiffCI[1], p+"score_diff_ci.1"),
-			num(c.ScoreDiffPAdj, "%.2g", p+"score_diff_p_adj"), text(verdictText(c)),
+			num(c.ScoreDiffPAdj, "%.2g", p+"score_diff_p_adj"), text(verdictText(r, c)),
 		})
 		marginTable.Rows = append(marginTable.Rows, []cell{
 			text(name), signed(c.A.MeanMargin, p+"a.mean_margin"), signed(c.B.MeanMargin, p+"b.mean_margin"),
@@ -556,6 +558,9 @@ func compareCommand(r *sim.CompareResult) string {
 		}
 		args = append(args, "--alpha", fmt.Sprint(test.Alpha), "--beta", fmt.Sprint(test.Beta))
 	}
+	if r.Tolerance != sim.DefaultTolerance {
+		args = append(args, "--tolerance", fmt.Sprint(r.Tolerance))
+	}
 	if r.Shard != "" {
 		args = append(args, "--shard", r.Shard)
 	}
@@ -565,10 +570,12 @@ func compareCommand(r *sim.CompareResult) string {
 // ruleWords states the rule a comparison's verdicts follow, once, as the
 // text's heading of its lines in words and the page's note say it.
 func ruleWords(r *sim.CompareResult) string {
-	level := percentText(r.VerdictLevel)
-	s := fmt.Sprintf("verdicts at the %s level over all %d tests, a score and a margin per cell: "+
-		"with no difference anywhere, the chance that any cell's verdict is not %q is at most %s; intervals simultaneous at %s",
-		level, r.Tests, verdictWords[sim.NoClearDifference], level, percentText(r.Confidence))
+	level, tol := percentText(r.VerdictLevel), toleranceText(r.Tolerance)
+	s := fmt.Sprintf("verdicts at the %s level over all %d tests, a score and a margin per cell, intervals simultaneous at %s: "+
+		"with no difference anywhere, the chance that any cell is called easier, harder, or higher or lower in margin is at most %s; "+
+		"within %s when the score's interval lies inside the tolerance (with a difference of %s or more, the chance of that is at most %s); "+
+		"%s when neither, with about how many pairs would settle it",
+		level, r.Tests, percentText(r.Confidence), level, tol, strings.TrimPrefix(tol, "±"), percentText(r.VerdictLevel/2), verdictWords[sim.NotEnoughGames])
 	for i := range r.Cells {
 		if q := r.Cells[i].Sequential; q != nil {
 			s += fmt.Sprintf("; a cell with a sequential test takes its verdict from that test instead, "+
@@ -579,12 +586,19 @@ func ruleWords(r *sim.CompareResult) string {
 	return s
 }
 
-// verdictText is a cell's verdict in words: its word, and after a
+// verdictText is a cell's verdict in words: its word, with the tolerance
+// of "within" and the games "not enough games" would take, and after a
 // sequential test's verdict "(sequential test)", with the zone or the
 // values a terse word stands for.
-func verdictText(c *sim.CompareCell) string {
+func verdictText(r *sim.CompareResult, c *sim.CompareCell) string {
 	s := c.Sequential
 	if s == nil {
+		switch c.Verdict {
+		case sim.InZone:
+			return "within " + toleranceText(r.Tolerance)
+		case sim.NotEnoughGames:
+			return fmt.Sprintf("%s (%s would settle it)", verdictWords[c.Verdict], settleText(c.GamesToSettle, "pairs"))
+		}
 		return verdictWords[c.Verdict]
 	}
 	w := verdictWords[c.Verdict]
@@ -682,7 +696,7 @@ var compareCSVHeader = []string{
 	"a_wins", "a_draws", "a_losses", "a_win_rate", "b_wins", "b_draws", "b_losses", "b_win_rate",
 	"score_diff", "score_diff_ci95_lo", "score_diff_ci95_hi", "score_diff_p", "score_diff_ci_lo", "score_diff_ci_hi", "score_diff_p_adj",
 	"margin_diff", "margin_diff_ci95_lo", "margin_diff_ci95_hi", "margin_diff_p", "margin_diff_ci_lo", "margin_diff_ci_hi", "margin_diff_p_adj",
-	"verdict", "not_played",
+	"verdict", "games_to_settle", "not_played",
 }
 
 // compareCSV writes a comparison a row per cell, in the grid's order; a
@@ -711,6 +725,6 @@ func compareCSV(w *csv.Writer, r *sim.CompareResult) {
 			i(c.A.Wins), i(c.A.Draws), i(c.A.Losses), f(c.A.WinRate), i(c.B.Wins), i(c.B.Draws), i(c.B.Losses), f(c.B.WinRate),
 			f(c.ScoreDiff), f(c.ScoreDiffCI95[0]), f(c.ScoreDiffCI95[1]), f(c.ScoreDiffP), f(c.ScoreDiffCI[0]), f(c.ScoreDiffCI[1]), f(c.ScoreDiffPAdj),
 			f(c.MarginDiff), f(c.MarginDiffCI95[0]), f(c.MarginDiffCI95[1]), f(c.MarginDiffP), f(c.MarginDiffCI[0]), f(c.MarginDiffCI[1]), f(c.MarginDiffPAdj),
-			c.Verdict.String(), ""}) // the JSON's name: programs read the CSV
+			c.Verdict.String(), i(c.GamesToSettle), ""}) // the JSON's name: programs read the CSV
 	}
 }

@@ -125,7 +125,7 @@ func answer(r *sim.CompareResult, c *sim.CompareCell) string {
 	// not the game being easier.
 	onlyPlayers := players && A == playerName(c.A.Policy)
 	if c.Sequential != nil {
-		return fmt.Sprintf("%s against %s%s: %s", B, A, at, verdictText(c))
+		return fmt.Sprintf("%s against %s%s: %s", B, A, at, verdictText(r, c))
 	}
 	switch c.Verdict {
 	case sim.ScoreEasier:
@@ -138,14 +138,16 @@ func answer(r *sim.CompareResult, c *sim.CompareCell) string {
 			return fmt.Sprintf("%s scores %s less than %s%s", B, pts, A, at)
 		}
 		return fmt.Sprintf("%s is %s harder than %s%s", B, pts, A, at)
-	case sim.NoClearDifference:
-		return fmt.Sprintf("%s plays like %s%s: no clear difference", B, A, at)
+	case sim.InZone:
+		return fmt.Sprintf("%s plays like %s%s: %s", B, A, at, verdictText(r, c))
+	case sim.NotEnoughGames:
+		return fmt.Sprintf("%s against %s%s: not enough games to tell; %s would settle it", B, A, at, settleText(c.GamesToSettle, "pairs"))
 	case sim.MarginHigher:
 		return fmt.Sprintf("%s against %s%s: the player's margin is %s higher, the score not clearly different", B, A, at, votes)
 	case sim.MarginLower:
 		return fmt.Sprintf("%s against %s%s: the player's margin is %s lower, the score not clearly different", B, A, at, votes)
 	}
-	return fmt.Sprintf("%s against %s%s: %s", B, A, at, verdictText(c))
+	return fmt.Sprintf("%s against %s%s: %s", B, A, at, verdictText(r, c))
 }
 
 // armWord names an arm in a sentence: its name, or its letter when the
@@ -216,7 +218,9 @@ func howToRead(r *sim.CompareResult) string {
 	return fmt.Sprintf("How to read this: both arms play the same games (the same seeds, cards and tiles wherever their rules allow), "+
 		"so each difference is B − A game by game. The score counts a win 1 and a draw ½; +2.0 points means the player "+
 		"scores 2 more per 100 games in B. The bracket after a difference, [low, high], is where the true difference lies "+
-		"with %s confidence, for every cell at once: when it holds 0, the games cannot tell the arms apart, and the answer "+
-		"is \"no clear difference\"; when it lies wholly above or below 0, B is easier or harder. Over all the cells, "+
-		"the chance that some answer names a difference that is not there is at most %s.", conf, percentText(r.VerdictLevel))
+		"with %s confidence, for every cell at once: when it lies wholly above or below 0, B is easier or harder; "+
+		"when it lies inside the tolerance, %s, the arms play alike within it (\"within\"); when neither, the games cannot "+
+		"tell yet (\"not enough games\", with about how many pairs would settle it). Over all the cells, "+
+		"the chance that some answer names a difference that is not there is at most %s.", conf, toleranceText(r.Tolerance),
+		percentText(r.VerdictLevel))
 }

@@ -24,7 +24,7 @@ func TestCompareReadsAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"B differs from A in:\n  difficulties.hard.bonus_divisor: 2 → 3\n",
-		"divisor 3 is 2.5 points easier than reference at Hard for a casual player", "Not played: Normal, casual"} {
+		"divisor 3 against reference at Hard for a casual player: the player's margin is 1.1 votes higher", "Not played: Normal, casual"} {
 		if !bytes.Contains(b.Bytes(), []byte(want)) {
 			t.Errorf("the text does not say %q:\n%s", want, b.String())
 		}

@@ -90,18 +90,19 @@ func wordsLine(t *testing.T, src Source, i int) string {
 
 // TestWordsShowTheVerdictsInterval is issue 23's first point: a score
 // whose 95 % interval excludes 0 but whose adjusted p does not reach the
-// level printed its 95 % interval next to "no clear difference". B wins
+// level printed its 95 % interval next to "no clear difference", now
+// "not enough games", which says how many pairs would settle it. B wins
 // 62 pairs A loses and loses 39 A wins, of 200: p ≈ 0.02, adjusted over
 // 4 tests ≈ 0.09.
 func TestWordsShowTheVerdictsInterval(t *testing.T) {
 	src := withPairs(t, [3][3]int64{{0, 0, 39}, {0, 0, 0}, {62, 0, 99}}, map[int64]int64{0: 200})
 	c := &src.Study.(*sim.CompareResult).Cells[0]
-	if c.ScoreDiffCI95[0] <= 0 || c.ScoreDiffCI[0] > 0 || c.Verdict != sim.NoClearDifference {
+	if c.ScoreDiffCI95[0] <= 0 || c.ScoreDiffCI[0] > 0 || c.Verdict != sim.NotEnoughGames {
 		t.Fatalf("cell: 95%% %v, simultaneous %v, %v: not the case under test", c.ScoreDiffCI95, c.ScoreDiffCI, c.Verdict)
 	}
 	line := wordsLine(t, src, 0)
-	want := fmt.Sprintf("no clear difference (win rate %s → %s, score %s points [%s, %s],", pct(c.A.WinRate), pct(c.B.WinRate),
-		pointsText(c.ScoreDiff), pointsText(c.ScoreDiffCI[0]), pointsText(c.ScoreDiffCI[1]))
+	want := fmt.Sprintf("not enough games to tell; about %d pairs would settle it (win rate %s → %s, score %s points [%s, %s],", c.GamesToSettle,
+		pct(c.A.WinRate), pct(c.B.WinRate), pointsText(c.ScoreDiff), pointsText(c.ScoreDiffCI[0]), pointsText(c.ScoreDiffCI[1]))
 	if !strings.Contains(line, want) {
 		t.Errorf("line %q\nlacks %q", line, want)
 	}

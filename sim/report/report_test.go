@@ -341,7 +341,7 @@ func TestDecodeErrors(t *testing.T) {
 			`report: f.json: not a tallywood compare result: json: unknown field "arms"`},
 		{"no cells", `{"kind": "compare", "format": "tallywood-compare/2", "cells": []}`, "report: f.json: cells: none"},
 		{"sweep of another format", `{"kind": "sweep", "format": "tallywood-sweep/0"}`,
-			`report: f.json: not a tallywood sweep result (format "tallywood-sweep/0", want "tallywood-sweep/3")`},
+			`report: f.json: not a tallywood sweep result (format "tallywood-sweep/0", want "tallywood-sweep/4")`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -22,41 +22,70 @@ func init() {
 // the largest effects; the table under it has them all.
 const tornadoFields = 15
 
-// sensitivityHead is the first lines of a scan's text: what was played
-// and the family of tests.
+// sensitivityHead is the first lines of a scan's text: what was played,
+// how, and what its words mean.
 func sensitivityHead(b *bytes.Buffer, r *sim.SensitivityResult) {
 	fmt.Fprintf(b, "sensitivity of rules %s (%s)", r.RulesVersion, engine.ShortHash(r.RulesHash))
 	if len(r.Overrides) > 0 {
 		fmt.Fprintf(b, " with %s", strings.Join(r.Overrides, ", "))
 	}
-	fmt.Fprintf(b, "\nseed %d, %d games per change, step %s", r.Seed, r.GamesPerChange, r.Step)
-	if len(r.Fields) > 0 {
-		fmt.Fprintf(b, ", fields %s", strings.Join(r.Fields, " "))
-	}
-	if r.Shard != "" {
-		fmt.Fprintf(b, ", shard %s", r.Shard)
-	}
-	if r.Interrupted {
-		b.WriteString(", INTERRUPTED")
+	games := fmt.Sprintf("%d games per change", r.GamesPerChange)
+	if r.Design == sim.DesignRace {
+		games = fmt.Sprintf("a budget of %d games per change", r.GamesPerChange)
 	}
 	b.WriteString("\n")
-	b.WriteString(familyText(r) + "\n")
+	run := fmt.Sprintf("seed %d, %s, step %s, tolerance %s", r.Seed, games, r.Step, toleranceText(r.Tolerance))
+	if len(r.Fields) > 0 {
+		run += ", fields " + strings.Join(r.Fields, " ")
+	}
+	if r.Shard != "" {
+		run += ", shard " + r.Shard
+	}
+	if r.Interrupted {
+		run += ", INTERRUPTED"
+	}
+	wrapTo(b, run, "")
+	wrapTo(b, designText(r), "")
+	wrapTo(b, familyText(r), "")
 }
 
-// familyText states the family of tests and its adjustment in one line.
+// designText says how a scan played its changes.
+func designText(r *sim.SensitivityResult) string {
+	if r.Design != sim.DesignRace {
+		return "fixed: every change on every seed, paired against the base"
+	}
+	return fmt.Sprintf("race: a screen of every change of a cell of %d or more, in groups played together; then each change the screen "+
+		"finds likely to matter alone, paired against the base on seeds the screen did not play, in looks of %d, %d, %d … seeds, "+
+		"until it is negligible or likely an effect; then each likely effect on fresh seeds (--confirm-seed %d)",
+		sim.ScreenMinChanges, r.FirstLook, 2*r.FirstLook, 4*r.FirstLook, r.ConfirmSeed)
+}
+
+// familyText states what the verdicts mean and the families of
+// intervals they rest on, with their confidence.
 func familyText(r *sim.SensitivityResult) string {
-	return fmt.Sprintf("%d tests (a score and a margin per change, every cell), Bonferroni at %g%%: each interval at %s",
-		r.Tests, 100*r.Level, confidenceText(r.Confidence))
+	tol := toleranceText(r.Tolerance)
+	if r.Design != sim.DesignRace {
+		return fmt.Sprintf("verdicts at %s over %d changes, from each change's interval (simultaneous, %s): negligible when it lies within %s, "+
+			"easier or harder when it excludes 0 (and is not within), - when neither: not enough games",
+			percentText(r.Level), r.Tests, confidenceText(r.Confidence), tol)
+	}
+	confirm := "no change reached the confirmation"
+	if r.ConfirmTests > 0 {
+		confirm = fmt.Sprintf("easier or harder when the confirmation's interval (simultaneous over the %d changes it played, %s) excludes 0",
+			r.ConfirmTests, confidenceText(r.ConfirmConfidence))
+	}
+	return fmt.Sprintf("verdicts at %s: %s; negligible when an interval lies within %s (the race's, simultaneous over its %d changes × %d looks, %s, "+
+		"or the confirmation's); - when neither: not enough games (not raced, stopped, or not confirmed)",
+		percentText(r.Level), confirm, tol, r.Tests/max(1, r.MaxLooks), r.MaxLooks, confidenceText(r.Confidence))
 }
 
-// familyWords says how a scan's tests are adjusted, from its level: the
-// rule of compare's verdicts (FixedVerdicts) over every change.
+// familyWords says what a scan's words promise, for the page.
 func familyWords(r *sim.SensitivityResult) string {
 	level := percentText(r.Level)
-	return fmt.Sprintf("the family is the score and the margin difference of every change of every cell; "+
-		"each is tested by a paired t-test at level %s/tests (Bonferroni), so with no effect anywhere the chance "+
-		"of any verdict but %q is at most %s, and the intervals shown are the simultaneous ones",
-		level, verdictWords[sim.NoClearDifference], level)
+	return fmt.Sprintf("with every change within %s, the chance that any is called easier or harder is at most %s; "+
+		"with any at %s or beyond, the chance that it is called negligible is at most %s. A - promises nothing: "+
+		"it is not evidence of a small effect, only of too few games to tell",
+		toleranceText(r.Tolerance), level, toleranceText(r.Tolerance), level)
 }
 
 // confidenceText writes a confidence such as 99.99% with the digits that
@@ -93,18 +122,66 @@ func scoreCI(x float64, ci [2]float64) string {
 	return fmt.Sprintf("%s [%s, %s]", pointsText(x), pointsText(ci[0]), pointsText(ci[1]))
 }
 
-// changeVerdict is a change's verdict, "-" for none (the table stays
-// narrow; the words under it say what "-" is).
-func changeVerdict(v sim.Verdict) string {
-	if v == sim.NoClearDifference {
+// changeVerdict is a change's verdict in the table: easier, harder,
+// negligible, or "-" and about how many games would settle it.
+func changeVerdict(ch *sim.SensitivityChange) string {
+	switch ch.Verdict {
+	case sim.InZone:
+		return "negligible"
+	case sim.NotEnoughGames:
+		if ch.GamesToSettle > 0 && ch.GamesToSettle < sim.MaxGames {
+			return "- ~" + gamesShort(ch.GamesToSettle)
+		}
 		return "-"
 	}
-	return verdictWords[v]
+	return verdictWords[ch.Verdict]
+}
+
+// gamesShort writes a count of games in two or three digits: 800, 12k,
+// 1.2M.
+func gamesShort(n int64) string {
+	switch {
+	case n >= 10_000_000:
+		return fmt.Sprintf("%dM", (n+500_000)/1_000_000)
+	case n >= 1_000_000:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 10_000:
+		return fmt.Sprintf("%dk", (n+500)/1000)
+	case n >= 1000:
+		return fmt.Sprintf("%.1fk", float64(n)/1e3)
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// changeScore is a change's score difference in the table: its estimate
+// and the interval its verdict reads, or a screen's estimate and
+// standard error for a change the race did not play.
+func changeScore(ch *sim.SensitivityChange) string {
+	if len(ch.Looks) == 0 {
+		if ch.Screen == nil {
+			return ""
+		}
+		return fmt.Sprintf("%s ±%.1f screen", pointsText(ch.Screen.Diff), 100*ch.Screen.SE)
+	}
+	return scoreCI(ch.ScoreDiff, ch.ScoreDiffCI)
+}
+
+// changeGames says how many paired games a change played: its looks', and
+// "+N" its confirmation's; "screen" for one the race did not play.
+func changeGames(ch *sim.SensitivityChange) string {
+	if len(ch.Looks) == 0 {
+		return "screen"
+	}
+	s := strconv.FormatInt(ch.Looks[len(ch.Looks)-1].Games, 10)
+	if ch.Confirm != nil {
+		s += "+" + strconv.FormatInt(ch.Confirm.Games, 10)
+	}
+	return s
 }
 
 // sensitivityText writes a scan: per cell, its fields ranked by the
-// larger effect of their two changes (wide: every change, and the margin
-// with its interval), then what was skipped.
+// larger effect of their two changes (wide: every change, with the margin
+// and the screen's estimate), then what was skipped.
 func sensitivityText(b *bytes.Buffer, r *sim.SensitivityResult, opt TextOptions) error {
 	wide := opt.Wide
 	sensitivityHead(b, r)
@@ -113,38 +190,42 @@ func sensitivityText(b *bytes.Buffer, r *sim.SensitivityResult, opt TextOptions)
 		fmt.Fprintf(b, "\n%s: base %s won [%s, %s], %d seeds; %d changes of %d fields, %d not played\n",
 			CellTitle(&c.Base, &c.Base), pct(c.Base.WinRate), pct(c.Base.WinCI95[0]), pct(c.Base.WinCI95[1]),
 			c.Base.Games, len(c.Changes), len(c.Ranking), len(c.Skipped))
+		if c.Screen != nil {
+			wrapTo(b, fmt.Sprintf("screen: %d groups in %d partitions, %d seeds each; %d changes raced alone",
+				len(c.Screen.Groups), c.Screen.Partitions, c.Screen.SeedsPerPartition, raced(c)), "  ")
+		}
+		byPath := map[string][]*sim.SensitivityChange{}
+		for j := range c.Changes {
+			ch := &c.Changes[j]
+			byPath[ch.Path] = append(byPath[ch.Path], ch)
+		}
 		var rows [][]string
 		if wide {
-			byPath := map[string][]*sim.SensitivityChange{}
-			for j := range c.Changes {
-				ch := &c.Changes[j]
-				byPath[ch.Path] = append(byPath[ch.Path], ch)
-			}
 			for k, f := range c.Ranking {
 				for _, ch := range byPath[f.Path] {
-					rows = append(rows, []string{strconv.Itoa(k + 1), ch.Path, changeText(ch),
-						scoreCI(ch.ScoreDiff, ch.ScoreDiffCI),
-						fmt.Sprintf("%s [%s, %s]", signedText(ch.MarginDiff), signedText(ch.MarginDiffCI[0]), signedText(ch.MarginDiffCI[1])),
-						fmt.Sprintf("%.2g", ch.ScoreDiffPAdj), changeVerdict(ch.Verdict)})
+					margin, screen := "", ""
+					if len(ch.Looks) > 0 {
+						margin = fmt.Sprintf("%s [%s, %s]", signedText(ch.MarginDiff), signedText(ch.MarginDiffCI[0]), signedText(ch.MarginDiffCI[1]))
+					}
+					if ch.Screen != nil {
+						screen = fmt.Sprintf("%s ±%.1f", pointsText(ch.Screen.Diff), 100*ch.Screen.SE)
+					}
+					rows = append(rows, []string{strconv.Itoa(k + 1), ch.Path, changeText(ch), changeGames(ch),
+						changeScore(ch), margin, screen, changeVerdict(ch)})
 				}
 			}
-			if err := writeTable(b, []string{"#", "FIELD", "CHANGE", "SCORE vs BASE pts [CI]", "MARGIN vs BASE [CI]", "P ADJ", "VERDICT"}, 2, rows); err != nil {
+			if err := writeTable(b, []string{"#", "FIELD", "CHANGE", "GAMES", "SCORE vs BASE pts [CI]", "MARGIN vs BASE [CI]", "SCREEN pts", "VERDICT"}, 2, rows); err != nil {
 				return err
 			}
 		} else {
-			changes := map[string]*sim.SensitivityChange{}
-			for j := range c.Changes {
-				ch := &c.Changes[j]
-				changes[changeKey(ch.Path, ch.To, ch.ToChoice)] = ch
-			}
 			for _, f := range c.Ranking {
-				ch := changes[changeKey(f.Path, f.To, f.ToChoice)]
-				// The t-interval is symmetric: its half-width says it all.
-				half := (ch.ScoreDiffCI[1] - ch.ScoreDiffCI[0]) / 2
-				rows = append(rows, []string{f.Path, changeText(ch),
-					fmt.Sprintf("%s ± %.1f", pointsText(ch.ScoreDiff), 100*half), changeVerdict(ch.Verdict)})
+				for _, ch := range byPath[f.Path] {
+					if ch.To == f.To && ch.ToChoice == f.ToChoice {
+						rows = append(rows, []string{f.Path, changeText(ch), changeGames(ch), changeScore(ch), changeVerdict(ch)})
+					}
+				}
 			}
-			if err := writeTable(b, []string{"FIELD", "STEP", "SCORE pts", "VERDICT"}, 1, rows); err != nil {
+			if err := writeTable(b, []string{"FIELD", "STEP", "GAMES", "SCORE pts [CI]", "VERDICT"}, 1, rows); err != nil {
 				return err
 			}
 		}
@@ -153,11 +234,29 @@ func sensitivityText(b *bytes.Buffer, r *sim.SensitivityResult, opt TextOptions)
 		}
 		skippedText(b, c.Skipped, wide)
 	}
-	b.WriteString("\nEach field is ranked by the larger |score difference| of its two steps (the one shown; --wide\n" +
-		"shows both). SCORE: the step's paired score difference (win 1, draw ½) against the base rules on\n" +
-		"the same seeds, in points, ± its simultaneous interval. VERDICT: easier, harder, higher margin\n" +
-		"only or lower margin only where the family's test rejects no difference; - where it does not.\n")
+	b.WriteString("\n")
+	shown := "the one shown; --wide shows both, with the margin and the screen's estimate"
+	if wide {
+		shown = "every change is shown"
+	}
+	wrapTo(b, fmt.Sprintf("Each field is ranked by the larger |score difference| of its two steps (%s). "+
+		"SCORE: the step's paired score difference (win 1, draw ½) against the base rules on the same seeds, in points, "+
+		"with the interval its verdict reads: the confirmation's for a change confirmed (GAMES: the race's + the confirmation's), "+
+		"else its last look's; for a change not raced, the screen's estimate among others ± its standard error, which claims nothing. "+
+		"VERDICT: easier, harder, negligible (within %s), or - with about how many paired games would settle it: "+
+		"a - says there were too few games to tell, not that the change does nothing.", shown, toleranceText(r.Tolerance)), "")
 	return nil
+}
+
+// raced is how many of a cell's changes its race played alone.
+func raced(c *sim.SensitivityCell) int {
+	n := 0
+	for _, ch := range c.Changes {
+		if len(ch.Looks) > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // skippedText says what a cell did not play: every change with wide, else
@@ -201,10 +300,9 @@ func skippedText(b *bytes.Buffer, skips []sim.SensitivitySkip, wide bool) {
 // sensitivityCSVHeader lists the columns of a scan: a row per change
 // played or skipped.
 var sensitivityCSVHeader = []string{
-	"mode", "policy", "politician", "rank", "path", "from", "to", "games",
-	"score_diff", "score_diff_ci_lo", "score_diff_ci_hi", "score_diff_p", "score_diff_p_adj",
-	"margin_diff", "margin_diff_ci_lo", "margin_diff_ci_hi", "margin_diff_p", "margin_diff_p_adj",
-	"verdict", "skipped",
+	"mode", "policy", "politician", "rank", "path", "from", "to", "games", "looks", "confirm_games",
+	"screen_diff", "screen_se", "scan", "score_diff", "score_diff_ci_lo", "score_diff_ci_hi",
+	"margin_diff", "margin_diff_ci_lo", "margin_diff_ci_hi", "verdict", "games_to_settle", "skipped",
 }
 
 func sensitivityCSV(w *csv.Writer, r *sim.SensitivityResult) {
@@ -216,14 +314,22 @@ func sensitivityCSV(w *csv.Writer, r *sim.SensitivityResult) {
 			rank[e.Path] = k + 1
 		}
 		for _, ch := range c.Changes {
+			confirm, sd, se := "", "", ""
+			if ch.Confirm != nil {
+				confirm = i(ch.Confirm.Games)
+			}
+			if ch.Screen != nil {
+				sd, se = f(ch.Screen.Diff), f(ch.Screen.SE)
+			}
 			from, to := strconv.Itoa(ch.From), strconv.Itoa(ch.To)
 			if ch.ToChoice != "" {
 				from, to = ch.FromChoice, ch.ToChoice
 			}
-			w.Write([]string{c.Mode, c.Policy, c.Politician, strconv.Itoa(rank[ch.Path]), ch.Path, from, to, i(ch.Pairs.Games),
-				f(ch.ScoreDiff), f(ch.ScoreDiffCI[0]), f(ch.ScoreDiffCI[1]), f(ch.ScoreDiffP), f(ch.ScoreDiffPAdj),
-				f(ch.MarginDiff), f(ch.MarginDiffCI[0]), f(ch.MarginDiffCI[1]), f(ch.MarginDiffP), f(ch.MarginDiffPAdj),
-				ch.Verdict.String(), ""}) // the JSON's name: programs read the CSV
+			w.Write([]string{c.Mode, c.Policy, c.Politician, strconv.Itoa(rank[ch.Path]), ch.Path,
+				from, to, i(ch.Games), strconv.Itoa(len(ch.Looks)), confirm,
+				sd, se, ch.Scan.String(), f(ch.ScoreDiff), f(ch.ScoreDiffCI[0]), f(ch.ScoreDiffCI[1]),
+				f(ch.MarginDiff), f(ch.MarginDiffCI[0]), f(ch.MarginDiffCI[1]),
+				ch.Verdict.String(), i(ch.GamesToSettle), ""}) // the JSON's names: programs read the CSV
 		}
 		for _, s := range c.Skipped {
 			to := ""
@@ -256,7 +362,9 @@ func sensitivitySection(idx int, src Source, r *sim.SensitivityResult) (section,
 		{Name: "Step", Value: r.Step.String()},
 		{Name: "Seed", Value: fmt.Sprint(r.Seed)},
 		{Name: "Games per change", Value: gamesOfShard(r.GamesPerChange, r.Shard)},
-		{Name: "Family", Value: familyText(r)},
+		{Name: "Tolerance", Value: toleranceText(r.Tolerance)},
+		{Name: "Design", Value: designText(r)},
+		{Name: "Verdicts", Value: familyText(r)},
 	}
 	if len(r.Overrides) > 0 {
 		s.Facts = append(s.Facts, fact{Name: "Base rules changed by", Value: strings.Join(r.Overrides, " ")})
@@ -265,12 +373,12 @@ func sensitivitySection(idx int, src Source, r *sim.SensitivityResult) (section,
 	if r.Interrupted {
 		s.Notes = append(s.Notes, "This run was interrupted: the figures are of the games played before it stopped.")
 	}
-	s.Notes = append(s.Notes, "Every change plays the same seeds as the base rules. How the tests are adjusted: "+familyWords(r)+".")
+	s.Notes = append(s.Notes, "Every change plays the same seeds as the base rules. What the words promise: "+familyWords(r)+".")
 	g := group{}
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		s.List = append(s.List, fmt.Sprintf("%s: %d fields, %d changes played, %d not played (the cell's game does not read the field, or the value leaves its bounds or the rules refuse it).",
-			CellTitle(&c.Base, &c.Base), len(c.Ranking), len(c.Changes), len(c.Skipped)))
+		s.List = append(s.List, fmt.Sprintf("%s: %d fields, %d changes (%d raced alone), %d not played (the cell's game does not read the field, or the value leaves its bounds or the rules refuse it).",
+			CellTitle(&c.Base, &c.Base), len(c.Ranking), len(c.Changes), raced(c), len(c.Skipped)))
 		f, err := tornadoFigure(fmt.Sprintf("%s-cell%d-tornado", s.ID, i+1), r, i)
 		if err != nil {
 			return section{}, err
@@ -301,8 +409,8 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 	seen := map[string]int{} // a choice's alternatives drawn so far
 	for _, ch := range c.Changes {
 		k, ok := row[ch.Path]
-		if !ok {
-			continue
+		if !ok || len(ch.Looks) == 0 {
+			continue // a change not raced has no interval to draw
 		}
 		y := rowY(k, len(top))
 		w := whisker{x: 100 * ch.ScoreDiff, lo: 100 * ch.ScoreDiffCI[0], hi: 100 * ch.ScoreDiffCI[1]}
@@ -351,7 +459,7 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 	if err != nil {
 		return figure{}, err
 	}
-	t := table{Header: []string{"Field", "Change", "Score vs base (pts)", "Low", "High", "Margin vs base", "Verdict"}}
+	t := table{Header: []string{"Field", "Change", "Games", "Score vs base (pts)", "Low", "High", "Margin vs base", "Verdict"}}
 	changes := map[string][]int{}
 	for j, ch := range c.Changes {
 		changes[ch.Path] = append(changes[ch.Path], j)
@@ -360,13 +468,18 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 		for _, j := range changes[f.Path] {
 			ch := &c.Changes[j]
 			p := fmt.Sprintf("cells.%d.changes.%d.", ci, j)
-			t.Rows = append(t.Rows, []cell{text(ch.Path), text(changeText(ch)),
+			if len(ch.Looks) == 0 {
+				t.Rows = append(t.Rows, []cell{text(ch.Path), text(changeText(ch)), text(changeGames(ch)),
+					text(changeScore(ch)), text(""), text(""), text(""), text(changeVerdict(ch))})
+				continue
+			}
+			t.Rows = append(t.Rows, []cell{text(ch.Path), text(changeText(ch)), count(ch.Games, p+"games"),
 				points(ch.ScoreDiff, p+"score_diff"), points(ch.ScoreDiffCI[0], p+"score_diff_ci.0"), points(ch.ScoreDiffCI[1], p+"score_diff_ci.1"),
-				signed(ch.MarginDiff, p+"margin_diff"), text(verdictWords[ch.Verdict])})
+				signed(ch.MarginDiff, p+"margin_diff"), text(changeVerdict(ch))})
 		}
 	}
-	note := fmt.Sprintf("The %d fields with the largest effect of %d; the table lists every change played. Bars: the paired score difference of one step down and one step up; whiskers: their simultaneous intervals (%s).",
-		len(top), len(c.Ranking), confidenceText(r.Confidence))
+	note := fmt.Sprintf("The %d fields with the largest effect of %d; the table lists every change played. Bars: the paired score difference of one step down and one step up, played alone; whiskers: the intervals their verdicts read (the race's at %s, a confirmation's at %s). A change the race did not play has none.",
+		len(top), len(c.Ranking), confidenceText(r.Confidence), confidenceText(r.ConfirmConfidence))
 	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t}, nil
 }
 
@@ -382,6 +495,15 @@ func sensitivityCommand(r *sim.SensitivityResult) string {
 	}
 	args = append(args, "--step", r.Step.String(), "--games", fmt.Sprint(r.GamesPerChange), "--seed", fmt.Sprint(r.Seed),
 		"--mode", strings.Join(modes, ","), "--policy", strings.Join(policies, ","), "--politician", strings.Join(politicians, ","))
+	if r.Tolerance != sim.DefaultTolerance {
+		args = append(args, "--tolerance", fmt.Sprint(r.Tolerance))
+	}
+	switch {
+	case r.Design != sim.DesignRace:
+		args = append(args, "--fixed")
+	case r.ConfirmSeed != r.Seed+1:
+		args = append(args, "--confirm-seed", fmt.Sprint(r.ConfirmSeed))
+	}
 	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
 	if r.Shard != "" {
 		args = append(args, "--shard", r.Shard)

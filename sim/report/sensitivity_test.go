@@ -11,11 +11,12 @@ import (
 )
 
 // sensitivityJSON scans Hard's divisor and the Campaign costs for
-// greedy on both difficulties.
-func sensitivityJSON(t testing.TB, games int64) []byte {
+// greedy on both difficulties, with every change on every seed (fixed)
+// or raced.
+func sensitivityJSON(t testing.TB, games int64, design sim.SensitivityDesign) []byte {
 	t.Helper()
 	cfg := sim.SensitivityConfig{Base: engine.Reference(), Fields: []string{"difficulties.hard.bonus_divisor", "actions.campaign_*"},
-		Step: sim.Step{By: 1}, Seed: 9802, Games: games}
+		Step: sim.Step{By: 1}, Seed: 9802, Games: games, Design: design, ConfirmSeed: 9803}
 	for _, m := range []engine.Mode{engine.Normal, engine.Hard} {
 		cfg.Cells = append(cfg.Cells, sim.CellSpec{Mode: m, Policy: mustSpec(t, "greedy"), Politician: sim.RandomPoliticianIndex})
 	}
@@ -30,7 +31,7 @@ func sensitivityJSON(t testing.TB, games int64) []byte {
 // table holds the file's numbers, the command that reproduces it, and
 // the text stays within 100 columns.
 func TestSensitivityReport(t *testing.T) {
-	data := sensitivityJSON(t, 60)
+	data := sensitivityJSON(t, 60, sim.DesignFixed)
 	doc := decodeGeneric(t, data)
 	secs := parsePage(t, render(t, testMeta, data))
 	if len(secs) != 1 {
@@ -38,7 +39,7 @@ func TestSensitivityReport(t *testing.T) {
 	}
 	sec := secs[0]
 	checkFigures(t, sec, doc, []string{"s1-cell1-tornado", "s1-cell2-tornado"})
-	want := "tallywood sensitivity --fields difficulties.hard.bonus_divisor --fields 'actions.campaign_*' --step 1 --games 60 --seed 9802 --mode normal,hard --policy greedy --politician random --format json"
+	want := "tallywood sensitivity --fields difficulties.hard.bonus_divisor --fields 'actions.campaign_*' --step 1 --games 60 --seed 9802 --mode normal,hard --policy greedy --politician random --fixed --format json"
 	if got := sec.Facts["Command"]; got != want {
 		t.Errorf("command\n%s\nwant\n%s", got, want)
 	}
@@ -61,8 +62,11 @@ func TestSensitivityReport(t *testing.T) {
 			t.Errorf("a line of %d columns: %s", n, line)
 		}
 	}
-	if !strings.Contains(b.String(), "20 tests (a score and a margin per change, every cell), Bonferroni at 5%") {
-		t.Errorf("the family is not stated:\n%s", b.String())
+	for _, w := range []string{"tolerance ±2 points", "verdicts at 5% over 10 changes, from each change's interval (simultaneous, 99.5%): negligible when\nit lies within ±2 points",
+		"a - says there were too few games to tell, not that the change does\nnothing"} {
+		if !strings.Contains(b.String(), w) {
+			t.Errorf("the text does not say %q:\n%s", w, b.String())
+		}
 	}
 	b.Reset()
 	if err := CSV(&b, src); err != nil {
@@ -76,5 +80,41 @@ func TestSensitivityReport(t *testing.T) {
 	// six played at Hard.
 	if len(rows) != 1+5+6 {
 		t.Errorf("%d CSV rows, want 12", len(rows))
+	}
+}
+
+// TestSensitivityRaceReport: a race's text says how it played and what
+// its words mean within 100 columns, the games of each change, and its
+// page reproduces it by the command (no --fixed, the confirmation's seed
+// the default).
+func TestSensitivityRaceReport(t *testing.T) {
+	data := sensitivityJSON(t, 200, sim.DesignRace)
+	src, err := Decode("race.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Text(&b, src, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(b.String(), "\n") {
+		if n := len([]rune(line)); n > 100 {
+			t.Errorf("a line of %d columns: %s", n, line)
+		}
+	}
+	b.Reset()
+	if err := Text(&b, src, TextOptions{Wide: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"a budget of 200 games per change", "race: a screen of every change of a cell of 64 or more",
+		"(--confirm-seed 9803)", "| # | FIELD"} {
+		if !strings.Contains(b.String(), w) {
+			t.Errorf("the text does not say %q:\n%s", w, b.String())
+		}
+	}
+	secs := parsePage(t, render(t, testMeta, data))
+	want := "tallywood sensitivity --fields difficulties.hard.bonus_divisor --fields 'actions.campaign_*' --step 1 --games 200 --seed 9802 --mode normal,hard --policy greedy --politician random --format json"
+	if got := secs[0].Facts["Command"]; got != want {
+		t.Errorf("command\n%s\nwant\n%s", got, want)
 	}
 }

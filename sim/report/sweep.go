@@ -78,7 +78,7 @@ func sweepSection(idx int, src Source, r *sim.SweepResult) (section, error) {
 		s.Facts = append(s.Facts, fact{Name: "Base rules changed by", Value: strings.Join(r.Overrides, " ")})
 	}
 	if r.Target > 0 {
-		s.Facts = append(s.Facts, fact{Name: "Target win rate", Value: fmt.Sprintf("%g%%", 100*r.Target)})
+		s.Facts = append(s.Facts, fact{Name: "Target win rate", Value: fmt.Sprintf("%g%% %s (a draw is not a win)", 100*r.Target, toleranceText(r.Tolerance))})
 	}
 	s.Facts = append(s.Facts, closingFacts(src, command)...)
 	if r.Interrupted {
@@ -90,7 +90,7 @@ func sweepSection(idx int, src Source, r *sim.SweepResult) (section, error) {
 	}
 	s.Notes = append(s.Notes, "Every point plays the same seeds as the base rules; the band is "+band+".")
 	if r.Target != 0 {
-		s.Notes = append(s.Notes, "How the crossing is found: "+crossingMethod+".")
+		s.Notes = append(s.Notes, "How the target is answered: "+crossingMethod(r)+".")
 	}
 	g := group{}
 	for i := range r.Cells {
@@ -255,7 +255,7 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 			return figure{}, err
 		}
 		legend = append(legend, legendItem{fmt.Sprintf("target %g%%", 100*r.Target), target})
-		if x != nil {
+		if x != nil || c.NotRead {
 			note = sentence(crossingWords(r, c))
 		}
 	}
@@ -374,7 +374,7 @@ func sweepText(b *bytes.Buffer, r *sim.SweepResult, opt TextOptions) error {
 		if c.Errors > 0 {
 			wrapTo(b, fmt.Sprintf("FAILED: %d games failed at the base or a point and are not counted at any (see the errors).", c.Errors), "  ")
 		}
-		if c.Crossing != nil {
+		if c.Crossing != nil || c.NotRead && r.Target != 0 {
 			wrapTo(b, crossingWords(r, c), "  ")
 		}
 	}
@@ -392,7 +392,7 @@ func sweepText(b *bytes.Buffer, r *sim.SweepResult, opt TextOptions) error {
 		wrapTo(b, "--wide also shows "+more+".", "")
 	}
 	if r.Target != 0 {
-		wrapTo(b, "Crossing: "+crossingMethod+".", "")
+		wrapTo(b, "Target: "+crossingMethod(r)+".", "")
 	}
 	return nil
 }
@@ -431,7 +431,7 @@ func sweepCSV(w *csv.Writer, r *sim.SweepResult) {
 	header = append(header, "is_base", "games", "wins", "draws", "losses", "win_rate", "win_ci95_lo", "win_ci95_hi",
 		"win_ci_simultaneous_lo", "win_ci_simultaneous_hi", "mean_margin", "margin_ci95_lo", "margin_ci95_hi",
 		"score_diff_vs_base", "score_diff_ci95_lo", "score_diff_ci95_hi",
-		"margin_diff_vs_base", "margin_diff_ci95_lo", "margin_diff_ci95_hi")
+		"margin_diff_vs_base", "margin_diff_ci95_lo", "margin_diff_ci95_hi", "target_answer", "games_to_settle")
 	w.Write(header)
 	row := func(c *sim.SweepCell, values []string, isBase bool, cell *sim.Cell, simultaneous *[2]float64, diffs []string) {
 		rec := append([]string{c.Mode, c.Policy, c.Politician}, values...)
@@ -450,12 +450,16 @@ func sweepCSV(w *csv.Writer, r *sim.SweepResult) {
 		// The base rules' own row only when no point is them (is_base
 		// marks the point that is).
 		if baseAmong(c) < 0 {
-			row(c, baseValues(r), true, &c.Base, nil, []string{"0", "0", "0", "0", "0", "0"})
+			row(c, baseValues(r), true, &c.Base, nil, []string{"0", "0", "0", "0", "0", "0", "", ""})
 		}
 		for j := range c.Points {
 			p := &c.Points[j]
+			answer := ""
+			if p.Target != nil {
+				answer = p.Target.String() // the JSON's name: programs read the CSV
+			}
 			row(c, p.Values, p.IsBase, &p.Result, p.WinCISimultaneous, []string{f(p.ScoreDiff), f(p.ScoreDiffCI95[0]), f(p.ScoreDiffCI95[1]),
-				f(p.MarginDiff), f(p.MarginDiffCI95[0]), f(p.MarginDiffCI95[1])})
+				f(p.MarginDiff), f(p.MarginDiffCI95[0]), f(p.MarginDiffCI95[1]), answer, i(p.GamesToSettle)})
 		}
 	}
 }
@@ -481,6 +485,9 @@ func sweepCommand(r *sim.SweepResult) string {
 		"--mode", strings.Join(modes, ","), "--policy", strings.Join(policies, ","), "--politician", strings.Join(politicians, ","))
 	if r.Target > 0 {
 		args = append(args, "--target", fmt.Sprint(r.Target))
+		if r.Tolerance != sim.DefaultTolerance {
+			args = append(args, "--tolerance", fmt.Sprint(r.Tolerance))
+		}
 	}
 	// The base rules' own overrides come with the rules file.
 	if len(r.Overrides) > 0 || r.RulesHash != engine.Reference().Hash {
@@ -492,21 +499,30 @@ func sweepCommand(r *sim.SweepResult) string {
 	return commandLine(append(args, "--format", "json"))
 }
 
-// crossingMethod says how a sweep finds a crossing (sim's simultaneous
-// and crossing), printed with every crossing.
-const crossingMethod = "each swept value's win rate has a Wilson interval of confidence 1 − 0.05/k, " +
-	"k the number of swept values (Bonferroni), so that all k hold at once with 95% confidence: " +
-	"a designer reads every value, so each must be right together. " +
-	"The target is met at the values whose interval contains it, and between two adjacent values " +
-	"whose intervals lie on either side of it. If the win rate is monotone in the parameter, " +
-	"the setting that gives the target lies between the nearest values below and above (95%); " +
-	"nothing is assumed between swept values, and only values a rules file can hold are named"
+// crossingMethod says how a sweep answers a target (sim's simultaneous,
+// crossing and targetAnswer), printed with every target.
+func crossingMethod(r *sim.SweepResult) string {
+	return "each swept value's win rate (a draw is not a win, as in the target; SCORE counts it ½) has a Wilson interval " +
+		"of confidence 1 − 0.05/k, k the number of swept values (Bonferroni), so that all k hold at once with 95% confidence: " +
+		"a designer reads every value, so each must be right together. A value meets the target when its interval lies within " +
+		"the target " + toleranceText(r.Tolerance) + ", misses it when it lies beyond, and else has not enough games (about how many " +
+		"would settle it is said). The target may lie at the values whose interval contains it, and between two adjacent values " +
+		"whose intervals lie on either side of it; if the win rate is monotone in the parameter, the setting that gives the target " +
+		"lies between the nearest values below and above (95%); nothing is assumed between swept values, and only values a rules " +
+		"file can hold are named. Which way to sweep, when every value lies on one side, is the paired test of the last value " +
+		"against the first on the same seeds (95%)"
+}
 
 // crossingWords says where a sweep cell's win rate meets the target, in
-// swept values with their simultaneous intervals, or which way to sweep
-// when it meets it nowhere.
+// swept values with their simultaneous intervals, which values meet it
+// within the tolerance, or which way to sweep when it meets it nowhere.
 func crossingWords(r *sim.SweepResult, c *sim.SweepCell) string {
-	x, param, target := c.Crossing, r.Params[0], pct(r.Target)
+	param, target := r.Params[0], pct(r.Target)
+	if c.NotRead {
+		return fmt.Sprintf("%s's game reads none of %s: every value plays the base's games, and says nothing of the target",
+			CellTitle(&c.Base, &c.Base), param)
+	}
+	x := c.Crossing
 	at := map[string]*sim.SweepPointResult{}
 	for j := range c.Points {
 		at[c.Points[j].Values[0]] = &c.Points[j]
@@ -526,13 +542,14 @@ func crossingWords(r *sim.SweepResult, c *sim.SweepCell) string {
 		}
 		return value(*v)
 	}
+	meets := meetsWords(r, c)
 	if len(x.Regions) == 0 {
-		sweep := "sweep " + param + " " + x.Sweep
-		if x.Sweep == "" {
-			sweep = "it does not change from the first value to the last: sweep " + param + " wider"
+		way := fmt.Sprintf("no direction at this precision (the last value against the first: %s)", endsText(x))
+		if x.Sweep != "" {
+			way = fmt.Sprintf("sweep %s %s (the last value against the first: %s)", param, x.Sweep, endsText(x))
 		}
-		return fmt.Sprintf("the win rate is %s the target %s at every swept value of %s (by its simultaneous 95%% interval): %s",
-			x.Side, target, param, sweep)
+		return fmt.Sprintf("the win rate is %s the target %s at every swept value of %s (by its simultaneous 95%% interval): %s; %s",
+			x.Side, target, param, way, meets)
 	}
 	parts := make([]string, len(x.Regions))
 	for k, g := range x.Regions {
@@ -548,13 +565,51 @@ func crossingWords(r *sim.SweepResult, c *sim.SweepCell) string {
 			target, strings.Join(vs, ", "), nearest(g.Below, "lower"), nearest(g.Above, "higher"))
 	}
 	if !x.Multiple && len(x.Regions[0].Values) == 0 {
-		return "the win rate at " + param + " " + strings.TrimPrefix(parts[0], "it ")
+		return "the win rate at " + param + " " + strings.TrimPrefix(parts[0], "it ") + "; " + meets
 	}
 	if !x.Multiple {
-		return "the win rate meets " + target + " at " + param + ": " + parts[0]
+		return "the win rate may meet " + target + " at " + param + ": " + parts[0] + "; " + meets
 	}
 	for k := range parts {
 		parts[k] = fmt.Sprintf("(%d) %s", k+1, parts[k])
 	}
-	return fmt.Sprintf("the win rate may meet %s at %s in %d places: %s", target, param, len(parts), strings.Join(parts, "; "))
+	return fmt.Sprintf("the win rate may meet %s at %s in %d places: %s; %s", target, param, len(parts), strings.Join(parts, "; "), meets)
+}
+
+// endsText is the paired difference of the last swept value's win rate
+// against the first's and its 95% interval, or why there is none.
+func endsText(x *sim.Crossing) string {
+	if x.EndsDiffCI == nil {
+		return "not played"
+	}
+	return fmt.Sprintf("%s points [%s, %s], paired", pointsText(x.EndsDiff), pointsText(x.EndsDiffCI[0]), pointsText(x.EndsDiffCI[1]))
+}
+
+// meetsWords says which swept values meet the target within the
+// tolerance, and which have not enough games, with about how many would
+// settle them.
+func meetsWords(r *sim.SweepResult, c *sim.SweepCell) string {
+	var meet, unsettled []string
+	for j := range c.Points {
+		p := &c.Points[j]
+		if p.Target == nil {
+			continue
+		}
+		switch *p.Target {
+		case sim.TargetWithin:
+			meet = append(meet, p.Values[0])
+		case sim.TargetUnsettled:
+			unsettled = append(unsettled, fmt.Sprintf("%s (%s)", p.Values[0], settleText(p.GamesToSettle, "games")))
+		}
+	}
+	s := fmt.Sprintf("meets %s %s at ", pct(r.Target), toleranceText(r.Tolerance))
+	if len(meet) == 0 {
+		s += "no swept value"
+	} else {
+		s += strings.Join(meet, ", ")
+	}
+	if len(unsettled) > 0 {
+		s += "; not enough games to tell at " + strings.Join(unsettled, ", ")
+	}
+	return s
 }

@@ -27,28 +27,75 @@ func init() {
 const tuneTopRows = 8
 
 // TuneVerdict says in words whether a tune's target was reached: its
-// confirmation's interval holds it, or not and where the best is, or that
-// no candidate within the ranges came near.
-func TuneVerdict(t *sim.TuneTargetResult) string {
+// confirmation's interval (simultaneous over the targets, r's
+// confidence) within the target ± the tolerance, beyond it, or across
+// its edge (not enough games, and about how many would settle it); and
+// when no candidate the search played came near it, that the search saw
+// none, of the candidates it played.
+func TuneVerdict(r *sim.TuneResult, t *sim.TuneTargetResult) string {
 	c := &t.Confirm
-	best := fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(c.WinCI95[0]), pct(c.WinCI95[1]))
-	seen := func(x float64) string { return pct(x) }
+	best := fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(t.WinCI[0]), pct(t.WinCI[1]))
+	band := pct(t.Rate) + " " + toleranceText(r.Tolerance)
+	seen := pct
 	if t.Relative {
 		seen = pointsWord
+		band = pointsText(t.Rate) + " " + toleranceText(r.Tolerance)
 		best = "no confirmation against the base"
 		if ch := t.Change; ch != nil && t.ConfirmBase != nil {
-			best = fmt.Sprintf("%s [%s, %s] (win rate %s → %s)", pointsWord(ch.Diff), pointsText(ch.CI95[0]), pointsText(ch.CI95[1]),
+			best = fmt.Sprintf("%s [%s, %s] (win rate %s → %s)", pointsWord(ch.Diff), pointsText(t.WinCI[0]), pointsText(t.WinCI[1]),
 				pct(t.ConfirmBase.WinRate), pct(c.WinRate))
 		}
 	}
-	switch {
-	case t.Reached:
-		return "reached: " + best
-	case !t.Reachable:
-		return fmt.Sprintf("not reachable in the ranges (the search saw %s to %s): best is %s",
-			seen(t.SearchMin), seen(t.SearchMax), best)
+	var s string
+	switch t.Answer {
+	case sim.TargetWithin:
+		return fmt.Sprintf("reached: %s, within %s", best, band)
+	case sim.TargetOutside:
+		s = fmt.Sprintf("not reached: %s, beyond %s", best, band)
+	default:
+		s = fmt.Sprintf("not enough games: %s reaches across the edge of %s; %s would settle it", best, band, settleText(t.GamesToSettle, "confirmation games"))
 	}
-	return "not reached: best is " + best
+	if !t.Reachable {
+		s += fmt.Sprintf("; no candidate the search played came near it (it saw %s to %s, %s)", seen(t.SearchMin), seen(t.SearchMax), playedText(r))
+	}
+	return s
+}
+
+// playedText says how much of the ranges the search played: "128 of the
+// 480 combinations in the ranges (27%)".
+func playedText(r *sim.TuneResult) string {
+	if r.Combinations <= 0 {
+		return fmt.Sprintf("%d candidates of more combinations than can be counted", r.Candidates)
+	}
+	return fmt.Sprintf("%d of the %d combinations in the ranges (%s)", r.Candidates, r.Combinations,
+		pct(float64(r.Candidates)/float64(r.Combinations)))
+}
+
+// tuneRule says what "reached" means, in the text and on the page.
+func tuneRule(r *sim.TuneResult) string {
+	s := fmt.Sprintf("A target is reached when the confirmation's Wilson interval, simultaneous over the %d targets (%s) on seeds "+
+		"the search never played, lies within the target %s; not reached when it lies beyond; not enough games when it reaches "+
+		"across an edge (more confirmation games settle it). The search played %s: what it did not play it did not judge.",
+		len(r.Targets), percentText(r.Confidence), toleranceText(r.Tolerance), playedText(r))
+	for _, t := range r.Targets {
+		if t.Relative {
+			return s + " A target with a sign is a change of the base rules' win rate: the search compares each candidate " +
+				"with the base on the same seeds, and the confirmation plays both on the same fresh seeds; its interval is " +
+				"then the paired score interval of the change, read against the target and the tolerance alike."
+		}
+	}
+	return s
+}
+
+// confirmText is a target's confirmation in the text's table: the win
+// rate and the interval its answer reads, or for a relative target the
+// win rate and the change with its interval.
+func confirmText(t *sim.TuneTargetResult) string {
+	c := &t.Confirm
+	if t.Relative && t.Change != nil {
+		return fmt.Sprintf("%s, change %s [%s, %s]", pct(c.WinRate), pointsText(t.Change.Diff), pointsText(t.WinCI[0]), pointsText(t.WinCI[1]))
+	}
+	return fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(t.WinCI[0]), pct(t.WinCI[1]))
 }
 
 // targetText is a tune target as asked: a win rate, or a change of the
@@ -98,8 +145,11 @@ func tuneText(b *bytes.Buffer, r *sim.TuneResult, _ TextOptions) error {
 	if len(r.Overrides) > 0 {
 		fmt.Fprintf(b, " with %s", strings.Join(r.Overrides, ", "))
 	}
-	fmt.Fprintf(b, "\nsearch seed %d, budget %d games (%d played): %d candidates, %d rounds of successive halving,\n"+
-		"blocks of %d games per target\n\n", r.Seed, r.BudgetGames, r.SearchGames, len(r.Trace), r.Rounds, r.BlockGames)
+	b.WriteString("\n")
+	wrapTo(b, fmt.Sprintf("search seed %d, budget %d games (%d played): %s, %d rounds of successive halving, "+
+		"blocks of %d games per target; tolerance %s", r.Seed, r.BudgetGames, r.SearchGames, playedText(r), r.Rounds, r.BlockGames,
+		toleranceText(r.Tolerance)), "")
+	b.WriteString("\n")
 	var rows [][]string
 	if r.OneChange {
 		fmt.Fprintf(b, "one change at a time: the base rules and the %d single changes of %d fields (%s)\n",
@@ -124,15 +174,15 @@ func tuneText(b *bytes.Buffer, r *sim.TuneResult, _ TextOptions) error {
 	for i := range r.Targets {
 		t := &r.Targets[i]
 		c := &t.Confirm
-		rows = append(rows, []string{c.Mode, playerName(c.Policy), targetText(t),
-			fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(c.WinCI95[0]), pct(c.WinCI95[1])), strconv.FormatInt(c.Games, 10)})
+		rows = append(rows, []string{c.Mode, playerName(c.Policy), targetText(t), confirmText(t), strconv.FormatInt(c.Games, 10)})
 	}
-	if err := writeTable(b, []string{"MODE", "POLICY", "TARGET", "WIN RATE [95% CI]", "GAMES"}, 2, rows); err != nil {
+	if err := writeTable(b, []string{"MODE", "POLICY", "TARGET", fmt.Sprintf("WIN RATE [%s CI]", percentText(r.Confidence)), "GAMES"}, 2, rows); err != nil {
 		return err
 	}
 	for i := range r.Targets {
 		t := &r.Targets[i]
-		fmt.Fprintf(b, "  %s, %s, target %s:\n    %s\n", capitalize(t.Confirm.Mode), playerName(t.Confirm.Policy), targetText(t), TuneVerdict(t))
+		fmt.Fprintf(b, "  %s, %s, target %s:\n", capitalize(t.Confirm.Mode), playerName(t.Confirm.Policy), targetText(t))
+		wrapTo(b, TuneVerdict(r, t), "    ")
 		if t.Confirm.Errors > 0 {
 			fmt.Fprintf(b, "  FAILED: %d confirmation games failed and are not counted.\n", t.Confirm.Errors)
 		}
@@ -167,21 +217,8 @@ func tuneText(b *bytes.Buffer, r *sim.TuneResult, _ TextOptions) error {
 			return err
 		}
 	}
-	b.WriteString("\n" + wrapText("Search: "+sim.TuneMethod+". "+reachedWords(r)))
+	b.WriteString("\n" + wrapText("Search: "+sim.TuneMethod+". "+tuneRule(r)))
 	return nil
-}
-
-// reachedWords says when a tune's targets are reached.
-func reachedWords(r *sim.TuneResult) string {
-	s := "A target is reached when the confirmation's Wilson 95% interval, on seeds the search never played, holds it."
-	for _, t := range r.Targets {
-		if t.Relative {
-			return s + " A target with a sign is a change of the base rules' win rate: the search compares each candidate " +
-				"with the base on the same seeds, and the confirmation plays both on the same fresh seeds; it is reached " +
-				"when the paired 95% interval of the change holds it."
-		}
-	}
-	return s
 }
 
 // candidateText is a candidate's values: the change from the base in a
@@ -230,7 +267,7 @@ func tuneCSV(w *csv.Writer, r *sim.TuneResult) {
 	for _, fd := range r.Fields {
 		header = append(header, fd.Path)
 	}
-	w.Write(append(header, "games", "wins", "win_rate", "win_ci95_lo", "win_ci95_hi", "objective", "reached"))
+	w.Write(append(header, "games", "wins", "win_rate", "win_ci_lo", "win_ci_hi", "objective", "reached", "answer", "games_to_settle"))
 	best := r.Trace[r.Best]
 	for t := range r.Targets {
 		tr := &r.Targets[t]
@@ -239,7 +276,8 @@ func tuneCSV(w *csv.Writer, r *sim.TuneResult) {
 		for k, v := range best.Values {
 			rec = append(rec, r.Fields[k].Text(v))
 		}
-		w.Write(append(rec, i(c.Games), i(c.Wins), f(c.WinRate), f(c.WinCI95[0]), f(c.WinCI95[1]), "", strconv.FormatBool(tr.Reached)))
+		w.Write(append(rec, i(c.Games), i(c.Wins), f(c.WinRate), f(tr.WinCI[0]), f(tr.WinCI[1]), "", strconv.FormatBool(tr.Reached),
+			tr.Answer.String(), i(tr.GamesToSettle)))
 	}
 	for k := range r.Trace {
 		e := &r.Trace[k]
@@ -250,7 +288,7 @@ func tuneCSV(w *csv.Writer, r *sim.TuneResult) {
 				rec = append(rec, r.Fields[j].Text(v))
 			}
 			ci := stats.Wilson(e.Wins[t], e.Games[t], 0.05)
-			w.Write(append(rec, i(e.Games[t]), i(e.Wins[t]), f(e.WinRates[t]), f(ci.Lo), f(ci.Hi), f(e.Objective), ""))
+			w.Write(append(rec, i(e.Games[t]), i(e.Wins[t]), f(e.WinRates[t]), f(ci.Lo), f(ci.Hi), f(e.Objective), "", "", ""))
 		}
 	}
 }
@@ -276,6 +314,9 @@ func tuneCommand(r *sim.TuneResult) string {
 	}
 	args = append(args, "--budget", fmt.Sprint(r.BudgetGames), "--seed", fmt.Sprint(r.Seed),
 		"--confirm-seed", fmt.Sprint(r.ConfirmSeed), "--confirm-games", fmt.Sprint(r.ConfirmGames))
+	if r.Tolerance != sim.DefaultTolerance {
+		args = append(args, "--tolerance", fmt.Sprint(r.Tolerance))
+	}
 	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
 	if r.Shard != "" {
 		args = append(args, "--shard", r.Shard)
@@ -307,10 +348,10 @@ func tuneSection(idx int, src Source, r *sim.TuneResult) (section, error) {
 	if r.Interrupted {
 		s.Notes = append(s.Notes, "This run was interrupted during the confirmation: its figures are of the games played before it stopped.")
 	}
-	s.Notes = append(s.Notes, "How it searches: "+sim.TuneMethod+".", reachedWords(r))
+	s.Notes = append(s.Notes, "How it searches: "+sim.TuneMethod+".", tuneRule(r))
 	for i := range r.Targets {
 		t := &r.Targets[i]
-		s.List = append(s.List, fmt.Sprintf("%s, %s, target %s: %s.", capitalize(t.Confirm.Mode), playerName(t.Confirm.Policy), targetText(t), TuneVerdict(t)))
+		s.List = append(s.List, fmt.Sprintf("%s, %s, target %s: %s.", capitalize(t.Confirm.Mode), playerName(t.Confirm.Policy), targetText(t), TuneVerdict(r, t)))
 	}
 	for _, d := range r.Changes {
 		s.List = append(s.List, fmt.Sprintf("Tuned %s: %s (base %s).", d.Path, d.B, d.A))
@@ -335,27 +376,29 @@ func tuneConfirmFigure(id string, r *sim.TuneResult) (figure, error) {
 	names := make([]string, len(r.Targets))
 	pts := make(whiskers, len(r.Targets))
 	targets := make(whiskers, len(r.Targets))
-	t := table{Header: []string{"target", "rate asked", "games", "win rate", "95% low", "95% high", "verdict"}}
+	conf := percentText(r.Confidence)
+	t := table{Header: []string{"target", "rate asked", "games", "win rate", conf + " low", conf + " high", "verdict"}}
 	for i := range r.Targets {
 		tr := &r.Targets[i]
 		c := &tr.Confirm
 		names[i] = c.Mode + ", " + playerName(c.Policy)
 		y := rowY(i, len(r.Targets))
-		pts[i] = whisker{x: 100 * c.WinRate, lo: 100 * c.WinCI95[0], hi: 100 * c.WinCI95[1], y: y}
-		// A change is drawn where it puts the base's win rate.
-		goal := tr.Rate
+		// A change is drawn where it puts the base's win rate, with its
+		// interval.
+		lo, hi, goal := tr.WinCI[0], tr.WinCI[1], tr.Rate
 		if tr.Relative && tr.ConfirmBase != nil {
-			goal += tr.ConfirmBase.WinRate
+			b := tr.ConfirmBase.WinRate
+			lo, hi, goal = b+lo, b+hi, b+goal
 		}
+		pts[i] = whisker{x: 100 * c.WinRate, lo: 100 * lo, hi: 100 * hi, y: y}
 		targets[i] = whisker{x: 100 * goal, lo: 100 * goal, hi: 100 * goal, y: y}
 		path := fmt.Sprintf("targets.%d.", i)
-		asked := percent(tr.Rate, path+"target")
+		asked, ciLo, ciHi := percent(tr.Rate, path+"target"), percent(tr.WinCI[0], path+"win_ci.0"), percent(tr.WinCI[1], path+"win_ci.1")
 		if tr.Relative {
-			asked = points(tr.Rate, path+"target")
+			asked, ciLo, ciHi = points(tr.Rate, path+"target"), points(tr.WinCI[0], path+"win_ci.0"), points(tr.WinCI[1], path+"win_ci.1")
 		}
 		t.Rows = append(t.Rows, []cell{text(names[i]), asked, count(c.Games, path+"confirm.games"),
-			percent(c.WinRate, path+"confirm.win_rate"), percent(c.WinCI95[0], path+"confirm.win_ci95.0"),
-			percent(c.WinCI95[1], path+"confirm.win_ci95.1"), text(TuneVerdict(tr))})
+			percent(c.WinRate, path+"confirm.win_rate"), ciLo, ciHi, text(TuneVerdict(r, tr))})
 	}
 	categoriesY(p, names)
 	dots, err := addWhiskers(p, pts, 0)
@@ -375,7 +418,7 @@ func tuneConfirmFigure(id string, r *sim.TuneResult) (figure, error) {
 	}
 	pad := 0.08 * max(hi-lo, 1)
 	p.X.Min, p.X.Max = max(0, lo-pad), min(100, hi+pad)
-	svg, err := renderSVG(p, []legendItem{{"confirmed win rate and 95% interval", dots}, {"target", marks}},
+	svg, err := renderSVG(p, []legendItem{{"confirmed win rate and " + conf + " interval", dots}, {"target", marks}},
 		plotWidth, categoryHeight(len(names)), title)
 	if err != nil {
 		return figure{}, err

@@ -33,8 +33,9 @@ func tuned(t *testing.T) *sim.TuneResult {
 	return r
 }
 
-// TestTuneRenders: the text fits 100 columns and says the target is out
-// of reach; the CSV has a row per target and per candidate; the page has
+// TestTuneRenders: the text fits 100 columns, says the target is out of
+// reach of the candidates played, and how many of the ranges they are;
+// the CSV has a row per target and per candidate; the page has
 // the section.
 func TestTuneRenders(t *testing.T) {
 	r := tuned(t)
@@ -48,8 +49,11 @@ func TestTuneRenders(t *testing.T) {
 			t.Errorf("a line of %d columns: %q", n, line)
 		}
 	}
-	if !strings.Contains(b.String(), "not reachable in the ranges") {
-		t.Errorf("the text does not say 10%% is out of reach:\n%s", b.String())
+	for _, w := range []string{"no candidate the search played came near it", "1 of the 3 combinations in the ranges (33.3%)",
+		"tolerance ±2 points", "WIN RATE [95% CI]"} {
+		if !strings.Contains(b.String(), w) {
+			t.Errorf("the text does not say %q:\n%s", w, b.String())
+		}
 	}
 	b.Reset()
 	if err := CSV(&b, src); err != nil {

@@ -48,15 +48,31 @@ func sentence(s string) string { return capitalize(s) + "." }
 // though most are the same word: a file keeps its names whatever the
 // outputs say.
 var verdictWords = map[sim.Verdict]string{
-	sim.NoClearDifference: "no clear difference",
-	sim.ScoreEasier:       "easier",
-	sim.ScoreHarder:       "harder",
-	sim.MarginHigher:      "higher margin only",
-	sim.MarginLower:       "lower margin only",
-	sim.InZone:            "within",
-	sim.ForP0:             "p0",
-	sim.ForP1:             "p1",
-	sim.NotDecided:        "undecided",
+	sim.NotEnoughGames: "not enough games",
+	sim.ScoreEasier:    "easier",
+	sim.ScoreHarder:    "harder",
+	sim.MarginHigher:   "higher margin only",
+	sim.MarginLower:    "lower margin only",
+	sim.InZone:         "within",
+	sim.ForP0:          "p0",
+	sim.ForP1:          "p1",
+	sim.NotDecided:     "undecided",
+}
+
+// toleranceText writes a designer's tolerance (a fraction of score or
+// of win rate) as the outputs state it: "±2 points".
+func toleranceText(tol float64) string {
+	return "±" + strconv.FormatFloat(100*tol, 'g', 4, 64) + " points"
+}
+
+// settleText says about how many games would settle an answer: "about
+// 12000 games", or, for an estimate on the very edge of a tolerance,
+// that no number would while it stays there.
+func settleText(n int64, unit string) string {
+	if n >= sim.MaxGames {
+		return "no number of " + unit + " while its estimate sits on the tolerance's edge"
+	}
+	return fmt.Sprintf("about %d %s", n, unit)
 }
 
 // percentText writes a level or a confidence in percent, to four

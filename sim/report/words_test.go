@@ -159,7 +159,7 @@ func TestSweepSaidOnce(t *testing.T) {
 	if !slices.Equal(notes, lines) || len(lines) != 2 {
 		t.Errorf("page's notes\n%q\nwant the text's lines\n%q", notes, lines)
 	}
-	if !strings.HasPrefix(notes[0], "The win rate meets 15.0% at difficulties.hard.bonus_divisor: values whose simultaneous 95% interval contains 15.0%: ") {
+	if !strings.HasPrefix(notes[0], "The win rate may meet 15.0% at difficulties.hard.bonus_divisor: values whose simultaneous 95% interval contains 15.0%: ") {
 		t.Errorf("greedy's note %q", notes[0])
 	}
 }
@@ -212,49 +212,55 @@ func TestSeatsSaidOnce(t *testing.T) {
 // TestCrossingWords: a target is answered in swept values with their
 // simultaneous intervals; several places are each said; with none, the
 // words say which way to sweep (issue 23: a target above every value and
-// one below every value printed the same words).
+// one below every value printed the same words) only when the paired test
+// of the ends can tell (issue 32: the trend of two estimates pointed the
+// way); and which values meet the target within the tolerance, and which
+// have not enough games.
 func TestCrossingWords(t *testing.T) {
 	ptr := func(s string) *string { return &s }
-	point := func(v string, w, lo, hi float64, base bool) sim.SweepPointResult {
-		p := sim.SweepPointResult{Values: []string{v}, IsBase: base, WinCISimultaneous: &[2]float64{lo, hi}}
+	answer := func(a sim.TargetAnswer) *sim.TargetAnswer { return &a }
+	point := func(v string, w, lo, hi float64, base bool, a sim.TargetAnswer, settle int64) sim.SweepPointResult {
+		p := sim.SweepPointResult{Values: []string{v}, IsBase: base, WinCISimultaneous: &[2]float64{lo, hi}, Target: answer(a), GamesToSettle: settle}
 		p.Result.WinRate = w
 		return p
 	}
-	r := &sim.SweepResult{Params: []string{"actions.campaign_popularity"}, Target: 0.15}
+	r := &sim.SweepResult{Params: []string{"actions.campaign_popularity"}, Target: 0.15, Tolerance: 0.02}
 	c := sim.SweepCell{Points: []sim.SweepPointResult{
-		point("1", 0.10, 0.083, 0.12, false), point("2", 0.175, 0.154, 0.197, true),
-		point("3", 0.155, 0.135, 0.176, false), point("4", 0.20, 0.178, 0.223, false),
+		point("1", 0.10, 0.083, 0.12, false, sim.TargetOutside, 0), point("2", 0.175, 0.154, 0.197, true, sim.TargetUnsettled, 9000),
+		point("3", 0.155, 0.135, 0.166, false, sim.TargetWithin, 0), point("4", 0.20, 0.178, 0.223, false, sim.TargetOutside, 0),
 	}}
+	const meets = "; meets 15.0% ±2 points at 3; not enough games to tell at 2 (about 9000 games)"
 	tests := []struct {
 		name     string
 		crossing sim.Crossing
 		want     string
 	}{
 		{"one place", sim.Crossing{Regions: []sim.CrossingRegion{{Values: []string{"3"}, Below: ptr("2"), Above: ptr("4")}}},
-			"the win rate meets 15.0% at actions.campaign_popularity: values whose simultaneous 95% interval contains 15.0%: " +
-				"3 (15.5% [13.5%, 17.6%]); nearest below: 2 (the base: 17.5% [15.4%, 19.7%]), nearest above: 4 (20.0% [17.8%, 22.3%])"},
+			"the win rate may meet 15.0% at actions.campaign_popularity: values whose simultaneous 95% interval contains 15.0%: " +
+				"3 (15.5% [13.5%, 16.6%]); nearest below: 2 (the base: 17.5% [15.4%, 19.7%]), nearest above: 4 (20.0% [17.8%, 22.3%])" + meets},
 		{"at the top", sim.Crossing{Regions: []sim.CrossingRegion{{Values: []string{"4"}, Below: ptr("3")}}},
-			"the win rate meets 15.0% at actions.campaign_popularity: values whose simultaneous 95% interval contains 15.0%: " +
-				"4 (20.0% [17.8%, 22.3%]); nearest below: 3 (15.5% [13.5%, 17.6%]), nearest above: none (sweep higher)"},
+			"the win rate may meet 15.0% at actions.campaign_popularity: values whose simultaneous 95% interval contains 15.0%: " +
+				"4 (20.0% [17.8%, 22.3%]); nearest below: 3 (15.5% [13.5%, 16.6%]), nearest above: none (sweep higher)" + meets},
 		{"issue 23: two places", sim.Crossing{Multiple: true, Regions: []sim.CrossingRegion{
 			{Values: []string{}, Below: ptr("1"), Above: ptr("2")}, {Values: []string{"3"}, Below: ptr("2"), Above: ptr("4")}}},
 			"the win rate may meet 15.0% at actions.campaign_popularity in 2 places: " +
 				"(1) it passes 15.0% between 1 (10.0% [8.3%, 12.0%]) and 2 (the base: 17.5% [15.4%, 19.7%]), " +
 				"and no whole number lies between: no setting of this parameter alone gives it; " +
-				"(2) values whose simultaneous 95% interval contains 15.0%: 3 (15.5% [13.5%, 17.6%]); " +
-				"nearest below: 2 (the base: 17.5% [15.4%, 19.7%]), nearest above: 4 (20.0% [17.8%, 22.3%])"},
+				"(2) values whose simultaneous 95% interval contains 15.0%: 3 (15.5% [13.5%, 16.6%]); " +
+				"nearest below: 2 (the base: 17.5% [15.4%, 19.7%]), nearest above: 4 (20.0% [17.8%, 22.3%])" + meets},
 		{"between values not consecutive", sim.Crossing{Regions: []sim.CrossingRegion{{Values: []string{}, Below: ptr("1"), Above: ptr("3")}}},
 			"the win rate at actions.campaign_popularity passes 15.0% between 1 (10.0% [8.3%, 12.0%]) " +
-				"and 3 (15.5% [13.5%, 17.6%]), with no swept value between: sweep between them"},
-		{"above, rising", sim.Crossing{Side: "above", Sweep: "lower"},
+				"and 3 (15.5% [13.5%, 16.6%]), with no swept value between: sweep between them" + meets},
+		{"above, rising", sim.Crossing{Side: "above", Sweep: "lower", EndsDiff: 0.03, EndsDiffCI: &[2]float64{0.01, 0.05}},
 			"the win rate is above the target 15.0% at every swept value of actions.campaign_popularity (by its simultaneous 95% interval): " +
-				"sweep actions.campaign_popularity lower"},
-		{"below, rising", sim.Crossing{Side: "below", Sweep: "higher"},
+				"sweep actions.campaign_popularity lower (the last value against the first: +3.0 points [+1.0, +5.0], paired)" + meets},
+		{"below, rising", sim.Crossing{Side: "below", Sweep: "higher", EndsDiff: 0.03, EndsDiffCI: &[2]float64{0.01, 0.05}},
 			"the win rate is below the target 15.0% at every swept value of actions.campaign_popularity (by its simultaneous 95% interval): " +
-				"sweep actions.campaign_popularity higher"},
-		{"flat", sim.Crossing{Side: "below"},
+				"sweep actions.campaign_popularity higher (the last value against the first: +3.0 points [+1.0, +5.0], paired)" + meets},
+		// Issue 32: −0.5 points [−1.7, +0.6] said "sweep higher".
+		{"no direction", sim.Crossing{Side: "below", EndsDiff: -0.005, EndsDiffCI: &[2]float64{-0.017, 0.006}},
 			"the win rate is below the target 15.0% at every swept value of actions.campaign_popularity (by its simultaneous 95% interval): " +
-				"it does not change from the first value to the last: sweep actions.campaign_popularity wider"},
+				"no direction at this precision (the last value against the first: -0.5 points [-1.7, +0.6], paired)" + meets},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -292,7 +298,7 @@ func TestSweepWidth(t *testing.T) {
 // TestValueWords: every verdict, decision and statistic has words of its
 // own here, so an output never falls back on a JSON name or on nothing.
 func TestValueWords(t *testing.T) {
-	for v := sim.NoClearDifference; v <= sim.NotDecided; v++ {
+	for v := sim.NotEnoughGames; v <= sim.NotDecided; v++ {
 		if verdictWords[v] == "" {
 			t.Errorf("verdict %v has no words", v)
 		}

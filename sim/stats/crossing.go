@@ -20,12 +20,10 @@ type Crossing struct {
 	// order of X.
 	Regions []CrossingRegion
 	// Side, with no region and some points, says where every interval
-	// lies: −1 below the target, +1 above it.
+	// lies: −1 below the target, +1 above it. Which way along X the target
+	// lies is not the points' to say: estimates that differ by chance
+	// point a way (a paired test of the ends can tell).
 	Side int
-	// Toward, with no region, says which way along X the estimate goes
-	// toward the target, from the first point to the last: −1 lower X, +1
-	// higher X, 0 when it is the same at both ends.
-	Toward int
 }
 
 // CrossingRegion is one place where the curve may meet the target.
@@ -81,17 +79,7 @@ func FindCrossing(points []CurvePoint, target float64) Crossing {
 		}
 	}
 	if len(c.Regions) == 0 && len(order) > 0 {
-		// Every interval lies on one side: the target lies the way the
-		// estimate goes towards it.
-		first, last := order[0], order[len(order)-1]
-		c.Side = side[first]
-		switch trend := points[last].Estimate - points[first].Estimate; {
-		case trend == 0:
-		case (trend > 0) == (c.Side > 0):
-			c.Toward = -1
-		default:
-			c.Toward = 1
-		}
+		c.Side = side[order[0]] // every interval lies on one side
 	}
 	return c
 }

@@ -5,11 +5,19 @@
 // and call these functions on them.
 //
 //   - Intervals: Wilson's for a proportion; Student's t for a mean
-//     (Moments.MeanInterval); Welch's for a difference of two means.
-//   - Tests: the t-test of a zero mean (Moments.TTest), Welch's test,
-//     Schuirmann's two one-sided tests of equivalence (Moments.TOST), and
-//     the adjustments of a family of tests, Holm's and Bonferroni's
-//     (MeanTests tests a family with simultaneous intervals).
+//     (Moments.MeanInterval); Welch's for a difference of two means; the
+//     score interval of the mean of paired differences on {−1, −½, 0, ½,
+//     1} (Pentanomial.ScoreInterval, Wilson's for them).
+//   - Tests: the t-test of a zero mean (Moments.TTest), Welch's test, the
+//     score test of paired differences (Pentanomial.ScoreTest),
+//     Schuirmann's two one-sided tests of equivalence (Moments.TOST, or
+//     an interval against a tolerance: Interval.Against, with three
+//     answers: inside, outside, straddles), the games an answer would
+//     take (SampleSize), and the adjustments of a family of tests, Holm's
+//     and Bonferroni's (MeanTests tests a family with simultaneous
+//     intervals).
+//   - Effects measured only in groups (a group screening design):
+//     GroupEffects, by least squares.
 //   - Moments: the count, sum and sum of squares of integer values,
 //     mergeable by addition; Moments.Possible tells sums that no values
 //     of a bounded size can have (sums read from a file).

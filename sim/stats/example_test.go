@@ -135,6 +135,23 @@ func ExampleHistQuantile() {
 	// Output: 0
 }
 
+// Is a rule change within ±2 points of score? Of 1000 paired games, 31
+// differ: 23 B's way, 8 A's. The score interval at 95 % excludes 0 (B is
+// easier) but reaches past +2 points, so whether the change is within
+// ±2 points cannot be told yet; of 4000 games with the same shares it
+// lies inside ±2 (each one-sided test at 2.5 %: Schuirmann's two).
+func ExamplePentanomial_ScoreInterval() {
+	for _, pairs := range []stats.Pentanomial{{3, 5, 969, 9, 14}, {12, 20, 3876, 36, 56}} { // B − A = −1, −½, 0, +½, +1
+		m := pairs.Moments()
+		ci := pairs.ScoreInterval(0.05)
+		fmt.Printf("%d games: %+.2f points [%+.2f, %+.2f]: %v ±2 points; excludes 0: %v\n",
+			m.N, 100*m.Mean()/2, 100*ci.Lo, 100*ci.Hi, ci.Against(-0.02, 0.02), ci.Excludes(0))
+	}
+	// Output:
+	// 1000 games: +1.30 points [+0.45, +2.33]: straddles ±2 points; excludes 0: true
+	// 4000 games: +1.30 points [+0.88, +1.77]: inside ±2 points; excludes 0: true
+}
+
 // Four deals played by two players (a win 2, a draw 1, a loss 0 in
 // halves): the deal explains most of a game's score, since both players
 // win the same deals.

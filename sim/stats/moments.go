@@ -87,6 +87,15 @@ func (m Moments) Mean() float64 {
 	return float64(m.Sum) / float64(m.N)
 }
 
+// Variance is the sample variance of the values (n−1 in the
+// denominator), 0 with fewer than two.
+func (m Moments) Variance() float64 {
+	if m.N < 2 {
+		return 0
+	}
+	return m.meanVar() * float64(m.N)
+}
+
 // meanVar is the squared standard error of the mean: the sample variance
 // (n−1 in the denominator) over n. n·Σx² − (Σx)² is computed in float64
 // from exact integers. It needs two values or more.
@@ -200,21 +209,22 @@ type MeanTest struct {
 // is a simultaneous one. Holm's step-down rejects a little more, but has
 // no intervals to show for it.
 func MeanTests(ms []Moments, alpha float64) []MeanTest {
-	a := BonferroniLevel(alpha, len(ms))
 	out := make([]MeanTest, len(ms))
-	ps := make([]float64, len(ms))
 	for i, m := range ms {
-		t := &out[i]
-		t.Mean, t.P = m.Mean(), m.TTest()
-		t.CI = m.MeanInterval(a)
-		// The p-value decides (with fewer than two values it is 1, and the
-		// interval a point); otherwise p < a exactly when the interval of
-		// the same t quantile excludes 0.
-		t.Rejected = t.P < a
-		ps[i] = t.P
-	}
-	for i, p := range Bonferroni(ps) {
-		out[i].PAdj = p
+		out[i] = m.FamilyTest(alpha, len(ms))
 	}
 	return out
+}
+
+// FamilyTest is the t-test of a zero mean as one of a family of tests
+// tests at family-wise level alpha (Bonferroni: MeanTests).
+func (m Moments) FamilyTest(alpha float64, tests int) MeanTest {
+	a := BonferroniLevel(alpha, tests)
+	t := MeanTest{Mean: m.Mean(), P: m.TTest(), CI: m.MeanInterval(a)}
+	// The p-value decides (with fewer than two values it is 1, and the
+	// interval a point); otherwise p < a exactly when the interval of the
+	// same t quantile excludes 0.
+	t.Rejected = t.P < a
+	t.PAdj = math.Min(1, float64(tests)*t.P)
+	return t
 }

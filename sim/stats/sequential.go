@@ -290,22 +290,39 @@ func (n Pentanomial) Moments() Moments {
 func (n Pentanomial) LLR(mu0, mu1 float64) float64 { return n.LogLik(mu1) - n.LogLik(mu0) }
 
 // LogLik is the maximum log-likelihood of the differences over the
-// distributions on {−1, −½, 0, ½, 1} with mean mu (−1 < mu < 1). By
-// Lagrange the optimum gives an observed value x the probability
-// w/(1 + λ(x − mu)), w its observed frequency, with λ the root of
-// Σ w(x − mu)/(1 + λ(x − mu)) = 0, which decreases in λ. λ must keep
-// 1 + λ(x − mu) ≥ 0 at ±1 even when they were not observed
+// distributions on {−1, −½, 0, ½, 1} with mean mu (−1 < mu < 1): that of
+// the distribution fit finds. With no pairs it is 0.
+func (n Pentanomial) LogLik(mu float64) float64 {
+	p, ok := n.fit(mu)
+	if !ok {
+		return 0
+	}
+	ll := 0.0
+	for k, c := range n {
+		if c > 0 {
+			ll += float64(c) * math.Log(p[k])
+		}
+	}
+	return ll
+}
+
+// fit returns the distribution on {−1, −½, 0, ½, 1} of mean mu (−1 < mu
+// < 1) under which the observed differences are most likely, false with
+// no pairs. By Lagrange the optimum gives an observed value x the
+// probability w/(1 + λ(x − mu)), w its observed frequency, with λ the
+// root of Σ w(x − mu)/(1 + λ(x − mu)) = 0, which decreases in λ. λ must
+// keep 1 + λ(x − mu) ≥ 0 at ±1 even when they were not observed
 // (Karush–Kuhn–Tucker); when the root lies beyond that range, λ stops at
 // its end and the missing probability goes to the unobserved extreme
 // value, which adds nothing to the likelihood. With only ties observed
-// and mu = δ this gives n·log(1 − δ). With no pairs it is 0.
-func (n Pentanomial) LogLik(mu float64) float64 {
+// and mu = δ this gives the ties 1 − δ and +1 the rest, δ.
+func (n Pentanomial) fit(mu float64) (p [5]float64, ok bool) {
 	var total int64
 	for _, c := range n {
 		total += c
 	}
 	if total == 0 {
-		return 0
+		return p, false
 	}
 	var w, x [5]float64
 	for k, c := range n {
@@ -342,11 +359,21 @@ func (n Pentanomial) LogLik(mu float64) float64 {
 		}
 		l = (lo + hi) / 2
 	}
-	ll := 0.0
-	for k, c := range n {
-		if c > 0 {
-			ll += float64(c) * math.Log(w[k]/(1+l*x[k]))
+	sum := 0.0
+	for k := range w {
+		if w[k] > 0 {
+			p[k] = w[k] / (1 + l*x[k])
+			sum += p[k]
 		}
 	}
-	return ll
+	// What the observed values leave goes to the extreme λ stopped at:
+	// +1 at the lower end of its range, −1 at the upper.
+	if rest := 1 - sum; rest > 0 {
+		if l < 0 {
+			p[4] += rest
+		} else {
+			p[0] += rest
+		}
+	}
+	return p, true
 }

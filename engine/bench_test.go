@@ -3,7 +3,7 @@ package engine
 import "testing"
 
 // BenchmarkRandomGame plays a whole game from setup to result with the
-// random player (issue 2 target: ≤ 20 µs and 0 allocations a game).
+// random player (≤ 20 µs and 0 allocations a game).
 func BenchmarkRandomGame(b *testing.B) {
 	b.ReportAllocs()
 	var g Game

@@ -10,8 +10,8 @@ import (
 )
 
 // TestBuiltinPoliciesAtBounds: every built-in policy plays the rules files
-// at the bounds of issue 22, in solo against the Opposition and at a table
-// of two, with the invariants holding at the end (issue 22: greedy,
+// at the rules files' bounds, in solo against the Opposition and at a table
+// of two, with the invariants holding at the end (greedy,
 // builder, pollster and mcts panicked on a wrapped Research bonus, the
 // evaluation on negative Vote Shares at --seats 2).
 func TestBuiltinPoliciesAtBounds(t *testing.T) {

@@ -28,7 +28,7 @@ func politicians(n int) []Assignment {
 	return []Assignment{{"politicians", "[" + strings.Join(ids, ",") + "]"}}
 }
 
-// BoundCases (exported for bounds_policy_test.go) are the rules files of issue 22 that rules check accepted
+// BoundCases (exported for bounds_policy_test.go) are the rules files at the bounds that rules check accepted
 // though the engine could not hold them, each with a file at the bound.
 // Reference set: research_polling 1, rounds of 3, 3, 4, 4 turns, 4 Vote
 // Share icons, 64 Strategy cards.
@@ -82,9 +82,9 @@ var BoundCases = []struct {
 	},
 }
 
-// TestAccumulatorBounds: each file of issue 22 is refused naming the field
+// TestAccumulatorBounds: each file at the bounds is refused naming the field
 // and the limit; the same file at the bound is accepted and plays within
-// it (issue 22: rules check accepted files that wrapped the engine's
+// it (rules check accepted files that wrapped the engine's
 // bytes).
 func TestAccumulatorBounds(t *testing.T) {
 	for _, tt := range BoundCases {

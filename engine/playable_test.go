@@ -17,7 +17,7 @@ import (
 var mutatedRules = flag.Int("mutated-rules", 0, "rules files to mutate and play in TestMutatedRulesPlay (default 1000, 100 with -short), each played on both difficulties")
 
 // TestMutatedRulesPlay: every rules file that validation accepts can be
-// played to the end (issue 11 item 4: 1–3 Solo cards passed validation and
+// played to the end (1–3 Solo cards passed validation and
 // then panicked). It mutates the reference set at random through With,
 // keeps each rule set that validates, and plays a random-player game on it
 // against the real Opposition on each difficulty, checking the invariants

@@ -175,7 +175,7 @@ func FuzzParse(f *testing.F) {
 		if d := Diff(r, again); len(d) != 0 {
 			t.Errorf("the canonical form differs from the rules: %q", d)
 		}
-		// A valid rule set must play to the end (issue 11 item 4).
+		// A valid rule set must play to the end.
 		g, err := New(r, 1, Config{Opposition: scriptedOpposition{}})
 		if err != nil {
 			t.Fatalf("valid rules do not set up: %v", err)
@@ -227,7 +227,7 @@ func FuzzWith(f *testing.F) {
 		if (len(diffs) == 0) != (r.Hash == Reference().Hash) {
 			t.Errorf("Diff and Hash disagree")
 		}
-		// The paths Diff prints are --set paths (issue 23).
+		// The paths Diff prints are --set paths.
 		for _, d := range diffs {
 			checkDiffPath(t, Reference(), r, d)
 		}
@@ -235,7 +235,7 @@ func FuzzWith(f *testing.F) {
 }
 
 // TestRulesHashIgnoresMetadata: name, version and notes do not change play,
-// so they do not change the hash (issue 9: identical rules are detectable).
+// so they do not change the hash (identical rules are detectable).
 func TestRulesHashIgnoresMetadata(t *testing.T) {
 	ref := Reference()
 	for _, set := range []Assignment{{"name", "mine"}, {"version", "2"}, {"notes", "Hard with a gentler bonus\nsecond line"}} {
@@ -287,7 +287,7 @@ func TestLabel(t *testing.T) {
 }
 
 // TestRulesFileSize: a file beyond MaxRulesFileSize is refused before it is
-// decoded, by Parse and by LoadFile (issue 11: a 100 MB rules file took
+// decoded, by Parse and by LoadFile (a 100 MB rules file took
 // 755 MB). Generated, not kept under testdata/rules/bad, to keep a
 // megabyte of padding out of the repository.
 func TestRulesFileSize(t *testing.T) {
@@ -311,7 +311,7 @@ func TestRulesFileSize(t *testing.T) {
 }
 
 // TestEveryFieldDocumented: docs/rules-file.md names every field of the
-// rules file (issue 9 item 6), written as a path with [] for the elements
+// rules file, written as a path with [] for the elements
 // of an array of objects, and calls optional every field a file may leave
 // out.
 func TestEveryFieldDocumented(t *testing.T) {

@@ -94,7 +94,7 @@ func TestDiff(t *testing.T) {
 // TestDiffIDsReadBack: an id --set would read as an index (digits only)
 // or cannot write ("]", "=") is named by index, and every path Diff prints
 // names, in each file that has it, the field whose value it prints
-// (issue 23: the paths of rules diff and compare are --set paths).
+// (the paths of rules diff and compare are --set paths).
 func TestDiffIDsReadBack(t *testing.T) {
 	a, err := Reference().With(Assignment{"politicians[0].id", "7"}, Assignment{"politicians[1].id", "a]b"}, Assignment{"politicians[2].id", "x=y"})
 	if err != nil {

@@ -18,7 +18,7 @@ func TestParseAssignment(t *testing.T) {
 		{in: "track.vote_share_icons=[2,5,8,11]", want: Assignment{"track.vote_share_icons", "[2,5,8,11]"}},
 		{in: "difficulties.hard.bonus_divisor", wantErr: `rules: set difficulties.hard.bonus_divisor: want PATH=VALUE`},
 		{in: "=3", wantErr: `rules: set =3: path is empty`},
-		// Issue 23: an element with an id is named by it, as Diff names it.
+		// An element with an id is named by it, as Diff names it.
 		{in: "solo_cards[S-13].left_action=Campaign", want: Assignment{"solo_cards[S-13].left_action", "Campaign"}},
 		{in: "strategy_cards[PW-03].ability.money=3", want: Assignment{"strategy_cards[PW-03].ability.money", "3"}},
 		{in: "solo_cards[x].id=a", want: Assignment{"solo_cards[x].id", "a"}},
@@ -26,7 +26,7 @@ func TestParseAssignment(t *testing.T) {
 		{in: "x[99999999999999999999]=1", wantErr: `rules: set x[99999999999999999999]=1: path "x[99999999999999999999]": "[99999999999999999999]" is not an index (a number from 0)`},
 		{in: "solo_cards[1.id=a", wantErr: `rules: set solo_cards[1.id=a: path "solo_cards[1.id": "[1.id" has no closing ]`},
 		{in: "track..max=3", wantErr: `rules: set track..max=3: path "track..max": empty name at byte 7`},
-		// Issue 22: results record the assignment and must read it back.
+		// Results record the assignment and must read it back.
 		{in: "notes=two\nlines", wantErr: `rules: set "notes=two\nlines": holds U+000A, a control or hidden character (an assignment is one line, shown as written)`},
 		{in: "name=x\u202e", wantErr: `rules: set "name=x\u202e": holds U+202E, a control or hidden character (an assignment is one line, shown as written)`},
 	}
@@ -67,7 +67,7 @@ func TestWith(t *testing.T) {
 		{"track.vote_share_icons=[3,6,9]", func(r *Rules) bool { return slices.Equal(r.ShareIcons, []int8{3, 6, 9}) }},
 		{"columns[0][0].money=2", func(r *Rules) bool { return r.Columns[0][0].Money == 2 }},
 		{"rounds[3].opposition_plaza_advance=false", func(r *Rules) bool { return !r.Rounds[3].OppositionPlazaAdvance }},
-		// By id (issue 23): S-08 is solo_cards[7], PW-03 strategy_cards[2].
+		// By id: S-08 is solo_cards[7], PW-03 strategy_cards[2].
 		{"solo_cards[S-08].left_district=Yellow", func(r *Rules) bool { return r.Solo[7].LeftDistrict == 3 }},
 		{"strategy_cards[PW-03].ability.money=3", func(r *Rules) bool { return r.Cards[2].Ability.Money == 3 }},
 		{"politicians[starlet].polling.Red=2", func(r *Rules) bool { return r.Politicians[1].Polling[0] == 2 }},
@@ -155,7 +155,7 @@ func TestWithErrors(t *testing.T) {
 			`rules: set "name\nx=1": the rules file has no field "name\nx" (nearest: name)`},
 		{"solo_cards[7].left_district", "Purple",
 			`rules: set solo_cards[7].left_district=Purple: solo_cards[7].left_district: "Purple" is not a district`},
-		// By id (issue 23). The rules' own check names the element by its
+		// By id. The rules' own check names the element by its
 		// place in the file, as it does for a file.
 		{"solo_cards[S-08].left_district", "Purple",
 			`rules: set solo_cards[S-08].left_district=Purple: solo_cards[7].left_district: "Purple" is not a district`},

@@ -11,7 +11,7 @@ import (
 )
 
 // checker is a Recorder that checks the Opposition's behaviour as the
-// events arrive (issue 3 property tests).
+// events arrive.
 type checker struct {
 	g       *engine.Game
 	opp     int8

@@ -71,7 +71,7 @@ func untimedCards(r *CardsResult) []byte {
 	return Encode(&c)
 }
 
-// TestCardsStrongSoloCardRanksFirst is issue 24's check: a Solo card made
+// TestCardsStrongSoloCardRanksFirst: a Solo card made
 // clearly stronger ranks first among the Solo cards, significant after
 // its family's adjustment, its adjusted interval below every other card's
 // effect, on a small budget.

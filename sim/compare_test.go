@@ -142,7 +142,7 @@ func TestCompareSameArmsHaveNoDifference(t *testing.T) {
 	}
 }
 
-// TestCompareDetectsHardOnlyChange is issue 9's case: a change to Hard's
+// TestCompareDetectsHardOnlyChange: a change to Hard's
 // bonus divisor shows in the Hard cell and not in the Normal one.
 func TestCompareDetectsHardOnlyChange(t *testing.T) {
 	mine, err := engine.Reference().With(engine.Assignment{Path: "difficulties.hard.bonus_divisor", Value: "3"})
@@ -195,7 +195,7 @@ func TestCompareDetectsHardOnlyChange(t *testing.T) {
 	}
 }
 
-// TestCompareTwoAnswerHarder is issue 23's --sprt 0,-0.02: deciding for
+// TestCompareTwoAnswerHarder: deciding for
 // −2 points wrote "decision": "easier". B (Hard) is harder than A
 // (Normal), so the test decides for P1, and the verdict is "harder".
 func TestCompareTwoAnswerHarder(t *testing.T) {

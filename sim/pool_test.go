@@ -16,7 +16,7 @@ import (
 	"tallywood/sim/policy"
 )
 
-// Every study kind counts failed games alike (issue 21 item 2): the item
+// Every study kind counts failed games alike: the item
 // that holds one (a game, a pair, a seed of a sweep, a deal) is left out
 // whole and counted once in the errors, the study goes on, and past
 // MaxErrors it stops like an interruption with ErrTooManyFailed.

@@ -42,7 +42,7 @@ func cell0(doc map[string]any) map[string]any {
 }
 func counts0(doc map[string]any) map[string]any { return cell0(doc)["counts"].(map[string]any) }
 
-// TestDecodeResultRefusesInconsistentShards holds issue 11 items 7 and 9:
+// TestDecodeResultRefusesInconsistentShards:
 // every impossible or corrupted shard is refused, naming what is wrong.
 func TestDecodeResultRefusesInconsistentShards(t *testing.T) {
 	num := func(v any) int64 {
@@ -387,7 +387,7 @@ func TestMergesWordMismatchAlike(t *testing.T) {
 }
 
 // TestResultStringsChecked: every string of a result file is checked
-// against what it may be, in every kind of result (issue 22: a cell mode
+// against what it may be, in every kind of result (a cell mode
 // of "normal\n\x1b[31mFAKE LINE\x1b[0m" merged and printed an extra row).
 func TestResultStringsChecked(t *testing.T) {
 	r, err := Run(context.Background(), testConfig(t, 4, 1, Shard{}))

@@ -193,9 +193,9 @@ func TestPlayNoAllocs(t *testing.T) {
 	}
 }
 
-// TestWorkersCapped is issue 11 item 11: no more workers start than there
-// are games for them; and every worker started gets games (issue 22:
-// --workers 2 left one idle up to 64 games).
+// TestWorkersCapped: no more workers start than there
+// are games for them; and every worker started gets games (--workers 2
+// must not leave one idle up to 64 games).
 func TestWorkersCapped(t *testing.T) {
 	for _, tt := range []struct {
 		games   int64

@@ -44,7 +44,7 @@ func untimedSensitivity(r *SensitivityResult) []byte {
 	return Encode(&c)
 }
 
-// TestSensitivitySkips (issue 24): a field the cell's difficulty cannot
+// TestSensitivitySkips: a field the cell's difficulty cannot
 // read is skipped with a note, not played; so is a step out of bounds.
 func TestSensitivitySkips(t *testing.T) {
 	r, err := Sensitivity(context.Background(), sensitivityConfig(t, 4, "random"))
@@ -87,7 +87,7 @@ func TestSensitivitySkips(t *testing.T) {
 	}
 }
 
-// TestSensitivityMatchesCompare (issue 24): a change's paired numbers
+// TestSensitivityMatchesCompare: a change's paired numbers
 // are those of a `compare` of the base against the change on the same
 // seed and games, exactly.
 func TestSensitivityMatchesCompare(t *testing.T) {

@@ -84,7 +84,7 @@ func marginCases(t testing.TB) []marginCase {
 // 2α) and anything but "easier" with a difference of δ (nominal β), and
 // the tolerance is the nominal rate plus 0.02 plus 3 standard errors.
 // Before minMarginPairs was raised from 30 to 200 the rare-change case
-// answered "within" in 27 % of runs (issue 23). The rates are logged (go
+// answered "within" in 27 % of runs. The rates are logged (go
 // test -tags calibration -v -run MarginSequential ./sim), with the cases
 // beyond the guard.
 func TestMarginSequentialErrorRates(t *testing.T) {

@@ -183,7 +183,7 @@ func TestSequentialErrorRates(t *testing.T) {
 				// a win or loss), the rest by 1; otherwise both the same.
 				// A discordant pair is then worth 0.95 on average, so
 				// up − down = truth/0.95 makes the mean difference truth
-				// (issue 23: with up − down = truth it was 0.95·truth, and
+				// (with up − down = truth it was 0.95·truth, and
 				// "+2 points" was +1.9).
 				var p PairCounts
 				st := test.Start()

@@ -9,8 +9,7 @@ import (
 )
 
 // TestInterruptStopsASearch: a search of 100,000 iterations per decision
-// takes minutes a game; an interrupt must cut the decision in progress
-// (issue 11 item 12), and the game cut short must not be counted. Without
+// takes minutes a game; an interrupt must cut the decision in progress, and the game cut short must not be counted. Without
 // the stop check this test runs until the test binary's timeout.
 func TestInterruptStopsASearch(t *testing.T) {
 	big := mustSpec(t, "mcts:iters=100000")

@@ -73,7 +73,7 @@ func mustDecode(t *testing.T, data []byte) Study {
 }
 
 // TestMergeChecksEveryKindAlike: every kind's shards are refused when
-// their versions differ (issue 21: compare and sweep shards with an edited
+// their versions differ (compare and sweep shards with an edited
 // version merged), merged with --allow-mixed-versions as "mixed", and
 // merged whole as complete.
 func TestMergeChecksEveryKindAlike(t *testing.T) {
@@ -109,7 +109,7 @@ func TestMergeChecksEveryKindAlike(t *testing.T) {
 }
 
 // TestDecodeRecomputesDerivedFields: what a reader sees is what the
-// counts give, whatever the file says (issue 21: `report` showed an edited
+// counts give, whatever the file says (`report` showed an edited
 // win_rate of 0.99 where merge recomputed 22.5%).
 func TestDecodeRecomputesDerivedFields(t *testing.T) {
 	data := everyKind(t, 1)
@@ -183,16 +183,16 @@ func TestDecodeRefuses(t *testing.T) {
 		data []byte
 		want string
 	}{
-		// issue 21: merge printed an empty table, exit 0.
+		// Merge printed an empty table, exit 0.
 		{"compare without cells", []byte(`{"kind":"compare","format":"tallywood-compare/2","cells":[]}`), "cells: none"},
 		{"sweep without cells", edit(t, data[KindSweep], func(d map[string]any) { d["cells"] = []any{} }), "cells: none"},
-		// issue 21: shards whose elapsed_seconds added up to +Inf made
+		// Shards whose elapsed_seconds added up to +Inf made
 		// merge --format json panic.
 		{"huge elapsed", edit(t, data[KindSeats], func(d map[string]any) { d["elapsed_seconds"] = 1e308 }), "elapsed_seconds 1e+308 is not within"},
 		{"huge cell elapsed", edit(t, data[KindCompare], func(d map[string]any) {
 			d["cells"].([]any)[0].(map[string]any)["elapsed_seconds"] = 1e308
 		}), "elapsed_seconds 1e+308 is not within"},
-		// issue 21: an edited votes_sum gave mean votes −5.1e16.
+		// An edited votes_sum gave mean votes −5.1e16.
 		{"votes sum", edit(t, data[KindSeats], func(d map[string]any) {
 			d["counts"].(map[string]any)["by_policy"].([]any)[0].(map[string]any)["votes_sum"] = 9e15
 		}), "votes_sum 9000000000000000 is outside"},

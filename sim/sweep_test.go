@@ -36,7 +36,7 @@ func pointAt(value string, wins, games int64) SweepPointResult {
 }
 
 // TestCrossing: a target is answered in swept values, by the simultaneous
-// intervals (issue 23; each case failed before: the crossing was a value
+// intervals (each case failed before: the crossing was a value
 // between whole numbers, judged "multiple" on the point estimates alone,
 // and said no direction when nothing crossed).
 func TestCrossing(t *testing.T) {
@@ -64,9 +64,9 @@ func TestCrossing(t *testing.T) {
 		side    string
 		sweep   string
 	}{
-		// Issue 23: 10%, 17.5%, 15.5%, 20% at 1..4: the rate passes 15%
+		// 10%, 17.5%, 15.5%, 20% at 1..4: the rate passes 15%
 		// between 1 and 2, and value 3's interval holds 15% too.
-		{"issue 23: two places", 0.15,
+		{"two places", 0.15,
 			[]SweepPointResult{pointAt("1", 200, n), pointAt("2", 350, n), pointAt("3", 310, n), pointAt("4", 400, n)}, nil,
 			[]CrossingRegion{region(ptr("1"), ptr("2")), region(ptr("2"), ptr("4"), "3")}, "", ""},
 		// A whole number is the answer, with its neighbours, not 1.5.
@@ -92,7 +92,7 @@ func TestCrossing(t *testing.T) {
 		{"below, rising", 0.40, []SweepPointResult{pointAt("1", 200, n), pointAt("2", 300, n)}, ends(120, 20), nil, "below", "higher"},
 		{"below, falling", 0.40, []SweepPointResult{pointAt("1", 300, n), pointAt("2", 200, n)}, ends(20, 120), nil, "below", "lower"},
 		{"below, flat", 0.40, []SweepPointResult{pointAt("1", 300, n), pointAt("2", 300, n)}, ends(40, 40), nil, "below", ""},
-		// Issue 32: the plaza's −0.5 points [−1.7, +0.6] from 2 to 3 sent
+		// The plaza's −0.5 points [−1.7, +0.6] from 2 to 3 sent
 		// the designer higher; the ends' test cannot tell: no direction.
 		{"below, rising by chance", 0.40, []SweepPointResult{pointAt("1", 300, n), pointAt("2", 310, n)}, ends(60, 50), nil, "below", ""},
 		{"below, no ends played", 0.40, []SweepPointResult{pointAt("1", 200, n), pointAt("2", 300, n)}, nil, nil, "below", ""},
@@ -188,7 +188,7 @@ func TestSweepWorkersAndShards(t *testing.T) {
 		if c.Crossing == nil {
 			t.Errorf("%s: no crossing computed", c.Policy)
 		}
-		// Issue 23: the base rules' own value is the base, marked so, and
+		// The base rules' own value is the base, marked so, and
 		// not played again.
 		for j, p := range c.Points {
 			if p.IsBase != (j == 1) {
@@ -227,7 +227,7 @@ func TestSweepWorkersAndShards(t *testing.T) {
 }
 
 // TestSweepV2Reads: a tallywood-sweep/2 result (written by the tallywood
-// before issue 23, with its interpolated crossing) still reads, its
+// before /3, with its interpolated crossing) still reads, its
 // crossing and its base point derived again from the counts: 9/40 at 2
 // (the reference's divisor) and at 3 lie above 10% by their simultaneous
 // intervals, the same at both, so no way to sweep is said. Its

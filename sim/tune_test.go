@@ -42,11 +42,11 @@ func tune(t *testing.T, cfg TuneConfig) *TuneResult {
 	return r
 }
 
-// TestTuneReachesAndSaysWhenNot (issue 24's checks for tune): greedy's
+// TestTuneReachesAndSaysWhenNot: greedy's
 // Normal win rate moves with the bonus divisor (I-9, the Opposition's
 // bonus: 9.4% at 1, 16.5% at 2, 19.9% at 3 and 21.6% at 4 on 4,000
 // games), so 10% is reached, within ±2 points, on 2,500 confirmation
-// games, and has not enough games on 300 (issue 32: "reached" meant an
+// games, and has not enough games on 300 ("reached" meant an
 // interval that held the target, likelier with fewer games); 60% lies
 // beyond every value: not reached, and no candidate played came near.
 func TestTuneReachesAndSaysWhenNot(t *testing.T) {

@@ -149,7 +149,7 @@ func TestFixedVerdicts(t *testing.T) {
 // its test at the family's confidence (the margin's Student's t-interval,
 // the score's score interval), the adjusted p-value is Bonferroni's, and a
 // difference is rejected exactly when its interval excludes 0, the
-// interval printed next to the verdict (issue 23: "score +0.6 points
+// interval printed next to the verdict ("score +0.6 points
 // [+0.0, +1.2]" was the unadjusted interval beside a verdict of "no clear
 // difference"); a cell is within the tolerance exactly when its score
 // interval lies inside it.
@@ -240,7 +240,7 @@ func TestSequentialVerdict(t *testing.T) {
 		{"margin: +δ", margin, Easier, MarginHigher},
 		{"margin: −δ", margin, Harder, MarginLower},
 		{"margin: within", margin, Within, InZone},
-		// Issue 23: --sprt 0,-0.02 deciding for −2 points wrote "easier".
+		// --sprt 0,-0.02 deciding for −2 points wrote "easier".
 		{"0,-0.02 for P1", two(0, -0.02), NearerP1, ScoreHarder},
 		{"0,-0.02 for P0", two(0, -0.02), NearerP0, ForP0},
 		{"0,0.02 for P1", two(0, 0.02), NearerP1, ScoreEasier},
@@ -414,7 +414,7 @@ func nullModels(t testing.TB) []nullModel {
 	return ms
 }
 
-// TestFixedVerdictsFamily is issue 23's check: with no difference between
+// TestFixedVerdictsFamily: with no difference between
 // the arms, the chance that any cell's verdict is anything but "no clear
 // difference" is at most the rule's level, for 1, 2, 4 and 8 cells and
 // for score and margin moving together loosely or closely (latent
@@ -479,7 +479,7 @@ func TestFixedVerdictsFamily(t *testing.T) {
 // with ±1 vote, on real paired games made exchangeable (see gameModel).
 // Without ForCells (each cell's test at α = 0.05 a side) the words were
 // directional in 9.3–12.0 % of runs of one cell and 32–38 % of four
-// (issue 23: 9.2–10.5 % for one).
+// (9.2–10.5 % for one).
 func TestSequentialVerdictsFamily(t *testing.T) {
 	calibrationStudy(t)
 	reps, cellCounts := 600, []int{1, 2, 4}

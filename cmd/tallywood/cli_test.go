@@ -44,7 +44,7 @@ func writeShards(t *testing.T, dir string, n int) []string {
 	return files
 }
 
-// TestStdoutWriteFailure is issue 11 item 2: every command checks its
+// TestStdoutWriteFailure: every command checks its
 // writes to stdout; with stdout on /dev/full (where writes only fail) it
 // says so and exits 1.
 func TestStdoutWriteFailure(t *testing.T) {
@@ -107,7 +107,7 @@ func TestStdoutWriteFailure(t *testing.T) {
 	}
 }
 
-// TestOutDestinations is issue 11 item 1: --out writes through a symlink
+// TestOutDestinations: --out writes through a symlink
 // and into a FIFO without replacing them, creates files 0644 minus the
 // umask, keeps an existing file's mode, and leaves no temporary file.
 func TestOutDestinations(t *testing.T) {
@@ -230,7 +230,7 @@ func TestOutDestinations(t *testing.T) {
 	})
 }
 
-// TestInterruptMessages is issue 11 item 3: after Ctrl-C, stderr names
+// TestInterruptMessages: after Ctrl-C, stderr names
 // the file that now holds a partial result.
 func TestInterruptMessages(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -320,8 +320,7 @@ func TestMergeInterruptedShard(t *testing.T) {
 	}
 }
 
-// TestSecondInterruptQuits is issue 11 item 12 (the part outside the
-// search): the first Ctrl-C cancels the run, the second exits at once and
+// TestSecondInterruptQuits, outside a search: the first Ctrl-C cancels the run, the second exits at once and
 // removes the temporary output file being written.
 func TestSecondInterruptQuits(t *testing.T) {
 	sigs := make(chan chan<- os.Signal, 1)
@@ -399,8 +398,7 @@ func TestWorkersCapped(t *testing.T) {
 	}
 }
 
-// TestMerge covers merge's defaults and partial studies (issue 14, issue
-// 11 item 9).
+// TestMerge covers merge's defaults and partial studies.
 func TestMerge(t *testing.T) {
 	dir := t.TempDir()
 	shards := writeShards(t, dir, 4)
@@ -455,7 +453,7 @@ func TestMerge(t *testing.T) {
 	}
 }
 
-// TestFormatFromOut is issue 14: --out's extension chooses the format.
+// TestFormatFromOut: --out's extension chooses the format.
 func TestFormatFromOut(t *testing.T) {
 	dir := t.TempDir()
 	for _, tt := range []struct{ name, prefix string }{
@@ -471,7 +469,7 @@ func TestFormatFromOut(t *testing.T) {
 	}
 }
 
-// TestListFlags is issue 14: lists for --mode and --politician, names
+// TestListFlags: lists for --mode and --politician, names
 // ignoring case.
 func TestListFlags(t *testing.T) {
 	code, out, errs := runCLI(t, "sim", "--games", "3", "--mode", "normal,Hard", "--politician", "Moderate,populist",
@@ -577,7 +575,7 @@ func TestCompletion(t *testing.T) {
 	}
 }
 
-// TestTableWidth is issue 14: the default table fits 100 columns, explains
+// TestTableWidth: the default table fits 100 columns, explains
 // FALLBACKS/GAME under it, and --wide has the rest.
 func TestTableWidth(t *testing.T) {
 	_, out, _ := runCLI(t, "sim", "--games", "30", "--quiet")
@@ -597,7 +595,7 @@ func TestTableWidth(t *testing.T) {
 	}
 }
 
-// TestETAModel is issue 14: the ETA expects each cell to run at the speed
+// TestETAModel: the ETA expects each cell to run at the speed
 // measured for its policy, not at the run's average.
 func TestETAModel(t *testing.T) {
 	m := newETAModel([]string{"slow", "fast", "slow", "fast"}, []int64{100, 100, 100, 100})
@@ -618,7 +616,7 @@ func TestETAModel(t *testing.T) {
 	if got := fresh.remaining(0, 0); got != -1 {
 		t.Errorf("remaining before any game = %g, want -1 (unknown)", got)
 	}
-	// Issue 23: compare's ETA stayed at 0:03 for the three minutes of
+	// Compare's ETA stayed at 0:03 for the three minutes of
 	// its slow cell, the cells being one policy and so one key. Three
 	// cells of 100 games, the first two of one key: the first at 100
 	// games/s, the second at 1 game/s.
@@ -647,14 +645,14 @@ func TestETAModel(t *testing.T) {
 	}
 }
 
-// TestOneLine is issue 11 item 17: no value can split an error.
+// TestOneLine: no value can split an error.
 func TestOneLine(t *testing.T) {
 	if got, want := oneLine("a\nb\tc\x00d é"), `a\nb\tc\x00d é`; got != want {
 		t.Errorf("oneLine = %q, want %q", got, want)
 	}
 }
 
-// TestREADMEOutputsIgnored is issue 14: every file the README's commands
+// TestREADMEOutputsIgnored: every file the README's commands
 // write into the clone (--out FILE, > FILE) is listed in .gitignore, so
 // running them leaves the clone clean; and no two kinds of command write
 // one file.
@@ -686,7 +684,7 @@ func TestREADMEOutputsIgnored(t *testing.T) {
 				continue // outside the clone
 			}
 			found++
-			// Issue 23: mine.json was written as a rules file, then as a
+			// mine.json was written as a rules file, then as a
 			// scenario, so a later --b-rules mine.json read a scenario.
 			// (An .html file is a report whoever writes it.)
 			line := block[strings.LastIndex(block[:at[0]], "\n")+1:]
@@ -711,7 +709,7 @@ func TestREADMEOutputsIgnored(t *testing.T) {
 	}
 }
 
-// TestInputFileBounds is issue 11 item 13 for scenario and save files:
+// TestInputFileBounds, for scenario and save files:
 // a file beyond its bound is refused, naming it and the bound.
 func TestInputFileBounds(t *testing.T) {
 	big := filepath.Join(t.TempDir(), "big.json")

@@ -62,7 +62,7 @@ func TestCompareSweepBadInput(t *testing.T) {
 			"tallywood: compare: --b-rules: " + invalid + ": rules: cubes_per_district: 99 is out of range 1..20"},
 		{"arm set path", []string{"compare", "--b-set", "difficulties.hard.bonus_divisr=3"},
 			`tallywood: compare: --b-set: rules: set difficulties.hard.bonus_divisr=3: difficulties.hard has no field "bonus_divisr" (nearest: bonus_divisor)`},
-		// Issue 22: what labels a result must read back from it.
+		// What labels a result must read back from it.
 		{"arm name bidi", []string{"compare", "--b-mode", "hard", "--a-name", "old\u202e"},
 			`tallywood: compare: arm A's name "old\u202e" (--a-name, or its rules file's base name) holds U+202E, a control or hidden character (it names the arm on one line)`},
 		{"arm set newline", []string{"compare", "--b-set", "notes=a\nb"},
@@ -126,7 +126,7 @@ func TestCompareSweepBadInput(t *testing.T) {
 	}
 }
 
-// TestCompareFindsHardOnlyChange is issue 9's case: with the default
+// TestCompareFindsHardOnlyChange: with the default
 // difficulties, a change to Hard's bonus divisor reads "easier" on Hard,
 // in the JSON and in words; the Normal cell, which cannot read it, is not
 // played, and the result says why.
@@ -178,7 +178,7 @@ func TestCompareArmsDifferAndSameWarning(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "B differs from A in:\n  difficulty: Normal → Hard\n") {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
-	// Issue 23: --b-set takes a card by its id, and the arms' difference
+	// --b-set takes a card by its id, and the arms' difference
 	// names it so.
 	code, out, errs = runCLI(t, "compare", "--policy", "random", "--games", "10", "--b-set", "solo_cards[S-13].left_action=Celebrity", "--quiet")
 	if code != exitOK || !strings.Contains(out, "B differs from A in:\n  solo_cards[S-13].left_action: Research → Celebrity\n") {
@@ -192,7 +192,7 @@ func TestCompareArmsDifferAndSameWarning(t *testing.T) {
 
 // TestCompareSequentialInWords: the random policy never wins, so both
 // one-sided tests (each at α/2) decide for no difference after 148 ties,
-// and the line in words gives the test's answer (issue 23: it gave the
+// and the line in words gives the test's answer (it gave the
 // fixed-size rule's "no clear difference"). Without --wide no line is
 // wider than 100 columns.
 func TestCompareSequentialInWords(t *testing.T) {
@@ -322,8 +322,7 @@ func sameForWorkers(t *testing.T, cmd []string, workers ...string) []byte {
 }
 
 // TestSweepOutputs: the table, JSON and CSV of one sweep agree, the seed
-// and where the win rate meets the target are printed, in 100 columns
-// (issue 23).
+// and where the win rate meets the target are printed, in 100 columns.
 func TestSweepOutputs(t *testing.T) {
 	args := []string{"sweep", "--set", "difficulties.hard.bonus_divisor=1,3", "--mode", "hard", "--games", "200", "--target", "0.1", "--quiet"}
 	code, table, errs := runCLI(t, args...)

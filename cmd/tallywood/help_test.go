@@ -36,7 +36,7 @@ func commandFlags(t *testing.T) map[string]map[string]helpFlag {
 }
 
 // TestSharedFlagHelp checks that a flag several commands take says the
-// same in each one's --help (issue 23: --out FILE in one, --out VALUE in
+// same in each one's --help (--out FILE in one, --out VALUE in
 // another; mode's default both in one, normal,hard in another), and that
 // every flag that takes a value names it.
 func TestSharedFlagHelp(t *testing.T) {
@@ -109,7 +109,7 @@ func TestSharedFlagHelp(t *testing.T) {
 }
 
 // TestWorkersCapNoted checks that every command that caps --workers says
-// so (issue 23: compare was silent where sim said "capped").
+// so (compare was silent where sim said "capped").
 func TestWorkersCapNoted(t *testing.T) {
 	for _, args := range [][]string{
 		{"sim", "--games", "2", "--policy", "random", "--mode", "normal", "--politician", "moderate"},

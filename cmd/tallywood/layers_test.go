@@ -14,7 +14,7 @@ import (
 )
 
 // TestLayers holds the layers of docs/architecture.md: each package imports
-// from the module only the packages below it (issue 21: sim/policy/exec and
+// from the module only the packages below it (sim/policy/exec and
 // cmd/tallywood/play imported the harness for seeds and the version).
 func TestLayers(t *testing.T) {
 	allowed := map[string][]string{

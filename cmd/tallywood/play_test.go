@@ -53,7 +53,7 @@ func TestPlayCommand(t *testing.T) {
 		{"bad flag", []string{"--colour"}, "", exitBadArgs, "", "unknown flag"},
 		{"argument", []string{"now"}, "", exitBadArgs, "", `unexpected argument "now"`},
 		{"missing rules", []string{"--rules", filepath.Join(dir, "none.json")}, "", exitBadArgs, "", "rules file"},
-		// Issue 22: default was a file name in play only.
+		// Default was a file name in play only.
 		{"rules default", []string{"--rules", "default", "--seed", "3"}, "q\n", exitOK, "Quit at round 1, turn 1", ""},
 		{"load", []string{"--load", save}, "q\n", exitOK, "Resumed the saved game: seed 5, normal, moderate; 2 decisions replayed", ""},
 		{"load with seed", []string{"--load", save, "--seed", "4"}, "", exitBadArgs, "", "--seed cannot be used with --load"},

@@ -28,7 +28,7 @@ func writeRules(t *testing.T, dir, name, old, new string) string {
 }
 
 // TestRulesCommand: rules check and rules diff, exact output and exit
-// codes (issue 9 item 6).
+// codes.
 func TestRulesCommand(t *testing.T) {
 	dir := t.TempDir()
 	hard3 := writeRules(t, dir, "hard3.json", `"bonus_divisor": 2`, `"bonus_divisor": 3`)
@@ -49,7 +49,7 @@ func TestRulesCommand(t *testing.T) {
 	}{
 		{"check reference copy", []string{"rules", "check", copied}, exitOK,
 			copied + `: ok: "reference", version "reference-set 1 (reconstruction, not the printed components)", hash ` + ref + "\n", ""},
-		// Issue 22: a Windows editor's byte-order mark was refused as
+		// A Windows editor's byte-order mark was refused as
 		// "invalid character 'ï'"; default was a file name here only.
 		{"check byte-order mark", []string{"rules", "check", bom}, exitOK, bom + refOK, ""},
 		{"check default", []string{"rules", "check", "default"}, exitOK, "default" + refOK, ""},
@@ -66,7 +66,7 @@ func TestRulesCommand(t *testing.T) {
 				"FIELD                            A  B\n" +
 				"difficulties.hard.bonus_divisor  2  3\n" +
 				"1 field differs\n", ""},
-		// Issue 23: a card is named by its id, as --set takes it.
+		// A card is named by its id, as --set takes it.
 		{"diff a Solo card", []string{"rules", "diff", "reference", s13}, exitOK,
 			"A: reference: \"reference\" (" + ref[:12] + ")\n" +
 				"B: " + s13 + ": \"edited reference\" (" + must(t, s13).Hash[:12] + ")\n" +
@@ -114,7 +114,7 @@ func TestRulesWriteError(t *testing.T) {
 	}
 }
 
-// TestRulesCheckBounds: the rules files of issue 22 that the engine could
+// TestRulesCheckBounds: the rules files at the bounds that the engine could
 // not hold (negative Vote Shares, a Research bonus of -96, a discount that
 // made Public Works cost 98, a 129th politician) are refused by rules
 // check and by every command that loads them, naming the field and the
@@ -182,7 +182,7 @@ func TestRulesCheckBounds(t *testing.T) {
 }
 
 // TestWrongKindOfFile checks that a scenario, a result or a saved game
-// given where a rules file belongs is named for what it is (issue 23: the
+// given where a rules file belongs is named for what it is (the
 // README's mine.json was a rules file, then a scenario, and 'compare
 // --b-rules mine.json' said "unknown field").
 func TestWrongKindOfFile(t *testing.T) {

@@ -114,7 +114,7 @@ func TestLoadRunsNothing(t *testing.T) {
 
 // TestSaveFollowsOutRules: play's s writes as --out does: a symlink's
 // target is written and the link stays, a file keeps its mode, a FIFO is
-// written into, a device is never replaced (issue 22: s replaced them all
+// written into, a device is never replaced (s replaced them all
 // and made a 0600 file 0644).
 func TestSaveFollowsOutRules(t *testing.T) {
 	dir := t.TempDir()

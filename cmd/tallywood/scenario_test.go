@@ -41,8 +41,8 @@ func TestScenarioCommand(t *testing.T) {
 		{"no subcommand", []string{"scenario"}, exitBadArgs, nil, "usage"},
 		{"bad flag", []string{"scenario", "--frobnicate", "run", pass}, exitBadArgs, nil, "frobnicate"},
 		{"help", []string{"scenario", "--help"}, exitOK, []string{"tallywood scenario run", "tallywood scenario setup"}, ""},
-		// Game 0 of master seed 3, as trace --seed 3 deals it (issue 23:
-		// it was engine seed 3 before).
+		// Game 0 of master seed 3, as trace --seed 3 deals it (not
+		// engine seed 3).
 		{"setup", []string{"scenario", "setup", "--seed", "3", "--mode", "hard"}, exitOK,
 			[]string{fmt.Sprintf(`"seed": %d`, deal.GameSeed(3, 0)), `"difficulty": "hard"`, `"initiative": ["opposition", "you"]`, `"piles.celebrity_faces"`}, ""},
 		{"setup game", []string{"scenario", "setup", "--seed", "3", "--game", "7"}, exitOK,
@@ -95,7 +95,7 @@ func TestScenarioSetupRuns(t *testing.T) {
 }
 
 // TestOneSeedConvention checks that scenario setup, trace and play deal
-// the same game for the same --seed and --game (issue 23: scenario setup
+// the same game for the same --seed and --game (scenario setup
 // --seed 3 dealt engine seed 3, trace and play game 0 of master seed 3).
 func TestOneSeedConvention(t *testing.T) {
 	for _, game := range []string{"0", "5"} {

@@ -57,7 +57,7 @@ func TestBadInput(t *testing.T) {
 	politicians := "magnate, starlet, moderate, red-favourite, blue-favourite, populist"
 
 	// Shard results: two of different runs, one the same shard again,
-	// one spoiled (issue 11 item 7), one of another version.
+	// one spoiled, one of another version.
 	shard := func(name, seed, k string) string {
 		p := filepath.Join(dir, name)
 		if code, _, errs := runCLI(t, "sim", "--games", "20", "--mode", "normal", "--policy", "random", "--seed", seed,
@@ -162,7 +162,7 @@ func TestBadInput(t *testing.T) {
 		{"sim rules malformed", []string{"sim", "--rules", malformed},
 			"tallywood: sim: --rules: " + malformed + ": rules: version: line 1, column 14: number is not a valid string"},
 
-		// sim --seats: games of 2–4 players (issue 16).
+		// sim --seats: games of 2–4 players.
 		{"sim seats 5", []string{"sim", "--seats", "5"}, "tallywood: sim: --seats 5 is outside 1..4" + see("sim")},
 		{"sim seats 0", []string{"sim", "--seats", "0"}, "tallywood: sim: --seats 0 is outside 1..4" + see("sim")},
 		{"sim seats with mode", []string{"sim", "--seats", "3", "--mode", "hard"},
@@ -182,7 +182,7 @@ func TestBadInput(t *testing.T) {
 			"tallywood: compare: --sprt-delta only matters with the solo game (--seats 1)" + see("compare")},
 		{"compare seats 9", []string{"compare", "--seats", "9"}, "tallywood: compare: --seats 9 is outside 1..4" + see("compare")},
 
-		// --out refused before the run (issue 11 item 1).
+		// --out refused before the run.
 		{"sim out a directory", []string{"sim", "--out", dir}, `tallywood: sim: --out "` + dir + `" is a directory` + see("sim")},
 		{"sim out in a missing directory", []string{"sim", "--out", filepath.Join(dir, "no", "x.json")},
 			`tallywood: sim: --out "` + filepath.Join(dir, "no", "x.json") + `": directory "` + filepath.Join(dir, "no") + `" does not exist` + see("sim")},
@@ -453,7 +453,7 @@ func TestPolicies(t *testing.T) {
 }
 
 // TestDistinctExecPolicies: two exec specs of different commands are two
-// policies, in a --policy list and as compare's arms (issue 22: they were
+// policies, in a --policy list and as compare's arms (they were
 // refused as "the same"); the same command twice still is one.
 func TestDistinctExecPolicies(t *testing.T) {
 	specs, err := parsePolicies("policy", "exec:sh a.sh,exec:sh b.sh,exec:sh 'c,d.sh'")
@@ -527,7 +527,7 @@ func TestCompareSeats(t *testing.T) {
 	}
 }
 
-// TestHeaderCountsHeldGames is issue 23: the header of a result counts
+// TestHeaderCountsHeldGames: the header of a result counts
 // the games it holds, so a merge of shards 3 and 5 of 8 of 800 games per
 // cell says 200 of 800, not "800 games per cell"; so does a study of
 // several players of its deals.
@@ -559,7 +559,7 @@ func TestHeaderCountsHeldGames(t *testing.T) {
 	}
 }
 
-// TestSeatsTextWidth is issue 23: sim --seats's text fits 100 characters
+// TestSeatsTextWidth: sim --seats's text fits 100 characters
 // (it was 129), and --wide adds the columns the rates sum up.
 func TestSeatsTextWidth(t *testing.T) {
 	args := []string{"sim", "--seats", "4", "--policy", "greedy,pollster,builder,random", "--games", "10", "--quiet"}
@@ -583,7 +583,7 @@ func TestSeatsTextWidth(t *testing.T) {
 	}
 }
 
-// TestSeatsCompareTextWidth is issue 23: compare --seats's text fits 100
+// TestSeatsCompareTextWidth: compare --seats's text fits 100
 // characters (its footnote was 118).
 func TestSeatsCompareTextWidth(t *testing.T) {
 	code, out, errs := runCLI(t, "compare", "--seats", "3", "--policy", "greedy,builder,random", "--games", "4",

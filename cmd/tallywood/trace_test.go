@@ -318,7 +318,7 @@ func TestTraceTableErrors(t *testing.T) {
 }
 
 // TestTraceWidth checks that no line of a narration is wider than a
-// terminal's 100 characters (issue 23: 193), solo or at a table.
+// terminal's 100 characters (193), solo or at a table.
 func TestTraceWidth(t *testing.T) {
 	for _, args := range [][]string{
 		{"trace", "--seed", "7", "--mode", "hard"},

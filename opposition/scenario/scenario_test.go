@@ -71,7 +71,7 @@ func TestMalformed(t *testing.T) {
 		{"board full", `{"name": "x", "description": "d", "setup": {"round": 3, "opposition": {"board": [{"card": "S-01"}, {"card": "S-02"}, {"card": "S-03"}]}}, "run": ["opposition_turn", "opposition_turn"], "expect": {"opposition.money": 0}}`, "run[1]"},
 		{"events", `{"name": "x", "description": "d", "run": ["opposition_turn"], "expect": {"events.contain": "I-10"}}`, `expect."events.contain"`},
 		{"trailing", `{` + base + `} {}`, "trailing"},
-		// Issue 11 item 16: a stated zero is not the default.
+		// A stated zero is not the default.
 		{"turn zero", `{` + base + `, "setup": {"turn": 0}}`, "setup.turn: 0 is not a turn"},
 		{"round zero", `{` + base + `, "setup": {"round": 0}}`, "setup.round: 0 is not a round"},
 		{"absolute rules", `{` + base + `, "rules": "/etc/passwd"}`, `rules: "/etc/passwd" is not a path inside the scenario's folder`},
@@ -120,7 +120,7 @@ func TestMalformed(t *testing.T) {
 
 // TestScenarioFiles: a scenario's rules file is a regular file in its
 // folder, no larger than a rules file, and every refusal names the
-// scenario's field (and the rules file) in the scenario's terms (issue 22).
+// scenario's field (and the rules file) in the scenario's terms.
 func TestScenarioFiles(t *testing.T) {
 	dir := t.TempDir()
 	sub := filepath.Join(dir, "scenarios")
@@ -302,7 +302,7 @@ func TestDocExample(t *testing.T) {
 	}
 }
 
-// TestPlayerSideScenarios checks that issue 15's player-side scenarios are
+// TestPlayerSideScenarios checks that the player-side scenarios are
 // there: at least 30 scripting your own turns.
 func TestPlayerSideScenarios(t *testing.T) {
 	files, err := filepath.Glob("../../testdata/scenarios/*.json")
@@ -323,7 +323,7 @@ func TestPlayerSideScenarios(t *testing.T) {
 		}
 	}
 	if n < 30 {
-		t.Errorf("%d scenarios script your turns, want at least 30 (issue 15)", n)
+		t.Errorf("%d scenarios script your turns, want at least 30", n)
 	}
 }
 

@@ -9,7 +9,7 @@ import (
 )
 
 // TestMCTSRetainedMemoryLevelsOff plays 300 games with one search player
-// (issue 11 item 14: the retained heap of mcts:iters=400 grew from 2 to
+// (the retained heap of mcts:iters=400 grew from 2 to
 // 12 MB over 40 games). The tree's arenas are reused from game to game,
 // so what they hold is bounded by the largest tree searched (append
 // doubles, hence the factor 2), never by the number of games; and the

@@ -191,7 +191,7 @@ func (handPeeker) Choose(g *engine.Game, legal []engine.Option) engine.Option {
 
 // TestNoPeekingAtTheTable: in games of several players, a policy's choice
 // does not change when only what its seat cannot see changes, the other
-// players' hands and face-down discards included (issue 16: every
+// players' hands and face-down discards included (every
 // built-in policy plays a seat without peeking at other players' hands).
 func TestNoPeekingAtTheTable(t *testing.T) {
 	games := tablePositions(t)

@@ -52,7 +52,7 @@ func TestParse(t *testing.T) {
 }
 
 // TestParseErrors gives every parameter kind a bad value, NaN and the
-// infinities included (issue 11 item 5: NaN once crashed the search), and
+// infinities included (NaN once crashed the search), and
 // checks the whole message, which names the parameter.
 func TestParseErrors(t *testing.T) {
 	known := strings.Join(Names(), ", ")

@@ -197,7 +197,7 @@ func TestBrowser(t *testing.T) {
 				}
 			}
 		}
-		// Issue 23: a Numbers table wider than its column was cut at the
+		// A Numbers table wider than its column was cut at the
 		// column's edge; it must stay inside the column and scroll there.
 		tables, err := chromedp.Run(ctx, chromedp.Evaluate[[]browserTable](readTables))
 		if err != nil {

@@ -88,7 +88,7 @@ func wordsLine(t *testing.T, src Source, i int) string {
 	return lines[i+1]
 }
 
-// TestWordsShowTheVerdictsInterval is issue 23's first point: a score
+// TestWordsShowTheVerdictsInterval: a score
 // whose 95 % interval excludes 0 but whose adjusted p does not reach the
 // level printed its 95 % interval next to "no clear difference", now
 // "not enough games", which says how many pairs would settle it. B wins
@@ -109,7 +109,7 @@ func TestWordsShowTheVerdictsInterval(t *testing.T) {
 }
 
 // TestMarginOnlyNeverContradicts: "easier by margin only" stood next to a
-// lower win rate (issue 23). A margin verdict names the margin, whose
+// lower win rate. A margin verdict names the margin, whose
 // printed interval lies on its side of 0, and never says easier or
 // harder. Here the score is even (10 pairs each way) and B gains 2 or 3
 // votes in every pair.
@@ -127,7 +127,7 @@ func TestMarginOnlyNeverContradicts(t *testing.T) {
 }
 
 // TestSequentialWordsInWords: after a sequential stop the line in words
-// is the sequential test's answer and says so (issue 23: it said "no
+// is the sequential test's answer and says so (it said "no
 // clear difference" from the fixed-size rule). --sprt 0,-0.02 deciding
 // for −2 points (B, Hard, is harder than A, Normal) is "p1" in the JSON
 // and "harder" in the text and the page.
@@ -167,7 +167,7 @@ func TestSequentialWordsInWords(t *testing.T) {
 	}
 }
 
-// TestCompareTextWidth: compare's text fits 100 columns (issue 23: 153,
+// TestCompareTextWidth: compare's text fits 100 columns (153,
 // and 170–186 for the commands of docs/balance.md), for a fixed run and
 // a sequential one; --wide writes the lines whole.
 func TestCompareTextWidth(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 // TestPartialCSV: the CSV of an interrupted sim, sim --seats or sweep
 // ends with a row saying it is partial and how much it holds, which a
 // reader wanting the header's fields on every row refuses; a complete one
-// has no such row (issue 22: partial CSV files carried no mark).
+// has no such row (partial CSV files carried no mark).
 func TestPartialCSV(t *testing.T) {
 	decode := func(data []byte) Source {
 		t.Helper()

@@ -279,7 +279,7 @@ func TestSweepReport(t *testing.T) {
 		t.Fatalf("%d sections, want 1", len(secs))
 	}
 	sec := secs[0]
-	// Issue 23: no plot of crossings (it was empty when nothing crossed):
+	// No plot of crossings (it was empty when nothing crossed):
 	// each cell's plot shows the target and says where the rate meets it.
 	checkFigures(t, sec, doc, []string{"s1-cell1-winrate", "s1-cell2-winrate"})
 	want := "tallywood sweep --set difficulties.hard.bonus_divisor=1,2,3 --games " + fmt.Sprint(n300) + " --seed 5 --mode hard --policy greedy,random --politician random --target 0.15 --format json"
@@ -288,7 +288,7 @@ func TestSweepReport(t *testing.T) {
 	}
 	for i := 1; i <= 2; i++ {
 		// The three points, the reference's divisor 2 marked as the base
-		// rules rather than shown twice (issue 23).
+		// rules rather than shown twice.
 		f := figureByID(t, sec, fmt.Sprintf("s1-cell%d-winrate", i))
 		if got, want := column(f, 0, 1), []string{"1", "2 (base rules)", "3"}; !slices.Equal(got, want) {
 			t.Errorf("cell %d: rows %q, want %q", i, got, want)

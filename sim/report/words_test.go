@@ -47,7 +47,7 @@ func column(f *parsedFigure, k, step int) []string {
 	return out
 }
 
-// TestCompareSaidOnce is issue 21's "one sentence per fact": a
+// TestCompareSaidOnce: a
 // comparison's text and page title each cell alike (the page wrote
 // "normal → hard · greedy · random") and give it the same answer in
 // words (the page had its own sentence).
@@ -211,9 +211,9 @@ func TestSeatsSaidOnce(t *testing.T) {
 
 // TestCrossingWords: a target is answered in swept values with their
 // simultaneous intervals; several places are each said; with none, the
-// words say which way to sweep (issue 23: a target above every value and
+// words say which way to sweep (a target above every value and
 // one below every value printed the same words) only when the paired test
-// of the ends can tell (issue 32: the trend of two estimates pointed the
+// of the ends can tell (the trend of two estimates pointed the
 // way); and which values meet the target within the tolerance, and which
 // have not enough games.
 func TestCrossingWords(t *testing.T) {
@@ -241,7 +241,7 @@ func TestCrossingWords(t *testing.T) {
 		{"at the top", sim.Crossing{Regions: []sim.CrossingRegion{{Values: []string{"4"}, Below: ptr("3")}}},
 			"the win rate may meet 15.0% at actions.campaign_popularity: values whose simultaneous 95% interval contains 15.0%: " +
 				"4 (20.0% [17.8%, 22.3%]); nearest below: 3 (15.5% [13.5%, 16.6%]), nearest above: none (sweep higher)" + meets},
-		{"issue 23: two places", sim.Crossing{Multiple: true, Regions: []sim.CrossingRegion{
+		{"two places", sim.Crossing{Multiple: true, Regions: []sim.CrossingRegion{
 			{Values: []string{}, Below: ptr("1"), Above: ptr("2")}, {Values: []string{"3"}, Below: ptr("2"), Above: ptr("4")}}},
 			"the win rate may meet 15.0% at actions.campaign_popularity in 2 places: " +
 				"(1) it passes 15.0% between 1 (10.0% [8.3%, 12.0%]) and 2 (the base: 17.5% [15.4%, 19.7%]), " +
@@ -257,7 +257,7 @@ func TestCrossingWords(t *testing.T) {
 		{"below, rising", sim.Crossing{Side: "below", Sweep: "higher", EndsDiff: 0.03, EndsDiffCI: &[2]float64{0.01, 0.05}},
 			"the win rate is below the target 15.0% at every swept value of actions.campaign_popularity (by its simultaneous 95% interval): " +
 				"sweep actions.campaign_popularity higher (the last value against the first: +3.0 points [+1.0, +5.0], paired)" + meets},
-		// Issue 32: −0.5 points [−1.7, +0.6] said "sweep higher".
+		// −0.5 points [−1.7, +0.6] must not say "sweep higher".
 		{"no direction", sim.Crossing{Side: "below", EndsDiff: -0.005, EndsDiffCI: &[2]float64{-0.017, 0.006}},
 			"the win rate is below the target 15.0% at every swept value of actions.campaign_popularity (by its simultaneous 95% interval): " +
 				"no direction at this precision (the last value against the first: -0.5 points [-1.7, +0.6], paired)" + meets},
@@ -273,7 +273,7 @@ func TestCrossingWords(t *testing.T) {
 }
 
 // TestSweepWidth: sweep's text fits 100 columns (in runes) without --wide,
-// its footnote wrapped (issue 23: 149 columns and a 287-character line);
+// its footnote wrapped (149 columns and a 287-character line);
 // --wide has every column.
 func TestSweepWidth(t *testing.T) {
 	src, err := Decode("r.json", sweepJSON(t, games(100), 5, 0.15))

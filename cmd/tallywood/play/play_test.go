@@ -449,7 +449,7 @@ func TestLoadDamaged(t *testing.T) {
 }
 
 // TestLoadEditedField checks that an edit of any field of a save file is
-// refused, naming the field (issue 11 item 16): another mode or politician
+// refused, naming the field: another mode or politician
 // would otherwise replay as a different game.
 func TestLoadEditedField(t *testing.T) {
 	s := newSession(t, testConfig(13, engine.Normal, 2))
@@ -472,7 +472,7 @@ func TestLoadEditedField(t *testing.T) {
 		{"decision removed", `,
     {"opt":"row"}`, ``, `play: save file: decisions (2)` + tail},
 		{"no check", `"check": {`, `"x": {`, `play: save file: json: unknown field "x"`},
-		// Issue 22: every string of a save is checked for what it may be.
+		// Every string of a save is checked for what it may be.
 		{"politician bidi", `"politician": "moderate",`, `"politician": "mod\u202eerate",`, `play: save file: politician: "mod\u202eerate" holds U+202E, a control or hidden character`},
 		{"rules_version newline", `"rules_version": "reference-set 1`, `"rules_version": "reference-set\n1`, `play: save file: rules_version: "reference-set\n1 (reconstruction, not the printed components)" holds U+000A, a control or hidden character`},
 		{"format 1", `"tallywood-play 2"`, `"tallywood-play 1"`, `play: save file: format "tallywood-play 1" is from an earlier version of tallywood, whose seeds dealt other games; it cannot be resumed`},
@@ -676,7 +676,7 @@ func FuzzParseRecord(f *testing.F) {
 	f.Add([]byte(strings.Replace(string(good), `"opt":"card"`, `"opt":"teleport"`, 1)))
 	f.Add([]byte(strings.Replace(string(good), `"seed": 17`, `"seed": -1`, 1)))
 	f.Add([]byte(strings.Replace(string(good), `"a":`, `"a":300,"x":`, 1)))
-	// Issue 22: forged lineups that start a program or a long search.
+	// Forged lineups that start a program or a long search.
 	for _, lineup := range []string{`exec:sh -c "exit 3"`, "mcts:iters=100000", "expert"} {
 		rec := Record{Format: RecordFormat, RulesHash: engine.Reference().Hash, Seed: 5, Politician: "moderate", Seats: 2, Seat: 2, Lineup: []string{lineup}}
 		f.Add(rec.Marshal())
@@ -935,7 +935,7 @@ func TestBoardPendingAssistant(t *testing.T) {
 }
 
 // TestLongInputLine: a 10 MB input line is skipped with a note, not
-// echoed back (issue 22: it came back twice, in the echo and the error).
+// echoed back (it came back twice, in the echo and the error).
 func TestLongInputLine(t *testing.T) {
 	s := newSession(t, testConfig(3, engine.Normal, 0))
 	_, out := run(t, s, strings.Repeat("x", 10<<20)+"\n1\nq\ny\n")

@@ -140,7 +140,7 @@ func TestFaultyPlayers(t *testing.T) {
 		{"crash", "", `the program exited \(exit status 3\) before answering; its stderr ends: "fake player: crashing as asked"`},
 		{"hang", "timeout=200ms", `no answer within 200ms`},
 		{"spawn", "timeout=200ms", `no answer within 200ms`},
-		// Issue 22: this was "the program exited (signal: killed)".
+		// This was "the program exited (signal: killed)".
 		{"closeout", "", `the program closed its output before answering but did not exit within 1s; it was stopped`},
 		{"garbage", "", `answer "this is not JSON" is not \{"type":"answer","id":"\.\.\."\}`},
 		{"illegal", "", `answer id "nope/5/0/0" is not one of the \d+ option ids`},
@@ -191,7 +191,7 @@ func TestFaultyPlayers(t *testing.T) {
 
 // TestNothingLeftBehind: a program that forks a child on /dev/null (which
 // nothing tells the run ended) leaves nothing running after a normal run,
-// in sim, compare, at a table and as trace uses a policy (issue 22: the
+// in sim, compare, at a table and as trace uses a policy (the
 // process group was killed only if the program had not exited within 1 s).
 func TestNothingLeftBehind(t *testing.T) {
 	runs := []struct {
@@ -262,7 +262,7 @@ func TestNothingLeftBehind(t *testing.T) {
 }
 
 // TestExitAfterEnd: a program that exits after reading each end costs no
-// game: it is restarted for the next (issue 22: the next game failed, by
+// game: it is restarted for the next (the next game failed, by
 // timing).
 func TestExitAfterEnd(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pids")

@@ -75,7 +75,7 @@ func TestSchemaRefusesWrongMessages(t *testing.T) {
 		`{"type":"answer","id":3}`,
 		`{"type":"answer","id":"end/0/0/0","why":"because"}`,
 		`{"type":"hello","protocol":1,"name":"x"}`,
-		// Version 2 sends no game seed (issue 22).
+		// Version 2 sends no game seed.
 		`{"type":"game","seed":1,"player_seed":1,"difficulty":"normal","players":2,"seat":0,"politician":"p","politician_index":0}`,
 		`{"type":"game","seed":-1,"difficulty":"normal","politician":"p","politician_index":0}`,
 		`{"type":"game","seed":18446744073709551616,"difficulty":"normal","politician":"p","politician_index":0}`,
@@ -136,7 +136,7 @@ func TestGameMessagesValidate(t *testing.T) {
 	counts := map[string]int{}
 	for n := 1; sc.Scan(); n++ {
 		root.validateMessage(t, sc.Bytes(), fmt.Sprintf("message %d", n))
-		// Issue 22: the game seed recomputes every shuffle; no message
+		// The game seed recomputes every shuffle; no message
 		// holds it, nor the player seed it.
 		for i := range uint64(3) {
 			if seed := strconv.FormatUint(deal.GameSeed(faultSeed, i), 10); bytes.Contains(sc.Bytes(), []byte(seed)) {

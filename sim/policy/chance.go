@@ -110,14 +110,9 @@ const chanceFormat = "tallywood-winchance/1"
 // ParseChance reads a win-chance file, checking its shape and that every
 // weight is within the bounds of a weights file's (MaxNetWeight).
 func ParseChance(data []byte) (*ChanceModel, error) {
-	if len(data) > MaxNetFile {
-		return nil, fmt.Errorf("win chance: %d bytes, more than the %d a weights file may have", len(data), MaxNetFile)
-	}
 	var f chanceFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("win chance: %v", err)
+	if err := decodeNetFile(data, "win chance", &f); err != nil {
+		return nil, err
 	}
 	if f.Format != chanceFormat {
 		return nil, fmt.Errorf("win chance: format %q, want %q", f.Format, chanceFormat)

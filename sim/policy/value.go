@@ -245,17 +245,27 @@ const (
 	maxNetInput  = 1 << 24
 )
 
+// decodeNetFile reads a file of net weights (the learned score's or the
+// win chance's) into v: at most MaxNetFile bytes, and no field v does not
+// have. what names the file in errors.
+func decodeNetFile(data []byte, what string, v any) error {
+	if len(data) > MaxNetFile {
+		return fmt.Errorf("%s: %d bytes, more than the %d a weights file may have", what, len(data), MaxNetFile)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s: %v", what, err)
+	}
+	return nil
+}
+
 // ParseNet reads a weights file, checking its shape and that every
 // weight is finite.
 func ParseNet(data []byte) (*Net, error) {
-	if len(data) > MaxNetFile {
-		return nil, fmt.Errorf("value weights: %d bytes, more than the %d a weights file may have", len(data), MaxNetFile)
-	}
 	var f netFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("value weights: %v", err)
+	if err := decodeNetFile(data, "value weights", &f); err != nil {
+		return nil, err
 	}
 	if f.Format != netFormat {
 		return nil, fmt.Errorf("value weights: format %q, want %q", f.Format, netFormat)

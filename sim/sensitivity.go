@@ -22,7 +22,7 @@ import (
 // every look and at its confirmation, and verdicts within the tolerance;
 // /1, a fixed scan, still reads (its pairs as one look, with the default
 // tolerance).
-const FormatSensitivity = "tallywood-sensitivity/2"
+const FormatSensitivity = "tallywood-sensitivity/3"
 
 // KindSensitivity is the kind of a sensitivity scan's result.
 const KindSensitivity Kind = "sensitivity"
@@ -241,6 +241,10 @@ type SensitivityResult struct {
 	FirstLook   int64  `json:"first_look,omitempty"`
 	MaxLooks    int    `json:"max_looks,omitempty"`
 	ConfirmSeed uint64 `json:"confirm_seed,omitempty"`
+	// FlagLevel is the level at which a race flagged a change for its
+	// confirmation. A tallywood-sensitivity/2 race stated none: it flagged
+	// at 0.001, and its family was the changes it raced, not every change.
+	FlagLevel float64 `json:"flag_level,omitempty"`
 	// The families (derived): every interval the scan reads, a change at
 	// a look (Tests of them, each at Confidence: Bonferroni at Level), and
 	// the confirmation's, a change each (ConfirmTests, at
@@ -400,7 +404,7 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 		Design: cfg.Design, Tolerance: cmp.Or(cfg.Tolerance, DefaultTolerance),
 	}
 	if cfg.Design == DesignRace {
-		out.FirstLook, out.MaxLooks, out.ConfirmSeed = raceFirstLook(cfg.Games), raceLooks, cfg.ConfirmSeed
+		out.FirstLook, out.MaxLooks, out.ConfirmSeed, out.FlagLevel = raceFirstLook(cfg.Games), raceLooks, cfg.ConfirmSeed, flagLevel
 	}
 	plans := make([][]plannedChange, len(cfg.Cells))
 	played := false
@@ -552,7 +556,7 @@ func (r *SensitivityResult) derive() {
 	confirmed := 0
 	for i := range r.Cells {
 		for _, c := range r.Cells[i].Changes {
-			if len(c.Looks) > 0 {
+			if len(c.Looks) > 0 || r.FlagLevel > 0 { // the family's changes (family)
 				r.Tests += f.looks
 			}
 			if c.Confirm != nil {
@@ -680,7 +684,7 @@ func larger(a, b FieldEffect) bool {
 }
 
 func (r *SensitivityResult) formats() []string {
-	return []string{FormatSensitivity, "tallywood-sensitivity/1"}
+	return []string{FormatSensitivity, "tallywood-sensitivity/2", "tallywood-sensitivity/1"}
 }
 
 func (r *SensitivityResult) sameRun(first Study) []field {
@@ -716,8 +720,12 @@ func (r *SensitivityResult) check(share func(int64) int64) error {
 		return fmt.Errorf("tolerance %g is not above 0 and at most %g", r.Tolerance, maxTolerance)
 	}
 	switch {
-	case r.Design == DesignFixed && (r.FirstLook != 0 || r.MaxLooks != 0 || r.ConfirmSeed != 0):
-		return errors.New("a fixed scan with a race's screen, looks or confirmation seed")
+	case r.Design == DesignFixed && (r.FirstLook != 0 || r.MaxLooks != 0 || r.ConfirmSeed != 0 || r.FlagLevel != 0):
+		return errors.New("a fixed scan with a race's screen, looks, confirmation seed or flag level")
+	case r.Format != FormatSensitivity && r.FlagLevel != 0:
+		return fmt.Errorf("flag level %g in a %s result, which states none", r.FlagLevel, r.Format)
+	case r.Design == DesignRace && r.Format == FormatSensitivity && !(r.FlagLevel > 0 && r.FlagLevel < 1):
+		return fmt.Errorf("a race's flag level %g: want one above 0 and below 1", r.FlagLevel)
 	case r.Design == DesignRace && r.Shard != "":
 		return fmt.Errorf("a race of shard %s: a race does not shard", r.Shard)
 	case r.Design == DesignRace && (r.MaxLooks < 1 || r.MaxLooks > raceLooks || r.FirstLook < 1 || lookGames(r.FirstLook, r.MaxLooks-1) > MaxGames):
@@ -781,9 +789,9 @@ func (c *SensitivityCell) check(r *SensitivityResult, share int64, f scanFamily)
 		}
 		return checkErrors("games", c.Base.Counts.Games, c.Errors, share, !r.Interrupted, len(c.Failures))
 	}
-	// A race plays its base on every seed of its screen, of a look and of
-	// its confirmation.
-	most := c.Screen.seeds() + lookGames(r.FirstLook, r.MaxLooks-1) + 32*r.GamesPerChange
+	// A race plays its base on every seed of its screen, of a look (its
+	// hunt's and its settling's) and of its confirmation.
+	most := c.Screen.seeds() + 2*lookGames(r.FirstLook, r.MaxLooks-1) + 32*r.GamesPerChange
 	played := c.Base.Counts.Games
 	if c.ConfirmBase != nil {
 		played += c.ConfirmBase.Counts.Games
@@ -815,10 +823,10 @@ func (s *SensitivityScreen) check(r *SensitivityResult, changes int) error {
 	if s == nil {
 		return nil
 	}
-	if r.Design != DesignRace || s.Partitions < 1 || s.Partitions > screenPartitions || s.SeedsPerPartition < 1 || s.SeedsPerPartition > MaxGames/screenPartitions {
+	if r.Design != DesignRace || s.Partitions < 1 || s.Partitions > screenRounds*screenPartitions || s.SeedsPerPartition < 1 || s.SeedsPerPartition > MaxGames/screenPartitions {
 		return fmt.Errorf("%d partitions of %d seeds", s.Partitions, s.SeedsPerPartition)
 	}
-	if len(s.Groups) > screenPartitions*changes {
+	if len(s.Groups) > screenRounds*screenPartitions*changes {
 		return fmt.Errorf("%d groups of %d changes", len(s.Groups), changes)
 	}
 	for g, grp := range s.Groups {

@@ -12,12 +12,15 @@ import (
 // The testing of a sensitivity scan's changes: given the changes a cell
 // plays (sensitivity.go plans them), how many games each gets and what
 // they say. A fixed scan plays every change on the same games and reads
-// each once. A race screens every change on a first block of games,
-// plays on only the changes still open, in looks of doubling size,
-// stopping each once it is negligible (within the tolerance) or flagged as
-// an effect, then confirms the flagged ones on fresh seeds: the games go
-// where the answer is not yet clear, and what the words claim rests on
-// games no selection looked at.
+// each once. A race screens every change on a first block of games, then
+// hunts the changes the screen finds likely to reach the tolerance, alone,
+// in looks of doubling size, stopping each once it is negligible (within
+// the tolerance), flagged as an effect or probably small; then, with what
+// the hunt leaves beyond the confirmation's needs, settles the other
+// changes the same way; then confirms the flagged ones on fresh seeds:
+// the games go where an effect of the tolerance's size may be, then where
+// an answer is near, and what the words claim rests on games no
+// selection looked at.
 //
 // Every decision is a function of the counts stored, so derive recomputes
 // the race and check verifies that each change was played exactly as far
@@ -109,8 +112,17 @@ const SensitivityLevel = 0.05
 
 // flagLevel is the level of the interval by which a race flags a change
 // for its confirmation: a flag only spends confirmation games, and the
-// confirmation, on fresh seeds, decides, over the changes flagged.
-const flagLevel = 0.001
+// confirmation, on fresh seeds, decides, over the changes flagged. So it
+// is loose: a change of the tolerance's size whose race cannot yet tell
+// it from 0 at a stricter level is still confirmed (measured in
+// TestNegligibleCalibration: at 0.001, as tallywood-sensitivity/2 flagged,
+// a 2-point change among 215 was found in 46 % of chances). A race states
+// the level it flagged at (FlagLevel).
+const flagLevel = 0.02
+
+// flagLevelV2 is the level a tallywood-sensitivity/2 race flagged at; it
+// stated none.
+const flagLevelV2 = 0.001
 
 // flagShare: a race flags a change only when its estimate is at least
 // this share of the tolerance, so that the confirmation plays the changes
@@ -122,29 +134,45 @@ const flagShare = 0.75
 // settle an answer, if the difference and its spread stay as measured.
 const settlePower = 0.8
 
+// confirmPower is the chance with which the confirmation's games would
+// find a flagged change of the size confirmNeed assumes: the confirmation,
+// not the race, decides whether a change is found.
+const confirmPower = 0.9
+
 // raceLooks is how many looks a race may take: the screen and five
 // doublings, up to 32 times the screen's games on one change.
 const raceLooks = 6
 
-// raceDrop is the level of the interval by which a race stops playing an
-// open change that is probably within the tolerance (hopeless).
-const raceDrop = 0.2
+// raceDrop is the level of the interval by which a race's hunt stops
+// playing an open change that is probably within the tolerance: a
+// one-sided chance of raceDrop/2 at a look that a change at the
+// tolerance's edge is stopped so.
+const raceDrop = 0.05
 
 // hopeless reports whether a race stops playing an open change with the
-// pairs p: it is probably within the tolerance (its interval at level
-// raceDrop lies inside it: a one-sided chance of raceDrop/2 that a change
-// at the tolerance's edge is stopped so at a look), and settling it
-// would take more games than the race's last look, most. Such a change is
-// no claim (it stays open: not enough games); the race spends its games
-// where a change may be an effect of the tolerance's size, or where an
-// answer is near.
-func hopeless(p *PairCounts, f scanFamily, most int64) bool {
-	return scoreInterval(p, raceDrop).Against(-f.tol, f.tol) == stats.Inside && pairsToSettle(p, f.alpha, f.tol) > most
+// pairs p, when settling it would take more than most games: hunting
+// (the changes its screen found likely to reach the tolerance; most is
+// the next look's games), also only when the change is probably within
+// the tolerance (its interval at level raceDrop lies inside it);
+// settling (the others, with what the hunt left; most is the race's last
+// look's games), whatever its interval. Such a change is no claim (it
+// stays open: not enough games); the race spends its games where a change
+// may be an effect of the tolerance's size, or where an answer is near.
+func hopeless(p *PairCounts, f scanFamily, settling bool, most int64) bool {
+	if !settling && scoreInterval(p, raceDrop).Against(-f.tol, f.tol) != stats.Inside {
+		return false
+	}
+	return pairsToSettle(p, f.alpha, f.tol) > most
 }
 
-// raceShare is the part of a cell's budget its screen and race may spend
-// together; the rest, with what they left, is the confirmation's.
-const raceShare = 0.65
+// huntShare is the part of a cell's budget its hunt may spend, with what
+// its screen's first round (screenShare) did not: a cell without a
+// screen hunts in both parts. The rest, with what the hunt left, is the
+// settling's and the confirmation's. Measured on the simulations of TestNegligibleCalibration
+// and TestScanOnRealSizes: the hunt, the screen's second round and the
+// confirmation compete for games; a hunt of about a third does well both
+// where few changes matter and where many do.
+const huntShare = 0.35
 
 // raceFirstLook is the games of a race's first look, for a budget of
 // games per change on average: a quarter of them.
@@ -169,12 +197,14 @@ func scoreInterval(p *PairCounts, alpha float64) stats.Interval {
 }
 
 // lookDecisions decides the changes of one cell open at one look, from
-// their pairs so far: negligible when the interval at level alpha lies
-// within ±tol; else an effect when flagged; else open. A race flags by
-// Benjamini–Hochberg at ScreenFDR over the changes not negligible (the
-// confirmation decides what they are); a fixed scan, which has no
-// confirmation, when the interval excludes 0.
-func lookDecisions(pairs []*PairCounts, alpha, tol float64, design SensitivityDesign) []ScanDecision {
+// their pairs so far: negligible when the interval at f's level lies
+// within ±tolerance; else an effect when flagged; else open. A race flags
+// a change whose difference is at least flagShare of the tolerance and
+// whose interval at f's flag level excludes 0 (the confirmation decides
+// what it is); a fixed scan, which has no confirmation, when the interval
+// excludes 0.
+func (f scanFamily) lookDecisions(pairs []*PairCounts) []ScanDecision {
+	alpha, tol, design := f.alpha, f.tol, f.design
 	out := make([]ScanDecision, len(pairs))
 	for i, p := range pairs {
 		ci := scoreInterval(p, alpha)
@@ -183,7 +213,7 @@ func lookDecisions(pairs []*PairCounts, alpha, tol float64, design SensitivityDe
 			out[i] = ScanNegligible
 		case design == DesignFixed && ci.Excludes(0):
 			out[i] = ScanEffect
-		case design == DesignRace && math.Abs(p.scoreMean()) >= flagShare*tol && scoreInterval(p, flagLevel).Excludes(0):
+		case design == DesignRace && math.Abs(p.scoreMean()) >= flagShare*tol && scoreInterval(p, f.flag).Excludes(0):
 			out[i] = ScanEffect
 		}
 	}
@@ -191,21 +221,26 @@ func lookDecisions(pairs []*PairCounts, alpha, tol float64, design SensitivityDe
 }
 
 // scanFamily is what a scan's decisions need of its result: the level of
-// its intervals (over every change it played alone, at every look), its
-// tolerance, its design and how many looks it may take.
+// its intervals (over every change it may play alone, at every look), its
+// tolerance, its design, how many looks it may take and the level at
+// which a race flags.
 type scanFamily struct {
-	alpha, tol float64
-	design     SensitivityDesign
-	looks      int
+	alpha, tol, flag float64
+	design           SensitivityDesign
+	looks            int
 }
 
 // family is the scan's family of intervals: their level and tolerance.
+// A race's family is every change of every cell, whether its screen
+// chose it or not, so that the race may choose what to play as it goes;
+// a tallywood-sensitivity/2 race (no FlagLevel) chose before its first
+// look, and its family was the changes it played.
 func (r *SensitivityResult) family() scanFamily {
 	m := 0
 	for i := range r.Cells {
 		for _, ch := range r.Cells[i].Changes {
-			if len(ch.Looks) > 0 {
-				m++ // a change a race's screen did not choose is no test
+			if len(ch.Looks) > 0 || r.FlagLevel > 0 {
+				m++
 			}
 		}
 	}
@@ -213,7 +248,7 @@ func (r *SensitivityResult) family() scanFamily {
 	if r.Design == DesignRace {
 		looks = r.MaxLooks
 	}
-	return scanFamily{alpha: scanLevel(m, looks), tol: cmp.Or(r.Tolerance, DefaultTolerance), design: r.Design, looks: looks}
+	return scanFamily{alpha: scanLevel(m, looks), tol: cmp.Or(r.Tolerance, DefaultTolerance), flag: cmp.Or(r.FlagLevel, flagLevelV2), design: r.Design, looks: looks}
 }
 
 // replay decides the changes of cell c look by look, as the race did:
@@ -234,7 +269,7 @@ func (f scanFamily) replay(c *SensitivityCell) ([]ScanDecision, error) {
 		if len(at) == 0 {
 			return out, nil // a change with no look (a screen left it out) is open
 		}
-		for k, d := range lookDecisions(pairs, f.alpha, f.tol, f.design) {
+		for k, d := range f.lookDecisions(pairs) {
 			j := at[k]
 			if d != ScanOpen && len(c.Changes[j].Looks) > l+1 {
 				return nil, fmt.Errorf("change %d (%s): played past look %d, which found it %s", j+1, c.Changes[j].Path, l+1, d)
@@ -281,41 +316,85 @@ func pairsToSettle(p *PairCounts, alpha, tol float64) int64 {
 	return gamesToSettle(m.Mean()/2, math.Sqrt(m.Variance())/2, alpha, tol)
 }
 
-// confirmGames is how many games the confirmation plays on each change
-// the race flagged, over every cell: what each needs for its interval
-// at the confirmation's level to exclude 0 with a chance of settlePower if
-// its difference is three quarters of the race's estimate (which the
-// selection flatters) and its spread the same, at least the screen's and
-// at most 32 times the games per change; then scaled, up to four times or
-// down, so that together they spend budget (each change's games and the
-// base's, the most of a cell's), at least one game each.
-func confirmGames(flagged [][]*PairCounts, screen, perChange, budget int64) [][]int64 {
-	var n int
-	for _, c := range flagged {
+// confirmNeed is how many games the confirmation would play on a change
+// the race flagged, with pairs p, in a family of n changes confirmed:
+// what its interval at the confirmation's level needs to exclude 0 with a
+// chance of confirmPower if its difference is the tolerance tol, or three
+// quarters of the race's estimate (which the selection flatters) if that
+// is larger, and its spread the same; at least the race's first look
+// first and at most 32 times the games per change.
+func confirmNeed(p *PairCounts, n int, first, perChange int64, tol float64) int64 {
+	m := p.scoreHalves()
+	want := stats.SampleSize(math.Sqrt(m.Variance())/2, max(tol, 0.75*math.Abs(m.Mean()/2)), confirmLevel(n), 1-confirmPower)
+	return int64(max(float64(first), min(want, float64(32*perChange))))
+}
+
+// confirmCost is what confirming every change the race flagged (pairs,
+// by cell) would cost each cell: their needs and their base's.
+func confirmCost(pairs [][]*PairCounts, first, perChange int64, tol float64) []int64 {
+	n := 0
+	for _, c := range pairs {
 		n += len(c)
 	}
-	alpha := confirmLevel(n)
-	out := make([][]int64, len(flagged))
-	var cost int64
-	for i, c := range flagged {
-		out[i] = make([]int64, len(c))
+	cost := make([]int64, len(pairs))
+	for ci, c := range pairs {
 		var most int64
-		for j, p := range c {
-			m := p.scoreHalves()
-			want := stats.SampleSize(math.Sqrt(m.Variance())/2, 0.75*math.Abs(m.Mean()/2), alpha, 1-settlePower)
-			out[i][j] = int64(max(float64(screen), min(want, float64(32*perChange))))
-			cost += out[i][j]
-			most = max(most, out[i][j])
+		for _, p := range c {
+			g := confirmNeed(p, n, first, perChange, tol)
+			cost[ci], most = cost[ci]+g, max(most, g)
 		}
-		cost += most
+		cost[ci] += most
 	}
-	if cost > 0 {
-		scale := min(4, float64(budget)/float64(cost))
-		for i := range out {
-			for j := range out[i] {
-				out[i][j] = max(1, int64(float64(out[i][j])*scale))
+	return cost
+}
+
+// confirmGames is how many games the confirmation plays on each change
+// the race flagged (pairs, by cell), 0 for a change it does not confirm.
+// It confirms the changes whose needs (confirmNeed, in a family of as
+// many as it confirms) fit in budget with their bases' (a cell's base
+// plays its largest need), the largest race estimate first; then scales
+// their games up, at most four times, so that together they spend
+// budget. A flagged change it does not confirm ends as not enough games:
+// when a scan has more likely effects than its budget can confirm, it
+// confirms the largest, the top of its ranking.
+func confirmGames(pairs [][]*PairCounts, first, perChange int64, tol float64, budget int64) [][]int64 {
+	type flag struct{ ci, k int }
+	var all []flag
+	for ci, c := range pairs {
+		for k := range c {
+			all = append(all, flag{ci, k})
+		}
+	}
+	slices.SortStableFunc(all, func(a, b flag) int {
+		return cmp.Compare(math.Abs(pairs[b.ci][b.k].scoreMean()), math.Abs(pairs[a.ci][a.k].scoreMean()))
+	})
+	out := make([][]int64, len(pairs))
+	for ci := range pairs {
+		out[ci] = make([]int64, len(pairs[ci]))
+	}
+	for n := len(all); n > 0; {
+		need := func(f flag) int64 { return confirmNeed(pairs[f.ci][f.k], n, first, perChange, tol) }
+		most := make([]int64, len(pairs))
+		var cost int64
+		var take []flag
+		for _, f := range all {
+			g := need(f)
+			if extra := g + max(0, g-most[f.ci]); cost+extra <= budget {
+				cost, most[f.ci], take = cost+extra, max(most[f.ci], g), append(take, f)
+			}
+			if len(take) == n {
+				break
 			}
 		}
+		if len(take) < n {
+			n = len(take) // a smaller family needs fewer games each
+			continue
+		}
+		scale := min(4, float64(budget)/float64(max(1, cost)))
+		for _, f := range take {
+			out[f.ci][f.k] = max(1, int64(float64(need(f))*scale))
+		}
+		break
 	}
 	return out
 }
@@ -345,93 +424,132 @@ func scanBudget(perChange int64, changes int) int64 { return perChange * int64(1
 // raceCells plays a race on the cells of out (each with its changes, no
 // counts), perChange games per change on average, and fills in every
 // count: first every cell's screen (screenCell: a group screen when the
-// cell has many changes), then every cell's race on the changes its
-// screen selects, then the confirmation of what the races flagged, on
-// seeds of master seed out.ConfirmSeed. valid says whether a group of a
-// cell's changes may be played together (the rules accept them). An error
-// stops it where it is, with the counts so far.
+// cell has many changes); then every cell's hunt, a race on the changes
+// its screen finds likely to reach the tolerance, in huntShare of its
+// budget; then, with what that leaves beyond the
+// confirmation's needs, every cell's settling, a race on its other
+// changes; then the confirmation of what the races flagged, on seeds of
+// master seed out.ConfirmSeed. valid says whether a group of a cell's
+// changes may be played together (the rules accept them). An error stops
+// it where it is, with the counts so far.
 func raceCells(out *SensitivityResult, perChange int64, valid func(c int, arm []int) bool, play scanPlay) error {
-	left := make([]int64, len(out.Cells)) // each cell's budget not yet spent
-	raced := make([][]int, len(out.Cells))
-	m := 0
+	tol := cmp.Or(out.Tolerance, DefaultTolerance)
+	left := make([]int64, len(out.Cells))     // each cell's budget not yet spent
+	screened := make([]int64, len(out.Cells)) // and what its screen spent
+	hunt := make([][]int, len(out.Cells))
+	settle := make([][]int, len(out.Cells))
 	for ci := range out.Cells {
 		c := &out.Cells[ci]
 		left[ci] = scanBudget(perChange, len(c.Changes))
-		spent, err := screenCell(c, ci, out.Seed, perChange, func(arm []int) bool { return valid(ci, arm) }, play)
-		left[ci] -= spent
+		var err error
+		screened[ci], err = screenCell(c, ci, out.Seed, perChange, tol, func(arm []int) bool { return valid(ci, arm) }, play)
+		left[ci] -= screened[ci]
 		if err != nil {
 			return err
 		}
-		raced[ci] = c.raceSet(out.FirstLook, left[ci], cmp.Or(out.Tolerance, DefaultTolerance))
-		m += len(raced[ci])
+		hunt[ci], settle[ci] = c.raceSets(out.FirstLook, left[ci], tol)
 	}
 	f := out.family()
-	f.alpha = scanLevel(m, f.looks) // the family is what the screens chose to race
-	var confirmBudget int64
-	flagged := make([][]int, len(out.Cells))
+	last := lookGames(out.FirstLook, f.looks-1)
 	for ci := range out.Cells {
 		c := &out.Cells[ci]
-		race := left[ci] - int64((1-raceShare)*float64(scanBudget(perChange, len(c.Changes))))
-		spent, err := raceCell(c, ci, raced[ci], f, out.FirstLook, race, out.Seed, play)
+		b := float64(scanBudget(perChange, len(c.Changes)))
+		race := min(left[ci], int64(max(huntShare*b, (screenShare+huntShare)*b-float64(screened[ci]))))
+		spent, err := raceCell(c, ci, hunt[ci], f, false, race, out, c.Screen.seeds(), play)
 		left[ci] -= spent
-		confirmBudget += left[ci]
 		if err != nil {
 			return err
 		}
-		decisions, err := f.replay(c)
+	}
+	_, pairs, err := out.flagged(f)
+	if err != nil {
+		return err
+	}
+	cost := confirmCost(pairs, out.FirstLook, perChange, tol)
+	for ci := range out.Cells {
+		c := &out.Cells[ci]
+		// The settling plays the seeds after any look of the hunt's.
+		spent, err := raceCell(c, ci, settle[ci], f, true, (left[ci]-cost[ci])/2, out, c.Screen.seeds()+last, play)
+		left[ci] -= spent
 		if err != nil {
 			return err
 		}
-		for j, d := range decisions {
-			if d == ScanEffect {
-				flagged[ci] = append(flagged[ci], j)
+	}
+	flagged, pairs, err := out.flagged(f)
+	if err != nil {
+		return err
+	}
+	var budget int64
+	for ci := range out.Cells {
+		budget += left[ci]
+	}
+	games := confirmGames(pairs, out.FirstLook, perChange, tol, budget)
+	for ci, js := range flagged {
+		var confirmed []int
+		var n []int64
+		for k, j := range js {
+			if games[ci][k] > 0 {
+				confirmed, n = append(confirmed, j), append(n, games[ci][k])
 			}
 		}
-	}
-	pairs := make([][]*PairCounts, len(out.Cells))
-	for ci, js := range flagged {
-		for _, j := range js {
-			pairs[ci] = append(pairs[ci], out.Cells[ci].Changes[j].last())
-		}
-	}
-	games := confirmGames(pairs, out.FirstLook, perChange, confirmBudget)
-	for ci, js := range flagged {
-		if len(js) == 0 {
+		if len(confirmed) == 0 {
 			continue
 		}
-		if err := confirmCell(&out.Cells[ci], ci, js, games[ci], out.ConfirmSeed, play); err != nil {
+		if err := confirmCell(&out.Cells[ci], ci, confirmed, n, out.ConfirmSeed, play); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// raceCell plays one cell's race on the changes js: each on the first
-// look's games (after the screen's seeds), then look after look the
-// changes still open on games doubling in number, while the next look
-// fits in budget. It returns the games it played.
-func raceCell(c *SensitivityCell, ci int, js []int, f scanFamily, first, budget int64, seed uint64, play scanPlay) (int64, error) {
-	off := c.Screen.seeds()
-	open := js
+// flagged is, for each cell of r, the changes its race flagged for the
+// confirmation (by index) and their pairs at their last look.
+func (r *SensitivityResult) flagged(f scanFamily) (js [][]int, pairs [][]*PairCounts, err error) {
+	js, pairs = make([][]int, len(r.Cells)), make([][]*PairCounts, len(r.Cells))
+	for ci := range r.Cells {
+		c := &r.Cells[ci]
+		decisions, err := f.replay(c)
+		if err != nil {
+			return nil, nil, err
+		}
+		for j, d := range decisions {
+			if d == ScanEffect {
+				js[ci] = append(js[ci], j)
+				pairs[ci] = append(pairs[ci], c.Changes[j].last())
+			}
+		}
+	}
+	return js, pairs, nil
+}
+
+// raceCell plays one of a cell's races, its hunt or its settling (as
+// settling says), on the changes js, in their order of priority: each on
+// the first look's games (from seed off of the scan's), then look after
+// look the changes still open on games doubling in number, while the
+// next look fits in budget. It returns the games it played.
+func raceCell(c *SensitivityCell, ci int, js []int, f scanFamily, settling bool, budget int64, r *SensitivityResult, off int64, play scanPlay) (int64, error) {
+	first := r.FirstLook
+	open := slices.Clone(js)
 	var spent, from int64
 	for l := 0; l < f.looks && len(open) > 0; l++ {
 		to := lookGames(first, l)
 		// When the look does not fit for every open change, it plays
-		// those nearest a decision (the largest |difference| for its
-		// spread) that fit, the base with them.
-		if l > 0 {
-			fits := (budget-spent)/(to-from) - 1
-			if fits < 1 {
-				break
-			}
-			if int64(len(open)) > fits {
-				slices.SortStableFunc(open, func(a, b int) int { return cmp.Compare(promise(c.Changes[b].last()), promise(c.Changes[a].last())) })
-				open = open[:fits]
-				slices.Sort(open)
-			}
+		// those first in js at the first look, and later those nearest a
+		// decision (the largest |difference| for its spread) that fit,
+		// the base with them.
+		fits := (budget-spent)/(to-from) - 1
+		if fits < 1 {
+			break
 		}
+		if int64(len(open)) > fits {
+			if l > 0 {
+				slices.SortStableFunc(open, func(a, b int) int { return cmp.Compare(promise(c.Changes[b].last()), promise(c.Changes[a].last())) })
+			}
+			open = open[:fits]
+		}
+		slices.Sort(open)
 		cost := (to - from) * int64(1+len(open))
-		base, pairs, err := play(ci, singles(open), seed, off+from, off+to)
+		base, pairs, err := play(ci, singles(open), r.Seed, off+from, off+to)
 		if pairs == nil {
 			return spent, err
 		}
@@ -452,8 +570,12 @@ func raceCell(c *SensitivityCell, ci int, js []int, f scanFamily, first, budget 
 			return spent, err
 		}
 		var still []int
-		for k, d := range lookDecisions(look, f.alpha, f.tol, f.design) {
-			if d == ScanOpen && !hopeless(look[k], f, lookGames(first, f.looks-1)) {
+		for k, d := range f.lookDecisions(look) {
+			most := lookGames(first, f.looks-1)
+			if !settling {
+				most = lookGames(first, l+1)
+			}
+			if d == ScanOpen && !hopeless(look[k], f, settling, most) {
 				still = append(still, open[k])
 			}
 		}

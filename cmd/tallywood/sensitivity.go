@@ -30,10 +30,11 @@ note, and so is a change outside the field's bounds or one the rules refuse.
 Each change is called easier, harder, negligible (within --tolerance, ±2
 points by default) or - (not enough games to tell, with about how many
 would). By default the scan races: a screen plays the changes of a cell
-with many in groups, a game informing sixteen changes; the race plays each
-change the screen finds likely to matter alone, in looks of doubling size,
-until it is negligible or likely an effect; a confirmation on fresh seeds
-(--confirm-seed) decides the effects. --games is its budget: as many games
+with many in groups, a game informing sixteen changes; the race plays
+changes alone, in looks of doubling size, first those the screen finds may
+reach the tolerance, then the others with the games left, each until it is
+negligible, likely an effect or probably small; a confirmation on fresh
+seeds (--confirm-seed) decides the effects. --games is its budget: as many games
 as a fixed scan of --games per change. --fixed plays every change on
 --games seeds instead (it shards; the race does not).
 

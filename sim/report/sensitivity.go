@@ -54,10 +54,17 @@ func designText(r *sim.SensitivityResult) string {
 	if r.Design != sim.DesignRace {
 		return "fixed: every change on every seed, paired against the base"
 	}
-	return fmt.Sprintf("race: a screen of every change of a cell of %d or more, in groups played together; then each change the screen "+
-		"finds likely to matter alone, paired against the base on seeds the screen did not play, in looks of %d, %d, %d … seeds, "+
-		"until it is negligible or likely an effect; then each likely effect on fresh seeds (--confirm-seed %d)",
-		sim.ScreenMinChanges, r.FirstLook, 2*r.FirstLook, 4*r.FirstLook, r.ConfirmSeed)
+	if r.FlagLevel == 0 { // a tallywood-sensitivity/2 race
+		return fmt.Sprintf("race: a screen of every change of a cell of %d or more, in groups played together; then each change the screen "+
+			"finds likely to matter alone, paired against the base on seeds the screen did not play, in looks of %d, %d, %d … seeds, "+
+			"until it is negligible or likely an effect; then each likely effect on fresh seeds (--confirm-seed %d)",
+			sim.ScreenMinChanges, r.FirstLook, 2*r.FirstLook, 4*r.FirstLook, r.ConfirmSeed)
+	}
+	return fmt.Sprintf("race: a screen of every change of a cell of %d or more, in groups played together; then changes alone, paired "+
+		"against the base on seeds the screen did not play, in looks of %d, %d, %d … seeds, first those the screen finds may reach %s, "+
+		"then the others with the games left, each until it is negligible, likely an effect (its interval at %s excludes 0) or "+
+		"probably small; then each likely effect on fresh seeds (--confirm-seed %d)",
+		sim.ScreenMinChanges, r.FirstLook, 2*r.FirstLook, 4*r.FirstLook, toleranceText(r.Tolerance), confidenceText(1-r.FlagLevel), r.ConfirmSeed)
 }
 
 // familyText states what the verdicts mean and the families of

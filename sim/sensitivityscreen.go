@@ -45,7 +45,7 @@ const screenRounds = 2
 // screenDense is the share of a cell's changes that a screen's first
 // round must find at the tolerance or beyond for the screen to stop
 // there. On the simulations of TestNegligibleCalibration and
-// TestScanOnRealSizes, a first round finds 4–12 % of the changes so
+// TestScanOnRealSizes, a first round finds 3–12 % of the changes so
 // where a few are planted among inert ones (the skilled player's noisier
 // games the most), and 21–40 % in the real scans of casual and skilled.
 const screenDense = 0.15

@@ -552,13 +552,10 @@ func (r *SensitivityResult) derive() {
 		r.Tolerance = DefaultTolerance // a tallywood-sensitivity/1 result, which stated none
 	}
 	f := r.family()
-	r.Tests, r.Level, r.Confidence = 0, SensitivityLevel, 1-f.alpha
+	r.Tests, r.Level, r.Confidence = f.changes*f.looks, SensitivityLevel, 1-f.alpha
 	confirmed := 0
 	for i := range r.Cells {
 		for _, c := range r.Cells[i].Changes {
-			if len(c.Looks) > 0 || r.FlagLevel > 0 { // the family's changes (family)
-				r.Tests += f.looks
-			}
 			if c.Confirm != nil {
 				confirmed++
 			}

@@ -115,9 +115,10 @@ const SensitivityLevel = 0.05
 // confirmation, on fresh seeds, decides, over the changes flagged. So it
 // is loose: a change of the tolerance's size whose race cannot yet tell
 // it from 0 at a stricter level is still confirmed (measured in
-// TestNegligibleCalibration: at 0.001, as tallywood-sensitivity/2 flagged,
-// a 2-point change among 215 was found in 46 % of chances). A race states
-// the level it flagged at (FlagLevel).
+// TestNegligibleCalibration's simulation: the race of
+// tallywood-sensitivity/2, which flagged at 0.001, found a 2-point change
+// among 215 in 53 % of chances). A race states the level it flagged at
+// (FlagLevel).
 const flagLevel = 0.02
 
 // flagLevelV2 is the level a tallywood-sensitivity/2 race flagged at; it
@@ -168,10 +169,11 @@ func hopeless(p *PairCounts, f scanFamily, settling bool, most int64) bool {
 // huntShare is the part of a cell's budget its hunt may spend, with what
 // its screen's first round (screenShare) did not: a cell without a
 // screen hunts in both parts. The rest, with what the hunt left, is the
-// settling's and the confirmation's. Measured on the simulations of TestNegligibleCalibration
-// and TestScanOnRealSizes: the hunt, the screen's second round and the
-// confirmation compete for games; a hunt of about a third does well both
-// where few changes matter and where many do.
+// settling's and the confirmation's. Measured on the simulations of
+// TestNegligibleCalibration and TestScanOnRealSizes: the hunt, the
+// screen's second round and the confirmation compete for games; a hunt
+// of about a third does well both where few changes matter and where
+// many do.
 const huntShare = 0.35
 
 // raceFirstLook is the games of a race's first look, for a budget of
@@ -204,16 +206,15 @@ func scoreInterval(p *PairCounts, alpha float64) stats.Interval {
 // what it is); a fixed scan, which has no confirmation, when the interval
 // excludes 0.
 func (f scanFamily) lookDecisions(pairs []*PairCounts) []ScanDecision {
-	alpha, tol, design := f.alpha, f.tol, f.design
 	out := make([]ScanDecision, len(pairs))
 	for i, p := range pairs {
-		ci := scoreInterval(p, alpha)
+		ci := scoreInterval(p, f.alpha)
 		switch {
-		case ci.Against(-tol, tol) == stats.Inside:
+		case ci.Against(-f.tol, f.tol) == stats.Inside:
 			out[i] = ScanNegligible
-		case design == DesignFixed && ci.Excludes(0):
+		case f.design == DesignFixed && ci.Excludes(0):
 			out[i] = ScanEffect
-		case design == DesignRace && math.Abs(p.scoreMean()) >= flagShare*tol && scoreInterval(p, f.flag).Excludes(0):
+		case f.design == DesignRace && math.Abs(p.scoreMean()) >= flagShare*f.tol && scoreInterval(p, f.flag).Excludes(0):
 			out[i] = ScanEffect
 		}
 	}
@@ -227,7 +228,7 @@ func (f scanFamily) lookDecisions(pairs []*PairCounts) []ScanDecision {
 type scanFamily struct {
 	alpha, tol, flag float64
 	design           SensitivityDesign
-	looks            int
+	changes, looks   int // the intervals: changes × looks
 }
 
 // family is the scan's family of intervals: their level and tolerance.
@@ -248,7 +249,8 @@ func (r *SensitivityResult) family() scanFamily {
 	if r.Design == DesignRace {
 		looks = r.MaxLooks
 	}
-	return scanFamily{alpha: scanLevel(m, looks), tol: cmp.Or(r.Tolerance, DefaultTolerance), flag: cmp.Or(r.FlagLevel, flagLevelV2), design: r.Design, looks: looks}
+	return scanFamily{alpha: scanLevel(m, looks), tol: cmp.Or(r.Tolerance, DefaultTolerance), flag: cmp.Or(r.FlagLevel, flagLevelV2),
+		design: r.Design, changes: m, looks: looks}
 }
 
 // replay decides the changes of cell c look by look, as the race did:
@@ -426,9 +428,10 @@ func scanBudget(perChange int64, changes int) int64 { return perChange * int64(1
 // count: first every cell's screen (screenCell: a group screen when the
 // cell has many changes); then every cell's hunt, a race on the changes
 // its screen finds likely to reach the tolerance, in huntShare of its
-// budget; then, with what that leaves beyond the
-// confirmation's needs, every cell's settling, a race on its other
-// changes; then the confirmation of what the races flagged, on seeds of
+// budget; then every cell's settling, a race on its other changes, in
+// half of what the hunt left beyond the confirmation's needs (the other
+// half is for changes the settling flags, and for more power); then the
+// confirmation of what the races flagged, on seeds of
 // master seed out.ConfirmSeed. valid says whether a group of a cell's
 // changes may be played together (the rules accept them). An error stops
 // it where it is, with the counts so far.
@@ -569,12 +572,12 @@ func raceCell(c *SensitivityCell, ci int, js []int, f scanFamily, settling bool,
 		if err != nil {
 			return spent, err
 		}
+		most := lookGames(first, f.looks-1) // what hopeless weighs settling against
+		if !settling {
+			most = lookGames(first, l+1)
+		}
 		var still []int
 		for k, d := range f.lookDecisions(look) {
-			most := lookGames(first, f.looks-1)
-			if !settling {
-				most = lookGames(first, l+1)
-			}
 			if d == ScanOpen && !hopeless(look[k], f, settling, most) {
 				still = append(still, open[k])
 			}

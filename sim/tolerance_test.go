@@ -362,7 +362,7 @@ func plantedScans(t *testing.T, scanned []plantedChange, differs float64, sizes 
 //   - planted: the scan's own changes at 0 but for five at ±2 and five
 //     at ±3 points: how often each planted change is found (easier or
 //     harder, the right way: at least 80 % and 90 % of chances, where
-//     tallywood-sensitivity/2's race found 46 % and 82 %), and that a scan
+//     tallywood-sensitivity/2's race found 53 % and 84 %), and that a scan
 //     calls any of them negligible at most at the stated rate (5 % plus 3
 //     standard errors: the 2-point ones are at the edge); and the same
 //     with the skilled player's 215 changes, five at ±3 and five at ±4

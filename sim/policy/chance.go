@@ -23,6 +23,14 @@ import (
 // decision of the player, and the start of each of the Opposition's
 // turns. Its inputs are the learned score's (netInputs), which read
 // nothing hidden. docs/arc.md has its calibration.
+//
+// A level's chance comes with an interval: how far from the true chance
+// (the mean outcome of the level's games continued from the position,
+// determinized from the player's view) the model's is at 95% of the
+// positions of that stage of the game (ChanceSlot), measured by the
+// trainer on continuations of positions no fit used. It is wide late in
+// the game, where one position's chance is hard to read from the
+// inputs; docs/arc.md has the figures.
 
 // ChanceModel holds the win-chance networks of the skill levels they were
 // trained for, and how they were made.
@@ -33,9 +41,10 @@ type ChanceModel struct {
 }
 
 type chanceLevel struct {
-	name string
-	net  *Net
-	bias *[ChanceKinds]float32
+	name     string
+	net      *Net
+	bias     *[ChanceKinds]float32
+	interval *[ChanceSlots]float32 // nil in a file without intervals (format /1)
 }
 
 // ChanceKinds is how many kinds of point the win chance tells apart by an
@@ -55,6 +64,23 @@ func ChanceKind(g *engine.Game) int {
 		return 0
 	}
 	return int(d.Kind)
+}
+
+// ChanceSlots is how many stages of the game the interval of the win
+// chance tells apart: a slot per round and turn of the round (turns past
+// the eighth share the eighth's), and one per round for the points past
+// its turns (Clean Up, the Final Tally's reveals).
+const ChanceSlots = engine.MaxRounds * chanceTurnSlots
+
+const chanceTurnSlots = 9
+
+// ChanceSlot is the stage of the game g is at, for the interval.
+func ChanceSlot(g *engine.Game) int {
+	r := min(int(g.Round), engine.MaxRounds-1)
+	if g.Phase != engine.PhaseStrategy {
+		return r*chanceTurnSlots + chanceTurnSlots - 1
+	}
+	return r*chanceTurnSlots + min(int(g.Turn), chanceTurnSlots-2)
 }
 
 // ChanceMeta records how a win-chance model was made, so that a result
@@ -103,9 +129,17 @@ type chanceNetFile struct {
 	W2       []float32 `json:"w2"`
 	B2       float32   `json:"b2"`
 	KindBias []float32 `json:"kind_bias"` // ChanceKinds, by ChanceKind
+	// Interval is the half-width of the 95% interval, by ChanceSlot
+	// (format /2; a /1 file has none).
+	Interval []float32 `json:"interval,omitempty"`
 }
 
-const chanceFormat = "tallywood-winchance/1"
+// The formats: /2 adds the interval; /1 files are still read, and their
+// chances have no interval.
+const (
+	chanceFormat   = "tallywood-winchance/2"
+	chanceFormatV1 = "tallywood-winchance/1"
+)
 
 // ParseChance reads a win-chance file, checking its shape and that every
 // weight is within the bounds of a weights file's (MaxNetWeight).
@@ -114,7 +148,7 @@ func ParseChance(data []byte) (*ChanceModel, error) {
 	if err := decodeNetFile(data, "win chance", &f); err != nil {
 		return nil, err
 	}
-	if f.Format != chanceFormat {
+	if f.Format != chanceFormat && f.Format != chanceFormatV1 {
 		return nil, fmt.Errorf("win chance: format %q, want %q", f.Format, chanceFormat)
 	}
 	if f.Inputs != NetInputs {
@@ -142,19 +176,40 @@ func ParseChance(data []byte) (*ChanceModel, error) {
 		if len(l.KindBias) != ChanceKinds || slices.ContainsFunc(l.KindBias, func(v float32) bool { return !(v >= -MaxNetWeight && v <= MaxNetWeight) }) {
 			return nil, fmt.Errorf("win chance: level %s: kind_bias: want %d weights within ±%d", l.Level, ChanceKinds, MaxNetWeight)
 		}
-		m.levels = append(m.levels, chanceLevel{l.Level, n, (*[ChanceKinds]float32)(l.KindBias)})
+		iv, err := parseInterval(f.Format, l.Interval)
+		if err != nil {
+			return nil, fmt.Errorf("win chance: level %s: %v", l.Level, err)
+		}
+		m.levels = append(m.levels, chanceLevel{l.Level, n, (*[ChanceKinds]float32)(l.KindBias), iv})
 	}
 	sum := sha256.Sum256(data)
 	m.hash = hex.EncodeToString(sum[:6])
 	return m, nil
 }
 
+// parseInterval checks a level's interval: ChanceSlots half-widths
+// within [0, 1] in a /2 file, none in a /1 file.
+func parseInterval(format string, v []float32) (*[ChanceSlots]float32, error) {
+	if format == chanceFormatV1 {
+		if v != nil {
+			return nil, fmt.Errorf("interval: a %s file has none", chanceFormatV1)
+		}
+		return nil, nil
+	}
+	// Also false for NaN.
+	if len(v) != ChanceSlots || slices.ContainsFunc(v, func(x float32) bool { return !(x >= 0 && x <= 1) }) {
+		return nil, fmt.Errorf("interval: want %d half-widths within [0, 1]", ChanceSlots)
+	}
+	return (*[ChanceSlots]float32)(v), nil
+}
+
 // NewChanceModel makes a model of the win chances of levels (in
-// order), for the trainer to encode.
+// order), for the trainer to encode: every chance with an interval, or
+// none.
 func NewChanceModel(meta ChanceMeta, chances []*WinChance) *ChanceModel {
 	m := &ChanceModel{Meta: meta}
 	for _, c := range chances {
-		m.levels = append(m.levels, chanceLevel{c.Level, c.net, c.bias})
+		m.levels = append(m.levels, chanceLevel{c.Level, c.net, c.bias, c.interval})
 	}
 	return m
 }
@@ -162,7 +217,16 @@ func NewChanceModel(meta ChanceMeta, chances []*WinChance) *ChanceModel {
 // Encode writes the model as a win-chance file.
 func (m *ChanceModel) Encode() []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "{\n  \"format\": %q,\n  \"inputs\": %d,\n", chanceFormat, NetInputs)
+	format := chanceFormat
+	if len(m.levels) > 0 && m.levels[0].interval == nil {
+		format = chanceFormatV1
+	}
+	for _, l := range m.levels {
+		if (l.interval == nil) != (format == chanceFormatV1) {
+			panic("policy: a win-chance model with and without intervals") // the trainer gives every level one
+		}
+	}
+	fmt.Fprintf(&b, "{\n  \"format\": %q,\n  \"inputs\": %d,\n", format, NetInputs)
 	meta, err := json.MarshalIndent(m.Meta, "  ", "  ")
 	if err != nil {
 		panic("policy: " + err.Error()) // plain strings and numbers
@@ -188,6 +252,9 @@ func (m *ChanceModel) Encode() []byte {
 		list("b1", n.B1)
 		list("w2", n.W2)
 		list("kind_bias", l.bias[:])
+		if l.interval != nil {
+			list("interval", l.interval[:])
+		}
 		fmt.Fprintf(&b, "      \"b2\": %s\n    }", fmt32(n.B2))
 		if i < len(m.levels)-1 {
 			b.WriteByte(',')
@@ -216,7 +283,7 @@ func (m *ChanceModel) Levels() []string {
 func (m *ChanceModel) For(level string) (*WinChance, error) {
 	for _, l := range m.levels {
 		if l.name == level {
-			return &WinChance{Level: level, net: l.net, bias: l.bias}, nil
+			return &WinChance{Level: level, net: l.net, bias: l.bias, interval: l.interval}, nil
 		}
 	}
 	return nil, &NoChanceError{Level: level, Have: m.Levels()}
@@ -258,9 +325,10 @@ var ShippedChance = sync.OnceValue(func() *ChanceModel {
 
 // WinChance is the win chance of one skill level.
 type WinChance struct {
-	Level string
-	net   *Net
-	bias  *[ChanceKinds]float32
+	Level    string
+	net      *Net
+	bias     *[ChanceKinds]float32
+	interval *[ChanceSlots]float32
 }
 
 // NewWinChance is the win chance of a net trained for level, with an
@@ -280,6 +348,22 @@ func (c *WinChance) Of(g *engine.Game) float64 {
 	ChanceInputs(g, &x)
 	return c.OfInputs(&x, ChanceKind(g))
 }
+
+// Interval is the half-width of the 95% interval of the chance at g
+// (ChanceSlot), in chance (0.2: ±20 points); 0 once the game is over.
+// ok is false for a model without intervals (a /1 file).
+func (c *WinChance) Interval(g *engine.Game) (half float64, ok bool) {
+	if c.interval == nil {
+		return 0, false
+	}
+	if g.Over() {
+		return 0, true
+	}
+	return float64(c.interval[ChanceSlot(g)]), true
+}
+
+// SetInterval gives c the trainer's interval, by ChanceSlot.
+func (c *WinChance) SetInterval(iv *[ChanceSlots]float32) { c.interval = iv }
 
 // OfInputs is the win chance at the net's inputs x at a point of kind k
 // (the trainer's and the calibration's).

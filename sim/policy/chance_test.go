@@ -243,6 +243,31 @@ func TestChanceFileRoundTrips(t *testing.T) {
 			t.Errorf("a forged kind bias: error %v, want one naming kind_bias", err)
 		}
 	}
+	// The interval: one half-width per stage of the game, each in [0, 1];
+	// a /1 file has none.
+	for _, c := range []struct {
+		name  string
+		forge func(l map[string]any, f map[string]any)
+	}{
+		{"one short", func(l, _ map[string]any) { l["interval"] = l["interval"].([]any)[1:] }},
+		{"above 1", func(l, _ map[string]any) { l["interval"].([]any)[3] = 1.5 }},
+		{"negative", func(l, _ map[string]any) { l["interval"].([]any)[0] = -0.1 }},
+		{"missing", func(l, _ map[string]any) { delete(l, "interval") }},
+		{"in a /1 file", func(_, f map[string]any) { f["format"] = "tallywood-winchance/1" }},
+	} {
+		var f map[string]any
+		if err := json.Unmarshal(shippedChance, &f); err != nil {
+			t.Fatal(err)
+		}
+		c.forge(f["levels"].([]any)[1].(map[string]any), f)
+		data, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ParseChance(data); err == nil || !strings.Contains(err.Error(), "interval") {
+			t.Errorf("an interval %s: error %v, want one naming the interval", c.name, err)
+		}
+	}
 	var no *NoChanceError
 	if _, err := m.For("novice-ish"); !errors.As(err, &no) {
 		t.Errorf("an unknown level: error %v", err)
@@ -265,5 +290,89 @@ func BenchmarkWinChance(b *testing.B) {
 	for b.Loop() {
 		c.Of(pos[i])
 		i = (i + 1) % len(pos)
+	}
+}
+
+// TestChanceFileV1: a file of format /1 (no intervals) is still read: its
+// chances are the same, they have no interval, and it encodes back to
+// itself.
+func TestChanceFileV1(t *testing.T) {
+	var f map[string]any
+	if err := json.Unmarshal(shippedChance, &f); err != nil {
+		t.Fatal(err)
+	}
+	f["format"] = "tallywood-winchance/1"
+	for _, l := range f["levels"].([]any) {
+		delete(l.(map[string]any), "interval")
+	}
+	data, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ParseChance(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v1, err := m.For("casual")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v2 := levelChance(t, "casual")
+	for _, g := range positions(t) {
+		if v1.Of(g) != v2.Of(g) {
+			t.Fatalf("the /1 file's chance %v, the shipped one's %v", v1.Of(g), v2.Of(g))
+		}
+		if _, ok := v1.Interval(g); ok {
+			t.Fatal("a /1 file's chance has an interval")
+		}
+	}
+	again, err := ParseChance(m.Encode())
+	if err != nil || !bytes.Equal(again.Encode(), m.Encode()) || !strings.Contains(string(m.Encode()), `"tallywood-winchance/1"`) {
+		t.Errorf("a /1 model does not encode back to a /1 file (%v)", err)
+	}
+}
+
+// TestChanceInterval: the shipped chance has an interval at every point
+// of a game, within (0, 1], wider in the last round than in the first (as
+// measured, docs/arc.md), and 0 once the game is over; ChanceSlot tells
+// the rounds' turns and their ends apart.
+func TestChanceInterval(t *testing.T) {
+	c := levelChance(t, "casual")
+	var first, last float64
+	for _, g := range positions(t) {
+		h, ok := c.Interval(g)
+		if !ok || !(h > 0 && h <= 1) {
+			t.Fatalf("round %d, turn %d: interval %v, %t", g.Round, g.Turn, h, ok)
+		}
+		switch int(g.Round) {
+		case 0:
+			first = max(first, h)
+		case len(g.Rules().Rounds) - 1:
+			last = max(last, h)
+		}
+	}
+	if !(last > first) {
+		t.Errorf("the widest interval of the last round, %v, is not wider than the first round's, %v", last, first)
+	}
+	var g engine.Game
+	if err := PlaySolo(&g, engine.Reference(), 1, deal.Solo{Opposition: opposition.Solo{}}, mustNew(t, "casual"), nil); err != nil {
+		t.Fatal(err)
+	}
+	if h, ok := c.Interval(&g); h != 0 || !ok {
+		t.Errorf("the interval of a finished game: %v, %t", h, ok)
+	}
+	slots := map[int]bool{}
+	for _, g := range positions(t) {
+		s := ChanceSlot(g)
+		if s < 0 || s >= ChanceSlots || s/9 != int(g.Round) {
+			t.Fatalf("round %d, turn %d, phase %d: slot %d", g.Round, g.Turn, g.Phase, s)
+		}
+		if g.Phase != engine.PhaseStrategy && s%9 != 8 {
+			t.Errorf("past the turns (phase %d): slot %d, want the round's last", g.Phase, s)
+		}
+		slots[s] = true
+	}
+	if len(slots) < 8 {
+		t.Errorf("the positions fall in %d stages", len(slots))
 	}
 }

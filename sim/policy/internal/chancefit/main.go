@@ -62,7 +62,9 @@ func main() {
 	flag.BoolVar(&o.check, "check", false, "measure the model of -model instead of training: calibration and continuations")
 	flag.StringVar(&o.model, "model", "", "with -check: the win-chance file (default: the shipped one)")
 	flag.IntVar(&o.checkPositions, "check-positions", 300, "with -check: positions per level the continuations start from")
-	flag.IntVar(&o.continuations, "continuations", 100, "with -check: games continued from each position")
+	flag.IntVar(&o.continuations, "continuations", 100, "games continued from each position of the interval's measure and of the check")
+	flag.Uint64Var(&o.intervalSeed, "interval-seed", 12003, "master seed of the games whose positions measure the chance's interval")
+	flag.IntVar(&o.intervalPositions, "interval-positions", 6000, "positions per level that measure the chance's interval")
 	flag.Uint64Var(&o.checkSeed, "check-seed", 12002, "with -check: master seed of the continuations' positions")
 	flag.BoolVar(&o.quiet, "quiet", false, "no progress")
 	flag.Usage = func() {
@@ -72,6 +74,10 @@ func main() {
 	args := parseArgs()
 	var err error
 	if o.levels, err = parseLevels(args, !o.check); err != nil {
+		fmt.Fprintln(os.Stderr, "chancefit:", err)
+		os.Exit(2)
+	}
+	if err := o.validate(); err != nil {
 		fmt.Fprintln(os.Stderr, "chancefit:", err)
 		os.Exit(2)
 	}
@@ -146,9 +152,30 @@ type options struct {
 	checkPositions        int
 	continuations         int
 	checkSeed             uint64
+	intervalSeed          uint64
+	intervalPositions     int
 	quiet                 bool
 	command               string
 	progress              io.Writer
+}
+
+// validate refuses seeds that would measure the model on what fitted it
+// and budgets that measure nothing.
+func (o options) validate() error {
+	if o.continuations < 2 || o.intervalPositions < 100 || o.checkPositions < 1 {
+		return fmt.Errorf("-continuations must be at least 2, -interval-positions at least 100, -check-positions at least 1")
+	}
+	seeds := map[uint64]string{o.seed: "-seed"}
+	for _, s := range []struct {
+		name string
+		v    uint64
+	}{{"-heldout", o.heldout}, {"-interval-seed", o.intervalSeed}, {"-check-seed", o.checkSeed}} {
+		if other, ok := seeds[s.v]; ok {
+			return fmt.Errorf("%s and %s are both %d: each measure needs games of its own", other, s.name, s.v)
+		}
+		seeds[s.v] = s.name
+	}
+	return nil
 }
 
 // parseLevels reads LEVEL=GAMES arguments (LEVEL alone when the games
@@ -193,7 +220,8 @@ func parseArgs() []string {
 func command(o options, args []string) string {
 	parts := []string{"go run ./sim/policy/internal/chancefit",
 		fmt.Sprintf("-seed %d -heldout %d -heldout-games %d -keep %g", o.seed, o.heldout, o.heldoutGames, o.keep),
-		fmt.Sprintf("-hidden %d -epochs %d -lr %g -batch %d -calib %g", o.hidden, o.epochs, o.lr, o.batch, o.calib)}
+		fmt.Sprintf("-hidden %d -epochs %d -lr %g -batch %d -calib %g", o.hidden, o.epochs, o.lr, o.batch, o.calib),
+		fmt.Sprintf("-interval-seed %d -interval-positions %d -continuations %d", o.intervalSeed, o.intervalPositions, o.continuations)}
 	if o.pooled {
 		parts = append(parts, "-pooled")
 	}
@@ -326,6 +354,12 @@ func train(o options) (*policy.ChanceModel, string, error) {
 		}
 		a, c := scaleLogit(wc, cals[k])
 		fmt.Fprintf(&b, "%s: output scaled by %.3f, shifted by %+.3f on %d calibration games\n", l.name, a, c, cals[k].games)
+		iv, text, err := intervals(o, l, uint64(k), wc)
+		if err != nil {
+			return nil, "", err
+		}
+		wc.SetInterval(iv)
+		b.WriteString(text)
 		chances = append(chances, wc)
 		held, err := collect(o, l, uint64(k), o.heldout, min(o.heldoutGames, max(1, l.games/4)), 1)
 		if err != nil {

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"tallywood/engine"
+	"tallywood/opposition"
+	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
@@ -22,7 +24,7 @@ func smallOptions(t *testing.T, seed uint64, workers int) options {
 		t.Fatal(err)
 	}
 	return options{levels: levels, seed: seed, heldout: seed + 1, heldoutGames: 4, keep: 0.3, hidden: 8, epochs: 2, lr: 0.01, batch: 64,
-		calib: 0.25, rules: engine.Reference(), workers: workers, checkPositions: 3, continuations: 2, checkSeed: seed + 2, command: "go run ./sim/policy/internal/chancefit test"}
+		calib: 0.25, rules: engine.Reference(), workers: workers, checkPositions: 3, continuations: 2, checkSeed: seed + 2, intervalSeed: seed + 3, intervalPositions: 20, command: "go run ./sim/policy/internal/chancefit test"}
 }
 
 // TestFitReproduces: the whole pipeline (games, fits, held-out scores,
@@ -55,12 +57,50 @@ func TestFitReproduces(t *testing.T) {
 	if meta := m.Meta; meta.DataSeed != 31 || meta.RulesHash != engine.Reference().Hash || len(meta.Levels) != 2 || meta.Levels[0].Games != 12 || len(meta.HeldOut) != 2 {
 		t.Errorf("metadata %+v", meta)
 	}
-	if !strings.Contains(repA, "| predicted | positions |") {
-		t.Errorf("no calibration table:\n%s", repA)
+	if !strings.Contains(repA, "| predicted | positions |") || !strings.Contains(repA, "casual: the chance's 95% interval, from 20 positions") {
+		t.Errorf("no calibration table or interval:\n%s", repA)
+	}
+	// Too few positions for a stage of its own: every stage gets the
+	// 95th percentile of them all, which is not 0 (the chance is no
+	// exact outcome).
+	wc, err := m.For("casual")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g engine.Game
+	if err := (deal.Solo{Opposition: opposition.Solo{}}).Deal(&g, engine.Reference(), 5); err != nil {
+		t.Fatal(err)
+	}
+	if h, ok := wc.Interval(&g); !ok || !(h > 0 && h <= 1) {
+		t.Errorf("interval %v, %t", h, ok)
 	}
 	rep, _, err := checkModel(smallOptions(t, 31, 2), m)
-	if err != nil || !strings.Contains(rep, "continuation check: 3 positions") {
+	if err != nil || !strings.Contains(rep, "continuation check: 3 positions") || !strings.Contains(rep, "within the model's 95% interval") {
 		t.Errorf("check: %v\n%s", err, rep)
+	}
+}
+
+// TestSeedsApart: the trainer refuses a seed given to two measures (the
+// model would be measured on what fitted it), and budgets that measure
+// nothing.
+func TestSeedsApart(t *testing.T) {
+	ok := smallOptions(t, 31, 1)
+	ok.intervalPositions = 100
+	if err := ok.validate(); err != nil {
+		t.Fatal(err)
+	}
+	for name, forge := range map[string]func(o *options){
+		"-interval-seed":       func(o *options) { o.intervalSeed = o.seed },
+		"-check-seed":          func(o *options) { o.checkSeed = o.heldout },
+		"-heldout":             func(o *options) { o.heldout = o.intervalSeed },
+		"-continuations":       func(o *options) { o.continuations = 1 },
+		"-interval-positions ": func(o *options) { o.intervalPositions = 99 },
+	} {
+		o := ok
+		forge(&o)
+		if err := o.validate(); err == nil || !strings.Contains(err.Error(), strings.TrimSpace(name)) {
+			t.Errorf("%s: error %v", name, err)
+		}
 	}
 }
 

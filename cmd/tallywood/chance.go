@@ -45,12 +45,23 @@ func swingWords(rank int) string {
 }
 
 // chanceLine is the narration's line of the win chance at the start of a
-// turn: the chance and its change since the last turn's start.
+// turn: the chance, its interval, and its change since the last turn's
+// start.
 func chanceLine(level string, tc policy.TurnChance, first bool) string {
+	line := fmt.Sprintf("  Your win chance (as %s plays on): %.0f%%%s", level, 100*tc.Chance, intervalText(tc.Interval))
 	if first {
-		return fmt.Sprintf("  Your win chance (as %s plays on): %.0f%%", level, 100*tc.Chance)
+		return line
 	}
-	return fmt.Sprintf("  Your win chance (as %s plays on): %.0f%%, %s since the last turn's start%s", level, 100*tc.Chance, changeText(tc.Change), swingWords(tc.Swing))
+	return fmt.Sprintf("%s, %s since the last turn's start%s", line, changeText(tc.Change), swingWords(tc.Swing))
+}
+
+// intervalText is a chance's interval in a narration: " (±18)", or
+// nothing when there is none (the end, or a model without intervals).
+func intervalText(half float64) string {
+	if math.Round(100*half) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (±%.0f)", 100*half)
 }
 
 // changeText is a change of chance in points: +3, -12, or ±0.
@@ -70,10 +81,13 @@ func chanceJSON(round int8, level string, tc policy.TurnChance) []byte {
 		Level  string  `json:"level"`
 		Chance float64 `json:"chance"`
 		Change float64 `json:"change"`
-		Swing  int     `json:"swing,omitempty"`
+		// The half-width of the chance's 95% interval; absent at the end
+		// and for a model without intervals.
+		Interval float64 `json:"interval,omitempty"`
+		Swing    int     `json:"swing,omitempty"`
 	}
 	b, err := json.Marshal(line{Round: int(round) + 1, Kind: "win_chance", Level: level,
-		Chance: round4(tc.Chance), Change: round4(tc.Change), Swing: tc.Swing})
+		Chance: round4(tc.Chance), Change: round4(tc.Change), Interval: round4(tc.Interval), Swing: tc.Swing})
 	if err != nil {
 		panic("tallywood: " + err.Error()) // plain numbers and strings
 	}

@@ -7,8 +7,9 @@ import (
 )
 
 // TestTraceChance: with --chance the narration has the win chance under
-// the header of every turn (the player's 14 and the Opposition's 14) and
-// at the end, the three biggest swings marked once each; without the
+// the header of every turn (the player's 14 and the Opposition's 14),
+// each with its interval, and at the end, the three biggest swings marked
+// once each; without the
 // chance's lines it is the narration without --chance. The JSON lines are
 // the events without --chance, with a win_chance object before every
 // turn's events and one at the end.
@@ -26,6 +27,9 @@ func TestTraceChance(t *testing.T) {
 		case strings.HasPrefix(l, "  Your win chance (as skilled plays on): "):
 			lines++
 			inChance = true
+			if !strings.Contains(l, "% (±") {
+				t.Errorf("a chance without its interval: %q", l)
+			}
 		case inChance && strings.HasPrefix(l, "      "):
 		case strings.HasPrefix(l, "Your win chance at the end: "):
 			inChance = true
@@ -54,16 +58,19 @@ func TestTraceChance(t *testing.T) {
 	chances := 0
 	for _, l := range strings.Split(strings.TrimSpace(withJSON), "\n") {
 		var obj struct {
-			Kind   string  `json:"kind"`
-			Chance float64 `json:"chance"`
+			Kind     string  `json:"kind"`
+			Chance   float64 `json:"chance"`
+			Interval float64 `json:"interval"`
 		}
 		if err := json.Unmarshal([]byte(l), &obj); err != nil {
 			t.Fatal(err)
 		}
 		if obj.Kind == "win_chance" {
 			chances++
-			if obj.Chance < 0 || obj.Chance > 1 {
-				t.Errorf("chance %v", obj.Chance)
+			// Every chance but the end's (the outcome) has an interval.
+			last := chances == 29
+			if obj.Chance < 0 || obj.Chance > 1 || (obj.Interval > 0 && obj.Interval <= 1) == last {
+				t.Errorf("chance %v, interval %v (the end: %t)", obj.Chance, obj.Interval, last)
 			}
 			continue
 		}

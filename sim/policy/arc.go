@@ -42,6 +42,9 @@ type ArcPoint struct {
 	// first), at a decision that chooses its card; -1 elsewhere.
 	PlayerTurn int
 	Chance     float64 // the win chance at the point
+	// Interval is the half-width of the chance's 95% interval
+	// (WinChance.Interval): 0 at the end, and without an interval.
+	Interval float64
 	// The step to the next point, whose chance minus this one's is the
 	// sum of the three parts: the player's decision's (Decided − Chance;
 	// the mean chance, over determinized copies, that the decision leads
@@ -122,7 +125,7 @@ func (a *Arc) Decided(g *engine.Game, o engine.Option) {
 		turn = gameTurns(g.Rules()) - turnsLeft(g)
 	}
 	a.Points = append(a.Points, ArcPoint{Kind: ArcDecision, What: g.Pending, Round: g.Round, PlayerTurn: turn,
-		Chance: a.chanceOf(g), Card: -1})
+		Chance: a.chanceOf(g), Interval: a.intervalOf(g), Card: -1})
 	if a.Chance == nil {
 		return
 	}
@@ -200,7 +203,7 @@ func (a *Arc) oppStart(g *engine.Game, seat int8) {
 	for c := range a.cols {
 		a.cols[c] = g.Seats[seat].Columns[c].Card
 	}
-	a.Points = append(a.Points, ArcPoint{Kind: ArcOpposition, Round: g.Round, PlayerTurn: -1, Chance: a.chanceOf(g), Card: -1})
+	a.Points = append(a.Points, ArcPoint{Kind: ArcOpposition, Round: g.Round, PlayerTurn: -1, Chance: a.chanceOf(g), Interval: a.intervalOf(g), Card: -1})
 }
 
 func (a *Arc) record(g *engine.Game) {
@@ -215,6 +218,16 @@ func (a *Arc) chanceOf(g *engine.Game) float64 {
 		return 0
 	}
 	return a.Chance.Of(g)
+}
+
+// intervalOf is the half-width of the chance's interval at g, 0 without
+// a Chance or an interval.
+func (a *Arc) intervalOf(g *engine.Game) float64 {
+	if a.Chance == nil {
+		return 0
+	}
+	h, _ := a.Chance.Interval(g)
+	return h
 }
 
 // oppEnd notes the Solo card the Opposition's turn just played in g.
@@ -257,6 +270,7 @@ func (w *OppWatch) Turn(g *engine.Game, seat int8) {
 type TurnChance struct {
 	Point          int // its index among the arc's points
 	Chance, Change float64
+	Interval       float64 // the chance's (ArcPoint.Interval)
 	// Swing ranks the biggest changes of the game: 1 the biggest, up to
 	// the number asked for; 0 for the others.
 	Swing int
@@ -270,7 +284,7 @@ func TurnChances(pts []ArcPoint, top int) []TurnChance {
 		if p.PlayerTurn < 0 && p.Kind == ArcDecision {
 			continue
 		}
-		tc := TurnChance{Point: i, Chance: p.Chance}
+		tc := TurnChance{Point: i, Chance: p.Chance, Interval: p.Interval}
 		if len(out) > 0 {
 			tc.Change = p.Chance - out[len(out)-1].Chance
 		}

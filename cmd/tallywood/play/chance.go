@@ -19,8 +19,8 @@ import (
 // chanceMark is the win chance at a turn's start: the events logged
 // before it, and the chance.
 type chanceMark struct {
-	event  int
-	chance float64
+	event            int
+	chance, interval float64 // the chance and its 95% interval's half-width
 }
 
 // bigSwing is the change of chance, in either direction, that the
@@ -36,7 +36,8 @@ func (s *Session) markChance(g *engine.Game) {
 	if s.cfg.Chance == nil {
 		return
 	}
-	s.marks = append(s.marks, chanceMark{event: len(s.log.Events), chance: s.cfg.Chance.Of(g)})
+	half, _ := s.cfg.Chance.Interval(g)
+	s.marks = append(s.marks, chanceMark{event: len(s.log.Events), chance: s.cfg.Chance.Of(g), interval: half})
 }
 
 // markTurn notes the chance when the game waits for the card of the
@@ -52,6 +53,9 @@ func (s *Session) chanceLines(k int) {
 	for ; s.shown < len(s.marks) && s.marks[s.shown].event <= k; s.shown++ {
 		m := s.marks[s.shown]
 		line := fmt.Sprintf("Your win chance (as %s plays on): %.0f%%", s.cfg.Chance.Level, 100*m.chance)
+		if math.Round(100*m.interval) != 0 {
+			line += fmt.Sprintf(" (±%.0f)", 100*m.interval)
+		}
 		if s.shown > 0 {
 			d := m.chance - s.marks[s.shown-1].chance
 			change := fmt.Sprintf("%+.0f", 100*d)

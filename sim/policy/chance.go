@@ -24,6 +24,9 @@ import (
 // turns. Its inputs are the learned score's (netInputs), which read
 // nothing hidden. docs/arc.md has its calibration.
 //
+// Above a knee, a level's logit is stretched (Knee): Platt scaling, fitted
+// mostly on the many low chances, left the highest ones too low.
+//
 // A level's chance comes with an interval: how far from the true chance
 // (the mean outcome of the level's games continued from the position,
 // determinized from the player's view) the model's is at 95% of the
@@ -45,6 +48,21 @@ type chanceLevel struct {
 	net      *Net
 	bias     *[ChanceKinds]float32
 	interval *[ChanceSlots]float32 // nil in a file without intervals (format /1)
+	knee     Knee
+}
+
+// Knee stretches the logit z of a chance above At: z + Slope·(z − At).
+// The trainer fits it after Platt scaling, on the same calibration games;
+// the zero Knee (a /1 file's) changes nothing.
+type Knee struct {
+	At, Slope float32
+}
+
+func (k Knee) apply(z float32) float32 {
+	if z > k.At {
+		z += k.Slope * (z - k.At)
+	}
+	return z
 }
 
 // ChanceKinds is how many kinds of point the win chance tells apart by an
@@ -129,13 +147,15 @@ type chanceNetFile struct {
 	W2       []float32 `json:"w2"`
 	B2       float32   `json:"b2"`
 	KindBias []float32 `json:"kind_bias"` // ChanceKinds, by ChanceKind
-	// Interval is the half-width of the 95% interval, by ChanceSlot
-	// (format /2; a /1 file has none).
-	Interval []float32 `json:"interval,omitempty"`
+	// Interval is the half-width of the 95% interval, by ChanceSlot, and
+	// KneeAt and KneeSlope the Knee (format /2; a /1 file has neither).
+	Interval  []float32 `json:"interval,omitempty"`
+	KneeAt    float32   `json:"knee_at,omitempty"`
+	KneeSlope float32   `json:"knee_slope,omitempty"`
 }
 
-// The formats: /2 adds the interval; /1 files are still read, and their
-// chances have no interval.
+// The formats: /2 adds the interval and the knee; /1 files are still
+// read, and their chances have neither.
 const (
 	chanceFormat   = "tallywood-winchance/2"
 	chanceFormatV1 = "tallywood-winchance/1"
@@ -180,7 +200,14 @@ func ParseChance(data []byte) (*ChanceModel, error) {
 		if err != nil {
 			return nil, fmt.Errorf("win chance: level %s: %v", l.Level, err)
 		}
-		m.levels = append(m.levels, chanceLevel{l.Level, n, (*[ChanceKinds]float32)(l.KindBias), iv})
+		knee := Knee{l.KneeAt, l.KneeSlope}
+		// The stretched logit must still grow with z (slope above −1),
+		// and its numbers be a weight's (also false for NaN).
+		if !(knee.At >= -MaxNetWeight && knee.At <= MaxNetWeight && knee.Slope > -1 && knee.Slope <= MaxNetWeight) ||
+			(f.Format == chanceFormatV1 && knee != Knee{}) {
+			return nil, fmt.Errorf("win chance: level %s: knee_at, knee_slope: want numbers within ±%d, a slope above -1, and none in a %s file", l.Level, MaxNetWeight, chanceFormatV1)
+		}
+		m.levels = append(m.levels, chanceLevel{l.Level, n, (*[ChanceKinds]float32)(l.KindBias), iv, knee})
 	}
 	sum := sha256.Sum256(data)
 	m.hash = hex.EncodeToString(sum[:6])
@@ -209,7 +236,7 @@ func parseInterval(format string, v []float32) (*[ChanceSlots]float32, error) {
 func NewChanceModel(meta ChanceMeta, chances []*WinChance) *ChanceModel {
 	m := &ChanceModel{Meta: meta}
 	for _, c := range chances {
-		m.levels = append(m.levels, chanceLevel{c.Level, c.net, c.bias, c.interval})
+		m.levels = append(m.levels, chanceLevel{c.Level, c.net, c.bias, c.interval, c.knee})
 	}
 	return m
 }
@@ -254,6 +281,7 @@ func (m *ChanceModel) Encode() []byte {
 		list("kind_bias", l.bias[:])
 		if l.interval != nil {
 			list("interval", l.interval[:])
+			fmt.Fprintf(&b, "      \"knee_at\": %s,\n      \"knee_slope\": %s,\n", fmt32(l.knee.At), fmt32(l.knee.Slope))
 		}
 		fmt.Fprintf(&b, "      \"b2\": %s\n    }", fmt32(n.B2))
 		if i < len(m.levels)-1 {
@@ -283,7 +311,7 @@ func (m *ChanceModel) Levels() []string {
 func (m *ChanceModel) For(level string) (*WinChance, error) {
 	for _, l := range m.levels {
 		if l.name == level {
-			return &WinChance{Level: level, net: l.net, bias: l.bias, interval: l.interval}, nil
+			return &WinChance{Level: level, net: l.net, bias: l.bias, interval: l.interval, knee: l.knee}, nil
 		}
 	}
 	return nil, &NoChanceError{Level: level, Have: m.Levels()}
@@ -329,6 +357,7 @@ type WinChance struct {
 	net      *Net
 	bias     *[ChanceKinds]float32
 	interval *[ChanceSlots]float32
+	knee     Knee
 }
 
 // NewWinChance is the win chance of a net trained for level, with an
@@ -365,11 +394,14 @@ func (c *WinChance) Interval(g *engine.Game) (half float64, ok bool) {
 // SetInterval gives c the trainer's interval, by ChanceSlot.
 func (c *WinChance) SetInterval(iv *[ChanceSlots]float32) { c.interval = iv }
 
+// SetKnee gives c the trainer's knee.
+func (c *WinChance) SetKnee(k Knee) { c.knee = k }
+
 // OfInputs is the win chance at the net's inputs x at a point of kind k
 // (the trainer's and the calibration's).
 func (c *WinChance) OfInputs(x *[NetInputs]float32, k int) float64 {
 	var hid [MaxHidden]float32
-	return sigmoid(float64(c.net.Forward(x, hid[:c.net.Hidden]) + c.bias[k]))
+	return sigmoid(float64(c.knee.apply(c.net.Forward(x, hid[:c.net.Hidden]) + c.bias[k])))
 }
 
 // OutcomeScore is the solo player's score of a finished game: a win 1, a

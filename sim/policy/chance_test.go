@@ -268,6 +268,35 @@ func TestChanceFileRoundTrips(t *testing.T) {
 			t.Errorf("an interval %s: error %v, want one naming the interval", c.name, err)
 		}
 	}
+	// The knee: a weight's bounds, a slope above −1 (the chance still
+	// grows with the logit), none in a /1 file.
+	for _, c := range []struct {
+		name  string
+		forge func(l map[string]any, f map[string]any)
+	}{
+		{"slope -1", func(l, _ map[string]any) { l["knee_slope"] = -1 }},
+		{"at 1e9", func(l, _ map[string]any) { l["knee_at"] = 1e9 }},
+		{"in a /1 file", func(l, f map[string]any) {
+			f["format"] = "tallywood-winchance/1"
+			for _, l := range f["levels"].([]any) {
+				delete(l.(map[string]any), "interval")
+			}
+			l["knee_slope"] = 0.5
+		}},
+	} {
+		var f map[string]any
+		if err := json.Unmarshal(shippedChance, &f); err != nil {
+			t.Fatal(err)
+		}
+		c.forge(f["levels"].([]any)[1].(map[string]any), f)
+		data, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ParseChance(data); err == nil || !strings.Contains(err.Error(), "knee") {
+			t.Errorf("a knee %s: error %v, want one naming the knee", c.name, err)
+		}
+	}
 	var no *NoChanceError
 	if _, err := m.For("novice-ish"); !errors.As(err, &no) {
 		t.Errorf("an unknown level: error %v", err)
@@ -293,9 +322,9 @@ func BenchmarkWinChance(b *testing.B) {
 	}
 }
 
-// TestChanceFileV1: a file of format /1 (no intervals) is still read: its
-// chances are the same, they have no interval, and it encodes back to
-// itself.
+// TestChanceFileV1: a file of format /1 (no intervals, no knee) is still
+// read: its chances are the shipped ones' up to the knee, they have no
+// interval, and it encodes back to itself.
 func TestChanceFileV1(t *testing.T) {
 	var f map[string]any
 	if err := json.Unmarshal(shippedChance, &f); err != nil {
@@ -304,6 +333,8 @@ func TestChanceFileV1(t *testing.T) {
 	f["format"] = "tallywood-winchance/1"
 	for _, l := range f["levels"].([]any) {
 		delete(l.(map[string]any), "interval")
+		delete(l.(map[string]any), "knee_at")
+		delete(l.(map[string]any), "knee_slope")
 	}
 	data, err := json.Marshal(f)
 	if err != nil {
@@ -318,13 +349,20 @@ func TestChanceFileV1(t *testing.T) {
 		t.Fatal(err)
 	}
 	v2 := levelChance(t, "casual")
+	below := 0
 	for _, g := range positions(t) {
-		if v1.Of(g) != v2.Of(g) {
-			t.Fatalf("the /1 file's chance %v, the shipped one's %v", v1.Of(g), v2.Of(g))
+		if z := math.Log(v1.Of(g) / (1 - v1.Of(g))); z <= float64(v2.knee.At) {
+			below++
+			if v1.Of(g) != v2.Of(g) {
+				t.Fatalf("the /1 file's chance %v, the shipped one's %v", v1.Of(g), v2.Of(g))
+			}
 		}
 		if _, ok := v1.Interval(g); ok {
 			t.Fatal("a /1 file's chance has an interval")
 		}
+	}
+	if below == 0 {
+		t.Error("no position below the knee")
 	}
 	again, err := ParseChance(m.Encode())
 	if err != nil || !bytes.Equal(again.Encode(), m.Encode()) || !strings.Contains(string(m.Encode()), `"tallywood-winchance/1"`) {
@@ -364,10 +402,10 @@ func TestChanceInterval(t *testing.T) {
 	slots := map[int]bool{}
 	for _, g := range positions(t) {
 		s := ChanceSlot(g)
-		if s < 0 || s >= ChanceSlots || s/9 != int(g.Round) {
+		if s < 0 || s >= ChanceSlots || s/chanceTurnSlots != int(g.Round) {
 			t.Fatalf("round %d, turn %d, phase %d: slot %d", g.Round, g.Turn, g.Phase, s)
 		}
-		if g.Phase != engine.PhaseStrategy && s%9 != 8 {
+		if g.Phase != engine.PhaseStrategy && s%chanceTurnSlots != chanceTurnSlots-1 {
 			t.Errorf("past the turns (phase %d): slot %d, want the round's last", g.Phase, s)
 		}
 		slots[s] = true

@@ -65,6 +65,7 @@ fuzz:
 	go test -run '^$$' -fuzz '^FuzzStudyFlags$$' -fuzztime $(FUZZTIME) ./cmd/tallywood
 	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./sim/policy
 	go test -run '^$$' -fuzz '^FuzzParseList$$' -fuzztime $(FUZZTIME) ./sim/policy
+	go test -run '^$$' -fuzz '^FuzzParseChance$$' -fuzztime $(FUZZTIME) ./sim/policy
 	go test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sim/report
 	go test -run '^$$' -fuzz '^FuzzParseDecisions$$' -fuzztime $(FUZZTIME) ./sim/playtest
 	go test -run '^$$' -fuzz '^FuzzParseOutcomes$$' -fuzztime $(FUZZTIME) ./sim/playtest

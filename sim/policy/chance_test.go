@@ -414,3 +414,39 @@ func TestChanceInterval(t *testing.T) {
 		t.Errorf("the positions fall in %d stages", len(slots))
 	}
 }
+
+// FuzzParseChance: any bytes either fail with a "win chance:" error or
+// give a model whose encoding parses back to the same bytes, whose
+// chances are probabilities and whose intervals are within [0, 1].
+func FuzzParseChance(f *testing.F) {
+	f.Add(shippedChance)
+	f.Add([]byte(`{"format":"tallywood-winchance/2","inputs":70,"meta":{},"levels":[{"level":"casual","hidden":0,"w1":[],"b1":[],"w2":[],"b2":0,"kind_bias":[0,0,0,0,0,0,0,0,0,0,0,0],"knee_at":1,"knee_slope":-0.9}]}`))
+	g := positions(f)[5]
+	f.Fuzz(func(t *testing.T, b []byte) {
+		m, err := ParseChance(b)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "win chance: ") {
+				t.Fatalf("error %q lacks the prefix", err)
+			}
+			return
+		}
+		again, err := ParseChance(m.Encode())
+		if err != nil {
+			t.Fatalf("the encoding of a parsed model does not parse: %v", err)
+		}
+		if !bytes.Equal(again.Encode(), m.Encode()) {
+			t.Fatal("encoding is not a fixed point")
+		}
+		for _, l := range m.Levels() {
+			c, err := m.For(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := c.Of(g)
+			h, ok := c.Interval(g)
+			if !(p >= 0 && p <= 1) || (ok && !(h >= 0 && h <= 1)) {
+				t.Fatalf("%s: chance %v, interval %v", l, p, h)
+			}
+		}
+	})
+}

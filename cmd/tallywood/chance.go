@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"tallywood/cmd/tallywood/play"
 	"tallywood/engine"
 	"tallywood/sim/policy"
 )
@@ -48,20 +49,11 @@ func swingWords(rank int) string {
 // turn: the chance, its interval, and its change since the last turn's
 // start.
 func chanceLine(level string, tc policy.TurnChance, first bool) string {
-	line := fmt.Sprintf("  Your win chance (as %s plays on): %.0f%%%s", level, 100*tc.Chance, intervalText(tc.Interval))
+	line := fmt.Sprintf("  Your win chance (as %s plays on): %.0f%%%s", level, 100*tc.Chance, play.IntervalText(tc.Interval))
 	if first {
 		return line
 	}
 	return fmt.Sprintf("%s, %s since the last turn's start%s", line, changeText(tc.Change), swingWords(tc.Swing))
-}
-
-// intervalText is a chance's interval in a narration: " (±18)", or
-// nothing when there is none (the end, or a model without intervals).
-func intervalText(half float64) string {
-	if math.Round(100*half) == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (±%.0f)", 100*half)
 }
 
 // changeText is a change of chance in points: +3, -12, or ±0.

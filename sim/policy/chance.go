@@ -88,17 +88,20 @@ func ChanceKind(g *engine.Game) int {
 // chance tells apart: a slot per round and turn of the round (turns past
 // the eighth share the eighth's), and one per round for the points past
 // its turns (Clean Up, the Final Tally's reveals).
-const ChanceSlots = engine.MaxRounds * chanceTurnSlots
+const ChanceSlots = engine.MaxRounds * ChanceTurnSlots
 
-const chanceTurnSlots = 9
+// ChanceTurnSlots is how many stages of a round the interval tells apart:
+// eight turns and the round's end. ChanceSlot is round·ChanceTurnSlots
+// plus the stage.
+const ChanceTurnSlots = 9
 
 // ChanceSlot is the stage of the game g is at, for the interval.
 func ChanceSlot(g *engine.Game) int {
 	r := min(int(g.Round), engine.MaxRounds-1)
 	if g.Phase != engine.PhaseStrategy {
-		return r*chanceTurnSlots + chanceTurnSlots - 1
+		return r*ChanceTurnSlots + ChanceTurnSlots - 1
 	}
-	return r*chanceTurnSlots + min(int(g.Turn), chanceTurnSlots-2)
+	return r*ChanceTurnSlots + min(int(g.Turn), ChanceTurnSlots-2)
 }
 
 // ChanceMeta records how a win-chance model was made, so that a result

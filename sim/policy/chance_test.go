@@ -23,6 +23,33 @@ func levelChance(t testing.TB, level string) *WinChance {
 	return c
 }
 
+// forgedChance is the shipped win-chance file with forge applied to its
+// JSON: the whole file f and its level l, the one at index level.
+func forgedChance(t testing.TB, level int, forge func(f, l map[string]any)) []byte {
+	t.Helper()
+	var f map[string]any
+	if err := json.Unmarshal(shippedChance, &f); err != nil {
+		t.Fatal(err)
+	}
+	forge(f, f["levels"].([]any)[level].(map[string]any))
+	data, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// toV1 makes a forged shipped file one of format /1: no intervals, no
+// knees.
+func toV1(f, _ map[string]any) {
+	f["format"] = "tallywood-winchance/1"
+	for _, l := range f["levels"].([]any) {
+		delete(l.(map[string]any), "interval")
+		delete(l.(map[string]any), "knee_at")
+		delete(l.(map[string]any), "knee_slope")
+	}
+}
+
 // TestWinChanceIgnoresHidden: the win chance reads nothing hidden. At
 // positions from every phase, a world with the same view and other hidden
 // facts (Determinize) has the same chance, bit for bit.
@@ -224,77 +251,30 @@ func TestChanceFileRoundTrips(t *testing.T) {
 			t.Errorf("%s: error %v, want one saying %q", c.data, err, c.want)
 		}
 	}
-	// A kind bias is bounded as a weight is, and there is one per kind.
-	for _, forge := range []func([]any) []any{
-		func(b []any) []any { b[0] = 1e30; return b },
-		func(b []any) []any { return b[1:] },
-	} {
-		var f map[string]any
-		if err := json.Unmarshal(shippedChance, &f); err != nil {
-			t.Fatal(err)
-		}
-		l := f["levels"].([]any)[0].(map[string]any)
-		l["kind_bias"] = forge(l["kind_bias"].([]any))
-		data, err := json.Marshal(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := ParseChance(data); err == nil || !strings.Contains(err.Error(), "kind_bias") {
-			t.Errorf("a forged kind bias: error %v, want one naming kind_bias", err)
-		}
-	}
-	// The interval: one half-width per stage of the game, each in [0, 1];
-	// a /1 file has none.
+	// Forged levels: a kind bias is bounded as a weight is, and there is
+	// one per kind; the interval has one half-width per stage of the game,
+	// each in [0, 1]; the knee has a weight's bounds and a slope above −1
+	// (the chance still grows with the logit); a /1 file has neither.
 	for _, c := range []struct {
 		name  string
-		forge func(l map[string]any, f map[string]any)
+		level int
+		forge func(f, l map[string]any)
+		want  string
 	}{
-		{"one short", func(l, _ map[string]any) { l["interval"] = l["interval"].([]any)[1:] }},
-		{"above 1", func(l, _ map[string]any) { l["interval"].([]any)[3] = 1.5 }},
-		{"negative", func(l, _ map[string]any) { l["interval"].([]any)[0] = -0.1 }},
-		{"missing", func(l, _ map[string]any) { delete(l, "interval") }},
-		{"in a /1 file", func(_, f map[string]any) { f["format"] = "tallywood-winchance/1" }},
+		{"a kind bias of 1e30", 0, func(_, l map[string]any) { l["kind_bias"].([]any)[0] = 1e30 }, "kind_bias"},
+		{"a kind bias short", 0, func(_, l map[string]any) { l["kind_bias"] = l["kind_bias"].([]any)[1:] }, "kind_bias"},
+		{"an interval short", 1, func(_, l map[string]any) { l["interval"] = l["interval"].([]any)[1:] }, "interval"},
+		{"an interval above 1", 1, func(_, l map[string]any) { l["interval"].([]any)[3] = 1.5 }, "interval"},
+		{"an interval negative", 1, func(_, l map[string]any) { l["interval"].([]any)[0] = -0.1 }, "interval"},
+		{"an interval missing", 1, func(_, l map[string]any) { delete(l, "interval") }, "interval"},
+		{"an interval in a /1 file", 1, func(f, _ map[string]any) { f["format"] = "tallywood-winchance/1" }, "interval"},
+		{"a knee slope of -1", 1, func(_, l map[string]any) { l["knee_slope"] = -1 }, "knee"},
+		{"a knee at 1e9", 1, func(_, l map[string]any) { l["knee_at"] = 1e9 }, "knee"},
+		{"a knee in a /1 file", 1, func(f, l map[string]any) { toV1(f, l); l["knee_slope"] = 0.5 }, "knee"},
 	} {
-		var f map[string]any
-		if err := json.Unmarshal(shippedChance, &f); err != nil {
-			t.Fatal(err)
-		}
-		c.forge(f["levels"].([]any)[1].(map[string]any), f)
-		data, err := json.Marshal(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := ParseChance(data); err == nil || !strings.Contains(err.Error(), "interval") {
-			t.Errorf("an interval %s: error %v, want one naming the interval", c.name, err)
-		}
-	}
-	// The knee: a weight's bounds, a slope above −1 (the chance still
-	// grows with the logit), none in a /1 file.
-	for _, c := range []struct {
-		name  string
-		forge func(l map[string]any, f map[string]any)
-	}{
-		{"slope -1", func(l, _ map[string]any) { l["knee_slope"] = -1 }},
-		{"at 1e9", func(l, _ map[string]any) { l["knee_at"] = 1e9 }},
-		{"in a /1 file", func(l, f map[string]any) {
-			f["format"] = "tallywood-winchance/1"
-			for _, l := range f["levels"].([]any) {
-				delete(l.(map[string]any), "interval")
-			}
-			l["knee_slope"] = 0.5
-		}},
-	} {
-		var f map[string]any
-		if err := json.Unmarshal(shippedChance, &f); err != nil {
-			t.Fatal(err)
-		}
-		c.forge(f["levels"].([]any)[1].(map[string]any), f)
-		data, err := json.Marshal(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := ParseChance(data); err == nil || !strings.Contains(err.Error(), "knee") {
-			t.Errorf("a knee %s: error %v, want one naming the knee", c.name, err)
+		data := forgedChance(t, c.level, c.forge)
+		if _, err := ParseChance(data); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one naming %s", c.name, err, c.want)
 		}
 	}
 	var no *NoChanceError
@@ -326,20 +306,7 @@ func BenchmarkWinChance(b *testing.B) {
 // read: its chances are the shipped ones' up to the knee, they have no
 // interval, and it encodes back to itself.
 func TestChanceFileV1(t *testing.T) {
-	var f map[string]any
-	if err := json.Unmarshal(shippedChance, &f); err != nil {
-		t.Fatal(err)
-	}
-	f["format"] = "tallywood-winchance/1"
-	for _, l := range f["levels"].([]any) {
-		delete(l.(map[string]any), "interval")
-		delete(l.(map[string]any), "knee_at")
-		delete(l.(map[string]any), "knee_slope")
-	}
-	data, err := json.Marshal(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := forgedChance(t, 0, toV1)
 	m, err := ParseChance(data)
 	if err != nil {
 		t.Fatal(err)
@@ -402,10 +369,10 @@ func TestChanceInterval(t *testing.T) {
 	slots := map[int]bool{}
 	for _, g := range positions(t) {
 		s := ChanceSlot(g)
-		if s < 0 || s >= ChanceSlots || s/chanceTurnSlots != int(g.Round) {
+		if s < 0 || s >= ChanceSlots || s/ChanceTurnSlots != int(g.Round) {
 			t.Fatalf("round %d, turn %d, phase %d: slot %d", g.Round, g.Turn, g.Phase, s)
 		}
-		if g.Phase != engine.PhaseStrategy && s%chanceTurnSlots != chanceTurnSlots-1 {
+		if g.Phase != engine.PhaseStrategy && s%ChanceTurnSlots != ChanceTurnSlots-1 {
 			t.Errorf("past the turns (phase %d): slot %d, want the round's last", g.Phase, s)
 		}
 		slots[s] = true
@@ -420,6 +387,7 @@ func TestChanceInterval(t *testing.T) {
 // chances are probabilities and whose intervals are within [0, 1].
 func FuzzParseChance(f *testing.F) {
 	f.Add(shippedChance)
+	f.Add(forgedChance(f, 0, toV1))
 	f.Add([]byte(`{"format":"tallywood-winchance/2","inputs":70,"meta":{},"levels":[{"level":"casual","hidden":0,"w1":[],"b1":[],"w2":[],"b2":0,"kind_bias":[0,0,0,0,0,0,0,0,0,0,0,0],"knee_at":1,"knee_slope":-0.9}]}`))
 	g := positions(f)[5]
 	f.Fuzz(func(t *testing.T, b []byte) {

@@ -52,10 +52,7 @@ func (s *Session) markTurn() {
 func (s *Session) chanceLines(k int) {
 	for ; s.shown < len(s.marks) && s.marks[s.shown].event <= k; s.shown++ {
 		m := s.marks[s.shown]
-		line := fmt.Sprintf("Your win chance (as %s plays on): %.0f%%", s.cfg.Chance.Level, 100*m.chance)
-		if math.Round(100*m.interval) != 0 {
-			line += fmt.Sprintf(" (±%.0f)", 100*m.interval)
-		}
+		line := fmt.Sprintf("Your win chance (as %s plays on): %.0f%%%s", s.cfg.Chance.Level, 100*m.chance, IntervalText(m.interval))
 		if s.shown > 0 {
 			d := m.chance - s.marks[s.shown-1].chance
 			change := fmt.Sprintf("%+.0f", 100*d)
@@ -69,6 +66,16 @@ func (s *Session) chanceLines(k int) {
 		}
 		s.printf("  %s\n", Wrap(line, Width, "      "))
 	}
+}
+
+// IntervalText is a chance's interval in a narration (play's and
+// trace's): " (±18)", or nothing when there is none (the end, or a model
+// without intervals).
+func IntervalText(half float64) string {
+	if math.Round(100*half) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (±%.0f)", 100*half)
 }
 
 // optionChances is the win chance after each option of legal at g: the

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"gonum.org/v1/gonum/stat"
+
 	"tallywood/engine"
 	"tallywood/opposition"
 	"tallywood/sim/deal"
@@ -186,13 +188,13 @@ func intervals(o options, l level, stream uint64, c *policy.WinChance) (*[policy
 		l.name, len(pos), o.intervalSeed, o.continuations)
 	for r := range engine.MaxRounds {
 		line := ""
-		for t := range policy.ChanceSlots / engine.MaxRounds {
-			s := r*(policy.ChanceSlots/engine.MaxRounds) + t
+		for t := range policy.ChanceTurnSlots {
+			s := r*policy.ChanceTurnSlots + t
 			if len(dist[s]) < minSlotPositions {
 				continue
 			}
 			name := fmt.Sprintf("turn %d", t+1)
-			if t == policy.ChanceSlots/engine.MaxRounds-1 {
+			if t == policy.ChanceTurnSlots-1 {
 				name = "end"
 			}
 			line += fmt.Sprintf("  %s ±%.1f (%d)", name, 100*iv[s], len(dist[s]))
@@ -214,7 +216,7 @@ func intervals(o options, l level, stream uint64, c *policy.WinChance) (*[policy
 // value at least 95% of d is at or below.
 func percentile95(d []float64) float32 {
 	slices.Sort(d)
-	return float32(d[int(math.Ceil(0.95*float64(len(d))))-1])
+	return float32(stat.Quantile(0.95, stat.Empirical, d, nil))
 }
 
 // continuations is the continuation check: at o.checkPositions positions

@@ -162,8 +162,13 @@ type options struct {
 // validate refuses seeds that would measure the model on what fitted it
 // and budgets that measure nothing.
 func (o options) validate() error {
-	if o.continuations < 2 || o.intervalPositions < 100 || o.checkPositions < 1 {
-		return fmt.Errorf("-continuations must be at least 2, -interval-positions at least 100, -check-positions at least 1")
+	switch {
+	case o.continuations < 2:
+		return fmt.Errorf("-continuations %d: want at least 2", o.continuations)
+	case o.intervalPositions < 100:
+		return fmt.Errorf("-interval-positions %d: want at least 100", o.intervalPositions)
+	case o.checkPositions < 1:
+		return fmt.Errorf("-check-positions %d: want at least 1", o.checkPositions)
 	}
 	seeds := map[uint64]string{o.seed: "-seed"}
 	for _, s := range []struct {
@@ -356,7 +361,7 @@ func train(o options) (*policy.ChanceModel, string, error) {
 		knee := fitKnee(wc, cals[k])
 		wc.SetKnee(knee)
 		fmt.Fprintf(&b, "%s: output scaled by %.3f, shifted by %+.3f, stretched by %.3f above %.0f%% on %d calibration games\n",
-			l.name, a, c, knee.Slope, 100/(1+math.Exp(-float64(knee.At))), cals[k].games)
+			l.name, a, c, knee.Slope, 100*sigmoid(float64(knee.At)), cals[k].games)
 		iv, text, err := intervals(o, l, uint64(k), wc)
 		if err != nil {
 			return nil, "", err
@@ -451,17 +456,11 @@ func scaleLogit(wc *policy.WinChance, cal *data) (a, c float64) {
 	if cal.len() == 0 {
 		return 1, 0
 	}
-	const k = policy.NetInputs
-	n, bias := wc.Net(), wc.Bias()
-	hid := make([]float32, policy.MaxHidden)
-	z := make([]float64, cal.len())
-	for r := range z {
-		z[r] = float64(n.Forward((*[k]float32)(cal.x[r*k:r*k+k]), hid) + bias[cal.kind[r]])
-	}
+	z := logits(wc, cal)
 	for range 50 {
 		var ga, gc, haa, hac, hcc float64
 		for r, zr := range z {
-			p := 1 / (1 + math.Exp(-(a*zr + c)))
+			p := sigmoid(a*zr + c)
 			e, w := p-float64(cal.y[r]), p*(1-p)
 			ga += e * zr
 			gc += e
@@ -480,6 +479,7 @@ func scaleLogit(wc *policy.WinChance, cal *data) (a, c float64) {
 		}
 	}
 	shift := kindShifts(z, a, c, cal)
+	n, bias := wc.Net(), wc.Bias()
 	for i := range n.W2 {
 		n.W2[i] = float32(a * float64(n.W2[i]))
 	}
@@ -490,29 +490,9 @@ func scaleLogit(wc *policy.WinChance, cal *data) (a, c float64) {
 	return a, c
 }
 
-// kindShifts fits, for each kind of point, the shift s of the scaled
-// logit a·z + c that makes the mean chance at that kind's points of cal
-// their mean outcome (Newton's method on the logistic loss, a and c held).
-// An arc's step from one kind of point to the next is a decision's or the
-// Opposition's effect; a chance a point too high at one kind and a point
-// too low at the next, added over a game's fourteen turns, would read as
-// a large effect of a decision kind that is the model's alone.
-// kneeAts are the chances a knee may be at: 60% to 90%.
-var kneeAts = []float64{0.6, 0.7, 0.8, 0.9}
-
-// maxKneeSlope bounds the knee's slope: a level that rarely gets above
-// the knee (novice: 135 of 316,000 held-out positions above 70%) would
-// otherwise fit a near step to its few calibration positions there (a
-// slope of 16 above 70%), turning 71% into 97%.
-const maxKneeSlope = 4
-
-// fitKnee fits the knee of wc (policy.Knee) on the calibration games
-// cal, after Platt scaling: at each of kneeAts the slope of the greatest
-// likelihood (Newton's method), and of those the knee of the greatest.
-// Platt scaling is fitted mostly on the many low chances; it left
-// casual's highest tenth 2.7 points too low on held-out games, and a
-// straight line in the logit cannot lift that tenth without the others.
-func fitKnee(wc *policy.WinChance, cal *data) policy.Knee {
+// logits is wc's logit at each position of cal: its net's output plus
+// the position's kind bias (no knee: the knee is fitted on them).
+func logits(wc *policy.WinChance, cal *data) []float64 {
 	const k = policy.NetInputs
 	n, bias := wc.Net(), wc.Bias()
 	hid := make([]float32, policy.MaxHidden)
@@ -520,49 +500,25 @@ func fitKnee(wc *policy.WinChance, cal *data) policy.Knee {
 	for r := range z {
 		z[r] = float64(n.Forward((*[k]float32)(cal.x[r*k:r*k+k]), hid) + bias[cal.kind[r]])
 	}
-	sig := func(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
-	var best policy.Knee
-	bestLL := math.Inf(-1)
-	for _, p := range kneeAts {
-		at := math.Log(p / (1 - p))
-		slope := 0.0
-		for range 50 {
-			var g, h float64
-			for r, zr := range z {
-				u := max(0, zr-at)
-				q := sig(zr + slope*u)
-				g += (q - float64(cal.y[r])) * u
-				h += q * (1 - q) * u * u
-			}
-			if h == 0 {
-				break
-			}
-			d := g / h
-			slope = min(max(slope-d, -0.5), maxKneeSlope) // -0.5 keeps the stretched logit growing
-			if math.Abs(d) < 1e-10 {
-				break
-			}
-		}
-		var ll float64
-		for r, zr := range z {
-			q := min(max(sig(zr+slope*max(0, zr-at)), 1e-12), 1-1e-12)
-			y := float64(cal.y[r])
-			ll += y*math.Log(q) + (1-y)*math.Log(1-q)
-		}
-		if ll > bestLL {
-			bestLL, best = ll, policy.Knee{At: float32(at), Slope: float32(slope)}
-		}
-	}
-	return best
+	return z
 }
 
+func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
+
+// kindShifts fits, for each kind of point, the shift s of the scaled
+// logit a·z + c that makes the mean chance at that kind's points of cal
+// their mean outcome (Newton's method on the logistic loss, a and c held).
+// An arc's step from one kind of point to the next is a decision's or the
+// Opposition's effect; a chance a point too high at one kind and a point
+// too low at the next, added over a game's fourteen turns, would read as
+// a large effect of a decision kind that is the model's alone.
 func kindShifts(z []float64, a, c float64, cal *data) [policy.ChanceKinds]float64 {
 	var shift [policy.ChanceKinds]float64
 	for range 50 {
 		var g, h [policy.ChanceKinds]float64
 		for r, zr := range z {
 			k := cal.kind[r]
-			p := 1 / (1 + math.Exp(-(a*zr + c + shift[k])))
+			p := sigmoid(a*zr + c + shift[k])
 			g[k] += p - float64(cal.y[r])
 			h[k] += p * (1 - p)
 		}
@@ -579,6 +535,58 @@ func kindShifts(z []float64, a, c float64, cal *data) [policy.ChanceKinds]float6
 		}
 	}
 	return shift
+}
+
+// kneeAts are the chances a knee may be at: 60% to 90%.
+var kneeAts = []float64{0.6, 0.7, 0.8, 0.9}
+
+// maxKneeSlope bounds the knee's slope: a level that rarely gets above
+// the knee (novice: 135 of 316,000 held-out positions above 70%) would
+// otherwise fit a near step to its few calibration positions there (a
+// slope of 16 above 70%), turning 71% into 97%.
+const maxKneeSlope = 4
+
+// fitKnee fits the knee of wc (policy.Knee) on the calibration games
+// cal, after Platt scaling: at each of kneeAts the slope of the greatest
+// likelihood (Newton's method), and of those the knee of the greatest.
+// Platt scaling is fitted mostly on the many low chances; it left
+// casual's highest tenth 2.7 points too low on held-out games, and a
+// straight line in the logit cannot lift that tenth without the others.
+func fitKnee(wc *policy.WinChance, cal *data) policy.Knee {
+	z := logits(wc, cal)
+	var best policy.Knee
+	bestLL := math.Inf(-1)
+	for _, p := range kneeAts {
+		at := math.Log(p / (1 - p))
+		slope := 0.0
+		for range 50 {
+			var g, h float64
+			for r, zr := range z {
+				u := max(0, zr-at)
+				q := sigmoid(zr + slope*u)
+				g += (q - float64(cal.y[r])) * u
+				h += q * (1 - q) * u * u
+			}
+			if h == 0 {
+				break
+			}
+			d := g / h
+			slope = min(max(slope-d, -0.5), maxKneeSlope) // -0.5 keeps the stretched logit growing
+			if math.Abs(d) < 1e-10 {
+				break
+			}
+		}
+		var ll float64
+		for r, zr := range z {
+			q := min(max(sigmoid(zr+slope*max(0, zr-at)), 1e-12), 1-1e-12)
+			y := float64(cal.y[r])
+			ll += y*math.Log(q) + (1-y)*math.Log(1-q)
+		}
+		if ll > bestLL {
+			bestLL, best = ll, policy.Knee{At: float32(at), Slope: float32(slope)}
+		}
+	}
+	return best
 }
 
 // fit trains a net on d: logistic loss of the outcome, Adam. Initial
@@ -670,7 +678,7 @@ func (tr *trainer) step(d *data, idx []int32) {
 		x := d.x[int(r)*k : int(r)*k+k]
 		kind := int(d.kind[r])
 		z := float64(n.Forward((*[k]float32)(x), tr.hid) + tr.bias[kind])
-		e := 1/(1+math.Exp(-z)) - float64(d.y[r]) // d loss / d z
+		e := sigmoid(z) - float64(d.y[r]) // d loss / d z
 		g[tr.kb+kind] += e
 		if H == 0 {
 			for i, v := range x {

@@ -89,17 +89,20 @@ func TestSeedsApart(t *testing.T) {
 	if err := ok.validate(); err != nil {
 		t.Fatal(err)
 	}
-	for name, forge := range map[string]func(o *options){
-		"-interval-seed":       func(o *options) { o.intervalSeed = o.seed },
-		"-check-seed":          func(o *options) { o.checkSeed = o.heldout },
-		"-heldout":             func(o *options) { o.heldout = o.intervalSeed },
-		"-continuations":       func(o *options) { o.continuations = 1 },
-		"-interval-positions ": func(o *options) { o.intervalPositions = 99 },
+	for _, c := range []struct {
+		flag  string // the error names it
+		forge func(o *options)
+	}{
+		{"-interval-seed", func(o *options) { o.intervalSeed = o.seed }},
+		{"-check-seed", func(o *options) { o.checkSeed = o.heldout }},
+		{"-heldout", func(o *options) { o.heldout = o.intervalSeed }},
+		{"-continuations", func(o *options) { o.continuations = 1 }},
+		{"-interval-positions", func(o *options) { o.intervalPositions = 99 }},
 	} {
 		o := ok
-		forge(&o)
-		if err := o.validate(); err == nil || !strings.Contains(err.Error(), strings.TrimSpace(name)) {
-			t.Errorf("%s: error %v", name, err)
+		c.forge(&o)
+		if err := o.validate(); err == nil || !strings.Contains(err.Error(), c.flag) {
+			t.Errorf("%s: error %v", c.flag, err)
 		}
 	}
 }

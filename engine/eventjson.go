@@ -132,8 +132,22 @@ func (r *Rules) EventJSON(e Event) []byte {
 		region()
 		add("votes", int(e.From))
 		add("per_share", int(e.To))
+	case EvSoloReveal:
+		c := &r.Solo[e.Item]
+		add("card", c.ID)
+		add("depth", int(e.Action)+1)
+		add("districts", []string{r.Districts[c.LeftDistrict], r.Districts[c.RightDistrict]})
+		add("actions", []string{c.LeftAction.String(), c.RightAction.String()})
+	case EvSoloBottom:
+		add("card", r.Solo[e.Item].ID)
+	case EvVotes:
+		add("votes", int(e.Item))
+		add("from", int(e.From))
+		add("to", int(e.To))
 	case EvSeatTally:
 		switch e.District {
+		case PlayVotes:
+			add("source", "votes gained in play")
 		case -1:
 			add("source", "Endorsements held")
 		case Plaza:

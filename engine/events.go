@@ -42,13 +42,20 @@ const (
 	EvSoloBox      // Item Solo cards boxed
 	EvReveal       // District, Item tile
 	EvTally        // District, From votes, To votes per share
-	EvSeatTally    // District (-1: endorsements, 4: bonus), From shares, To votes
+	EvSeatTally    // District (-1: endorsements, 4: bonus, PlayVotes: votes gained in play), From shares, To votes
 	EvResult       // solo: From your votes, To the Opposition's; table: per seat, From its votes, To its place, Item the seats at that place
 	EvNote         // an Opposition decision: Note says why, Rule cites
 	EvScoring      // Round Scoring of the round begins
 	EvFinalTally   // the Final Tally begins
 	EvInitiative   // Seat now holds the "1" token, Item the seat that gave it and From the token it took; To 1: the other two exchanged theirs (Clean Up 6)
+	EvSoloReveal   // a scripted Opposition turns up Item, the Solo card Action places from the top of its deck
+	EvSoloBottom   // a scripted Opposition puts the Solo card Item at the bottom of its deck
+	EvVotes        // Seat gains Item votes in play, From → To, counted at the Final Tally
 )
+
+// PlayVotes is the District of an EvSeatTally that counts the votes a seat
+// gained during play.
+const PlayVotes int8 = -2
 
 // NoTurn is the Turn of an event outside the turns of the Strategy Phase:
 // setup, round headers, Round Scoring, Clean Up and the Final Tally.
@@ -66,7 +73,7 @@ var eventKindNames = [...]string{
 	EvDraw: "draw", EvReshuffle: "reshuffle", EvSoloBox: "solo_box",
 	EvReveal: "reveal", EvTally: "tally", EvSeatTally: "seat_tally",
 	EvResult: "result", EvNote: "note", EvScoring: "scoring", EvFinalTally: "final_tally",
-	EvInitiative: "initiative",
+	EvInitiative: "initiative", EvSoloReveal: "solo_reveal", EvSoloBottom: "solo_bottom", EvVotes: "votes",
 }
 
 // String names the kind as `tallywood trace --format jsonl` writes it.
@@ -331,8 +338,18 @@ func (r *Rules) Text(e Event) string {
 		s = fmt.Sprintf("%s: Final Tally reveal in %s: %s", who, where, tileRef(e))
 	case EvTally:
 		s = fmt.Sprintf("Final Tally %s: %d votes, %d a share", where, e.From, e.To)
+	case EvSoloReveal:
+		c := r.Solo[e.Item]
+		s = fmt.Sprintf("%s turns up %s (%s | %s; %s | %s), %s from the top of its Solo deck", who, c.ID,
+			r.Districts[c.LeftDistrict], r.Districts[c.RightDistrict], c.LeftAction, c.RightAction, Ordinal(int(e.Action)+1))
+	case EvSoloBottom:
+		s = fmt.Sprintf("%s puts %s at the bottom of its Solo deck", who, r.Solo[e.Item].ID)
+	case EvVotes:
+		s = fmt.Sprintf("%s gains %s, counted at the Final Tally (%d → %d)", who, kit.Count(int(e.Item), "vote"), e.From, e.To)
 	case EvSeatTally:
 		switch e.District {
+		case PlayVotes:
+			s = fmt.Sprintf("%s: %s gained during play", who, kit.Count(int(e.To), "vote"))
 		case -1:
 			s = fmt.Sprintf("%s: %s from Endorsements held", who, kit.Count(int(e.To), "vote"))
 		case Plaza:

@@ -35,6 +35,7 @@ type Result struct {
 	Districts    [NumDistricts]DistrictTally
 	Endorsements [MaxSeats]int16 // numbers of the Endorsements held (V-4)
 	Bonus        [MaxSeats]int16 // the Opposition's resource bonus
+	Votes        [MaxSeats]int16 // votes gained during play (Seat.Votes)
 	Total        [MaxSeats]int16
 	// Place ranks the seats by Total: 1 for the most votes, equal votes
 	// sharing a place (Final Tally: tied players share the victory).
@@ -147,7 +148,13 @@ func (g *Game) tally() {
 				g.emit(Event{Kind: EvSeatTally, Seat: s, District: Plaza, To: res.Bonus[s], Rule: "Solo Final Tally"})
 			}
 		}
-		res.Total[s] += res.Endorsements[s] + res.Bonus[s]
+		if v := g.Seats[s].Votes; v > 0 {
+			res.Votes[s] = v
+			if g.rec != nil {
+				g.emit(Event{Kind: EvSeatTally, Seat: s, District: PlayVotes, To: v})
+			}
+		}
+		res.Total[s] += res.Endorsements[s] + res.Bonus[s] + res.Votes[s]
 	}
 	res.placeAll(g.NSeats)
 	switch lead := res.Lead(0, g.NSeats); {

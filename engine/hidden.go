@@ -123,6 +123,9 @@ func (g *Game) Determinize(seed uint64) {
 	}
 	g.soloRng.Seed(rng.Uint64(), rng.Uint64())
 	g.bagRng.Seed(rng.Uint64(), rng.Uint64())
+	// A scripted Opposition's chance draws (AutomatonIntN), last, so that
+	// every other generator's resample is what it was before scripts.
+	g.autoRng.Seed(rng.Uint64(), rng.Uint64())
 }
 
 // determinizeHands resamples, in a game without the Opposition, what seat

@@ -61,7 +61,7 @@ func visible(g *Game) Game {
 			c.Districts[d].InitialSupport = 0
 		}
 	}
-	c.soloRng, c.bagRng = rand.PCG{}, rand.PCG{}
+	c.soloRng, c.bagRng, c.autoRng = rand.PCG{}, rand.PCG{}, rand.PCG{}
 	return c
 }
 

@@ -92,6 +92,9 @@ func (g *Game) Check() error {
 		if !st.Automaton && (st.Politician < 0 || int(st.Politician) >= len(r.Politicians)) {
 			return fmt.Errorf("engine: check: seat %d politician %d out of 0..%d", s, st.Politician, len(r.Politicians)-1)
 		}
+		if st.Votes < 0 || st.Votes > MaxPlayVotes {
+			return fmt.Errorf("engine: check: seat %d gained %d votes in play, out of 0..%d", s, st.Votes, MaxPlayVotes)
+		}
 		if st.ResearchBonus < 0 {
 			return fmt.Errorf("engine: check: seat %d Research bonus %d", s, st.ResearchBonus)
 		}

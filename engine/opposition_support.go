@@ -16,6 +16,10 @@ import (
 // and the legal options, and returns one of them.
 type Chooser func(g *Game, legal []Option) Option
 
+// OppositionTurn plays seat's Strategy Phase turn by the game's
+// Opposition, as play does when the turn comes: a scenario names the step.
+func (g *Game) OppositionTurn(s int8) { g.opp.Turn(g, s) }
+
 // ScoreRound runs the current round's Round Scoring (C-13, I-14, I-17).
 func (g *Game) ScoreRound() { g.scoreRound() }
 

@@ -346,11 +346,7 @@ func (g *Game) PlazaCount() int {
 // the box (I-19). It returns the card and the column.
 func (g *Game) FlipSoloCard(s int8) (card int, col int8) {
 	if g.Solo.N == 0 {
-		g.Solo, g.SoloBox = g.SoloBox, Deck{}
-		shuffle(&g.soloRng, g.Solo.Cards[:g.Solo.N])
-		if g.rec != nil {
-			g.emit(Event{Kind: EvReshuffle, Seat: s, District: -1, Action: -1, Rule: "I-19"})
-		}
+		g.reformSolo(s)
 	}
 	st := &g.Seats[s]
 	col = 0
@@ -363,6 +359,84 @@ func (g *Game) FlipSoloCard(s int8) (card int, col int8) {
 		g.emit(Event{Kind: EvSoloCard, Seat: s, District: -1, Item: int16(c), Action: col, Rule: "Solo Gameplay 1"})
 	}
 	return int(c), col
+}
+
+// RevealSoloCards turns up to n cards from the top of the Solo deck face
+// up where they lie, for a scripted Opposition that looks before it
+// chooses (package opposition/script); an empty deck is reformed from the
+// box first, as FlipSoloCard does (I-19). The cards are public from then
+// on. It returns how many it turned: fewer than n when the deck holds
+// fewer.
+func (g *Game) RevealSoloCards(s int8, n int) int {
+	if g.Solo.N == 0 {
+		g.reformSolo(s)
+	}
+	n = min(n, int(g.Solo.N))
+	for k := range n {
+		if g.rec != nil {
+			g.emit(Event{Kind: EvSoloReveal, Seat: s, District: -1, Item: int16(g.SoloCardAt(k)), Action: int8(k)})
+		}
+	}
+	return n
+}
+
+// SoloCardAt is the card k places from the top of the Solo deck (0 the
+// top). It reads hidden information: the engine's callers ask it only of
+// cards turned up (RevealSoloCards) or flipped.
+func (g *Game) SoloCardAt(k int) int { return int(g.Solo.Cards[int(g.Solo.N)-1-k]) }
+
+// FlipSoloCardAt is FlipSoloCard for the card k places from the top: a
+// revealed card the automaton chose (0 is FlipSoloCard itself).
+func (g *Game) FlipSoloCardAt(s int8, k int) (card int, col int8) {
+	if k == 0 {
+		return g.FlipSoloCard(s)
+	}
+	i := int(g.Solo.N) - 1 - k
+	c := g.Solo.Cards[i]
+	// Lift it out and close the gap: the cards above it move down one.
+	copy(g.Solo.Cards[i:g.Solo.N-1], g.Solo.Cards[i+1:g.Solo.N])
+	g.Solo.Cards[g.Solo.N-1] = c
+	return g.FlipSoloCard(s)
+}
+
+// SoloCardToBottom puts the card k places from the top of the Solo deck
+// at its bottom, face down again but known to everyone who saw it.
+func (g *Game) SoloCardToBottom(s int8, k int) {
+	i := int(g.Solo.N) - 1 - k
+	c := g.Solo.Cards[i]
+	copy(g.Solo.Cards[1:i+1], g.Solo.Cards[:i])
+	g.Solo.Cards[0] = c
+	if g.rec != nil {
+		g.emit(Event{Kind: EvSoloBottom, Seat: s, District: -1, Item: int16(c)})
+	}
+}
+
+// AutomatonIntN is a uniform integer in [0, n), n > 0, from the game's
+// own generator for a scripted Opposition's chance: a game stays a pure
+// function of its rules, seed and choices, and a search's Determinize
+// resamples these draws as it does every other.
+func (g *Game) AutomatonIntN(n int) int { return IntN(&g.autoRng, n) }
+
+// GainVotes gives seat n votes now, counted at the Final Tally with the
+// rest: a scripted Opposition's reward (package opposition/script), which
+// the printed rules do not have. The total a seat may gain so is bounded
+// by MaxPlayVotes; more is lost, as a gain past the end of a track is.
+func (g *Game) GainVotes(s int8, n int16, rule string) {
+	st := &g.Seats[s]
+	to := min(MaxPlayVotes, st.Votes+max(0, n))
+	if g.rec != nil {
+		g.emit(Event{Kind: EvVotes, Seat: s, District: -1, From: st.Votes, To: to, Item: n, Rule: rule})
+	}
+	st.Votes = to
+}
+
+// reformSolo reforms the empty Solo deck from the box (I-19).
+func (g *Game) reformSolo(s int8) {
+	g.Solo, g.SoloBox = g.SoloBox, Deck{}
+	shuffle(&g.soloRng, g.Solo.Cards[:g.Solo.N])
+	if g.rec != nil {
+		g.emit(Event{Kind: EvReshuffle, Seat: s, District: -1, Action: -1, Rule: "I-19"})
+	}
 }
 
 // BoxSoloCards is the Opposition's Clean Up 1–3: the cards on its board and

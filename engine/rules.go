@@ -39,6 +39,9 @@ const (
 	MaxShareIcons = 10
 	MaxBadges     = 12
 	MaxCubes      = 20 // per colour
+	// MaxPlayVotes bounds the votes a seat gains during play (GainVotes, a
+	// scripted Opposition's), so that every total fits the tally's sums.
+	MaxPlayVotes = 200
 )
 
 // Action is one of the four District Strategy Actions, in canonical order
@@ -359,6 +362,9 @@ type Rules struct {
 	Variants         Variants
 	FallbackMoney    int8
 	FallbackPop      int8
+	// Automaton is the scripted Opposition the file names, nil for the
+	// built-in one (package opposition).
+	Automaton *Automaton
 
 	source   []byte             // canonical JSON
 	sharesAt [MaxTrack + 1]int8 // SharesAt by position, computed at Parse
@@ -442,9 +448,9 @@ func LoadFile(path string) (*Rules, error) {
 	case err != nil:
 		return nil, fmt.Errorf("rules file: %w", err)
 	}
-	r, err := Parse(b)
+	r, err := parse(b, readBeside(path))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: rules: %w", path, err)
 	}
 	r.File = path
 	return r, nil
@@ -453,7 +459,19 @@ func LoadFile(path string) (*Rules, error) {
 // Parse validates a rules file and compiles it. The error names the field
 // that is wrong and why, and the line for a problem of the JSON itself.
 func Parse(data []byte) (*Rules, error) {
-	r, err := parse(data)
+	r, err := parse(data, nil)
+	if err != nil {
+		return nil, fmt.Errorf("rules: %w", err)
+	}
+	return r, nil
+}
+
+// ParseBeside is Parse for a rules file that may name its automaton's
+// script by file: read reads a file named beside the rules file (a
+// scenario's folder, which must keep it inside). LoadFile reads beside the
+// file it loads.
+func ParseBeside(data []byte, read func(name string) ([]byte, error)) (*Rules, error) {
+	r, err := parse(data, read)
 	if err != nil {
 		return nil, fmt.Errorf("rules: %w", err)
 	}
@@ -461,7 +479,8 @@ func Parse(data []byte) (*Rules, error) {
 }
 
 // parse is Parse, its error unprefixed: With words it as a SetError.
-func parse(data []byte) (*Rules, error) {
+// read reads a script the file names beside it (nil: none may be named).
+func parse(data []byte, read scriptReader) (*Rules, error) {
 	if len(data) > MaxRulesFileSize {
 		return nil, errTooLarge
 	}
@@ -472,6 +491,9 @@ func parse(data []byte) (*Rules, error) {
 	var f rulesFile
 	if err := decodeStrict(data, "", &f); err != nil {
 		return nil, decodeError(data, err)
+	}
+	if err := inlineScript(&f, read); err != nil {
+		return nil, err
 	}
 	r, err := compile(&f)
 	if err != nil {
@@ -503,6 +525,7 @@ func parse(data []byte) (*Rules, error) {
 // what the Hash covers, so that two files that play the same hash the same.
 func playForm(f rulesFile) rulesFile {
 	f.Name, f.Version, f.Notes = "", "", ""
+	f.Automaton.Name = "" // the script's content plays, not its file's name
 	pols := make([]politicianFile, len(f.Politicians))
 	for i, p := range f.Politicians {
 		var polling map[string]int

@@ -126,11 +126,15 @@ func (s *strictDecoder) value(path string, t reflect.Type) error {
 	return nil
 }
 
-// length bounds a string: the notes may be longer than names and ids.
+// length bounds a string: the notes and a script may be longer than names
+// and ids.
 func (s *strictDecoder) length(path, str string) error {
 	limit := maxString
-	if path == "notes" {
+	switch path {
+	case "notes":
 		limit = maxNotes
+	case "automaton.source":
+		limit = MaxAutomatonSize
 	}
 	if len(str) > limit {
 		return s.fail(path, "a string of %d bytes, longer than the %d allowed", len(str), limit)

@@ -26,7 +26,13 @@ type Difference struct {
 func Diff(a, b *Rules) []Difference {
 	fa, fb := a.file(), b.file()
 	var out []Difference
-	diffValue(&out, "", reflect.ValueOf(playForm(fa)), reflect.ValueOf(playForm(fb)))
+	pa, pb := playForm(fa), playForm(fb)
+	// The automaton, the file's last field, is compared line by line, with
+	// the scripts' names (which the play form leaves out) to tell them
+	// apart.
+	pa.Automaton, pb.Automaton = automatonFile{}, automatonFile{}
+	diffValue(&out, "", reflect.ValueOf(pa), reflect.ValueOf(pb))
+	diffAutomaton(&out, fa.Automaton, fb.Automaton)
 	return out
 }
 
@@ -130,4 +136,110 @@ func valueJSON(v reflect.Value) string {
 		return fmt.Sprint(v.Interface())
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// diffAutomaton lists how two automata differ: which plays, when one side
+// has the built-in Opposition, else the script's lines that differ, one
+// row each (automaton.source:12), numbered as in B (as in A for a line
+// only A has).
+func diffAutomaton(out *[]Difference, a, b automatonFile) {
+	switch {
+	case a.Source == b.Source:
+		return
+	case a.Source == "" || b.Source == "":
+		*out = append(*out, Difference{"automaton", automatonWords(a), automatonWords(b)})
+		return
+	}
+	la, lb := strings.Split(a.Source, "\n"), strings.Split(b.Source, "\n")
+	if len(la)*len(lb) > maxDiffCells {
+		*out = append(*out, Difference{"automaton.source", fmt.Sprintf("%d lines", len(la)), fmt.Sprintf("%d lines (too long to compare line by line)", len(lb))})
+		return
+	}
+	for _, e := range lineDiff(la, lb) {
+		path := fmt.Sprintf("automaton.source:%d", e.line)
+		*out = append(*out, Difference{path, lineJSON(e.a, e.inA), lineJSON(e.b, e.inB)})
+	}
+}
+
+// maxDiffCells bounds the line comparison's table (lines of A × lines of
+// B): scripts of a thousand lines each.
+const maxDiffCells = 1 << 20
+
+func automatonWords(a automatonFile) string {
+	if a.Source == "" {
+		return `"built-in"`
+	}
+	name := a.Name
+	if name == "" {
+		name = "inline"
+	}
+	return strconv.Quote("script " + name)
+}
+
+// lineJSON shows a line as JSON, "" for a side without it.
+func lineJSON(s string, present bool) string {
+	if !present {
+		return ""
+	}
+	return strconv.Quote(s)
+}
+
+// lineEdit is one row of a line diff: a line changed (both sides), added
+// (only B) or removed (only A).
+type lineEdit struct {
+	line     int
+	a, b     string
+	inA, inB bool
+}
+
+// lineDiff compares two scripts line by line by their longest common
+// subsequence, and pairs a run of removed lines with the run of added
+// lines that replaces it, so that an edited line reads as one row.
+func lineDiff(a, b []string) []lineEdit {
+	n, m := len(a), len(b)
+	// lcs[i][j] is the longest common subsequence of a[i:] and b[j:].
+	lcs := make([][]int32, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int32, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var out []lineEdit
+	var removed, added []int
+	flush := func() {
+		for k := range max(len(removed), len(added)) {
+			e := lineEdit{}
+			if k < len(removed) {
+				e.a, e.inA, e.line = a[removed[k]], true, removed[k]+1
+			}
+			if k < len(added) {
+				e.b, e.inB, e.line = b[added[k]], true, added[k]+1
+			}
+			out = append(out, e)
+		}
+		removed, added = removed[:0], added[:0]
+	}
+	i, j := 0, 0
+	for i < n || j < m {
+		switch {
+		case i < n && j < m && a[i] == b[j]:
+			flush()
+			i, j = i+1, j+1
+		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
+			added = append(added, j)
+			j++
+		default:
+			removed = append(removed, i)
+			i++
+		}
+	}
+	flush()
+	return out
 }

@@ -163,7 +163,7 @@ func (r *Rules) With(as ...Assignment) (*Rules, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rules: %w", err)
 	}
-	out, err := parse(canon)
+	out, err := parse(canon, nil)
 	if err != nil {
 		return nil, &SetError{joinAssignments(as), err}
 	}

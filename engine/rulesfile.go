@@ -37,6 +37,9 @@ type rulesFile struct {
 	Difficulties       difficultiesFile  `json:"difficulties"`
 	Variants           variantsFile      `json:"variants"`
 	OppositionFallback resourcesFile     `json:"opposition_fallback"`
+	// Automaton names a scripted Opposition (rulesautomaton.go); absent,
+	// the built-in one plays, and the hash is what it was before scripts.
+	Automaton automatonFile `json:"automaton,omitempty,omitzero"`
 }
 
 type endorsementFile struct {
@@ -261,6 +264,7 @@ func compileWith(c *checker, f *rulesFile) (*Rules, error) {
 	r.Variants = Variants(f.Variants)
 	r.FallbackMoney = c.num("opposition_fallback.money", f.OppositionFallback.Money, 0, MaxTrack)
 	r.FallbackPop = c.num("opposition_fallback.popularity", f.OppositionFallback.Popularity, 0, MaxTrack)
+	compileAutomaton(c, f, r)
 	if c.err != nil {
 		return nil, c.err
 	}

@@ -118,6 +118,9 @@ type Seat struct {
 	// Fallbacks count the Opposition's I-10 fallbacks: unable in the
 	// connected District (moved to the other), and unable in both.
 	FallbackOther, FallbackBoth int16
+	// Votes are votes gained during play, counted at the Final Tally: a
+	// scripted Opposition's (GainVotes); the printed rules give none.
+	Votes int16
 }
 
 // Phase is where the game is in the round.
@@ -184,6 +187,7 @@ type Game struct {
 
 	deckRng [NumDecks]rand.PCG
 	soloRng rand.PCG
+	autoRng rand.PCG // a scripted Opposition's chance (AutomatonIntN)
 	bagRng  rand.PCG
 
 	Result Result
@@ -204,6 +208,29 @@ type Opposition interface {
 	// Reveal picks the face-down Celebrity or Public Works tile (index into
 	// Placed) that seat flips in the Final Tally (I-16).
 	Reveal(g *Game, seat int8) int
+}
+
+// OppositionError is an Opposition that cannot play on: a script's error
+// (its syntax, one of its bounds, or a step the engine refused). A turn
+// cannot be half taken, so the Opposition raises it as a panic from inside
+// the engine call that asked it (Reset, Apply, a search's ApplyLegal); the
+// game's driver turns it back into the game's error with CatchOpposition
+// and plays that game no further.
+type OppositionError struct{ Err error }
+
+func (e *OppositionError) Error() string { return e.Err.Error() }
+func (e *OppositionError) Unwrap() error { return e.Err }
+
+// CatchOpposition, deferred by whatever drives a game, turns an
+// OppositionError panic into *err; any other panic goes on.
+func CatchOpposition(err *error) {
+	if v := recover(); v != nil {
+		oe, ok := v.(*OppositionError)
+		if !ok {
+			panic(v)
+		}
+		*err = oe
+	}
 }
 
 // Config chooses what the rules leave to the players.
@@ -335,6 +362,7 @@ func (g *Game) setupSeat(s int8, politician int8, automaton bool) {
 // Solo Setup 3 and 5.
 func (g *Game) setupSolo() {
 	g.soloRng.Seed(g.Seed, streamSolo)
+	g.autoRng.Seed(g.Seed, streamAutomaton)
 	for i := range g.rules.Solo {
 		g.Solo.push(uint8(i))
 	}

@@ -18,6 +18,9 @@ const (
 	// Board Setup 7): a stream of its own, so the cards and tiles of a
 	// seed are those of the solo game on that seed.
 	streamInitiative = 0x494e4954
+	// streamAutomaton is a scripted Opposition's chance (AutomatonIntN):
+	// its own stream, so a script that draws changes no deck or tile.
+	streamAutomaton = 0x4155544f
 
 	// streamDeterminize is Determinize's generator, seeded by the
 	// caller's seed.
@@ -37,5 +40,5 @@ func StreamIDs() []uint64 {
 	for p := range len(Game{}.Piles) * NumTiers {
 		ids = append(ids, streamTiles+uint64(p))
 	}
-	return append(ids, streamSupport, streamBag, streamSolo, streamInitiative, streamDeterminize, streamRandomPlayer)
+	return append(ids, streamSupport, streamBag, streamSolo, streamInitiative, streamAutomaton, streamDeterminize, streamRandomPlayer)
 }

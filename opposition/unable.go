@@ -21,6 +21,16 @@ func try(g *engine.Game, s int8, d int8, action engine.Action) bool {
 			g.Note(s, d, "V-1", "%s in %s: its spot holds an Assistant, ignored (opposition_respects_blocks off)", action, r.Districts[d])
 		}
 	}
+	return Act(g, s, d, action)
+}
+
+// Act performs action in d as the rulebook defines the Opposition's
+// Strategy Action of that name (Solo: Public Works, Celebrity, Research,
+// Campaign, with I-9, I-11, I-12, I-13 and I-21), or reports that the
+// Opposition is unable to. The block of the action's spot is not its
+// question: try asks it first, as a scripted Opposition (package
+// opposition/script) does before it calls Act.
+func Act(g *engine.Game, s int8, d int8, action engine.Action) bool {
 	switch action {
 	case engine.PublicWorks:
 		return publicWorks(g, s, d)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -15,7 +16,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/engine/kit"
-	"tallywood/opposition"
+	"tallywood/opposition/script"
 )
 
 // Scenario is a parsed, validated scenario: its file and the position it
@@ -97,7 +98,11 @@ func Parse(data []byte, dir string) (*Scenario, error) {
 	// Set up as Normal, where you move first, so that no Opposition turn
 	// runs during the setup; then switch to the difficulty and its
 	// initiative (Solo Setup 5). The cards and tiles do not depend on it.
-	if err := s.start.Reset(r, f.Seed, engine.Config{Mode: engine.Normal, Politician: pol, Opposition: opposition.Solo{}}); err != nil {
+	opp, err := script.For(r)
+	if err != nil {
+		return nil, fmt.Errorf("scenario: rules: %v", err)
+	}
+	if err := s.start.Reset(r, f.Seed, engine.Config{Mode: engine.Normal, Politician: pol, Opposition: opp}); err != nil {
 		return nil, fmt.Errorf("scenario: %v", err)
 	}
 	if r.Difficulties[engine.Normal].PlayerInitiative != 1 {
@@ -257,7 +262,20 @@ func loadRules(f *File, dir string) (*engine.Rules, error) {
 		doc["variants"], _ = json.Marshal(variants)
 		data, _ = json.Marshal(doc)
 	}
-	r, err := engine.Parse(data)
+	// A script the rules file names is read beside it, inside the
+	// scenario's folder as the rules file is.
+	beside := func(script string) ([]byte, error) {
+		at := path.Join(path.Dir(filepath.ToSlash(f.Rules)), script)
+		b, err := readFile(dir, at, engine.MaxAutomatonSize, "a script")
+		if err != nil {
+			return nil, fmt.Errorf("%q %v", at, err)
+		}
+		return b, nil
+	}
+	if f.Rules == "" {
+		beside = nil
+	}
+	r, err := engine.ParseBeside(data, beside)
 	if err != nil {
 		return nil, fmt.Errorf("scenario: rules: %s: %v", name, err)
 	}
@@ -270,6 +288,12 @@ func loadRules(f *File, dir string) (*engine.Rules, error) {
 // ("rules": "../../../../dev/zero" would run out of memory, a FIFO
 // hang). The error follows the quoted name.
 func readRules(dir, name string) ([]byte, error) {
+	return readFile(dir, name, engine.MaxRulesFileSize, "a rules file")
+}
+
+// readFile reads a file of the scenario's folder or below it, of at most
+// limit bytes (see readRules).
+func readFile(dir, name string, limit int64, what string) ([]byte, error) {
 	if !filepath.IsLocal(name) {
 		return nil, errors.New("is not a path inside the scenario's folder (no absolute path, no ..); name the rules file relative to the scenario file")
 	}
@@ -291,12 +315,12 @@ func readRules(dir, name string) ([]byte, error) {
 		return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
 	}
 	defer file.Close()
-	data, err := io.ReadAll(io.LimitReader(file, engine.MaxRulesFileSize+1))
+	data, err := io.ReadAll(io.LimitReader(file, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
 	}
-	if len(data) > engine.MaxRulesFileSize {
-		return nil, fmt.Errorf("is larger than %s, the most a rules file can be", kit.FormatBytes(engine.MaxRulesFileSize))
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("is larger than %s, the most %s can be", kit.FormatBytes(limit), what)
 	}
 	return data, nil
 }

@@ -7,13 +7,14 @@ import (
 	"strings"
 
 	"tallywood/engine"
-	"tallywood/opposition"
 )
 
 // play runs the steps on g with the engine's own code. The first step that
 // makes no sense in its position, or scripted choice that is not legal,
 // stops it with an error naming the step and the decision.
-func play(g *engine.Game, steps []Step) error {
+func play(g *engine.Game, steps []Step) (err error) {
+	// A scripted Opposition's error fails the run like a refused step.
+	defer engine.CatchOpposition(&err)
 	for i := range steps {
 		field := fmt.Sprintf("run[%d]", i)
 		if err := playStep(g, field, &steps[i]); err != nil {
@@ -51,7 +52,7 @@ func playStep(g *engine.Game, field string, st *Step) error {
 			return fmt.Errorf("%q: the Opposition has no Solo card left", st.Name)
 		}
 		g.Emit(engine.Event{Kind: engine.EvTurn, Seat: opp, District: -1})
-		opposition.Solo{}.Turn(g, opp)
+		g.OppositionTurn(opp)
 	case StepYourTurn:
 		if err := inPlay(g, st.Name); err != nil {
 			return err

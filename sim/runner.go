@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"tallywood/engine"
+	"tallywood/opposition/script"
 	"tallywood/sim/deal"
 	"tallywood/sim/playtest"
 	"tallywood/sim/policy"
@@ -157,7 +158,15 @@ func (p *player) Close() {
 // play plays game seed to its end with the policy choosing every player
 // decision; the result is in p.g.
 func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec policy.Spec, politician int) error {
-	d := deal.Solo{Mode: mode, Politician: politician, Opposition: p.opp, Recorder: p.rec}
+	opp := p.opp
+	if opp == nil {
+		// The rules' own: the built-in Opposition, or the script they name.
+		var err error
+		if opp, err = script.For(r); err != nil {
+			return err
+		}
+	}
+	d := deal.Solo{Mode: mode, Politician: politician, Opposition: opp, Recorder: p.rec}
 	pol := p.policy(spec)
 	if p.recording != nil {
 		p.recording.Policy = pol
@@ -166,7 +175,7 @@ func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec polic
 	var err error
 	if p.arc != nil {
 		p.arc.Start(&p.g, seed)
-		d.Opposition = p.arc.Opposition(p.opp)
+		d.Opposition = p.arc.Opposition(opp)
 		err = policy.PlaySoloWatched(&p.g, r, seed, d, pol, p.buf[:0], p.arc)
 		if err == nil {
 			p.arc.End(&p.g)
@@ -182,7 +191,11 @@ func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec polic
 		return undealt.Err
 	}
 	var failed *policy.FailedError
-	if errors.As(err, &failed) {
+	var scripted *engine.OppositionError
+	switch {
+	case errors.As(err, &scripted):
+		return err // the script's error names its file and line, the game seed, round and turn
+	case errors.As(err, &failed):
 		// The policy's error names the game seed.
 		return fmt.Errorf("policy %s: %w", spec.Label, err)
 	}

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"tallywood/engine"
-	"tallywood/opposition"
 	"tallywood/sim/playtest"
 )
 
@@ -116,7 +115,7 @@ type Config struct {
 	Shard      Shard
 	Workers    int // 0: GOMAXPROCS
 	Cells      []CellSpec
-	Opposition engine.Opposition // nil: opposition.Solo{}
+	Opposition engine.Opposition // nil: the rules' own (script.For)
 	// Progress, when set, is increased by the games played as they finish.
 	Progress *atomic.Int64
 	// MaxErrors is how many failed games (a policy that failed, such as
@@ -137,12 +136,10 @@ func (c *Config) workers() int {
 	return int(max(1, min(int64(workerCount(c.Workers)), c.Shard.Len(c.Games))))
 }
 
-func (c *Config) opposition() engine.Opposition {
-	if c.Opposition != nil {
-		return c.Opposition
-	}
-	return opposition.Solo{}
-}
+// opposition is the Opposition every game plays against: Config's, or
+// nil for each rule set's own (the built-in one, or the script the rules
+// name: script.For), which the players resolve per game.
+func (c *Config) opposition() engine.Opposition { return c.Opposition }
 
 // Run plays every cell of cfg and returns the result. Cells are played one
 // after the other, each by all workers; a worker takes chunks of

@@ -11,7 +11,6 @@ import (
 
 	"tallywood/cmd/tallywood/play"
 	"tallywood/engine"
-	"tallywood/opposition"
 	"tallywood/sim"
 	"tallywood/sim/deal"
 	"tallywood/sim/policy"
@@ -112,7 +111,6 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := play.Config{
 		Rules:       rules,
-		Opposition:  opposition.Solo{},
 		Color:       colourWanted(stdout),
 		Pause:       isTerminal(playStdin),
 		Echo:        !isTerminal(playStdin),

@@ -11,6 +11,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/engine/kit"
+	"tallywood/opposition/script"
 	"tallywood/sim"
 	"tallywood/sim/policy"
 )
@@ -64,8 +65,14 @@ func loadRules(path string) (*engine.Rules, error) {
 		if kind := otherFileKind(path); kind != "" {
 			return nil, fmt.Errorf("%s: this is %s, not a rules file (docs/rules-file.md)", path, kind)
 		}
+		return nil, err
 	}
-	return r, err
+	// The script the rules name is compiled now, before any game: its
+	// syntax errors and unknown names are the rules file's.
+	if err := script.Check(r); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, nil
 }
 
 // isReferenceName reports whether path names the reference set rather

@@ -10,7 +10,7 @@ import (
 	"tallywood/cmd/tallywood/play"
 	"tallywood/engine"
 	"tallywood/engine/kit"
-	"tallywood/opposition"
+	"tallywood/opposition/script"
 	"tallywood/sim"
 	"tallywood/sim/deal"
 	"tallywood/sim/policy"
@@ -114,7 +114,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return failInput(stderr, "trace: %v", err)
 		}
-		g, events, err = play.Replay(play.Config{Rules: rules, Opposition: opposition.Solo{}, TrustLineup: *trust}, rec)
+		g, events, err = play.Replay(play.Config{Rules: rules, TrustLineup: *trust}, rec)
 		if err != nil {
 			return failInput(stderr, "trace: %s: %v", *load, err)
 		}
@@ -163,7 +163,11 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		g = new(engine.Game)
 		pol := specs[0].New()
 		defer policy.Close(pol)
-		d := deal.Solo{Mode: mode, Politician: pols[0], Opposition: opposition.Solo{}, Recorder: log}
+		opp, err := script.For(rules) // checked when the rules were loaded
+		if err != nil {
+			return failInput(stderr, "trace: %v", err)
+		}
+		d := deal.Solo{Mode: mode, Politician: pols[0], Opposition: opp, Recorder: log}
 		if *chance {
 			c, err := winChance(specs[0], *chanceLevel)
 			if err != nil {

@@ -1,13 +1,17 @@
 package deal
 
-import "tallywood/engine"
+import (
+	"tallywood/engine"
+	"tallywood/opposition/script"
+)
 
 // RandomPoliticianIndex, as a Solo's Politician, draws the player's
 // Politician from the game seed (RandomPolitician): --politician random.
 const RandomPoliticianIndex = -1
 
 // Solo is the deal of a solo game but for its seed: the difficulty, the
-// player's Politician and the Opposition; Recorder, when set, records the
+// player's Politician and the Opposition (nil: the rules' own, the built-in
+// one or the script they name); Recorder, when set, records the
 // game's events.
 type Solo struct {
 	Mode       engine.Mode
@@ -24,5 +28,12 @@ func (s Solo) Deal(g *engine.Game, r *engine.Rules, gameSeed uint64) error {
 	if p == RandomPoliticianIndex {
 		p = RandomPolitician(gameSeed, len(r.Politicians))
 	}
-	return g.Reset(r, gameSeed, engine.Config{Mode: s.Mode, Politician: p, Opposition: s.Opposition, Recorder: s.Recorder})
+	opp := s.Opposition
+	if opp == nil {
+		var err error
+		if opp, err = script.For(r); err != nil {
+			return err
+		}
+	}
+	return g.Reset(r, gameSeed, engine.Config{Mode: s.Mode, Politician: p, Opposition: opp, Recorder: s.Recorder})
 }

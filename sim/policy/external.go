@@ -34,8 +34,9 @@ type Fallible interface {
 	End(g *engine.Game)
 }
 
-// FailedError is Play's error when a Fallible policy failed: the game has
-// no outcome, and a harness counts it as failed, never as lost.
+// FailedError is Play's error when a Fallible policy failed, or a scripted
+// Opposition did (Err is then an *engine.OppositionError): the game has no
+// outcome, and a harness counts it as failed, never as lost.
 type FailedError struct{ Err error }
 
 func (e *FailedError) Error() string { return e.Err.Error() }

@@ -85,7 +85,8 @@ func (s *Session) narrate() (quit bool) {
 func mainEvent(k engine.EventKind) bool {
 	switch k {
 	case engine.EvSoloCard, engine.EvAssistant, engine.EvPublicWorks, engine.EvCelebrity, engine.EvFlip,
-		engine.EvCampaign, engine.EvSpot, engine.EvFundraise, engine.EvReveal, engine.EvSoloBox:
+		engine.EvCampaign, engine.EvSpot, engine.EvFundraise, engine.EvReveal, engine.EvSoloBox,
+		engine.EvSoloReveal, engine.EvVotes:
 		return true
 	}
 	return false

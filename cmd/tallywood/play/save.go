@@ -302,7 +302,8 @@ var ErrOtherRules = errors.New("play: the save file was made under other rules")
 // Resume rebuilds a saved game by replaying its decisions under cfg.Rules
 // (the rules must be the ones it was saved under: same hash). The seed,
 // mode and politician come from the record; those of cfg are ignored.
-func Resume(cfg Config, rec *Record) (*Session, error) {
+func Resume(cfg Config, rec *Record) (_ *Session, err error) {
+	defer engine.CatchOpposition(&err) // replaying the decisions plays the Opposition's turns
 	if cfg.Rules == nil {
 		cfg.Rules = engine.Reference()
 	}

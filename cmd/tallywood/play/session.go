@@ -2,7 +2,6 @@ package play
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -11,6 +10,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/engine/kit"
+	"tallywood/opposition/script"
 	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
@@ -25,8 +25,8 @@ type Config struct {
 	Seed       uint64
 	Game       uint64
 	Mode       engine.Mode
-	Politician int // index into Rules.Politicians, or deal.RandomPoliticianIndex
-	Opposition engine.Opposition
+	Politician int               // index into Rules.Politicians, or deal.RandomPoliticianIndex
+	Opposition engine.Opposition // nil: the rules' own (script.For)
 
 	// Color writes ANSI colours; the caller sets it only when the output
 	// is a terminal and NO_COLOR is unset.
@@ -149,7 +149,10 @@ type Session struct {
 }
 
 // New sets up a new game.
-func New(cfg Config) (*Session, error) {
+func New(cfg Config) (_ *Session, err error) {
+	// The Opposition may take the first turn as the game is dealt (Hard);
+	// a scripted one may fail there.
+	defer engine.CatchOpposition(&err)
 	if cfg.Rules == nil {
 		cfg.Rules = engine.Reference()
 	}
@@ -157,7 +160,12 @@ func New(cfg Config) (*Session, error) {
 		return newTable(cfg)
 	}
 	if cfg.Opposition == nil {
-		return nil, errors.New("play: no Opposition")
+		// The rules' own: the built-in Opposition or the script they name.
+		opp, err := script.For(cfg.Rules)
+		if err != nil {
+			return nil, fmt.Errorf("play: %w", err)
+		}
+		cfg.Opposition = opp
 	}
 	if cfg.Politician != deal.RandomPoliticianIndex && (cfg.Politician < 0 || cfg.Politician >= len(cfg.Rules.Politicians)) {
 		return nil, fmt.Errorf("play: politician %d: the rules have %d", cfg.Politician, len(cfg.Rules.Politicians))
@@ -302,7 +310,10 @@ func (s *Session) printf(format string, args ...any) { fmt.Fprintf(s.w, format, 
 
 // Run plays the game with the player's input from in and everything else
 // written to out, until the game ends, the player quits or in ends.
-func (s *Session) Run(in io.Reader, out io.Writer) (End, error) {
+func (s *Session) Run(in io.Reader, out io.Writer) (_ End, err error) {
+	// A scripted Opposition's error, in the game or in a hint's lookahead,
+	// ends the session with it: the game cannot go on.
+	defer engine.CatchOpposition(&err)
 	s.in = bufio.NewReader(in)
 	s.w = &errWriter{w: out}
 	if s.banner != "" {

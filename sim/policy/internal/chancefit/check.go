@@ -12,7 +12,6 @@ import (
 	"gonum.org/v1/gonum/stat"
 
 	"tallywood/engine"
-	"tallywood/opposition"
 	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 	"tallywood/sim/policy/internal/progress"
@@ -82,7 +81,7 @@ func sample(o options, l level, stream, master uint64, n int, c *policy.WinChanc
 		var rng rand.PCG
 		rng.Seed(seed, deal.StreamChanceFit)
 		var g engine.Game
-		solo := deal.Solo{Mode: engine.Mode(i % 2), Politician: deal.RandomPoliticianIndex, Opposition: opposition.Solo{}}
+		solo := deal.Solo{Mode: engine.Mode(i % 2), Politician: deal.RandomPoliticianIndex}
 		// First count the game's decisions, then stop at a random one.
 		var count countWatch
 		if err := policy.PlaySoloWatched(&g, o.rules, seed, solo, l.spec.New(), buf[:0], &count); err != nil {

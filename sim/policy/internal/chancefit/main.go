@@ -38,7 +38,7 @@ import (
 	"time"
 
 	"tallywood/engine"
-	"tallywood/opposition"
+	"tallywood/opposition/script"
 	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 	"tallywood/sim/policy/internal/progress"
@@ -87,6 +87,11 @@ func main() {
 			fmt.Fprintln(os.Stderr, "chancefit:", err)
 			os.Exit(2)
 		}
+	}
+	// A script the rules name is compiled before any game is played.
+	if err := script.Check(o.rules); err != nil {
+		fmt.Fprintln(os.Stderr, "chancefit:", err)
+		os.Exit(2)
 	}
 	o.command = command(o, args)
 	if !o.quiet {
@@ -264,6 +269,11 @@ func (d *data) append(e *data) {
 // arc point with probability keep, and returns their positions in game
 // order.
 func collect(o options, l level, stream uint64, master uint64, n int, keep float64) (*data, error) {
+	// The rules' own Opposition: the built-in one or the script they name.
+	opp, err := script.For(o.rules)
+	if err != nil {
+		return nil, err
+	}
 	per := make([]data, n)
 	bar := progress.New(o.progress, fmt.Sprintf("%s games on seed %d", l.name, master), n)
 	var next atomic.Int64
@@ -294,7 +304,7 @@ func collect(o options, l level, stream uint64, master uint64, n int, keep float
 					d.kind = append(d.kind, uint8(policy.ChanceKind(g)))
 				}
 				arc.Start(&g, seed)
-				solo := deal.Solo{Mode: engine.Mode(i % 2), Politician: deal.RandomPoliticianIndex, Opposition: arc.Opposition(opposition.Solo{})}
+				solo := deal.Solo{Mode: engine.Mode(i % 2), Politician: deal.RandomPoliticianIndex, Opposition: arc.Opposition(opp)}
 				if err := policy.PlaySoloWatched(&g, o.rules, seed, solo, pol, nil, arc); err != nil {
 					errOnce.Do(func() { firstErr = err })
 					return

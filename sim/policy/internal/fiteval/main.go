@@ -30,7 +30,6 @@ import (
 	"sync/atomic"
 
 	"tallywood/engine"
-	"tallywood/opposition"
 	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 	"tallywood/sim/policy/internal/mix"
@@ -108,7 +107,7 @@ func collect(mix []mix.Item, master uint64, workers int) ([]game, error) {
 				}
 				p := pols[jb.j]
 				seed := deal.GameSeed(master, uint64(jb.j)<<32|uint64(jb.i))
-				solo := deal.Solo{Mode: engine.Mode(jb.i % 2), Politician: deal.RandomPoliticianIndex, Opposition: opposition.Solo{}}
+				solo := deal.Solo{Mode: engine.Mode(jb.i % 2), Politician: deal.RandomPoliticianIndex}
 				if err := solo.Deal(&g, r, seed); err != nil {
 					errOnce.Do(func() { firstErr = err })
 					return

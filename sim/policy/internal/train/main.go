@@ -38,7 +38,7 @@ import (
 	"time"
 
 	"tallywood/engine"
-	"tallywood/opposition"
+	"tallywood/opposition/script"
 	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 	"tallywood/sim/policy/internal/mix"
@@ -124,6 +124,10 @@ func parseOptions(args []string, stderr io.Writer) (options, error) {
 		if o.rules, err = engine.LoadFile(o.rulesFile); err != nil {
 			return o, err
 		}
+	}
+	// A script the rules name is compiled before any game is played.
+	if err := script.Check(o.rules); err != nil {
+		return o, err
 	}
 	return o, nil
 }
@@ -424,7 +428,7 @@ func collect(o options, jobs []job, master uint64, what string) (*data, error) {
 				jb := jobs[k]
 				p := jb.newPolicy()
 				seed := deal.GameSeed(master, jb.stream<<32|uint64(jb.i))
-				solo := deal.Solo{Mode: engine.Mode(jb.i % 2), Politician: deal.RandomPoliticianIndex, Opposition: opposition.Solo{}}
+				solo := deal.Solo{Mode: engine.Mode(jb.i % 2), Politician: deal.RandomPoliticianIndex}
 				if err := solo.Deal(&g, o.rules, seed); err != nil {
 					errOnce.Do(func() { firstErr = err })
 					return

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tallywood/engine"
+	"tallywood/opposition/script"
 	"tallywood/sim/deal"
 )
 
@@ -51,5 +52,36 @@ func BenchmarkGame(b *testing.B) {
 			b.Fatal(err)
 		}
 		i++
+	}
+}
+
+// BenchmarkAutomaton compares the built-in Opposition with the reference
+// script (opposition/script), game for game, on one core: the script
+// must keep at least half the built-in one's games a second for the
+// skilled player (docs/automaton.md quotes the figures).
+func BenchmarkAutomaton(b *testing.B) {
+	scripted, err := engine.Reference().WithAutomaton(script.ReferenceName, script.Reference())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, pol := range []string{"casual", "skilled"} {
+		for _, rules := range []struct {
+			name string
+			r    *engine.Rules
+		}{{"built-in", engine.Reference()}, {"script", scripted}} {
+			b.Run(pol+"/"+rules.name, func(b *testing.B) {
+				p := newPlayer(nil)
+				spec := mustSpec(b, pol)
+				b.ReportAllocs()
+				i := uint64(0)
+				for b.Loop() {
+					if err := p.play(rules.r, deal.GameSeed(1, i), engine.Mode(i%2), spec, RandomPoliticianIndex); err != nil {
+						b.Fatal(err)
+					}
+					i++
+				}
+				b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "games/s")
+			})
+		}
 	}
 }

@@ -36,13 +36,8 @@ var (
 var api = []apiFunc{
 	// The rules.
 	{"districts", "()", nil, func(c *call, _ starlark.Tuple) (starlark.Value, error) { return c.a.w.districts, nil }},
-	{"actions", "()", nil, func(c *call, _ starlark.Tuple) (starlark.Value, error) {
-		w := c.a.w
-		return starlark.Tuple{w.actions[0], w.actions[1], w.actions[2], w.actions[3]}, nil
-	}},
-	{"mode", "()", nil, func(c *call, _ starlark.Tuple) (starlark.Value, error) {
-		return starlark.String(c.g.Mode.String()), nil
-	}},
+	{"actions", "()", nil, func(c *call, _ starlark.Tuple) (starlark.Value, error) { return c.a.w.actions, nil }},
+	{"mode", "()", nil, func(c *call, _ starlark.Tuple) (starlark.Value, error) { return modes[c.g.Mode], nil }},
 	{"difficulty", "(name)", nil, difficulty},
 	{"variant", "(name)", nil, variant},
 	{"rounds", "()", nil, func(c *call, _ starlark.Tuple) (starlark.Value, error) {
@@ -55,10 +50,7 @@ var api = []apiFunc{
 		return starlark.MakeInt(int(c.g.Rules().TokenSpace)), nil
 	}},
 	{"entitled_level", "(position)", nil, entitledLevel},
-	{"fallback_gain", "()", nil, func(c *call, _ starlark.Tuple) (starlark.Value, error) {
-		r := c.g.Rules()
-		return starlark.Tuple{starlark.MakeInt(int(r.FallbackMoney)), starlark.MakeInt(int(r.FallbackPop))}, nil
-	}},
+	{"fallback_gain", "()", nil, func(c *call, _ starlark.Tuple) (starlark.Value, error) { return c.a.w.fallback, nil }},
 	{"strings", "(column)", nil, func(c *call, args starlark.Tuple) (starlark.Value, error) {
 		col, err := columnArg(args, 0, 1)
 		if err != nil {
@@ -83,6 +75,9 @@ var api = []apiFunc{
 	{"polling", "(who, district)", nil, seatDistrict(func(g *engine.Game, s, d int8) int { return int(g.Seats[s].Polling[d]) })},
 	{"vote_shares", "(who, district)", nil, seatDistrict(func(g *engine.Game, s, d int8) int { return int(g.VoteShares(s, d)) })},
 	{"majority_shares", "(who, district)", nil, seatDistrict(func(g *engine.Game, s, d int8) int { return int(g.Seats[s].MajorityShares[d]) })},
+	{"final_shares", "(who, district)", nil, seatDistrict(func(g *engine.Game, s, d int8) int {
+		return int(g.VoteShares(s, d) + g.Seats[s].MajorityShares[d])
+	})},
 	{"endorsement", "(who, district)", nil, seatDistrict(func(g *engine.Game, s, d int8) int { return int(g.EndorsementHeld(s, d)) })},
 	{"strength", "(who, region)", nil, strength},
 	{"resource_bonus", "()", nil, func(c *call, _ starlark.Tuple) (starlark.Value, error) {
@@ -98,6 +93,19 @@ var api = []apiFunc{
 	{"support", "(district)", nil, support},
 	{"tiles", "(district)", nil, tilesIn(false)},
 	{"face_down", "(district)", nil, tilesIn(true)},
+	{"count_face_down", "(district)", nil, func(c *call, args starlark.Tuple) (starlark.Value, error) {
+		d, err := c.oneDistrict(args)
+		if err != nil {
+			return nil, err
+		}
+		n := 0
+		for i := range int(c.g.NPlaced) {
+			if t := &c.g.Placed[i]; t.District == d && !t.FaceUp {
+				n++
+			}
+		}
+		return starlark.MakeInt(n), nil
+	}},
 	{"tiles_left", "(kind, tier)", nil, tilesLeft},
 	{"solo_deck", "()", nil, func(c *call, _ starlark.Tuple) (starlark.Value, error) { return starlark.MakeInt(int(c.g.Solo.N)), nil }},
 	{"solo_box", "()", nil, func(c *call, _ starlark.Tuple) (starlark.Value, error) {
@@ -134,6 +142,9 @@ var api = []apiFunc{
 	{"take_vote_share_token", "(district, rule)", inCleanUp, takeToken},
 }
 
+// modes are the difficulties' names as values, made once.
+var modes = [2]starlark.Value{starlark.String(engine.Normal.String()), starlark.String(engine.Hard.String())}
+
 // predeclared is every name a script may use besides its own and
 // Starlark's: the API, ME and YOU, and the sandbox's charged builtins.
 var predeclared = func() starlark.StringDict {
@@ -149,12 +160,16 @@ var predeclared = func() starlark.StringDict {
 // builtin wraps an API function: it reads the game, so it runs only in a
 // hook, and a primitive only in the hooks it belongs to.
 func builtin(f apiFunc) *starlark.Builtin {
+	var allowed uint // bit h: hook h may call it; none set: any hook
+	for _, h := range f.hooks {
+		allowed |= 1 << h
+	}
 	return starlark.NewBuiltin(f.name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		c := callOf(thread)
 		if c.g == nil {
 			return nil, fmt.Errorf("%s() reads the game: call it from a hook, not at the top level", f.name)
 		}
-		if f.hooks != nil && !slices.Contains(f.hooks, c.hook) {
+		if allowed != 0 && allowed&(1<<c.hook) == 0 {
 			return nil, fmt.Errorf("%s() is a step of %s, not of %s()", f.name, hookList(f.hooks), hookNames[c.hook])
 		}
 		if len(kwargs) > 0 {
@@ -285,6 +300,9 @@ func ruleArg(v starlark.Value) (string, error) {
 	if len(s) > maxRule {
 		return "", fmt.Errorf("a rule of %d bytes, longer than the %d allowed", len(s), maxRule)
 	}
+	if printableASCII(string(s)) {
+		return string(s), nil
+	}
 	if r, bad := engine.Hidden(string(s)); bad {
 		return "", fmt.Errorf("a rule holds %U, a control or hidden character", r)
 	}
@@ -292,6 +310,17 @@ func ruleArg(v starlark.Value) (string, error) {
 }
 
 const maxRule = 40
+
+// printableASCII is the fast path of the checks of a text: no byte but
+// the printable ASCII ones.
+func printableASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
+}
 
 var difficultyNames = []string{"player_initiative", "celebrity_all_tiers", "plaza_lowest_trackers", "bonus_divisor", "bonus_rounding"}
 
@@ -460,13 +489,23 @@ func tilesIn(faceDown bool) func(*call, starlark.Tuple) (starlark.Value, error) 
 			return nil, err
 		}
 		g := c.g
-		var out []starlark.Value
+		n := 0
+		for i := range int(g.NPlaced) {
+			if t := &g.Placed[i]; t.District == d && !(faceDown && t.FaceUp) {
+				n++
+			}
+		}
+		tiles := make([]tile, n)
+		out := make([]starlark.Value, n)
+		n = 0
 		for i := range int(g.NPlaced) {
 			t := g.Placed[i]
 			if t.District != d || faceDown && t.FaceUp {
 				continue
 			}
-			out = append(out, &tile{w: c.a.w, i: i, t: t, by: c.who(t.Badge)})
+			tiles[n] = tile{w: c.a.w, i: i, t: t, by: c.who(t.Badge)}
+			out[n] = &tiles[n]
+			n++
 		}
 		return starlark.NewList(out), nil
 	}
@@ -520,10 +559,9 @@ func assistant(c *call, args starlark.Tuple) (starlark.Value, error) {
 }
 
 // note narrates a decision in the trace, citing its rule, as the built-in
-// Opposition's notes do: text % args. Its arguments are checked in every
-// game, so that a script behaves the same traced or not; the text is
-// formatted only while a trace is recorded, and a text that does not
-// format is shown with why rather than failing the game.
+// Opposition's notes do: text % args. A note statement runs only while a
+// trace is recorded (see rewrite); a text that does not format is shown
+// with why rather than failing the game.
 func note(c *call, args starlark.Tuple) (starlark.Value, error) {
 	if len(args) < 3 {
 		return nil, fmt.Errorf("note takes a District (or None), a rule and a text, not %d arguments", len(args))
@@ -668,7 +706,7 @@ func flip(c *call, args starlark.Tuple) (starlark.Value, error) {
 	card, col := g.FlipSoloCardAt(c.seat, depth)
 	c.forget(card)
 	c.flipped = true
-	return starlark.Tuple{c.a.w.cards[card], c.a.w.columns[col+1]}, nil
+	return c.a.w.flipped[card][col], nil
 }
 
 // revealedDepth finds a card reveal_solo turned up this turn in the deck.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -49,10 +50,24 @@ func Reference() string { return reference }
 const ReferenceName = "reference.star"
 
 // program is a compiled script: its hooks, frozen, shared by every game
-// and goroutine that plays it.
+// and goroutine that plays it. A script compiles twice: hooks[1] keep its
+// note and print statements, for a game whose trace is recorded; hooks[0]
+// have none (see rewrite).
 type program struct {
 	name  string
-	hooks [numHooks]*starlark.Function
+	hooks [2][numHooks]*starlark.Function
+}
+
+// hook is the function of hook h for g.
+func (p *program) hook(g *engine.Game, h hook) *starlark.Function {
+	return p.hooks[b2i(g.Recording())][h]
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Automaton is a scripted Opposition for one rule set: the engine asks it
@@ -152,28 +167,38 @@ func compiled(name, source string) (*program, error) {
 var fileOptions = &syntax.FileOptions{Set: true, While: true, TopLevelControl: true}
 
 // compile parses, bounds and runs the top level of a script, and reads
-// its hooks.
+// its hooks, for both of its programs.
 func compile(name, source string) (*program, error) {
+	p := &program{name: name}
+	for traced := range 2 {
+		if err := p.compile(source, traced == 1); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+func (p *program) compile(source string, traced bool) error {
+	name := p.name
 	f, err := fileOptions.Parse(name, source, 0)
 	if err != nil {
-		return nil, fmt.Errorf("automaton %v", err)
+		return fmt.Errorf("automaton %v", err)
 	}
-	if err := rewrite(f); err != nil {
-		return nil, fmt.Errorf("automaton %v", err)
+	if err := rewrite(f, traced); err != nil {
+		return fmt.Errorf("automaton %v", err)
 	}
 	prog, err := starlark.FileProgram(f, predeclared.Has)
 	if err != nil {
-		return nil, fmt.Errorf("automaton %s", resolveError(err))
+		return fmt.Errorf("automaton %s", resolveError(err))
 	}
 	c := newCall()
 	c.hook = hookLoad
 	c.start()
 	globals, err := prog.Init(&c.thread, predeclared)
 	if err != nil {
-		return nil, fmt.Errorf("automaton %s", scriptError(name, err))
+		return fmt.Errorf("automaton %s", scriptError(name, err))
 	}
 	globals.Freeze()
-	p := &program{name: name}
 	for h := range numHooks {
 		v, ok := globals[hookNames[h]]
 		if !ok {
@@ -181,14 +206,14 @@ func compile(name, source string) (*program, error) {
 		}
 		fn, ok := v.(*starlark.Function)
 		if !ok {
-			return nil, fmt.Errorf("automaton %s: %s is a %s, not a function (a hook: docs/automaton.md)", name, hookNames[h], v.Type())
+			return fmt.Errorf("automaton %s: %s is a %s, not a function (a hook: docs/automaton.md)", name, hookNames[h], v.Type())
 		}
 		if fn.NumParams() != hookParams[h] || fn.HasVarargs() || fn.HasKwargs() {
-			return nil, fmt.Errorf("automaton %s:%d: %s takes %s", name, fn.Position().Line, hookNames[h], paramWords(hookParams[h]))
+			return fmt.Errorf("automaton %s:%d: %s takes %s", name, fn.Position().Line, hookNames[h], paramWords(hookParams[h]))
 		}
-		p.hooks[h] = fn
+		p.hooks[b2i(traced)][h] = fn
 	}
-	return p, nil
+	return nil
 }
 
 func paramWords(n int) string {
@@ -216,6 +241,8 @@ func resolveError(err error) string {
 // counts and what the turn has done so far. Calls are pooled: a turn
 // allocates no thread.
 type call struct {
+	// thread is the first field: a builtin finds its call from the thread
+	// it runs on (callOf).
 	thread   starlark.Thread
 	a        *Automaton
 	g        *engine.Game
@@ -233,7 +260,6 @@ var calls = sync.Pool{New: func() any { return newCall() }}
 func newCall() *call {
 	c := &call{}
 	c.thread.Name = "automaton"
-	c.thread.SetLocal("call", c)
 	c.thread.Print = func(thread *starlark.Thread, msg string) { callOf(thread).print(msg) }
 	c.thread.OnMaxSteps = func(thread *starlark.Thread) {
 		thread.Cancel(fmt.Sprintf("more than %d steps in one call of %s() (an endless loop?)", maxSteps, hookNames[callOf(thread).hook]))
@@ -241,8 +267,10 @@ func newCall() *call {
 	return c
 }
 
-// callOf is the call a builtin runs in.
-func callOf(thread *starlark.Thread) *call { return thread.Local("call").(*call) }
+// callOf is the call a builtin runs in. Every thread that runs a script
+// is the first field of its call, so the thread's address is the call's:
+// a conversion, where thread.Local's map lookup took a tenth of a turn.
+func callOf(thread *starlark.Thread) *call { return (*call)(unsafe.Pointer(thread)) }
 
 // start resets the bounds for a new call.
 func (c *call) start() {
@@ -269,7 +297,7 @@ func (a *Automaton) begin(g *engine.Game, seat int8, h hook) *call {
 // run calls the hook with args and returns its result; an error fails
 // the game (an *engine.OppositionError panic, see Automaton).
 func (a *Automaton) run(c *call, args starlark.Tuple) starlark.Value {
-	v, err := starlark.Call(&c.thread, a.prog.hooks[c.hook], args, nil)
+	v, err := starlark.Call(&c.thread, a.prog.hook(c.g, c.hook), args, nil)
 	if err != nil {
 		a.fail(c, scriptError(a.prog.name, err))
 	}
@@ -325,7 +353,7 @@ func rival(g *engine.Game, s int8) int8 {
 // Solo Gameplay 1 is not the script's to skip: a turn flips exactly one
 // Solo card.
 func (a *Automaton) Turn(g *engine.Game, seat int8) {
-	if a.prog.hooks[hookTurn] == nil {
+	if a.prog.hooks[0][hookTurn] == nil {
 		opposition.Solo{}.Turn(g, seat)
 		return
 	}
@@ -340,7 +368,7 @@ func (a *Automaton) Turn(g *engine.Game, seat int8) {
 // PlazaMajority is the solo Round Scoring Plaza rule: the script's
 // plaza_majority(amount) (I-14).
 func (a *Automaton) PlazaMajority(g *engine.Game, seat int8, amount int8) {
-	if a.prog.hooks[hookPlaza] == nil {
+	if a.prog.hooks[0][hookPlaza] == nil {
 		opposition.Solo{}.PlazaMajority(g, seat, amount)
 		return
 	}
@@ -353,7 +381,7 @@ func (a *Automaton) PlazaMajority(g *engine.Game, seat int8, amount int8) {
 // Clean Up 1–5, I-15). Steps 1–3, the cards to the box, are not the
 // script's to skip.
 func (a *Automaton) CleanUp(g *engine.Game, seat int8) {
-	if a.prog.hooks[hookCleanUp] == nil {
+	if a.prog.hooks[0][hookCleanUp] == nil {
 		opposition.Solo{}.CleanUp(g, seat)
 		return
 	}
@@ -368,7 +396,7 @@ func (a *Automaton) CleanUp(g *engine.Game, seat int8) {
 // Reveal is the tile the Opposition flips in the Final Tally: the one the
 // script's reveal() returns (I-16).
 func (a *Automaton) Reveal(g *engine.Game, seat int8) int {
-	if a.prog.hooks[hookReveal] == nil {
+	if a.prog.hooks[0][hookReveal] == nil {
 		return opposition.Solo{}.Reveal(g, seat)
 	}
 	c := a.begin(g, seat, hookReveal)

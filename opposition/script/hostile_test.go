@@ -90,8 +90,6 @@ func TestHostileScripts(t *testing.T) {
 			"hostile.star:3: can't assign to .left_district field of solo_card"},
 		{"a note with a control character, shown as U+FFFD", "def turn():\n    flip()\n    note(None, \"x\", \"a\\x1b[2Jb\")\n", "", ""},
 		{"a note that does not format, shown with why", "def turn():\n    flip()\n    note(None, \"x\", \"%d\", \"a\")\n", "", ""},
-		{"a note about no District", "def turn():\n    flip()\n    note(\"Mars\", \"x\", \"a\")\n", "",
-			"hostile.star:3: a note is about a District, the Plaza or None, not \"Mars\""},
 		{"a hook of the wrong shape", "def turn(x):\n    pass\n", "hostile.star:1: turn takes no parameters", ""},
 		{"a syntax error", "def turn(:\n", "hostile.star:1:11: got ':', want ')'", ""},
 	} {
@@ -171,5 +169,27 @@ func TestNoteOneLine(t *testing.T) {
 	}
 	if strings.Contains(text, "\x1b") {
 		t.Error("an escape character reached the trace")
+	}
+}
+
+// TestNoteOnlyTraced: a note runs only while a trace is recorded (its
+// arguments only narrate): a note that names no District plays through a
+// simulation and fails the traced game, naming its line.
+func TestNoteOnlyTraced(t *testing.T) {
+	r := scriptRules(t, "def turn():\n    flip()\n    note(\"Mars\", \"x\", \"a\")\n")
+	opp := oppositionFor(t, r)
+	if err := playScript(t, opp, r, 5, engine.Normal); err != nil {
+		t.Fatalf("untraced: %v", err)
+	}
+	err := func() (err error) {
+		defer engine.CatchOpposition(&err)
+		g, err := engine.New(r, 5, engine.Config{Mode: engine.Normal, Opposition: opp, Recorder: &engine.Log{}})
+		if err != nil {
+			return err
+		}
+		return engine.NewRandomPlayer(5).Play(g)
+	}()
+	if want := `hostile.star:3: a note is about a District, the Plaza or None, not "Mars"`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("traced: got %v, want %q", err, want)
 	}
 }

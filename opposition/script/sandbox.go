@@ -162,7 +162,12 @@ var augmented = map[syntax.Token]syntax.Token{
 // operands through the helpers that charge it. It refuses names the
 // helpers take (__...), so that no script can define its own, and an
 // augmented assignment to a target that would be evaluated twice.
-func rewrite(f *syntax.File) error {
+//
+// traced says which of a script's two programs this is: the one played
+// while a trace is recorded keeps its note and print statements; the
+// other has none, so that narration costs a simulation nothing, as the
+// built-in Opposition's notes do.
+func rewrite(f *syntax.File, traced bool) error {
 	var err error
 	fail := func(pos syntax.Position, format string, args ...any) {
 		if err == nil {
@@ -252,7 +257,15 @@ func rewrite(f *syntax.File) error {
 		return e
 	}
 	stmts = func(ss []syntax.Stmt) {
-		for _, s := range ss {
+		for i, s := range ss {
+			if e, ok := s.(*syntax.ExprStmt); ok && !traced {
+				if c, ok := e.X.(*syntax.CallExpr); ok {
+					if id, ok := c.Fn.(*syntax.Ident); ok && (id.Name == "note" || id.Name == "print") {
+						ss[i] = &syntax.BranchStmt{Token: syntax.PASS, TokenPos: id.NamePos}
+						continue
+					}
+				}
+			}
 			switch s := s.(type) {
 			case *syntax.AssignStmt:
 				op, aug := augmented[s.Op]

@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"strings"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -25,11 +26,14 @@ const (
 type world struct {
 	r         *engine.Rules
 	districts starlark.Tuple
-	actions   [engine.NumActions]starlark.String
+	actions   starlark.Tuple // the four actions' names, canonical order
 	cards     []*soloCard
+	// flipped[card][col] is flip()'s answer: the card and the column,
+	// 1-based.
+	flipped  [][engine.NumColumns]starlark.Tuple
+	fallback starlark.Tuple // fallback_gain()
 	// strings[c] are the slots the middle row of column c connects (C-11).
-	strings [engine.NumColumns]starlark.Tuple
-	columns [engine.NumColumns + 1]starlark.Int
+	strings [engine.NumColumns]*slots
 }
 
 func newWorld(r *engine.Rules) *world {
@@ -38,21 +42,20 @@ func newWorld(r *engine.Rules) *world {
 		w.districts = append(w.districts, starlark.String(d))
 	}
 	for a := range engine.NumActions {
-		w.actions[a] = starlark.String(engine.Action(a).String())
+		w.actions = append(w.actions, starlark.String(engine.Action(a).String()))
 	}
 	for i := range r.Solo {
 		w.cards = append(w.cards, &soloCard{w: w, i: i})
 	}
-	for c := range int8(engine.NumColumns) {
-		mask := r.ConnectedSlots(c, middleRow)
-		for s := range engine.NumSlots {
-			if mask&(1<<s) != 0 {
-				w.strings[c] = append(w.strings[c], starlark.String(engine.SlotName(s)))
-			}
+	w.flipped = make([][engine.NumColumns]starlark.Tuple, len(r.Solo))
+	for i := range r.Solo {
+		for c := range engine.NumColumns {
+			w.flipped[i][c] = starlark.Tuple{w.cards[i], starlark.MakeInt(c + 1)}
 		}
 	}
-	for c := range w.columns {
-		w.columns[c] = starlark.MakeInt(c)
+	w.fallback = starlark.Tuple{starlark.MakeInt(int(r.FallbackMoney)), starlark.MakeInt(int(r.FallbackPop))}
+	for c := range int8(engine.NumColumns) {
+		w.strings[c] = &slots{col: c, mask: r.ConnectedSlots(c, middleRow)}
 	}
 	return w
 }
@@ -114,7 +117,7 @@ func (w *world) regionName(d int8) starlark.Value {
 func (w *world) action(v starlark.Value) (engine.Action, error) {
 	if s, ok := v.(starlark.String); ok {
 		for i, a := range w.actions {
-			if a == s {
+			if a.(starlark.String) == s {
 				return engine.Action(i), nil
 			}
 		}
@@ -182,6 +185,9 @@ var (
 	_ starlark.Comparable = (*tile)(nil)
 )
 
+// tileKinds are the kinds' names as values, made once.
+var tileKinds = [2]starlark.Value{starlark.String(engine.TileCelebrity.String()), starlark.String(engine.TilePublicWorks.String())}
+
 func (t *tile) String() string {
 	return fmt.Sprintf("<%s tier %d in %s, placed %s>", t.t.Kind, t.t.Tier, t.w.r.Districts[t.t.District], engine.Ordinal(t.i+1))
 }
@@ -215,7 +221,7 @@ func threeway(op syntax.Token, cmp int) bool {
 func (t *tile) Attr(name string) (starlark.Value, error) {
 	switch name {
 	case "kind":
-		return starlark.String(t.t.Kind.String()), nil
+		return tileKinds[t.t.Kind], nil
 	case "tier":
 		return starlark.MakeInt(int(t.t.Tier)), nil
 	case "district":
@@ -236,3 +242,37 @@ func (t *tile) Attr(name string) (starlark.Value, error) {
 func (t *tile) AttrNames() []string {
 	return []string{"badge", "district", "face", "face_up", "kind", "tier"}
 }
+
+// slots are the slots of a Solo card that the strings of a column's middle
+// row connect (C-11): TL, BL, TR and BR, each True or False.
+type slots struct {
+	col  int8
+	mask uint8
+}
+
+var _ starlark.HasAttrs = (*slots)(nil)
+
+func (s *slots) String() string {
+	var on []string
+	for i := range engine.NumSlots {
+		if s.mask&(1<<i) != 0 {
+			on = append(on, engine.SlotName(i))
+		}
+	}
+	return fmt.Sprintf("<strings of column %d: %s>", s.col+1, strings.Join(on, ", "))
+}
+func (s *slots) Type() string          { return "strings" }
+func (s *slots) Freeze()               {}
+func (s *slots) Truth() starlark.Bool  { return true }
+func (s *slots) Hash() (uint32, error) { return uint32(s.col), nil }
+
+func (s *slots) Attr(name string) (starlark.Value, error) {
+	for i := range engine.NumSlots {
+		if engine.SlotName(i) == name {
+			return starlark.Bool(s.mask&(1<<i) != 0), nil
+		}
+	}
+	return nil, nil
+}
+
+func (s *slots) AttrNames() []string { return []string{"BL", "BR", "TL", "TR"} }

@@ -91,6 +91,8 @@ var scopes = []scopeRule{
 	{"variants.turns_clockwise", Scope{Seats: true,
 		Why: "the order of turns from the holder of the \"1\" token, which only three or four players tell apart (Strategy Phase)"}},
 	{"opposition_fallback", opposition("I-10: what the Opposition gains when it can take no action")},
+	{"automaton", opposition("the scripted Opposition, which only the solo game has")},
+	{"automaton.name", metadata},
 }
 
 // ReadBy says which games read the rules field at path (a path as --set

@@ -11,6 +11,7 @@ import (
 
 	"tallywood/engine"
 	"tallywood/sim/deal"
+	"tallywood/sim/policy"
 )
 
 // The study layer: every kind of result (a sim run, a comparison, a
@@ -79,10 +80,43 @@ type RulesID struct {
 	// command that reproduces the result names it; absent for the
 	// reference set. Shards of one run may name it differently.
 	RulesFile string `json:"rules_file,omitempty"`
+	// Automaton names the scripted Opposition the rules name, absent for
+	// the built-in one; its content is part of RulesHash.
+	Automaton *AutomatonID `json:"automaton,omitempty"`
+}
+
+// AutomatonID is a scripted Opposition as a result records it: its file's
+// name and the sha256 of its content.
+type AutomatonID struct {
+	Name string `json:"name"`
+	Hash string `json:"hash"`
 }
 
 func rulesID(r *engine.Rules) RulesID {
-	return RulesID{RulesHash: r.Hash, RulesVersion: r.Version, Overrides: slices.Clone(r.Overrides), RulesFile: r.File}
+	id := RulesID{RulesHash: r.Hash, RulesVersion: r.Version, Overrides: slices.Clone(r.Overrides), RulesFile: r.File}
+	if a := r.Automaton; a != nil {
+		id.Automaton = &AutomatonID{Name: a.Name, Hash: a.Hash}
+	}
+	return id
+}
+
+// Played is the rules as a note about a trained model speaks of them
+// (policy.WeightsNote).
+func (r RulesID) Played() policy.RulesPlayed {
+	p := policy.RulesPlayed{Hash: r.RulesHash, File: r.RulesFile}
+	if r.Automaton != nil {
+		p.Automaton = r.Automaton.Name
+	}
+	return p
+}
+
+// AutomatonText names the rules' Opposition for a header: "" for the
+// built-in one, else its script's name and short hash.
+func (r RulesID) AutomatonText() string {
+	if r.Automaton == nil {
+		return ""
+	}
+	return fmt.Sprintf("automaton: the script %s (%s), not the built-in Opposition", r.Automaton.Name, ShortHash(r.Automaton.Hash))
 }
 
 // text shows rules in an error: the short hash and the overrides.
@@ -323,6 +357,14 @@ func (r *RulesID) check(where string) error {
 	// The file is shown in a command line: one line, as written.
 	if c, ok := engine.Hidden(r.RulesFile); ok || len(r.RulesFile) > maxPath {
 		return fmt.Errorf("%srules_file: %d bytes or %U, a control or hidden character", where, len(r.RulesFile), c)
+	}
+	if a := r.Automaton; a != nil {
+		if c, ok := engine.Hidden(a.Name); ok || a.Name == "" || len(a.Name) > maxPath {
+			return fmt.Errorf("%sautomaton.name: %d bytes or %U, a control or hidden character", where, len(a.Name), c)
+		}
+		if err := checkHash(where+"automaton.hash", a.Hash); err != nil {
+			return err
+		}
 	}
 	return checkHash(where+"rules_hash", r.RulesHash)
 }

@@ -75,7 +75,7 @@ var arcCommand = &studyCommand{
 			}
 			cfg := sim.ArcConfig{Rules: rules, Seed: s.seed, Games: s.games, Shard: s.shard, MaxErrors: s.maxErrors,
 				Cells: cells, Levels: levels, Model: model, Probes: *probes}
-			p := &plan{text: report.TextOptions{Wide: s.wide, All: s.all}, notes: model.Note(rules.Hash) + "\n"}
+			p := &plan{text: report.TextOptions{Wide: s.wide, All: s.all}, notes: model.Note(policy.PlayedRules(rules)) + "\n"}
 			p.cellProgress(cells, s.shard.Len(s.games))
 			p.run = func(ctx context.Context, workers int, progress *atomic.Int64) (sim.Study, error) {
 				cfg.Workers, cfg.Progress = workers, progress

@@ -139,7 +139,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		if cfg.Chance, err = policy.ShippedChance().For(level); err != nil {
 			return fail(stderr, "play: --chance-level: %v", err)
 		}
-		fmt.Fprintln(stderr, policy.ShippedChance().Note(rules.Hash))
+		fmt.Fprintln(stderr, policy.ShippedChance().Note(policy.PlayedRules(rules)))
 	}
 	var s *play.Session
 	if *load != "" {

@@ -2,32 +2,45 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/pflag"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
+	"tallywood/opposition/script"
 )
 
 func init() {
-	register(command{name: "rules", summary: "dump the default rules file, check one, or diff two", subcommands: []string{"dump", "check", "diff"}, run: runRules})
+	register(command{name: "rules", summary: "dump the default rules file or automaton script, check one, or diff two", subcommands: []string{"dump", "script", "check", "diff"}, run: runRules})
 }
 
 const rulesUsage = `usage:
   tallywood rules dump          print the default rules file (the reference set)
-  tallywood rules check FILE    validate a rules file and print its name and hash
-  tallywood rules diff A B      print the fields in which two rule sets differ in play
+  tallywood rules dump --automaton FILE
+                                the same, naming the script FILE (beside it) as
+                                the Opposition
+  tallywood rules script        print the reference automaton script: the
+                                built-in Opposition, step for step, to copy and edit
+  tallywood rules check FILE    validate a rules file (and the script it names)
+                                and print its name and hash
+  tallywood rules diff A B      print the fields in which two rule sets differ in
+                                play, and the lines in which their scripts differ
 
 A and B are rules files, or "reference" for the default rules (write
-./reference for a file of that name). docs/rules-file.md documents every field.
+./reference for a file of that name). docs/rules-file.md documents every field,
+docs/automaton.md the script.
 `
 
 func runRules(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("rules", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
+	automaton := fs.String("automaton", "", "with dump: name the script `FILE` beside the rules file as the Opposition")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprint(stdout, rulesUsage)
@@ -38,14 +51,27 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	rest := fs.Args()
 	var out bytes.Buffer
 	switch {
+	case fs.Changed("automaton") && (len(rest) != 1 || rest[0] != "dump"):
+		return fail(stderr, "rules: --automaton goes with dump")
+	case len(rest) == 1 && rest[0] == "dump" && fs.Changed("automaton"):
+		data, err := namingScript(*automaton)
+		if err != nil {
+			return fail(stderr, "rules: --automaton: %v", err)
+		}
+		out.Write(data)
 	case len(rest) == 1 && rest[0] == "dump":
 		out.Write(engine.ReferenceJSON())
+	case len(rest) == 1 && rest[0] == "script":
+		out.WriteString(script.Reference())
 	case len(rest) == 2 && rest[0] == "check":
 		r, err := loadRules(rest[1])
 		if err != nil {
 			return failInput(stderr, "%v", err)
 		}
 		fmt.Fprintf(&out, "%s: ok: %s, version %q, hash %s\n", rest[1], rulesLabel(r), r.Version, r.Hash)
+		if a := r.Automaton; a != nil {
+			fmt.Fprintf(&out, "automaton: the script %s (%s, %s), compiled\n", a.Name, engine.ShortHash(a.Hash), kit.Count(strings.Count(a.Source, "\n"), "line"))
+		}
 	case len(rest) == 3 && rest[0] == "diff":
 		a, err := loadRules(rest[1])
 		if err != nil {
@@ -61,12 +87,14 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 		return exitBadArgs
 	case rest[0] == "dump":
 		return fail(stderr, "rules: dump takes no argument, not %q", rest[1])
+	case rest[0] == "script":
+		return fail(stderr, "rules: script takes no argument, not %q", rest[1])
 	case rest[0] == "check":
 		return fail(stderr, "rules: check takes one FILE, not %d arguments", len(rest)-1)
 	case rest[0] == "diff":
 		return fail(stderr, "rules: diff takes two rule sets A and B, not %d arguments", len(rest)-1)
 	default:
-		return fail(stderr, "rules: unknown subcommand %q (dump, check or diff)", rest[0])
+		return fail(stderr, "rules: unknown subcommand %q (dump, script, check or diff)", rest[0])
 	}
 	if _, err := stdout.Write(out.Bytes()); err != nil {
 		return exitFailed // run reports a failed write to stdout
@@ -115,4 +143,25 @@ func orNone(v string) string {
 		return "(none)"
 	}
 	return v
+}
+
+// namingScript is the reference rules file naming the script name, beside
+// it, as its automaton: the file a designer edits the Opposition with.
+func namingScript(name string) ([]byte, error) {
+	ref := bytes.TrimRight(engine.ReferenceJSON(), "\n")
+	if !bytes.HasSuffix(ref, []byte("}")) {
+		return nil, errors.New("the reference rules file does not end its object")
+	}
+	field, err := json.Marshal(map[string]string{"file": name})
+	if err != nil {
+		return nil, err
+	}
+	body := bytes.TrimRight(ref[:len(ref)-1], " \n")
+	data := append(bytes.Clone(body), []byte(",\n  \"automaton\": "+string(field)+"\n}\n")...)
+	// The file is read when the rules are loaded; here only its name is
+	// checked, as loading would.
+	if _, err := engine.ParseBeside(data, func(string) ([]byte, error) { return []byte(script.Reference()), nil }); err != nil {
+		return nil, err
+	}
+	return data, nil
 }

@@ -180,7 +180,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 			err = policy.PlaySoloWatched(g, rules, gameSeed, d, pol, nil, arc)
 			if err == nil {
 				arc.End(g)
-				fmt.Fprintln(stderr, policy.ShippedChance().Note(rules.Hash))
+				fmt.Fprintln(stderr, policy.ShippedChance().Note(policy.PlayedRules(rules)))
 			}
 		} else {
 			err = policy.PlaySolo(g, rules, gameSeed, d, pol, nil)

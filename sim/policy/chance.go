@@ -331,12 +331,12 @@ func (e *NoChanceError) Error() string {
 }
 
 // Note names the model (its hash) and the rules it was trained for, and
-// warns when those are not the rules of rulesHash: its calibration was
-// measured for the rules it was trained on (docs/arc.md).
-func (m *ChanceModel) Note(rulesHash string) string {
+// warns when those are not the rules played: its calibration was measured
+// for the rules it was trained on (docs/arc.md); see WeightsNote.
+func (m *ChanceModel) Note(played RulesPlayed) string {
 	note := fmt.Sprintf("win chance: model %s, trained for rules %s (%s)", m.hash, m.Meta.Rules, engine.ShortHash(m.Meta.RulesHash))
-	if m.Meta.RulesHash != rulesHash {
-		note += ", not these: measure its calibration or retrain it for them (docs/arc.md)"
+	if m.Meta.RulesHash != played.Hash {
+		note += played.notThese(m.Meta.Command, "chance", "docs/arc.md")
 	}
 	return note
 }

@@ -281,10 +281,10 @@ func TestChanceFileRoundTrips(t *testing.T) {
 	if _, err := m.For("novice-ish"); !errors.As(err, &no) {
 		t.Errorf("an unknown level: error %v", err)
 	}
-	if note := m.Note("other"); !strings.Contains(note, "not these") {
+	if note := m.Note(RulesPlayed{Hash: "other"}); !strings.Contains(note, "not these") {
 		t.Errorf("note under other rules: %q", note)
 	}
-	if note := m.Note(engine.Reference().Hash); strings.Contains(note, "not these") {
+	if note := m.Note(PlayedRules(engine.Reference())); strings.Contains(note, "not these") {
 		t.Errorf("note under the reference rules: %q", note)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/bits"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -472,11 +473,12 @@ func pinnedNet(v string) (*Net, error) {
 
 // WeightsNote names the weights of the learned score that spec plays by
 // (their hash) and the rules they were trained for, and warns when those
-// are not the rules of rulesHash: the learned players' strength was
-// measured for the rules they were trained on (docs/policies.md, "Rules
-// the player was not trained on"). It is "" for a spec that does not
-// score by the learned value.
-func WeightsNote(spec, rulesHash string) string {
+// are not the rules played: the learned players' strength was measured
+// for the rules they were trained on (docs/policies.md, "Rules the player
+// was not trained on"). When the rules played name a scripted Opposition,
+// the warning says so and gives the command that retrains the weights for
+// them. It is "" for a spec that does not score by the learned value.
+func WeightsNote(spec string, played RulesPlayed) string {
 	sp, err := Parse(spec)
 	if err != nil || !usesNet(sp) {
 		return ""
@@ -486,8 +488,63 @@ func WeightsNote(spec, rulesHash string) string {
 		return ""
 	}
 	note := fmt.Sprintf("%s: learned score weights %s, trained for rules %s (%s)", sp.Label, n.Hash(), n.Meta.Rules, engine.ShortHash(n.Meta.RulesHash))
-	if n.Meta.RulesHash != rulesHash {
-		note += ", not these: measure it or retrain it for them (docs/policies.md)"
+	if n.Meta.RulesHash != played.Hash {
+		note += played.notThese(n.Meta.Command, "value", "docs/policies.md")
 	}
 	return note
+}
+
+// RulesPlayed are the rules a note about a trained model speaks of: their
+// hash, the file they were read from ("" for the reference set or when
+// not known) and the script that plays their Opposition ("" for the
+// built-in one).
+type RulesPlayed struct{ Hash, File, Automaton string }
+
+// PlayedRules is r as a note speaks of it.
+func PlayedRules(r *engine.Rules) RulesPlayed {
+	p := RulesPlayed{Hash: r.Hash, File: r.File}
+	if r.Automaton != nil {
+		p.Automaton = r.Automaton.Name
+	}
+	return p
+}
+
+// notThese is the warning that a model (made by command) was not trained
+// for the rules played; with a scripted Opposition, it names the script
+// and the command that trains the model (what: "value", "chance") for
+// them.
+func (p RulesPlayed) notThese(command, what, doc string) string {
+	if p.Automaton == "" {
+		if what == "chance" {
+			return ", not these: measure its calibration or retrain it for them (" + doc + ")"
+		}
+		return ", not these: measure it or retrain it for them (" + doc + ")"
+	}
+	rules := p.File
+	if rules == "" {
+		rules = "RULES.json"
+	}
+	out := strings.TrimSuffix(filepath.Base(rules), ".json") + "-" + what + ".json"
+	return fmt.Sprintf(", not these, whose Opposition is the script %s, not the one it was trained against: measure it, or retrain it for them with %s (%s)",
+		p.Automaton, Retrain(command, rules, out), doc)
+}
+
+// Retrain is the command a model file records (command), made to train
+// for the rules file rules and write out: its -rules and -out replaced.
+// The flags go before the command's other arguments (the policies or
+// levels), which end its flags.
+func Retrain(command, rules, out string) string {
+	f := strings.Fields(command)
+	var kept []string
+	for i := 0; i < len(f); i++ {
+		if f[i] == "-rules" || f[i] == "-out" {
+			i++ // and its value
+			continue
+		}
+		kept = append(kept, f[i])
+	}
+	at := min(3, len(kept)) // after "go run ./sim/policy/internal/…"
+	args := append([]string{}, kept[:at]...)
+	args = append(args, "-rules", rules, "-out", out)
+	return strings.Join(append(args, kept[at:]...), " ")
 }

@@ -345,16 +345,25 @@ func TestWeightsParameter(t *testing.T) {
 // TestWeightsNote: a result names the weights a learned player used and
 // says when they were trained for other rules.
 func TestWeightsNote(t *testing.T) {
-	ref := engine.Reference().Hash
+	ref := PlayedRules(engine.Reference())
 	if n := WeightsNote("skilled", ref); !strings.Contains(n, ShippedNet.Hash()) || strings.Contains(n, "not these") {
 		t.Errorf("skilled under the reference rules: %q", n)
 	}
-	if n := WeightsNote("mcts:iters=5,prior=2", "0e17ed8512b8"); !strings.Contains(n, "not these") {
+	if n := WeightsNote("mcts:iters=5,prior=2", RulesPlayed{Hash: "0e17ed8512b8"}); !strings.Contains(n, "not these") {
 		t.Errorf("other rules: %q", n)
 	}
 	for _, spec := range []string{"greedy", "mcts:iters=5", "nonsense"} {
 		if n := WeightsNote(spec, ref); n != "" {
 			t.Errorf("%s: %q, want no note", spec, n)
 		}
+	}
+	// Under rules whose Opposition is a script, the note names it and gives
+	// the one command that retrains the weights for those rules, with -rules
+	// and -out before the policies (which end the trainer's flags).
+	n := WeightsNote("skilled", RulesPlayed{Hash: "0e17ed8512b8", File: "designs/mine.json", Automaton: "mine.star"})
+	want := "whose Opposition is the script mine.star, not the one it was trained against: measure it, or retrain it for them with " +
+		"go run ./sim/policy/internal/train -rules designs/mine.json -out mine-value.json -seed 8000 "
+	if !strings.Contains(n, want) || !strings.HasSuffix(n, "2000xmcts:iters=400 (docs/policies.md)") {
+		t.Errorf("scripted rules: %q", n)
 	}
 }

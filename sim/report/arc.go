@@ -94,7 +94,7 @@ func arcText(b *bytes.Buffer, r *sim.ArcResult, opt TextOptions) error {
 	for _, c := range r.Cells {
 		ps = append(ps, c.Base.Policy)
 	}
-	weightsNotes(b, "", ps, r.RulesHash)
+	weightsNotes(b, "", ps, r.RulesID)
 	return nil
 }
 

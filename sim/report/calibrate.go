@@ -109,7 +109,7 @@ func predictionText(p *sim.Prediction) string {
 // columns), the predicted win rates, and each tester's results in words.
 func calibrateText(b *bytes.Buffer, r *sim.CalibrateResult, opt TextOptions) error {
 	wrapTo(b, fmt.Sprintf("rules %s, hash %s", r.RulesVersion, engine.ShortHash(r.RulesHash)), "")
-	weightsNotes(b, "", []string{"dial"}, r.RulesHash)
+	weightsNotes(b, "", []string{"dial"}, r.RulesID)
 	wrapTo(b, calibrateInputWords(r), "")
 	var rows [][]string
 	for _, t := range testersOf(r) {

@@ -135,7 +135,7 @@ func cardsText(b *bytes.Buffer, r *sim.CardsResult, opt TextOptions) error {
 		"MARGIN: the same in votes; [adj. CI]: simultaneous 95% over the family's tests (Bonferroni);\n" +
 		"*: the interval beside it excludes 0 (any false * in a family: at most 5%).\n")
 	b.WriteString(wrapText("Method: " + cardsMethod + "."))
-	weightsNotes(b, "", cardsPolicies(r), r.RulesHash)
+	weightsNotes(b, "", cardsPolicies(r), r.RulesID)
 	return nil
 }
 

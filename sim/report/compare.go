@@ -28,6 +28,9 @@ func armFact(a *sim.ArmInfo) string {
 	if len(a.Overrides) > 0 {
 		s += ", set " + strings.Join(a.Overrides, " ")
 	}
+	if a.Automaton != nil {
+		s += fmt.Sprintf(", the automaton %s (%s)", a.Automaton.Name, engine.ShortHash(a.Automaton.Hash))
+	}
 	return s
 }
 
@@ -376,8 +379,8 @@ func compareText(b *bytes.Buffer, r *sim.CompareResult, opt TextOptions) error {
 	for _, c := range r.Cells {
 		polA, polB = append(polA, c.A.Policy), append(polB, c.B.Policy)
 	}
-	weightsNotes(b, "arm A ", polA, r.A.RulesHash)
-	weightsNotes(b, "arm B ", polB, r.B.RulesHash)
+	weightsNotes(b, "arm A ", polA, r.A.RulesID)
+	weightsNotes(b, "arm B ", polB, r.B.RulesID)
 	for i := range r.Cells {
 		c := &r.Cells[i]
 		fmt.Fprintf(b, "\n%s: %d paired games (same seeds in both arms)\n", CellTitle(&c.A, &c.B), c.Games)

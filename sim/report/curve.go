@@ -47,7 +47,7 @@ func skillName(p *sim.CurvePoint) string {
 // the gap at the named levels. Wide adds the margins.
 func curveText(b *bytes.Buffer, r *sim.CurveResult, opt TextOptions) error {
 	wrapTo(b, fmt.Sprintf("rules %s, hash %s", r.RulesVersion, engine.ShortHash(r.RulesHash)), "")
-	weightsNotes(b, "", []string{"dial"}, r.RulesHash)
+	weightsNotes(b, "", []string{"dial"}, r.RulesID)
 	run := fmt.Sprintf("seed %d, %s, politician %s; the dial's players, the same seeds at every skill and on every difficulty",
 		r.Seed, curveGamesWords(r), r.Politician)
 	if r.Interrupted {

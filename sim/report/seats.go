@@ -123,7 +123,7 @@ func seatsScoreFigure(id string, r *sim.SeatsResult) (figure, error) {
 func seatsText(b *bytes.Buffer, r *sim.SeatsResult, opt TextOptions) error {
 	wide := opt.Wide
 	fmt.Fprintf(b, "rules %s, hash %s\n", r.RulesVersion, engine.ShortHash(r.RulesHash))
-	weightsNotes(b, "", r.Lineup, r.RulesHash)
+	weightsNotes(b, "", r.Lineup, r.RulesID)
 	fmt.Fprintf(b, "seed %d, %d players without the Opposition, %s × %d seatings",
 		r.Seed, r.Players, heldWords(r.Counts.Deals, r.Deals, "deals", "", r.Shard), r.Players)
 	if r.Shard == "" {

@@ -391,6 +391,9 @@ const simLegend = "FALLBACKS/GAME: per game, Opposition actions moved to its oth
 func simText(b *bytes.Buffer, r *sim.Result, opt TextOptions) error {
 	wide := opt.Wide
 	fmt.Fprintf(b, "rules %s, hash %s\n", r.RulesVersion, engine.ShortHash(r.RulesHash))
+	if a := r.AutomatonText(); a != "" {
+		b.WriteString(a + "\n")
+	}
 	var pols []string
 	for _, c := range r.Cells {
 		pols = append(pols, c.Policy)
@@ -398,7 +401,7 @@ func simText(b *bytes.Buffer, r *sim.Result, opt TextOptions) error {
 	if l := playersLegend(pols); l != "" {
 		b.WriteString(l + "\n")
 	}
-	weightsNotes(b, "", pols, r.RulesHash)
+	weightsNotes(b, "", pols, r.RulesID)
 	held := int64(0) // the games a cell of the shards holds, failed ones too
 	for _, c := range r.Cells {
 		held = max(held, c.Games+c.Errors)

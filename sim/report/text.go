@@ -11,6 +11,7 @@ import (
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 
+	"tallywood/sim"
 	"tallywood/sim/policy"
 )
 
@@ -95,14 +96,14 @@ func pointsText(x float64) string { return fmt.Sprintf("%+.1f", 100*x) }
 // weightsNotes writes, for each distinct policy of policies that scores
 // by the learned value, which weights it played and the rules they were
 // trained for (policy.WeightsNote), a line each, after label ("arm A ").
-func weightsNotes(w io.Writer, label string, policies []string, rulesHash string) {
+func weightsNotes(w io.Writer, label string, policies []string, rules sim.RulesID) {
 	seen := map[string]bool{}
 	for _, p := range policies {
 		if seen[p] {
 			continue
 		}
 		seen[p] = true
-		if note := policy.WeightsNote(p, rulesHash); note != "" {
+		if note := policy.WeightsNote(p, rules.Played()); note != "" {
 			fmt.Fprintln(w, label+note)
 		}
 	}

@@ -31,7 +31,7 @@ type levelCheck struct {
 func checkModel(o options, m *policy.ChanceModel) (string, []levelCheck, error) {
 	var b strings.Builder
 	var out []levelCheck
-	fmt.Fprintf(&b, "%s\n", m.Note(o.rules.Hash))
+	fmt.Fprintf(&b, "%s\n", m.Note(policy.PlayedRules(o.rules)))
 	for k, l := range o.levels {
 		c, err := m.For(l.name)
 		if err != nil {

@@ -60,20 +60,13 @@ type ComparePair struct {
 // their rules allow (common random numbers). With Test set, each cell
 // stops at the first pair after which the sequential test decides.
 type CompareConfig struct {
-	A, B    CompareArm
-	Cells   []ComparePair
-	Seed    uint64
-	Shard   Shard
-	Workers int
-	Test    *Sequential // nil: none; only with the whole shard
+	RunConfig // an item is a paired game: a failure in either arm drops both
+	A, B      CompareArm
+	Cells     []ComparePair
+	Test      *Sequential // nil: none; only with the whole shard
 	// Tolerance is the designer's: a score difference within ±Tolerance
 	// is within (FixedVerdicts); 0 is DefaultTolerance.
-	Tolerance  float64
-	Opposition engine.Opposition
-	Progress   *atomic.Int64
-	// MaxErrors is how many failed pairs (either arm's policy failed:
-	// policy.FailedError) the comparison goes on past, as Config's.
-	MaxErrors int64
+	Tolerance float64
 	// PlayUnread plays the cells whose game cannot read any change too
 	// (Skips): by default they are not played.
 	PlayUnread bool
@@ -282,10 +275,12 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	if len(skips) == len(cfg.Cells) {
 		return nil, errors.New("no cell's game reads any change (PlayUnread plays them)")
 	}
+	var items int64
 	for _, c := range cfg.Cells {
 		if c.Games < 1 || c.Games > MaxGames {
 			return nil, fmt.Errorf("sim: games %d is not between 1 and %d", c.Games, MaxGames)
 		}
+		items = max(items, cfg.Shard.Len(c.Games))
 	}
 	if cfg.Test != nil {
 		if err := cfg.Test.Validate(); err != nil {
@@ -295,9 +290,9 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 			return nil, errors.New("sim: a sequential test needs every game in order, not a shard")
 		}
 	}
-	// The collector adds the progress as it commits pairs.
-	pl := newPool(ctx, poolConfig{workers: workerCount(cfg.Workers), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors},
-		newPlayers((&Config{Opposition: cfg.Opposition}).opposition()))
+	// The collector adds the progress as it commits pairs (its work adds
+	// no games: pool.run leaves the progress to it).
+	pl := cfg.soloPool(ctx, items)
 	defer pl.close()
 	out := &CompareResult{
 		Envelope: newEnvelope(KindCompare, FormatCompare, cfg.Seed, cfg.Shard),

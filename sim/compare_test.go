@@ -38,14 +38,13 @@ func untimedCompare(r *CompareResult) []byte {
 func normalVsHard(t testing.TB, games int64) CompareConfig {
 	greedy := mustSpec(t, "greedy")
 	return CompareConfig{
-		A: CompareArm{Name: "normal", Rules: engine.Reference()},
+		RunConfig: RunConfig{Seed: 3}, A: CompareArm{Name: "normal", Rules: engine.Reference()},
 		B: CompareArm{Name: "hard", Rules: engine.Reference()},
 		Cells: []ComparePair{{
 			A:     CellSpec{Mode: engine.Normal, Policy: greedy, Politician: RandomPoliticianIndex},
 			B:     CellSpec{Mode: engine.Hard, Policy: greedy, Politician: RandomPoliticianIndex},
 			Games: games,
 		}},
-		Seed: 3,
 	}
 }
 
@@ -164,8 +163,8 @@ func TestCompareDetectsHardOnlyChange(t *testing.T) {
 		cells = append(cells, ComparePair{A: s, B: s, Games: games})
 	}
 	cfg := CompareConfig{
-		A: CompareArm{Name: "reference", Rules: engine.Reference()}, B: CompareArm{Name: "mine", Rules: mine},
-		Cells: cells, Seed: 1, PlayUnread: true,
+		RunConfig: RunConfig{Seed: 1}, A: CompareArm{Name: "reference", Rules: engine.Reference()}, B: CompareArm{Name: "mine", Rules: mine},
+		Cells: cells, PlayUnread: true,
 	}
 	r, err := Compare(context.Background(), cfg)
 	if err != nil {

@@ -30,7 +30,7 @@ func seatsConfig(t testing.TB, deals int64, workers int, shard Shard, lineup ...
 	for i, s := range lineup {
 		specs[i] = mustSpec(t, s)
 	}
-	return SeatsConfig{Rules: engine.Reference(), Seed: 5, Deals: deals, Workers: workers, Shard: shard, Lineup: specs}
+	return SeatsConfig{RunConfig: RunConfig{Seed: 5, Workers: workers, Shard: shard}, Rules: engine.Reference(), Deals: deals, Lineup: specs}
 }
 
 func runSeats(t testing.TB, cfg SeatsConfig) *SeatsResult {

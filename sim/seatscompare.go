@@ -276,7 +276,7 @@ func CompareSeats(ctx context.Context, cfg SeatsConfig, a, b SeatsArm) (*SeatsCo
 			Initiative: make([]PairedSums, len(l.lineup)),
 		}
 	}
-	work := make([]SeatsPairCounts, cfg.workers())
+	work := make([]SeatsPairCounts, cfg.tableWorkers())
 	for w := range work {
 		work[w] = newPairs()
 	}

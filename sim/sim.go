@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sync/atomic"
 	"time"
 
 	"tallywood/engine"
-	"tallywood/opposition"
 	"tallywood/sim/playtest"
 )
 
@@ -110,38 +108,14 @@ func (r *Result) Played() (n, total int64, unit string) {
 // Config is a Monte Carlo run: every cell plays the games of the shard,
 // game i on seed deal.GameSeed(Seed, i).
 type Config struct {
-	Rules      *engine.Rules
-	Seed       uint64
-	Games      int64 // games per cell before sharding
-	Shard      Shard
-	Workers    int // 0: GOMAXPROCS
-	Cells      []CellSpec
-	Opposition engine.Opposition // nil: opposition.Solo{}
-	// Progress, when set, is increased by the games played as they finish.
-	Progress *atomic.Int64
-	// MaxErrors is how many failed games (a policy that failed, such as
-	// an exec program that crashed: policy.FailedError) the run goes on
-	// past; one more stops it. Failed games are counted apart, never as
-	// losses.
-	MaxErrors int64
+	RunConfig // an item is a game
+	Rules     *engine.Rules
+	Games     int64 // games per cell before sharding
+	Cells     []CellSpec
 	// Record, when set, is handed every game counted, decision by
 	// decision, with the cell's index: sim --record. It is called from
 	// the workers, in no order.
 	Record func(cell int, g playtest.Game)
-}
-
-// workers is the number of workers to start: Workers (default
-// GOMAXPROCS), but no more than there are games for, since a worker
-// without a game only costs memory.
-func (c *Config) workers() int {
-	return int(max(1, min(int64(workerCount(c.Workers)), c.Shard.Len(c.Games))))
-}
-
-func (c *Config) opposition() engine.Opposition {
-	if c.Opposition != nil {
-		return c.Opposition
-	}
-	return opposition.Solo{}
 }
 
 // Run plays every cell of cfg and returns the result. Cells are played one
@@ -164,8 +138,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Games < 1 || cfg.Games > MaxGames {
 		return nil, fmt.Errorf("sim: games %d is outside 1..%d", cfg.Games, int64(MaxGames))
 	}
-	pl := newPool(ctx, poolConfig{workers: cfg.workers(), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
-		newPlayers(cfg.opposition()))
+	pl := cfg.soloPool(ctx, cfg.Shard.Len(cfg.Games))
 	defer pl.close()
 	if cfg.Record != nil {
 		for _, p := range pl.players {

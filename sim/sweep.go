@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"tallywood/engine"
@@ -41,24 +40,16 @@ type SweepPoint struct {
 // point on seed deal.GameSeed(Seed, i): the same seeds at every point, so each
 // point is paired against the base game by game.
 type SweepConfig struct {
-	Base    *engine.Rules
-	Params  []string // the swept paths, in the order of each point's Set
-	Points  []SweepPoint
-	Cells   []CellSpec
-	Seed    uint64
-	Games   int64 // per cell and point before sharding
-	Shard   Shard
-	Workers int
-	Target  float64 // a win rate to find the crossing of (one parameter only); 0: none
+	RunConfig // an item is a seed: a failed game at the base or a point drops it whole
+	Base      *engine.Rules
+	Params    []string // the swept paths, in the order of each point's Set
+	Points    []SweepPoint
+	Cells     []CellSpec
+	Games     int64   // per cell and point before sharding
+	Target    float64 // a win rate to find the crossing of (one parameter only); 0: none
 	// Tolerance is the designer's: a value meets Target when its win rate
 	// is within ±Tolerance of it; 0 is DefaultTolerance.
-	Tolerance  float64
-	Opposition engine.Opposition
-	Progress   *atomic.Int64
-	// MaxErrors is how many failed seeds (a game at the base or a point
-	// whose policy failed: policy.FailedError) the sweep goes on past, as
-	// Config's.
-	MaxErrors int64
+	Tolerance float64
 }
 
 // SweepPointResult is one point of one cell; differences are the point
@@ -200,8 +191,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 			return nil, fmt.Errorf("sim: point %d does not set the %d parameters", i+1, len(cfg.Params))
 		}
 	}
-	pl := newPool(ctx, poolConfig{workers: workerCount(cfg.Workers), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
-		newPlayers((&Config{Opposition: cfg.Opposition}).opposition()))
+	pl := cfg.soloPool(ctx, cfg.Shard.Len(cfg.Games))
 	defer pl.close()
 
 	out := &SweepResult{

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"tallywood/engine"
@@ -82,22 +81,27 @@ type TuneConfig struct {
 	// OneChange searches the base and every single change: one field at
 	// one of its other values, every other at its base value.
 	OneChange bool
-	Seed      uint64 // the search's seeds: block k plays on master seed deal.GameSeed(Seed, k)
-	Budget    int64  // games in all the search may play, the base's on the blocks of relative targets too
+	Budget    int64 // games in all the search may play, the base's on the blocks of relative targets too
 	// ConfirmSeed and ConfirmGames are the confirmation's master seed and
 	// games per target, of which Shard plays its share.
 	ConfirmSeed  uint64
 	ConfirmGames int64
-	Shard        Shard
-	Workers      int
-	Opposition   engine.Opposition
-	Progress     *atomic.Int64
-	// MaxErrors is how many failed games the whole study goes on past:
-	// the search's and the confirmation's.
-	MaxErrors int64
+	// RunConfig: Seed is the search's, block k playing on master seed
+	// deal.GameSeed(Seed, k); an item is a game, and MaxErrors counts the
+	// search's and the confirmation's.
+	RunConfig
 	// Tolerance is the designer's: a target is reached when its win rate
 	// is within ±Tolerance of it; 0 is DefaultTolerance.
 	Tolerance float64
+}
+
+// stage is the run of one stage of the study on master seed seed and
+// shard (the search plays its blocks whole, the confirmation by shard),
+// failed items of the study having failed before it.
+func (c *TuneConfig) stage(seed uint64, shard Shard, failed int64) RunConfig {
+	run := c.RunConfig
+	run.Seed, run.Shard, run.MaxErrors = seed, shard, c.MaxErrors-failed
+	return run
 }
 
 // maxTuneCandidates bounds the candidates successive halving starts with:
@@ -511,8 +515,7 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 	}
 	var failed int64 // games failed so far, of the search and then the confirmation
 	play := func(r *engine.Rules, k int) (games, wins []int64, err error) {
-		res, err := Run(ctx, Config{Rules: r, Seed: deal.GameSeed(cfg.Seed, uint64(k)), Games: block, Shard: Shard{K: 1, N: 1},
-			Workers: cfg.Workers, Cells: cfg.Targets, Opposition: cfg.Opposition, Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - failed})
+		res, err := Run(ctx, Config{RunConfig: cfg.stage(deal.GameSeed(cfg.Seed, uint64(k)), Shard{K: 1, N: 1}, failed), Rules: r, Games: block, Cells: cfg.Targets})
 		if res != nil {
 			for t := range cfg.Targets {
 				failed += res.Cells[t].Errors
@@ -666,8 +669,7 @@ func addInts(dst, src []int64) {
 func tuneConfirm(ctx context.Context, cfg *TuneConfig, goal tuneGoal, tuned *engine.Rules, out *TuneResult, searchSecs float64, failed *int64) error {
 	per := searchSecs / float64(len(cfg.Targets))
 	if !goal.anyRelative() {
-		conf, err := Run(ctx, Config{Rules: tuned, Seed: cfg.ConfirmSeed, Games: cfg.ConfirmGames, Shard: cfg.Shard,
-			Workers: cfg.Workers, Cells: cfg.Targets, Opposition: cfg.Opposition, Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - *failed})
+		conf, err := Run(ctx, Config{RunConfig: cfg.stage(cfg.ConfirmSeed, cfg.Shard, *failed), Rules: tuned, Games: cfg.ConfirmGames, Cells: cfg.Targets})
 		if conf == nil {
 			return err
 		}
@@ -690,9 +692,9 @@ func tuneConfirm(ctx context.Context, cfg *TuneConfig, goal tuneGoal, tuned *eng
 	// Every target is confirmed, one that cannot read the tuned change
 	// too (PlayUnread): its answer needs its games, and the cells must
 	// stay one per target.
-	conf, err := Compare(ctx, CompareConfig{A: CompareArm{Name: "base", Rules: cfg.Base}, B: CompareArm{Name: "tuned", Rules: tuned},
-		Cells: pairs, Seed: cfg.ConfirmSeed, Shard: cfg.Shard, Workers: cfg.Workers, Opposition: cfg.Opposition,
-		Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - *failed, PlayUnread: true})
+	conf, err := Compare(ctx, CompareConfig{RunConfig: cfg.stage(cfg.ConfirmSeed, cfg.Shard, *failed),
+		A: CompareArm{Name: "base", Rules: cfg.Base}, B: CompareArm{Name: "tuned", Rules: tuned},
+		Cells: pairs, PlayUnread: true})
 	if conf == nil {
 		return err
 	}

@@ -25,11 +25,11 @@ func init() {
 // Normal played by pol towards rate.
 func tuneConfig(t testing.TB, pol string, rate float64, budget, confirm int64) TuneConfig {
 	return TuneConfig{
-		Base:    engine.Reference(),
+		RunConfig: RunConfig{Seed: 11}, Base: engine.Reference(),
 		Targets: []CellSpec{{Mode: engine.Normal, Policy: mustSpec(t, pol), Politician: RandomPoliticianIndex}},
 		Rates:   []float64{rate},
 		Vary:    []TuneVary{{Path: "difficulties.normal.bonus_divisor", Values: []int{1, 2, 3, 4}}},
-		Seed:    11, Budget: budget, ConfirmSeed: 12, ConfirmGames: confirm,
+		Budget:  budget, ConfirmSeed: 12, ConfirmGames: confirm,
 	}
 }
 
@@ -149,12 +149,12 @@ func TestTuneOneChangeRelative(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := TuneConfig{
-		Base:      base,
+		RunConfig: RunConfig{Seed: 15010, Workers: 2}, Base: base,
 		Targets:   []CellSpec{{Mode: engine.Normal, Policy: mustSpec(t, "random"), Politician: RandomPoliticianIndex}},
 		Rates:     []float64{-0.05},
 		Relative:  []bool{true},
 		OneChange: true,
-		Seed:      15010, Budget: 1250, ConfirmSeed: 15011, ConfirmGames: 40, Workers: 2,
+		Budget:    1250, ConfirmSeed: 15011, ConfirmGames: 40,
 	}
 	for _, c := range cs {
 		cfg.Vary = append(cfg.Vary, TuneVaryChoice(c))

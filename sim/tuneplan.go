@@ -45,8 +45,9 @@ func TuneValues(base *engine.Rules, path string, lo, hi int) []int {
 func TuneBudget(ctx context.Context, cfg TuneConfig, d time.Duration) (games int64, perSec float64, err error) {
 	const block = 200
 	start := time.Now()
-	res, err := Run(ctx, Config{Rules: cfg.Base, Seed: deal.GameSeed(cfg.ConfirmSeed, 1<<62), Games: block, Shard: Shard{K: 1, N: 1},
-		Workers: cfg.Workers, Cells: cfg.Targets, MaxErrors: cfg.MaxErrors})
+	run := cfg.stage(deal.GameSeed(cfg.ConfirmSeed, 1<<62), Shard{K: 1, N: 1}, 0)
+	run.Progress = nil // a timing, not the study's games
+	res, err := Run(ctx, Config{RunConfig: run, Rules: cfg.Base, Games: block, Cells: cfg.Targets})
 	if res == nil || res.Interrupted {
 		return 0, 0, fmt.Errorf("timing a first block: %v", err)
 	}

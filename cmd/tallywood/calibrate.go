@@ -70,7 +70,7 @@ func defineCalibrate(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 		if err != nil {
 			return nil, err
 		}
-		cfg := sim.CalibrateConfig{Rules: rules, Games: s.games, SearchGames: *search, Seed: s.seed, Shard: s.shard, MaxErrors: s.maxErrors}
+		cfg := sim.CalibrateConfig{RunConfig: s.runConfig(), Rules: rules, Games: s.games, SearchGames: *search}
 		if cfg.Skills, err = parseSkills("skills", *skills); err != nil {
 			return nil, err
 		}

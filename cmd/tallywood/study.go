@@ -111,6 +111,13 @@ type plan struct {
 	text report.TextOptions
 }
 
+// runConfig is the run the shared flags set up: the seed, the shard and
+// the failed items past which the study stops (the workers and the
+// progress are the runner's).
+func (s *studyFlags) runConfig() sim.RunConfig {
+	return sim.RunConfig{Seed: s.seed, Shard: s.shard, MaxErrors: s.maxErrors}
+}
+
 // badFlag is an error of a flag that only a plan's before can find (tune's
 // --time, by the speed it measures): a usage error.
 type badFlag struct{ error }

@@ -134,8 +134,9 @@ func TestMarginOnlyNeverContradicts(t *testing.T) {
 func TestSequentialWordsInWords(t *testing.T) {
 	greedy := mustSpec(t, "greedy")
 	cfg := sim.CompareConfig{
-		A: sim.CompareArm{Name: "reference", Rules: engine.Reference()}, B: sim.CompareArm{Name: "hard", Rules: engine.Reference()},
-		Seed: 1, Test: &sim.Sequential{P0: 0, P1: -0.02, Alpha: 0.05, Beta: 0.05},
+		RunConfig: sim.RunConfig{Seed: 1},
+		A:         sim.CompareArm{Name: "reference", Rules: engine.Reference()}, B: sim.CompareArm{Name: "hard", Rules: engine.Reference()},
+		Test: &sim.Sequential{P0: 0, P1: -0.02, Alpha: 0.05, Beta: 0.05},
 		Cells: []sim.ComparePair{{
 			A:     sim.CellSpec{Mode: engine.Normal, Policy: greedy, Politician: sim.RandomPoliticianIndex},
 			B:     sim.CellSpec{Mode: engine.Hard, Policy: greedy, Politician: sim.RandomPoliticianIndex},

@@ -2,9 +2,7 @@ package sim
 
 import (
 	"context"
-	"fmt"
 	"slices"
-	"time"
 
 	"tallywood/engine"
 	"tallywood/sim/playtest"
@@ -34,7 +32,6 @@ func newResult(cfg *Config) *Result {
 		Envelope:     newEnvelope(KindSim, FormatSim, cfg.Seed, cfg.Shard),
 		RulesID:      rulesID(cfg.Rules),
 		GamesPerCell: cfg.Games,
-		Cells:        make([]Cell, len(cfg.Cells)),
 	}
 }
 
@@ -118,68 +115,17 @@ type Config struct {
 	Record func(cell int, g playtest.Game)
 }
 
-// Run plays every cell of cfg and returns the result. Cells are played one
-// after the other, each by all workers; a worker takes chunks of
-// consecutive games of the shard and adds each game to its own Counts,
-// which are merged when the cell is done. Counts are sums, so the result
-// does not depend on the workers or on the order the games finished in.
-// When ctx is cancelled the workers stop after their current game and the
-// result, with the games played so far, is marked Interrupted.
-//
-// A game whose policy failed (policy.FailedError) is counted in the cell's
-// errors, with its message among the cell's failures, and the run goes on
-// up to cfg.MaxErrors of them; past that it stops like an interruption and
-// returns the result with ErrTooManyFailed. Any other error stops the run
-// and returns no result.
+// Run plays every cell of cfg (runCells) and returns the result: with
+// the games played so far, marked Interrupted, when ctx is cancelled; and
+// with ErrTooManyFailed past cfg.MaxErrors failed games. Any other error
+// stops the run and returns no result.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
-	if cfg.Rules == nil {
-		return nil, fmt.Errorf("sim: no rules")
+	cells, interrupted, err := runCells(ctx, cfg.RunConfig, cfg.Rules, cfg.Games, cfg.Cells, cfg.Record)
+	if cells == nil {
+		return nil, err
 	}
-	if cfg.Games < 1 || cfg.Games > MaxGames {
-		return nil, fmt.Errorf("sim: games %d is outside 1..%d", cfg.Games, int64(MaxGames))
-	}
-	pl := cfg.soloPool(ctx, cfg.Shard.Len(cfg.Games))
-	defer pl.close()
-	if cfg.Record != nil {
-		for _, p := range pl.players {
-			p.recording = &recording{}
-		}
-	}
-
 	res := newResult(&cfg)
-	n := cfg.Shard.Len(cfg.Games)
-	for ci, spec := range cfg.Cells {
-		start := time.Now()
-		counts := make([]Counts, len(pl.players))
-		err := pl.run(work{
-			n: n, size: chunkFor(n, len(pl.players), chunkSize), games: 1,
-			play: func(w int, _ int64, seed uint64) error {
-				return pl.players[w].play(cfg.Rules, seed, spec.Mode, spec.Policy, spec.Politician)
-			},
-			keep: func(w int, j int64) {
-				p := pl.players[w]
-				counts[w].Add(&p.g)
-				if cfg.Record != nil {
-					cfg.Record(ci, p.recorded(cfg.Rules, cfg.Seed, cfg.Shard.Game(j), spec.Policy.Label))
-				}
-			},
-		})
-		if err != nil {
-			return nil, err
-		}
-		total := &counts[0]
-		for w := 1; w < len(counts); w++ {
-			total.Merge(&counts[w])
-		}
-		var failures []Failure
-		total.Errors, failures = pl.cellFailures()
-		res.Cells[ci] = newCell(cellLabels(cfg.Rules, spec), total, cfg.Rules.Districts[:], time.Since(start).Seconds())
-		res.Cells[ci].Failures = failures
-	}
-	res.Interrupted = pl.interrupted()
+	res.Cells, res.Interrupted = cells, interrupted
 	res.derive()
-	if err := pl.tooMany(); err != nil {
-		return res, err
-	}
-	return res, nil
+	return res, err
 }

@@ -463,9 +463,9 @@ var errTuneInterrupted = errors.New("interrupted during the search, before any v
 // Tune searches cfg's fields for the values nearest the targets, then
 // confirms the best on the confirmation seeds. The search and its result
 // depend on the flags alone (not on the workers): every candidate's games
-// are Run's on the block seeds. An interrupt during the search returns no
-// result (errTuneInterrupted); during the confirmation, the result of the
-// games played, marked interrupted.
+// are a sim run's (runCells) on the block seeds. An interrupt during the
+// search returns no result (errTuneInterrupted); during the confirmation,
+// the result of the games played, marked interrupted.
 func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 	switch {
 	case cfg.Base == nil:
@@ -515,11 +515,9 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 	}
 	var failed int64 // games failed so far, of the search and then the confirmation
 	play := func(r *engine.Rules, k int) (games, wins []int64, err error) {
-		res, err := Run(ctx, Config{RunConfig: cfg.stage(deal.GameSeed(cfg.Seed, uint64(k)), Shard{K: 1, N: 1}, failed), Rules: r, Games: block, Cells: cfg.Targets})
-		if res != nil {
-			for t := range cfg.Targets {
-				failed += res.Cells[t].Errors
-			}
+		cells, interrupted, err := runCells(ctx, cfg.stage(deal.GameSeed(cfg.Seed, uint64(k)), Shard{K: 1, N: 1}, failed), r, block, cfg.Targets, nil)
+		for _, c := range cells {
+			failed += c.Errors
 		}
 		if errors.Is(err, ErrTooManyFailed) {
 			return nil, nil, tooManyFailed(failed, cfg.MaxErrors)
@@ -527,12 +525,12 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if res.Interrupted {
+		if interrupted {
 			return nil, nil, errTuneInterrupted
 		}
 		games, wins = make([]int64, len(cfg.Targets)), make([]int64, len(cfg.Targets))
-		for t := range cfg.Targets {
-			games[t], wins[t] = res.Cells[t].Games, res.Cells[t].Wins
+		for t, c := range cells {
+			games[t], wins[t] = c.Games, c.Wins
 		}
 		return games, wins, nil
 	}
@@ -669,17 +667,16 @@ func addInts(dst, src []int64) {
 func tuneConfirm(ctx context.Context, cfg *TuneConfig, goal tuneGoal, tuned *engine.Rules, out *TuneResult, searchSecs float64, failed *int64) error {
 	per := searchSecs / float64(len(cfg.Targets))
 	if !goal.anyRelative() {
-		conf, err := Run(ctx, Config{RunConfig: cfg.stage(cfg.ConfirmSeed, cfg.Shard, *failed), Rules: tuned, Games: cfg.ConfirmGames, Cells: cfg.Targets})
-		if conf == nil {
+		cells, interrupted, err := runCells(ctx, cfg.stage(cfg.ConfirmSeed, cfg.Shard, *failed), tuned, cfg.ConfirmGames, cfg.Targets, nil)
+		if cells == nil {
 			return err
 		}
-		for t := range cfg.Targets {
-			c := conf.Cells[t]
+		for t, c := range cells {
 			*failed += c.Errors
 			c.ElapsedSeconds += per
 			out.Targets[t].Confirm = c
 		}
-		out.Interrupted = conf.Interrupted
+		out.Interrupted = interrupted
 		if errors.Is(err, ErrTooManyFailed) {
 			return tooManyFailed(*failed, cfg.MaxErrors)
 		}

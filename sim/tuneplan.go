@@ -47,8 +47,8 @@ func TuneBudget(ctx context.Context, cfg TuneConfig, d time.Duration) (games int
 	start := time.Now()
 	run := cfg.stage(deal.GameSeed(cfg.ConfirmSeed, 1<<62), Shard{K: 1, N: 1}, 0)
 	run.Progress = nil // a timing, not the study's games
-	res, err := Run(ctx, Config{RunConfig: run, Rules: cfg.Base, Games: block, Cells: cfg.Targets})
-	if res == nil || res.Interrupted {
+	cells, interrupted, err := runCells(ctx, run, cfg.Base, block, cfg.Targets, nil)
+	if cells == nil || interrupted {
 		return 0, 0, fmt.Errorf("timing a first block: %v", err)
 	}
 	perSec = float64(block*len(cfg.Targets)) / max(time.Since(start).Seconds(), 1e-3)

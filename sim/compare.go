@@ -40,7 +40,10 @@ const FormatCompare = "tallywood-compare/6"
 // KindCompare is the kind of a comparison's result.
 const KindCompare Kind = "compare"
 
-func init() { registerKind(KindCompare, func() Study { return &CompareResult{} }) }
+func init() {
+	registerKind(KindCompare, func() Study { return &CompareResult{} })
+	registerKindless("tallywood-compare/1", "") // no reader reads it now
+}
 
 // CompareArm is one side of a comparison: its name and its rules.
 type CompareArm struct {

@@ -17,7 +17,10 @@ const KindSim Kind = "sim"
 // FormatSim names the JSON document of `tallywood sim` and `merge`.
 const FormatSim = "tallywood-sim/1"
 
-func init() { registerKind(KindSim, func() Study { return &Result{} }) }
+func init() {
+	registerKind(KindSim, func() Study { return &Result{} })
+	registerKindless(FormatSim, KindSim) // results of the first versions
+}
 
 // Result is the output of a run (docs/output.md describes every field).
 type Result struct {

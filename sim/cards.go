@@ -712,10 +712,6 @@ func (r *CardsResult) check(share func(int64) int64) error {
 	return checkCells(r.Cells, func(c *CardsCell) *Cell { return &c.Base }, func(c *CardsCell) error { return c.check(n, r.Interrupted) })
 }
 
-// maxItems bounds the items of a family a result may hold: more than any
-// rules file has (48 Solo cards, 4 decks of 32, 2·3·12 tiles).
-const maxItems = 256
-
 func (c *CardsCell) check(share int64, interrupted bool) error {
 	if err := c.Base.validate(share, interrupted); err != nil {
 		return err

@@ -337,3 +337,10 @@ func compareRow(name string, a, b *RowCounts, p *PairedSums, deals, perDeal int6
 		MeanScoreDiffPValue: pval,
 	}
 }
+
+// TableUnreadWarning is UnreadWarning for a comparison of rules a and b
+// at a table of players (compare --seats): a game without the Opposition.
+func TableUnreadWarning(a, b *engine.Rules, players int) string {
+	fields := engine.Unread(a, b, func(s engine.Scope) bool { return s.Seats })
+	return unreadWarning(fields, fmt.Sprintf("the games of %d players (--seats %d, no Opposition)", players, players))
+}

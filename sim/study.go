@@ -205,6 +205,12 @@ const MaxResultBytes = 32 << 20
 // names): they are copied into every merged output.
 const maxText = 1024
 
+// maxItems bounds the components of one family a result may hold (a
+// cards study's Solo cards, Strategy cards or tiles, an arc's Solo cards):
+// more than any rules file has (48 Solo cards, 4 decks of 32, 2·3·12
+// tiles).
+const maxItems = 256
+
 // maxSeconds bounds the timing a result's is summed from: a thousand
 // years; merge adds shards' timing up to it. Every sum of them stays finite: shards whose
 // elapsed_seconds added up to +Inf would make the JSON encoder panic.

@@ -265,6 +265,17 @@ type tuneGoal struct {
 
 func (g tuneGoal) isRelative(t int) bool { return g.relative != nil && g.relative[t] }
 
+// valid reports whether target t's rate is one: a win rate above 0 and
+// below 1, or a change of one above −1 and below 1, not 0. Every
+// objective is then a number: a NaN would sort before every candidate.
+func (g tuneGoal) valid(t int) bool {
+	r := g.rates[t]
+	if g.isRelative(t) {
+		return r > -1 && r < 1 && r != 0
+	}
+	return r > 0 && r < 1
+}
+
 func (g tuneGoal) anyRelative() bool { return slices.Contains(g.relative, true) }
 
 // objective is the sum over targets of (win rate − target)², the win
@@ -381,7 +392,7 @@ func halving(xs [][]int, goal tuneGoal, eval, base tuneEvaluator) ([]*candidate,
 			c.blocks, c.round = blocks, round
 		}
 		// The better half by the objective; ties keep the earlier one.
-		slices.SortStableFunc(alive, func(a, b *candidate) int { return cmpFloat(a.objective(goal), b.objective(goal)) })
+		slices.SortStableFunc(alive, func(a, b *candidate) int { return cmp.Compare(a.objective(goal), b.objective(goal)) })
 		if len(alive) == 1 {
 			break
 		}
@@ -478,6 +489,11 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 		return nil, fmt.Errorf("sim: confirmation games %d is not between 1 and %d", cfg.ConfirmGames, int64(MaxGames))
 	}
 	goal := tuneGoal{rates: cfg.Rates, relative: cfg.Relative}
+	for t := range goal.rates {
+		if !goal.valid(t) {
+			return nil, fmt.Errorf("sim: target %d: %g is not a win rate above 0 and below 1, or a change of one above -1 and below 1, not 0", t+1, goal.rates[t])
+		}
+	}
 	space, base, fields, err := tuneSpace(&cfg)
 	if err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"context"
+	"math"
 	"strings"
 	"testing"
 
@@ -226,6 +227,24 @@ func TestTuneConfirmsEveryTarget(t *testing.T) {
 	for i, m := range []string{"normal", "hard"} {
 		if c := r.Targets[i].Confirm; c.Mode != m || c.Games != 40 {
 			t.Errorf("target %d: confirmed %s on %d games, want %s on 40", i+1, c.Mode, c.Games, m)
+		}
+	}
+}
+
+// TestTuneRefusesRatesThatAreNot: a target rate that is no win rate (or
+// change of one) is refused before the search: a NaN objective would sort
+// before every candidate (cmp.Compare), and 0 or 1 cannot be reached.
+func TestTuneRefusesRatesThatAreNot(t *testing.T) {
+	for _, tt := range []struct {
+		rate     float64
+		relative bool
+	}{{math.NaN(), false}, {0, false}, {1, false}, {math.NaN(), true}, {0, true}, {-1, true}} {
+		cfg := tuneConfig(t, "random", tt.rate, 1000, 100)
+		if tt.relative {
+			cfg.Relative = []bool{true}
+		}
+		if _, err := Tune(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "target 1") {
+			t.Errorf("rate %g (relative %t): error %v", tt.rate, tt.relative, err)
 		}
 	}
 }

@@ -54,3 +54,19 @@ func TuneBudget(ctx context.Context, cfg TuneConfig, d time.Duration) (games int
 	perSec = float64(block*len(cfg.Targets)) / max(time.Since(start).Seconds(), 1e-3)
 	return int64(perSec * d.Seconds()), perSec, nil
 }
+
+// TuneMinBudget is the smallest budget in games that a search of cfg's
+// targets over the values of its fields can be planned with (halvingPlan
+// halves the candidates down to two, or the grid): a smaller --budget,
+// or a --time that makes one, is refused before the search.
+func TuneMinBudget(cfg TuneConfig) int64 {
+	space := make([][]int, len(cfg.Vary))
+	for i, v := range cfg.Vary {
+		space[i] = v.Values
+	}
+	n := startCandidates(gridSize(space))
+	for n > 2 {
+		n /= 2
+	}
+	return halvingBlocks(n) * int64(len(cfg.Targets)) * minTuneBlock
+}

@@ -17,6 +17,7 @@ import (
 	"tallywood/engine"
 	"tallywood/sim/policy"
 	"tallywood/sim/policy/internal/mix"
+	"tallywood/sim/policy/internal/netfit"
 )
 
 var regen = flag.Bool("regen", false, "rerun the command recorded in sim/policy/value.json and compare (tens of minutes)")
@@ -137,7 +138,7 @@ func TestRowsFollowTheOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := newNet(0, nil)
+	n := netfit.New(0, scale, 0.01, nil)
 	rep := heldOutReport(n, d, "greedy")
 	var agree float64
 	if _, err := fmt.Sscanf(rep.text[strings.Index(rep.text, "| hand-weighted (greedy) | "):], "| hand-weighted (greedy) | %f%%", &agree); err != nil || agree < 85 {

@@ -24,7 +24,7 @@ bench:
 # The strength ladder of docs/policies.md, rewritten in place (the
 # whole table takes about 20 minutes on two idle cores).
 ladder:
-	go run ./sim/policy/internal/ladder -update docs/policies.md -levels -games 10000 \
+	go run ./cmd/ladder -update docs/policies.md -levels -games 10000 \
 		random builder pollster greedy learned 2000xmcts:iters=100 1000xmcts:iters=400 \
 		2000xmcts:iters=100,prior=16 500xmcts:iters=400,prior=16
 

@@ -9,7 +9,7 @@
 // and its spec) is played once and its row names both. -w overrides the
 // hand weights, for tuning.
 //
-//	go run ./sim/policy/internal/ladder -games 2000 random greedy 400xmcts:iters=400
+//	go run ./cmd/ladder -games 2000 random greedy 400xmcts:iters=400
 package main
 
 import (

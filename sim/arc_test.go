@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	examples[KindArc] = func(t testing.TB, shard Shard) Study { return runArc(t, arcConfig(t, 40, 1, shard)) }
+	example(KindArc, func(t testing.TB, shard Shard) Study { return runArc(t, arcConfig(t, 40, 1, shard)) })
 }
 
 func arcConfig(t testing.TB, games int64, workers int, shard Shard) ArcConfig {

@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	examples[KindCalibrate] = func(t testing.TB, shard Shard) Study {
+	example(KindCalibrate, func(t testing.TB, shard Shard) Study {
 		cfg := calibrateConfig(t, recordGames(t, "dial:skill=0.6", engine.Normal, 13004, 1), 4, 1)
 		cfg.Outcomes = []playtest.Outcome{
 			{Tester: "bo", Mode: engine.Normal, Result: playtest.Won, Line: 2},
@@ -22,7 +22,7 @@ func init() {
 		}
 		cfg.Shard = shard
 		return runCalibrate(t, cfg)
-	}
+	})
 }
 
 // recordGames records n games of spec in mode on master seed seed, as

@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	examples[KindCards] = func(t testing.TB, shard Shard) Study { return runCards(t, cardsConfig(t, 160, 1, shard)) }
+	example(KindCards, func(t testing.TB, shard Shard) Study { return runCards(t, cardsConfig(t, 160, 1, shard)) })
 }
 
 // strongCard is the Opposition of the reference rules with one Solo card

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	examples[KindCompare] = func(t testing.TB, shard Shard) Study {
+	example(KindCompare, func(t testing.TB, shard Shard) Study {
 		cfg := normalVsHard(t, 6)
 		cfg.Cells[0].A.Policy, cfg.Cells[0].B.Policy = mustSpec(t, "random"), mustSpec(t, "random")
 		cfg.Shard = shard
@@ -20,7 +20,7 @@ func init() {
 			t.Fatal(err)
 		}
 		return res
-	}
+	})
 }
 
 // untimedCompare is r's JSON without its timing fields.

@@ -10,11 +10,11 @@ import (
 )
 
 func init() {
-	examples[KindCurve] = func(t testing.TB, shard Shard) Study {
+	example(KindCurve, func(t testing.TB, shard Shard) Study {
 		cfg := curveConfig(8, 2)
 		cfg.Shard = shard
 		return runCurve(t, cfg)
-	}
+	})
 }
 
 // curveConfig is a small curve: three skills, one above 1, both

@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	examples[KindSim] = func(t testing.TB, shard Shard) Study { return run(t, testConfig(t, 6, 1, shard)) }
+	example(KindSim, func(t testing.TB, shard Shard) Study { return run(t, testConfig(t, 6, 1, shard)) })
 }
 
 func mustSpec(t testing.TB, s string) policy.Spec {

@@ -12,17 +12,17 @@ import (
 )
 
 func init() {
-	examples[KindSeats] = func(t testing.TB, shard Shard) Study {
+	example(KindSeats, func(t testing.TB, shard Shard) Study {
 		return runSeats(t, seatsConfig(t, 6, 1, shard, "random", "random"))
-	}
-	examples[KindSeatsCompare] = func(t testing.TB, shard Shard) Study {
+	})
+	example(KindSeatsCompare, func(t testing.TB, shard Shard) Study {
 		res, err := CompareSeats(context.Background(), seatsConfig(t, 6, 1, shard, "random", "random"),
 			SeatsArm{"a", engine.Reference()}, SeatsArm{"b", engine.Reference()})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return res
-	}
+	})
 }
 
 func seatsConfig(t testing.TB, deals int64, workers int, shard Shard, lineup ...string) SeatsConfig {

@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	examples[KindSensitivity] = func(t testing.TB, shard Shard) Study {
+	example(KindSensitivity, func(t testing.TB, shard Shard) Study {
 		cfg := sensitivityConfig(t, 6, "random")
 		cfg.Shard = shard
 		res, err := Sensitivity(context.Background(), cfg)
@@ -20,7 +20,7 @@ func init() {
 			t.Fatal(err)
 		}
 		return res
-	}
+	})
 }
 
 // sensitivityConfig scans two fields Hard reads and one only Normal

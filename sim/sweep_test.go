@@ -15,7 +15,7 @@ import (
 )
 
 func init() {
-	examples[KindSweep] = func(t testing.TB, shard Shard) Study {
+	example(KindSweep, func(t testing.TB, shard Shard) Study {
 		cfg := sweepConfig(t, 6)
 		cfg.Cells, cfg.Shard = cfg.Cells[:1], shard
 		res, err := Sweep(context.Background(), cfg)
@@ -23,7 +23,7 @@ func init() {
 			t.Fatal(err)
 		}
 		return res
-	}
+	})
 }
 
 // pointAt is a sweep point of one parameter with wins won of games.

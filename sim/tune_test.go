@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	examples[KindTune] = func(t testing.TB, shard Shard) Study {
+	example(KindTune, func(t testing.TB, shard Shard) Study {
 		cfg := tuneConfig(t, "random", 0.1, 150, 6)
 		cfg.Vary[0].Values, cfg.Shard = []int{2, 3}, shard
 		res, err := Tune(context.Background(), cfg)
@@ -19,7 +19,7 @@ func init() {
 			t.Fatal(err)
 		}
 		return res
-	}
+	})
 }
 
 // tuneConfig tunes difficulties.normal.bonus_divisor over 1..4 for

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"tallywood/engine"
@@ -91,8 +92,8 @@ func answer(r *sim.CompareResult, c *sim.CompareCell) string {
 		at = " " + strings.Join(where, " ")
 	}
 	players := playerName(c.A.Policy) != playerName(c.B.Policy)
-	pts := fmt.Sprintf("%.1f points", 100*abs(c.ScoreDiff))
-	votes := fmt.Sprintf("%.1f votes", abs(c.MarginDiff))
+	pts := fmt.Sprintf("%.1f points", 100*math.Abs(c.ScoreDiff))
+	votes := fmt.Sprintf("%.1f votes", math.Abs(c.MarginDiff))
 	// Only the players differ: B's player scores more or less, which is
 	// not the game being easier.
 	onlyPlayers := players && A == playerName(c.A.Policy)
@@ -174,13 +175,6 @@ func playerWords(label string) string {
 		}
 	}
 	return "the player " + name
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // howToRead says how to read a comparison's figures, for a reader who

@@ -186,14 +186,7 @@ func cardsCommand(r *sim.CardsResult) string {
 	args := []string{"cards", "--games", fmt.Sprint(r.GamesPerCell), "--seed", fmt.Sprint(r.Seed),
 		"--mode", strings.Join(modes, ","), "--policy", strings.Join(policies, ",")}
 	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
-	if r.Shard != "" && !strings.Contains(r.Shard, "+") {
-		args = append(args, "--shard", r.Shard)
-	}
-	cmd := commandLine(append(args, "--format", "json"))
-	if strings.Contains(r.Shard, "+") {
-		cmd += "   # once per shard of " + r.Shard + ", then tallywood merge"
-	}
-	return cmd
+	return shardedCommand(args, r.Shard)
 }
 
 // cardsSection reports a cards study: per cell, a ranked dot and interval

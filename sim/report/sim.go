@@ -478,12 +478,5 @@ func simCommand(r *sim.Result) string {
 		args = append(args, "--politician", politicians[0])
 	}
 	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
-	if r.Shard != "" && !strings.Contains(r.Shard, "+") {
-		args = append(args, "--shard", r.Shard)
-	}
-	cmd := commandLine(append(args, "--format", "json"))
-	if strings.Contains(r.Shard, "+") {
-		cmd += "   # once per shard of " + r.Shard + ", then tallywood merge"
-	}
-	return cmd
+	return shardedCommand(args, r.Shard)
 }

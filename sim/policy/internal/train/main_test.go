@@ -231,6 +231,23 @@ func TestFlagsChecked(t *testing.T) {
 	}
 }
 
+// TestFlagsAmongTheMix: a flag after the mix counts as one before it, as
+// make weights and the -regen test write -out after the recorded command
+// (both once failed: "-out" was read as a spec of the mix).
+func TestFlagsAmongTheMix(t *testing.T) {
+	before, err := parseOptions(strings.Fields("-seed 5 -hidden 8 -out x.json 2xgreedy 3xrandom"), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := parseOptions(strings.Fields("-seed 5 2xgreedy -hidden 8 3xrandom -out x.json"), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.command != before.command || after.hidden != 8 || after.out != "x.json" || len(after.mix) != 2 {
+		t.Errorf("flags after the mix: %q (hidden %d, out %q, %d specs), before it: %q", after.command, after.hidden, after.out, len(after.mix), before.command)
+	}
+}
+
 // FuzzFlags: any values of the training's number flags are refused
 // before any game, or accepted and then fit a net that is a weights file
 // the players read (a NaN learning rate, say, passed and failed only when

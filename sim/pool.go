@@ -13,13 +13,14 @@ import (
 	"tallywood/sim/policy"
 )
 
-// The worker pool every study plays through (Run, Compare, Sweep and
-// runDeals for RunSeats and CompareSeats), so that they stop, cancel and
-// count failed games alike.
+// The worker pool every study plays through, started from its config's
+// RunConfig, so that every kind stops, cancels and counts failed games
+// alike.
 //
 // An item is what a worker plays at once and a result counts whole: a game
-// (Run), a paired game (Compare), a seed at the base rules and every point
-// (Sweep), or a deal in every rotation under every arm (a table). Item j
+// (a sim run), a paired game (a compare), a seed at the base rules and
+// every point (a sweep), or a deal in every rotation under every arm (a
+// table). Item j
 // of the shard plays on game seed deal.GameSeed(seed, shard.Game(j)).
 //
 // The failure policy: an item one of whose policies failed

@@ -267,8 +267,8 @@ func politicianLabel(r *engine.Rules, i int) string {
 	return r.Politicians[i].ID
 }
 
-// ErrTooManyFailed is Run's error, with a result of the games played,
-// when more games failed than Config.MaxErrors allows.
+// ErrTooManyFailed is a runner's error, with a result of the items
+// played, when more items failed than its RunConfig.MaxErrors allows.
 var ErrTooManyFailed = errors.New("too many failed games")
 
 // MaxGames bounds the games per cell of a run: with every game adding at

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tallywood/engine"
+	"tallywood/opposition"
 	"tallywood/sim/policy"
 )
 
@@ -193,5 +194,19 @@ func TestCompareSeats(t *testing.T) {
 		if row.MeanScoreDiff != 0 || row.MeanScoreDiffCI95 != [2]float64{} || row.MeanScoreDiffPValue != 1 {
 			t.Errorf("identical arms: %s differs: %+v", row.Name, row)
 		}
+	}
+}
+
+// TestSeatsRefuseAnOpposition: a study at a table has no Opposition, so
+// a RunConfig that sets one is refused rather than silently not played.
+func TestSeatsRefuseAnOpposition(t *testing.T) {
+	cfg := seatsConfig(t, 2, 1, Shard{}, "greedy", "random")
+	cfg.Opposition = opposition.Solo{}
+	if _, err := RunSeats(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "no Opposition") {
+		t.Errorf("RunSeats with an Opposition: %v", err)
+	}
+	cfg.Rules = nil
+	if _, err := CompareSeats(context.Background(), cfg, SeatsArm{"a", engine.Reference()}, SeatsArm{"b", engine.Reference()}); err == nil || !strings.Contains(err.Error(), "no Opposition") {
+		t.Errorf("CompareSeats with an Opposition: %v", err)
 	}
 }

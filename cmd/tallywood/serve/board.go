@@ -194,15 +194,15 @@ func newDistrict(sess *play.Session, d int8) districtView {
 		v.InitialSupport = fmt.Sprint(ds.InitialSupport)
 	}
 	for c, n := range ds.Cubes {
-		v.Cubes = append(v.Cubes, cubeView{X: 12 + c*70, Fill: districtColours[c].Fill, Ink: districtColours[c].Ink, N: int(n), Name: r.Districts[c]})
+		v.Cubes = append(v.Cubes, cubeView{X: 10 + c*82, Fill: districtColours[c].Fill, Ink: districtColours[c].Ink, N: int(n), Name: r.Districts[c]})
 	}
 	for sp, h := range ds.Spots {
 		fill, ink := holderColours(g, h)
-		v.Spots = append(v.Spots, spotView{X: 8 + sp*73, Action: r.Spots[sp].String(), Holder: holderName(g, h), Fill: fill, Ink: ink})
+		v.Spots = append(v.Spots, spotView{X: 6 + sp*83, Action: r.Spots[sp].String(), Holder: holderName(g, h), Fill: fill, Ink: ink})
 	}
 	for l, h := range ds.Endorsements {
 		fill, ink := holderColours(g, h)
-		v.Endorsements = append(v.Endorsements, endorseView{X: 40 + l*100, Level: l + 1, Votes: int(r.Endorsements[l].Votes),
+		v.Endorsements = append(v.Endorsements, endorseView{X: 30 + l*112, Level: l + 1, Votes: int(r.Endorsements[l].Votes),
 			Holder: holderName(g, h), Fill: fill, Ink: ink, Favor: ds.FavorUsed[l]})
 	}
 	y := 212
@@ -276,7 +276,7 @@ func newPlaza(g *engine.Game) plazaView {
 	opp := g.Opponent()
 	var v plazaView
 	for c, n := range g.Plaza {
-		v.Cubes = append(v.Cubes, cubeView{X: 12 + c*70, Fill: districtColours[c].Fill, Ink: districtColours[c].Ink, N: int(n), Name: r.Districts[c]})
+		v.Cubes = append(v.Cubes, cubeView{X: 10 + c*82, Fill: districtColours[c].Fill, Ink: districtColours[c].Ink, N: int(n), Name: r.Districts[c]})
 	}
 	var badges []string
 	if g.Seats[0].PlazaBadge {

@@ -36,8 +36,7 @@ func newTestServer(t testing.TB) *testServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := &testServer{t: t, srv: srv, store: store, http: httptest.NewServer(srv.Handler())}
-	ts.hc = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	ts := &testServer{t: t, srv: srv, store: store, http: newHTTPTest(srv), hc: noRedirects()}
 	t.Cleanup(func() {
 		ts.http.Close()
 		srv.Close()
@@ -165,4 +164,11 @@ type testLog struct{ t testing.TB }
 func (l testLog) Write(p []byte) (int, error) {
 	l.t.Log(strings.TrimSpace(string(p)))
 	return len(p), nil
+}
+
+func newHTTPTest(srv *Server) *httptest.Server { return httptest.NewServer(srv.Handler()) }
+
+// noRedirects is a client that reads a redirect as the answer.
+func noRedirects() *http.Client {
+	return &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }

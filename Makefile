@@ -69,6 +69,9 @@ fuzz:
 	go test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sim/report
 	go test -run '^$$' -fuzz '^FuzzParseDecisions$$' -fuzztime $(FUZZTIME) ./sim/playtest
 	go test -run '^$$' -fuzz '^FuzzParseOutcomes$$' -fuzztime $(FUZZTIME) ./sim/playtest
+	go test -run '^$$' -fuzz '^FuzzParseDecide$$' -fuzztime $(FUZZTIME) ./cmd/tallywood/serve
+	go test -run '^$$' -fuzz '^FuzzParseHint$$' -fuzztime $(FUZZTIME) ./cmd/tallywood/serve
+	go test -run '^$$' -fuzz '^FuzzParsePlanForm$$' -fuzztime $(FUZZTIME) ./cmd/tallywood/serve
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

@@ -172,3 +172,21 @@ func newHTTPTest(srv *Server) *httptest.Server { return httptest.NewServer(srv.H
 func noRedirects() *http.Client {
 	return &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }
+
+// page reads a page as a browser does (HTML), failing on another status
+// than 200.
+func (ts *testServer) page(path string) []byte {
+	ts.t.Helper()
+	req, _ := http.NewRequest("GET", ts.http.URL+path, nil)
+	req.Header.Set("Accept", "text/html")
+	res, err := ts.hc.Do(req)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusOK {
+		ts.t.Fatalf("GET %s: %d %s", path, res.StatusCode, data)
+	}
+	return data
+}

@@ -230,6 +230,9 @@ func (s *Server) routes() {
 	m := http.NewServeMux()
 	m.Handle("GET /static/", http.StripPrefix("/static/", staticHandler()))
 	m.HandleFunc("GET /{$}", s.home)
+	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		s.refuse(w, r, http.StatusNotFound, "There is no such page: open the link you were given.")
+	})
 	m.HandleFunc("GET /t/{token}", s.testerOnly(s.testerHome))
 	m.HandleFunc("POST /t/{token}/deals/{deal}", s.testerOnly(s.startGame))
 	m.HandleFunc("GET /t/{token}/games/{game}", s.testerOnly(s.gamePage))

@@ -140,6 +140,17 @@ func (lg *liveGames) get(row Game, t Tester) (*liveGame, error) {
 	return g, nil
 }
 
+// cached returns the game of id if it is in memory.
+func (lg *liveGames) cached(id int64) *liveGame {
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	g := lg.games[id]
+	if g != nil {
+		g.used = time.Now()
+	}
+	return g
+}
+
 // load replays a stored game: every decision but the last, then the
 // last, so that the narration has the events since it.
 func (lg *liveGames) load(row Game, t Tester, plan *planRules) (*liveGame, error) {

@@ -56,6 +56,7 @@ type Server struct {
 	games    *liveGames
 	limits   *limiter
 	fit      *fitter
+	testers  sync.Map // token → Tester, once found: a tester is never changed nor removed
 	mux      *http.ServeMux
 	log      *log.Logger
 	ctx      context.Context
@@ -191,6 +192,10 @@ func (s *Server) tester(token string) (Tester, bool, error) {
 	if !wellFormed(token) {
 		return Tester{}, false, nil
 	}
+	if v, ok := s.testers.Load(token); ok {
+		t := v.(Tester)
+		return t, subtle.ConstantTimeCompare([]byte(t.Token), []byte(token)) == 1, nil
+	}
 	t, ok, err := s.store.TesterByToken(token)
 	if err != nil || !ok {
 		return Tester{}, false, err
@@ -198,6 +203,7 @@ func (s *Server) tester(token string) (Tester, bool, error) {
 	if subtle.ConstantTimeCompare([]byte(t.Token), []byte(token)) != 1 {
 		return Tester{}, false, nil
 	}
+	s.testers.Store(token, t)
 	return t, true, nil
 }
 

@@ -1,13 +1,13 @@
 package serve
 
 import (
-	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, "sqlite"
@@ -78,11 +78,22 @@ var migrations = []string{
 // SchemaVersion is the version this tallywood writes.
 var SchemaVersion = len(migrations)
 
-// Store is an open store file.
+// Store is an open store file: one connection writes (SQLite has one
+// writer at a time), a few read beside it (the write-ahead log lets
+// readers see the last commit while a write goes on).
 type Store struct {
-	db   *sql.DB
+	db   *sql.DB // writes, and reads inside a write
+	rdb  *sql.DB // reads
 	Path string
+
+	// The group commit's writer, started at the first decision.
+	writerOnce sync.Once
+	commits    chan *commit
+	writerDone chan struct{}
 }
+
+// readers bounds the connections that read.
+const readers = 4
 
 // dsn opens path with what a store that loses nothing needs: the write-ahead
 // log, a full sync at every commit (a decision survives a power cut once
@@ -119,14 +130,17 @@ func open(path string, upTo int) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store %s: %v", path, err)
 	}
-	// One connection: SQLite has one writer at a time anyway, and one
-	// connection keeps every read after the write it follows.
 	db.SetMaxOpenConns(1)
-	s := &Store{db: db, Path: path}
+	s := &Store{db: db, rdb: db, Path: path}
 	if err := s.migrate(upTo); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store %s: %v", path, err)
 	}
+	if s.rdb, err = sql.Open("sqlite", dsn(path, true)); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store %s: %v", path, err)
+	}
+	s.rdb.SetMaxOpenConns(readers)
 	return s, nil
 }
 
@@ -144,8 +158,8 @@ func OpenReadOnly(path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store %s: %v", path, err)
 	}
-	db.SetMaxOpenConns(1)
-	s := &Store{db: db, Path: path}
+	db.SetMaxOpenConns(readers)
+	s := &Store{db: db, rdb: db, Path: path}
 	v, err := s.version()
 	switch {
 	case err != nil:
@@ -165,7 +179,18 @@ func OpenReadOnly(path string) (*Store, error) {
 }
 
 // Close closes the store.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	started := true
+	s.writerOnce.Do(func() { started = false })
+	if started {
+		close(s.commits)
+		<-s.writerDone
+	}
+	if s.rdb != s.db {
+		s.rdb.Close()
+	}
+	return s.db.Close()
+}
 
 func (s *Store) version() (int, error) {
 	var v int
@@ -216,7 +241,7 @@ func (s *Store) migrate(upTo int) error {
 
 // Setting reads a setting; ok is false when it is not set.
 func (s *Store) Setting(key string) (value string, ok bool, err error) {
-	err = s.db.QueryRow("SELECT value FROM settings WHERE key = ?", key).Scan(&value)
+	err = s.rdb.QueryRow("SELECT value FROM settings WHERE key = ?", key).Scan(&value)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", false, nil
 	}
@@ -280,7 +305,7 @@ func scanPlan(row interface{ Scan(...any) error }) (Plan, error) {
 
 // Plans lists every plan, oldest first.
 func (s *Store) Plans() ([]Plan, error) {
-	rows, err := s.db.Query("SELECT " + planColumns + " FROM plans ORDER BY id")
+	rows, err := s.rdb.Query("SELECT " + planColumns + " FROM plans ORDER BY id")
 	if err != nil {
 		return nil, err
 	}
@@ -298,7 +323,7 @@ func (s *Store) Plans() ([]Plan, error) {
 
 // Plan reads one plan.
 func (s *Store) Plan(id int64) (Plan, error) {
-	return scanPlan(s.db.QueryRow("SELECT "+planColumns+" FROM plans WHERE id = ?", id))
+	return scanPlan(s.rdb.QueryRow("SELECT "+planColumns+" FROM plans WHERE id = ?", id))
 }
 
 // Tester is one invited tester of a plan, with the token of their link.
@@ -337,7 +362,7 @@ func scanTester(row interface{ Scan(...any) error }) (Tester, error) {
 // TesterByToken finds the tester whose token is token; ok is false when
 // none is. The caller compares the token again in constant time.
 func (s *Store) TesterByToken(token string) (t Tester, ok bool, err error) {
-	t, err = scanTester(s.db.QueryRow("SELECT "+testerColumns+" FROM testers WHERE token = ?", token))
+	t, err = scanTester(s.rdb.QueryRow("SELECT "+testerColumns+" FROM testers WHERE token = ?", token))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Tester{}, false, nil
 	}
@@ -346,7 +371,7 @@ func (s *Store) TesterByToken(token string) (t Tester, ok bool, err error) {
 
 // Testers lists every tester, by plan then invitation.
 func (s *Store) Testers() ([]Tester, error) {
-	rows, err := s.db.Query("SELECT " + testerColumns + " FROM testers ORDER BY plan_id, id")
+	rows, err := s.rdb.Query("SELECT " + testerColumns + " FROM testers ORDER BY plan_id, id")
 	if err != nil {
 		return nil, err
 	}
@@ -405,7 +430,7 @@ func (s *Store) StartGame(testerID int64, deal int, politician string) (Game, er
 
 // Game reads one game; ok is false when there is none of that id.
 func (s *Store) Game(id int64) (g Game, ok bool, err error) {
-	g, err = scanGame(s.db.QueryRow("SELECT "+gameColumns+" FROM games g WHERE g.id = ?", id))
+	g, err = scanGame(s.rdb.QueryRow("SELECT "+gameColumns+" FROM games g WHERE g.id = ?", id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, false, nil
 	}
@@ -421,7 +446,7 @@ func (s *Store) Games(testerID int64) ([]Game, error) {
 		q += " WHERE g.tester_id = ?"
 		args = append(args, testerID)
 	}
-	rows, err := s.db.Query(q+" ORDER BY g.tester_id, g.deal", args...)
+	rows, err := s.rdb.Query(q+" ORDER BY g.tester_id, g.deal", args...)
 	if err != nil {
 		return nil, err
 	}
@@ -448,7 +473,7 @@ type Decision struct {
 
 // Decisions reads a game's decisions in order.
 func (s *Store) Decisions(gameID int64) ([]Decision, error) {
-	rows, err := s.db.Query("SELECT n, option, hinted, at, coalesce(think_ms, -1) FROM decisions WHERE game_id = ? ORDER BY n", gameID)
+	rows, err := s.rdb.Query("SELECT n, option, hinted, at, coalesce(think_ms, -1) FROM decisions WHERE game_id = ? ORDER BY n", gameID)
 	if err != nil {
 		return nil, err
 	}
@@ -473,16 +498,105 @@ func (s *Store) Decisions(gameID int64) ([]Decision, error) {
 var ErrStale = errors.New("not the game's next decision")
 
 // AddDecision commits decision d of a game, and, when the decision ended
-// the game, its result, in one transaction: the decision's number must be
-// the game's next. The hint shown before it is cleared.
-func (s *Store) AddDecision(ctx context.Context, gameID int64, d Decision, finished bool, margin int) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
+// the game, its result: the decision's number must be the game's next.
+// The hint shown before it is cleared. It returns once the commit is on
+// disk.
+//
+// Decisions of several games made at once are committed together, one
+// transaction and one sync for all (a group commit): each in a savepoint
+// of its own, so that one refused leaves the others. A sync is most of a
+// commit's time, and one writer syncs one transaction at a time.
+func (s *Store) AddDecision(gameID int64, d Decision, finished bool, margin int) error {
+	s.writerOnce.Do(func() {
+		s.commits = make(chan *commit)
+		s.writerDone = make(chan struct{})
+		go s.writer()
+	})
+	c := &commit{gameID: gameID, d: d, finished: finished, margin: margin, done: make(chan error, 1)}
+	s.commits <- c
+	return <-c.done
+}
+
+// commit is one decision waiting for the writer.
+type commit struct {
+	gameID   int64
+	d        Decision
+	finished bool
+	margin   int
+	done     chan error
+}
+
+// maxGroup bounds the decisions of one group commit.
+const maxGroup = 64
+
+// writer commits the decisions sent to it, as many at once as are
+// waiting.
+func (s *Store) writer() {
+	defer close(s.writerDone)
+	for first := range s.commits {
+		group := []*commit{first}
+	more:
+		for len(group) < maxGroup {
+			select {
+			case c, ok := <-s.commits:
+				if !ok {
+					break more
+				}
+				group = append(group, c)
+			default:
+				break more
+			}
+		}
+		s.commitGroup(group)
 	}
-	defer tx.Rollback()
+}
+
+// commitGroup commits a group in one transaction.
+func (s *Store) commitGroup(group []*commit) {
+	errs := make([]error, len(group))
+	fail := func(err error) {
+		for _, c := range group {
+			c.done <- err
+		}
+	}
+	tx, err := s.db.Begin()
+	if err != nil {
+		fail(err)
+		return
+	}
+	for i, c := range group {
+		if _, err := tx.Exec("SAVEPOINT decision"); err != nil {
+			tx.Rollback()
+			fail(err)
+			return
+		}
+		if errs[i] = addDecision(tx, c); errs[i] != nil {
+			if _, err := tx.Exec("ROLLBACK TO decision"); err != nil {
+				tx.Rollback()
+				fail(err)
+				return
+			}
+		}
+		if _, err := tx.Exec("RELEASE decision"); err != nil {
+			tx.Rollback()
+			fail(err)
+			return
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		fail(err)
+		return
+	}
+	for i, c := range group {
+		c.done <- errs[i]
+	}
+}
+
+// addDecision writes one decision within a transaction.
+func addDecision(tx *sql.Tx, c *commit) error {
+	d := c.d
 	var n int
-	if err := tx.QueryRow("SELECT count(*) FROM decisions WHERE game_id = ?", gameID).Scan(&n); err != nil {
+	if err := tx.QueryRow("SELECT count(*) FROM decisions WHERE game_id = ?", c.gameID).Scan(&n); err != nil {
 		return err
 	}
 	if n != d.N {
@@ -493,17 +607,15 @@ func (s *Store) AddDecision(ctx context.Context, gameID int64, d Decision, finis
 		think = d.ThinkMS
 	}
 	if _, err := tx.Exec("INSERT INTO decisions (game_id, n, option, hinted, at, think_ms) VALUES (?, ?, ?, ?, ?, ?)",
-		gameID, d.N, d.Option, d.Hinted, d.At.UnixMilli(), think); err != nil {
+		c.gameID, d.N, d.Option, d.Hinted, d.At.UnixMilli(), think); err != nil {
 		return err
 	}
-	if finished {
-		if _, err := tx.Exec("UPDATE games SET finished = ?, margin = ?, hint_pending = 0 WHERE id = ?", d.At.UnixMilli(), margin, gameID); err != nil {
-			return err
-		}
-	} else if _, err := tx.Exec("UPDATE games SET hint_pending = 0 WHERE id = ?", gameID); err != nil {
+	if c.finished {
+		_, err := tx.Exec("UPDATE games SET finished = ?, margin = ?, hint_pending = 0 WHERE id = ?", d.At.UnixMilli(), c.margin, c.gameID)
 		return err
 	}
-	return tx.Commit()
+	_, err := tx.Exec("UPDATE games SET hint_pending = 0 WHERE id = ?", c.gameID)
+	return err
 }
 
 // ShowHint notes that the tester was shown a hint for the game's next

@@ -2,7 +2,6 @@ package serve
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -85,6 +84,13 @@ func (s *Server) ownGame(w http.ResponseWriter, r *http.Request, t Tester) (*liv
 	if !ok {
 		s.refuse(w, r, http.StatusNotFound, "There is no such game.")
 		return nil, false
+	}
+	if g := s.games.cached(id); g != nil {
+		if g.tester.ID != t.ID {
+			s.refuse(w, r, http.StatusNotFound, "There is no such game among yours.")
+			return nil, false
+		}
+		return g, true
 	}
 	row, found, err := s.store.Game(id)
 	if err != nil {
@@ -263,7 +269,7 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request, t Tester) {
 		margin = game.Result.Margin()
 	}
 	// The answer waits for the commit, whatever the client does meanwhile.
-	err = s.store.AddDecision(context.WithoutCancel(r.Context()), g.row.ID, Decision{N: n, Option: req.Option, Hinted: hinted, At: now, ThinkMS: think}, over, margin)
+	err = s.store.AddDecision(g.row.ID, Decision{N: n, Option: req.Option, Hinted: hinted, At: now, ThinkMS: think}, over, margin)
 	if err != nil {
 		// Memory ran ahead of the store: forget the game, which the next
 		// request replays from what was committed.

@@ -2,7 +2,7 @@
 
 FUZZTIME ?= 20s
 
-.PHONY: run test calibration bench fuzz lint ladder weights chance chance-check report-screenshot
+.PHONY: run test calibration bench fuzz lint ladder weights chance chance-check report-screenshot playtest-screenshots
 
 run:
 	go run ./cmd/tallywood sim
@@ -92,3 +92,9 @@ report-screenshot:
 	./tallywood report sim.json --out report.html && \
 	$(CHROMIUM) $(CHROMIUM_FLAGS) --user-data-dir="$$dir/profile" --window-size=1280,1500 \
 		--screenshot="$(CURDIR)/docs/report.png" "file://$$dir/report.html" 2>/dev/null
+
+# docs/playtest-1280.png and docs/playtest-390.png: the play page of a game
+# under way, after an Opposition's turn, as the browser test drives it in
+# headless Chromium at 1280 and 390 px (cmd/tallywood/serve TestBrowser).
+playtest-screenshots:
+	go test ./cmd/tallywood/serve -run '^TestBrowser$$' -count=1 -args -screenshots $(CURDIR)/docs

@@ -227,11 +227,10 @@ func newDistrict(sess *play.Session, d int8) districtView {
 		if t.FaceUp {
 			face = faceWords(r, r.Tiles[t.Kind][t.Tier-1][t.Face])
 		}
-		badge := ""
+		line("%s tier %d: %s", play.TileName(t.Kind), t.Tier, face)
 		if t.Badge != engine.NoSeat {
-			badge = fmt.Sprintf(", %s Badge", map[bool]string{true: "Opposition's", false: "your"}[g.Seats[t.Badge].Automaton])
+			line("    with %s Badge on it", map[bool]string{true: "the Opposition's", false: "your"}[g.Seats[t.Badge].Automaton])
 		}
-		line("%s tier %d: %s%s", play.TileName(t.Kind), t.Tier, face, badge)
 	}
 	for seat := range g.NSeats {
 		for c, a := range g.Seats[seat].Assistants {

@@ -31,6 +31,7 @@ func TestLayers(t *testing.T) {
 		"sim":                     {"engine", "engine/kit", "opposition", "sim/deal", "sim/playtest", "sim/policy", "sim/stats"},
 		"sim/report":              {"engine", "sim", "sim/policy", "sim/stats"},
 		"cmd/tallywood/play":      {"engine", "engine/kit", "sim/deal", "sim/policy"},
+		"cmd/tallywood/serve":     {"cmd/tallywood/play", "engine", "opposition", "sim", "sim/deal", "sim/playtest", "sim/policy", "sim/report"},
 
 		// Imported by tests only.
 		"sim/policy/exec/exectest": {"sim/deal"},

@@ -2,7 +2,7 @@
 
 FUZZTIME ?= 20s
 
-.PHONY: run test calibration bench fuzz lint ladder weights chance chance-check report-screenshot
+.PHONY: run test calibration bench fuzz lint ladder weights chance chance-check report-screenshot playtest-screenshots
 
 run:
 	go run ./cmd/tallywood sim
@@ -74,6 +74,9 @@ fuzz:
 	go test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sim/report
 	go test -run '^$$' -fuzz '^FuzzParseDecisions$$' -fuzztime $(FUZZTIME) ./sim/playtest
 	go test -run '^$$' -fuzz '^FuzzParseOutcomes$$' -fuzztime $(FUZZTIME) ./sim/playtest
+	go test -run '^$$' -fuzz '^FuzzParseDecide$$' -fuzztime $(FUZZTIME) ./cmd/tallywood/serve
+	go test -run '^$$' -fuzz '^FuzzParseHint$$' -fuzztime $(FUZZTIME) ./cmd/tallywood/serve
+	go test -run '^$$' -fuzz '^FuzzParsePlanForm$$' -fuzztime $(FUZZTIME) ./cmd/tallywood/serve
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -94,3 +97,9 @@ report-screenshot:
 	./tallywood report sim.json --out report.html && \
 	$(CHROMIUM) $(CHROMIUM_FLAGS) --user-data-dir="$$dir/profile" --window-size=1280,1500 \
 		--screenshot="$(CURDIR)/docs/report.png" "file://$$dir/report.html" 2>/dev/null
+
+# docs/playtest-1280.png and docs/playtest-390.png: the play page of a game
+# under way, after an Opposition's turn, as the browser test drives it in
+# headless Chromium at 1280 and 390 px (cmd/tallywood/serve TestBrowser).
+playtest-screenshots:
+	go test ./cmd/tallywood/serve -run '^TestBrowser$$' -count=1 -args -screenshots $(CURDIR)/docs

@@ -2,7 +2,7 @@
 
 FUZZTIME ?= 20s
 
-.PHONY: run test calibration bench fuzz lint ladder weights chance chance-check report-screenshot
+.PHONY: run test calibration bench fuzz lint ladder weights chance chance-check report-screenshot playtest-screenshots
 
 run:
 	go run ./cmd/tallywood sim
@@ -24,7 +24,7 @@ bench:
 # The strength ladder of docs/policies.md, rewritten in place (the
 # whole table takes about 20 minutes on two idle cores).
 ladder:
-	go run ./sim/policy/internal/ladder -update docs/policies.md -levels -games 10000 \
+	go run ./cmd/ladder -update docs/policies.md -levels -games 10000 \
 		random builder pollster greedy learned 2000xmcts:iters=100 1000xmcts:iters=400 \
 		2000xmcts:iters=100,prior=16 500xmcts:iters=400,prior=16
 
@@ -50,25 +50,33 @@ chance:
 chance-check:
 	go run ./sim/policy/internal/chancefit -check -heldout 12001 -heldout-games 2000 -check-seed 12002 -check-positions 300 -continuations 100 casual skilled
 
-# go test -fuzz takes one target in one package at a time.
+# go test -fuzz takes one target in one package at a time; every fuzzer
+# of the tree is listed (TestMakeFuzzRunsEveryFuzzer checks it).
 fuzz:
 	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./engine
 	go test -run '^$$' -fuzz '^FuzzParseOptionID$$' -fuzztime $(FUZZTIME) ./engine
+	go test -run '^$$' -fuzz '^FuzzWith$$' -fuzztime $(FUZZTIME) ./engine
 	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./opposition/scenario
 	go test -run '^$$' -fuzz '^FuzzParseRecord$$' -fuzztime $(FUZZTIME) ./cmd/tallywood/play
+	go test -run '^$$' -fuzz '^FuzzFlags$$' -fuzztime $(FUZZTIME) ./cmd/tallywood
+	go test -run '^$$' -fuzz '^FuzzStudyFlags$$' -fuzztime $(FUZZTIME) ./cmd/tallywood
 	go test -run '^$$' -fuzz '^FuzzStudy$$' -fuzztime $(FUZZTIME) ./sim
 	go test -run '^$$' -fuzz '^FuzzParseShard$$' -fuzztime $(FUZZTIME) ./sim
 	go test -run '^$$' -fuzz '^FuzzExpandValues$$' -fuzztime $(FUZZTIME) ./sim
-	go test -run '^$$' -fuzz '^FuzzParseConfig$$' -fuzztime $(FUZZTIME) ./sim/policy/exec
 	go test -run '^$$' -fuzz '^FuzzMerge$$' -fuzztime $(FUZZTIME) ./sim
-	go test -run '^$$' -fuzz '^FuzzFlags$$' -fuzztime $(FUZZTIME) ./cmd/tallywood
-	go test -run '^$$' -fuzz '^FuzzStudyFlags$$' -fuzztime $(FUZZTIME) ./cmd/tallywood
+	go test -run '^$$' -fuzz '^FuzzParseConfig$$' -fuzztime $(FUZZTIME) ./sim/policy/exec
 	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./sim/policy
 	go test -run '^$$' -fuzz '^FuzzParseList$$' -fuzztime $(FUZZTIME) ./sim/policy
 	go test -run '^$$' -fuzz '^FuzzParseChance$$' -fuzztime $(FUZZTIME) ./sim/policy
+	go test -run '^$$' -fuzz '^FuzzParseNet$$' -fuzztime $(FUZZTIME) ./sim/policy
+	go test -run '^$$' -fuzz '^FuzzNetGame$$' -fuzztime $(FUZZTIME) ./sim/policy
+	go test -run '^$$' -fuzz '^FuzzFlags$$' -fuzztime $(FUZZTIME) ./sim/policy/internal/train
 	go test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 10s ./sim/report
 	go test -run '^$$' -fuzz '^FuzzParseDecisions$$' -fuzztime $(FUZZTIME) ./sim/playtest
 	go test -run '^$$' -fuzz '^FuzzParseOutcomes$$' -fuzztime $(FUZZTIME) ./sim/playtest
+	go test -run '^$$' -fuzz '^FuzzParseDecide$$' -fuzztime $(FUZZTIME) ./cmd/tallywood/serve
+	go test -run '^$$' -fuzz '^FuzzParseHint$$' -fuzztime $(FUZZTIME) ./cmd/tallywood/serve
+	go test -run '^$$' -fuzz '^FuzzParsePlanForm$$' -fuzztime $(FUZZTIME) ./cmd/tallywood/serve
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -89,3 +97,9 @@ report-screenshot:
 	./tallywood report sim.json --out report.html && \
 	$(CHROMIUM) $(CHROMIUM_FLAGS) --user-data-dir="$$dir/profile" --window-size=1280,1500 \
 		--screenshot="$(CURDIR)/docs/report.png" "file://$$dir/report.html" 2>/dev/null
+
+# docs/playtest-1280.png and docs/playtest-390.png: the play page of a game
+# under way, after an Opposition's turn, as the browser test drives it in
+# headless Chromium at 1280 and 390 px (cmd/tallywood/serve TestBrowser).
+playtest-screenshots:
+	go test ./cmd/tallywood/serve -run '^TestBrowser$$' -count=1 -args -screenshots $(CURDIR)/docs

@@ -8,7 +8,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"tallywood/engine"
@@ -40,18 +39,13 @@ func init() { registerKind(KindArc, func() Study { return &ArcResult{} }) }
 // shard, game i on seed deal.GameSeed(Seed, i). Levels names, per cell,
 // the skill level whose win chance follows its games.
 type ArcConfig struct {
-	Rules      *engine.Rules
-	Seed       uint64
-	Games      int64
-	Shard      Shard
-	Workers    int
-	Cells      []CellSpec
-	Levels     []string
-	Model      *policy.ChanceModel
-	Probes     int // determinized copies per decision that sets chance going
-	Opposition engine.Opposition
-	Progress   *atomic.Int64
-	MaxErrors  int64
+	RunConfig // an item is a game
+	Rules     *engine.Rules
+	Games     int64
+	Cells     []CellSpec
+	Levels    []string
+	Model     *policy.ChanceModel
+	Probes    int // determinized copies per decision that sets chance going
 }
 
 // ChanceBins is the number of bins of a chance histogram: one point each,
@@ -486,9 +480,7 @@ func Arc(ctx context.Context, cfg ArcConfig) (*ArcResult, error) {
 		chances[i] = c
 	}
 	r := cfg.Rules
-	run := Config{Rules: r, Games: cfg.Games, Shard: cfg.Shard, Workers: cfg.Workers, Opposition: cfg.Opposition}
-	pl := newPool(ctx, poolConfig{workers: run.workers(), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
-		newPlayers(run.opposition()))
+	pl := cfg.soloPool(ctx, cfg.Shard.Len(cfg.Games))
 	defer pl.close()
 	probes := max(1, cfg.Probes)
 	shares := make([]*arcScratch, len(pl.players))

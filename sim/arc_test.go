@@ -11,12 +11,12 @@ import (
 )
 
 func init() {
-	examples[KindArc] = func(t testing.TB, shard Shard) Study { return runArc(t, arcConfig(t, 40, 1, shard)) }
+	example(KindArc, func(t testing.TB, shard Shard) Study { return runArc(t, arcConfig(t, 40, 1, shard)) })
 }
 
 func arcConfig(t testing.TB, games int64, workers int, shard Shard) ArcConfig {
-	return ArcConfig{Rules: engine.Reference(), Seed: 12, Games: games, Workers: workers, Shard: shard,
-		Model: policy.ShippedChance(), Probes: 2,
+	return ArcConfig{RunConfig: RunConfig{Seed: 12, Workers: workers, Shard: shard},
+		Rules: engine.Reference(), Games: games, Model: policy.ShippedChance(), Probes: 2,
 		Cells: []CellSpec{
 			{Mode: engine.Hard, Policy: mustSpec(t, "greedy"), Politician: RandomPoliticianIndex},
 			{Mode: engine.Hard, Policy: mustSpec(t, "random"), Politician: RandomPoliticianIndex},
@@ -72,7 +72,7 @@ func TestArcDeterministic(t *testing.T) {
 func TestArcPlaysAsSim(t *testing.T) {
 	cfg := arcConfig(t, 60, 2, Shard{})
 	r := runArc(t, cfg)
-	sim := run(t, Config{Rules: cfg.Rules, Seed: cfg.Seed, Games: cfg.Games, Workers: 2, Cells: cfg.Cells})
+	sim := run(t, Config{RunConfig: RunConfig{Seed: cfg.Seed, Workers: 2}, Rules: cfg.Rules, Games: cfg.Games, Cells: cfg.Cells})
 	for i, c := range r.Cells {
 		if c.Base.Counts != sim.Cells[i].Counts {
 			t.Errorf("cell %d: counts differ from sim's", i+1)
@@ -136,7 +136,7 @@ func TestArcStrongSoloCardRanksFirst(t *testing.T) {
 // the games and what following their win chance adds to them.
 func BenchmarkArc(b *testing.B) {
 	const games = 256
-	cfg := ArcConfig{Rules: engine.Reference(), Seed: 1, Games: games, Workers: 1, Model: policy.ShippedChance(), Probes: 4,
+	cfg := ArcConfig{RunConfig: RunConfig{Seed: 1, Workers: 1}, Rules: engine.Reference(), Games: games, Model: policy.ShippedChance(), Probes: 4,
 		Cells:  []CellSpec{{Mode: engine.Normal, Policy: mustSpec(b, "greedy"), Politician: RandomPoliticianIndex}},
 		Levels: []string{"casual"}}
 	b.ReportAllocs()

@@ -1,23 +1,40 @@
 package sim
 
 import (
-	"slices"
+	"fmt"
+
+	"tallywood/engine"
 )
 
-// ArmsAlike reports whether c's arms play identically in every cell (the
-// same play-relevant rules hash, difficulty, policy and politician), and
-// whether they are identical in every respect (also the rules' name,
-// version and overrides and the arms' names).
-func (c *CompareConfig) ArmsAlike() (same, identical bool) {
-	a, b := c.A.Rules, c.B.Rules
-	if a.Hash != b.Hash {
-		return false, false
-	}
-	for _, p := range c.Cells {
-		if !p.alike() {
-			return false, false
+// The arms of a comparison as a result names them: a compare's and a
+// comparison's at a table.
+
+// ArmInfo names an arm in a result: its name, its rules and every
+// override applied to them.
+type ArmInfo struct {
+	Name string `json:"name"`
+	RulesID
+}
+
+func armInfo(name string, r *engine.Rules) ArmInfo { return ArmInfo{Name: name, RulesID: rulesID(r)} }
+
+func (a ArmInfo) equal(b ArmInfo) bool { return a.Name == b.Name && a.RulesID.equal(b.RulesID) }
+
+// checkArms checks the arms of a decoded comparison.
+func checkArms(a, b *ArmInfo) error {
+	for _, arm := range []struct {
+		label string
+		info  *ArmInfo
+	}{{"a", a}, {"b", b}} {
+		if len(arm.info.Name) > maxText {
+			return fmt.Errorf("%s.name: %d bytes, more than %d", arm.label, len(arm.info.Name), maxText)
+		}
+		if err := arm.info.RulesID.check(arm.label + "."); err != nil {
+			return err
 		}
 	}
-	identical = a.Name == b.Name && a.Version == b.Version && slices.Equal(a.Overrides, b.Overrides) && c.A.Name == c.B.Name
-	return true, identical
+	return nil
 }
+
+// text shows an arm in an error: its name, rules hash and overrides.
+func (a ArmInfo) text() string { return a.Name + " (rules " + a.RulesID.text() + ")" }

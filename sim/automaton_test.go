@@ -38,7 +38,7 @@ func twinConfig(t testing.TB, r *engine.Rules, games int64) Config {
 			cells = append(cells, CellSpec{Mode: m, Policy: mustSpec(t, p), Politician: RandomPoliticianIndex})
 		}
 	}
-	return Config{Rules: r, Seed: 39, Games: games, Cells: cells}
+	return Config{RunConfig: RunConfig{Seed: 39}, Rules: r, Games: games, Cells: cells}
 }
 
 // simTwin runs the same sim under the built-in Opposition and under the

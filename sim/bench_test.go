@@ -21,8 +21,8 @@ func BenchmarkSim(b *testing.B) {
 					games = 256
 				}
 				cfg := Config{
-					Rules: engine.Reference(), Seed: 1, Games: games, Workers: workers,
-					Cells: []CellSpec{{Mode: engine.Normal, Policy: mustSpec(b, pol), Politician: RandomPoliticianIndex}},
+					RunConfig: RunConfig{Seed: 1, Workers: workers},
+					Rules:     engine.Reference(), Games: games, Cells: []CellSpec{{Mode: engine.Normal, Policy: mustSpec(b, pol), Politician: RandomPoliticianIndex}},
 				}
 				b.ReportAllocs()
 				n := 0

@@ -64,12 +64,7 @@ type CalibrateConfig struct {
 	Skills      []float64
 	Games       int64
 	SearchGames int64
-	Seed        uint64
-	Shard       Shard
-	Workers     int
-	Opposition  engine.Opposition
-	Progress    *atomic.Int64
-	MaxErrors   int64
+	RunConfig   // an item is a seed of a curve, on both difficulties
 }
 
 // CalibrateResult is the output of a calibration (docs/output.md
@@ -244,18 +239,19 @@ func Calibrate(ctx context.Context, cfg CalibrateConfig) (*CalibrateResult, erro
 	for i, r := range rules {
 		out.Curves = append(out.Curves, RulesCurve{Name: cfg.curveName(i, r), RulesID: rulesID(r)})
 	}
-	opp := (&Config{Opposition: cfg.Opposition}).opposition()
-	testers, err := readTesters(ctx, &cfg, opp, curveOf, true)
+	testers, err := readTesters(ctx, &cfg, curveOf, true)
 	if err != nil {
 		return nil, err
 	}
 	out.Testers = testers
-	pl := newPool(ctx, poolConfig{workers: workerCount(cfg.Workers), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
-		newPlayers(opp))
+	curve := CurveConfig{RunConfig: RunConfig{Shard: cfg.Shard},
+		Skills: cfg.Skills, Modes: []engine.Mode{engine.Normal, engine.Hard}, Politician: RandomPoliticianIndex,
+		Games: cfg.Games, SearchGames: cfg.SearchGames}
+	pl := cfg.soloPool(ctx, curve.items())
 	defer pl.close()
 	for i, r := range rules {
-		cc := CurveConfig{Rules: r, Skills: cfg.Skills, Modes: []engine.Mode{engine.Normal, engine.Hard}, Politician: RandomPoliticianIndex,
-			Games: cfg.Games, SearchGames: cfg.SearchGames, Shard: cfg.Shard}
+		cc := curve
+		cc.Rules = r
 		for _, s := range cfg.Skills {
 			p, err := playCurvePoint(pl, &cc, s)
 			if err != nil {
@@ -278,7 +274,7 @@ func Calibrate(ctx context.Context, cfg CalibrateConfig) (*CalibrateResult, erro
 // decision that is not the learned score's best counts as neither pick,
 // which rules out the dial above 1 (exactly when some decision was
 // neither pick anyway).
-func readTesters(ctx context.Context, cfg *CalibrateConfig, opp engine.Opposition, curveOf map[string]int, search bool) ([]Tester, error) {
+func readTesters(ctx context.Context, cfg *CalibrateConfig, curveOf map[string]int, search bool) ([]Tester, error) {
 	testers := map[string]*Tester{}
 	tester := func(name string) *Tester {
 		t, ok := testers[name]
@@ -288,7 +284,7 @@ func readTesters(ctx context.Context, cfg *CalibrateConfig, opp engine.Oppositio
 		}
 		return t
 	}
-	reads, err := readRecords(ctx, cfg, opp, search)
+	reads, err := readRecords(ctx, cfg, search)
 	if err != nil {
 		return nil, err
 	}
@@ -396,17 +392,19 @@ func (c *CalibrateConfig) curveName(i int, r *engine.Rules) string {
 
 // readRecords reads every record, worker by worker, and returns what each
 // game tells, in the records' order.
-func readRecords(ctx context.Context, cfg *CalibrateConfig, opp engine.Opposition, search bool) ([]gameRead, error) {
+func readRecords(ctx context.Context, cfg *CalibrateConfig, search bool) ([]gameRead, error) {
 	n := int64(len(cfg.Records))
 	reads := make([]gameRead, n)
 	if n == 0 {
 		return reads, nil
 	}
-	workers := int(min(int64(workerCount(cfg.Workers)), n))
-	pl := newPool(ctx, poolConfig{workers: workers, shard: Shard{K: 1, N: 1}, progress: cfg.Progress},
+	// The records are the input, every one read by every shard: the
+	// whole of them, on no seed of the study's.
+	opp := cfg.opposition()
+	pl := newPool(ctx, poolConfig{workers: cfg.workers(n), shard: Shard{K: 1, N: 1}, progress: cfg.Progress},
 		func(*atomic.Bool) *recordReader { return newRecordReader(cfg.Rules, opp, cfg.Levels, search) })
 	defer pl.close()
-	scratch := make([]gameRead, workers)
+	scratch := make([]gameRead, len(pl.players))
 	err := pl.run(work{
 		n: n, size: 1, games: 1,
 		play: func(w int, j int64, _ uint64) error { return pl.players[w].read(&cfg.Records[j], &scratch[w]) },

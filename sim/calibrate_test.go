@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	examples[KindCalibrate] = func(t testing.TB, shard Shard) Study {
+	example(KindCalibrate, func(t testing.TB, shard Shard) Study {
 		cfg := calibrateConfig(t, recordGames(t, "dial:skill=0.6", engine.Normal, 13004, 1), 4, 1)
 		cfg.Outcomes = []playtest.Outcome{
 			{Tester: "bo", Mode: engine.Normal, Result: playtest.Won, Line: 2},
@@ -22,7 +22,7 @@ func init() {
 		}
 		cfg.Shard = shard
 		return runCalibrate(t, cfg)
-	}
+	})
 }
 
 // recordGames records n games of spec in mode on master seed seed, as
@@ -31,8 +31,8 @@ func recordGames(t testing.TB, spec string, mode engine.Mode, seed uint64, n int
 	t.Helper()
 	var mu sync.Mutex
 	var games []playtest.Game
-	cfg := Config{Rules: engine.Reference(), Seed: seed, Games: n, Workers: 2,
-		Cells: []CellSpec{{Mode: mode, Policy: mustSpec(t, spec), Politician: RandomPoliticianIndex}},
+	cfg := Config{RunConfig: RunConfig{Seed: seed, Workers: 2},
+		Rules: engine.Reference(), Games: n, Cells: []CellSpec{{Mode: mode, Policy: mustSpec(t, spec), Politician: RandomPoliticianIndex}},
 		Record: func(_ int, g playtest.Game) {
 			mu.Lock()
 			games = append(games, g)
@@ -53,8 +53,9 @@ func calibrateConfig(t testing.TB, records []playtest.Game, games, search int64)
 	for _, name := range []string{"novice", "casual", "skilled", "expert"} {
 		levels = append(levels, mustSpec(t, name))
 	}
-	return CalibrateConfig{Rules: engine.Reference(), Records: records, Levels: levels, Skills: []float64{0, 1, 2},
-		Games: games, SearchGames: search, Seed: 13005, Shard: Shard{K: 1, N: 1}, Workers: 1}
+	return CalibrateConfig{RunConfig: RunConfig{Seed: 13005, Shard: Shard{K: 1, N: 1}, Workers: 1},
+		Rules: engine.Reference(), Records: records, Levels: levels, Skills: []float64{0, 1, 2},
+		Games: games, SearchGames: search}
 }
 
 func runCalibrate(t testing.TB, cfg CalibrateConfig) *CalibrateResult {

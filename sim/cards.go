@@ -8,7 +8,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"tallywood/engine"
@@ -41,15 +40,10 @@ func init() { registerKind(KindCards, func() Study { return &CardsResult{} }) }
 // CardsConfig is a cards run: like Config, every cell plays the games of
 // the shard, game i on seed deal.GameSeed(Seed, i).
 type CardsConfig struct {
-	Rules      *engine.Rules
-	Seed       uint64
-	Games      int64 // games per cell before sharding
-	Shard      Shard
-	Workers    int
-	Cells      []CellSpec
-	Opposition engine.Opposition
-	Progress   *atomic.Int64
-	MaxErrors  int64
+	RunConfig // an item is a game
+	Rules     *engine.Rules
+	Games     int64 // games per cell before sharding
+	Cells     []CellSpec
 }
 
 // Sums are the mergeable sums of a set of games: how many, their score in
@@ -485,9 +479,7 @@ func Cards(ctx context.Context, cfg CardsConfig) (*CardsResult, error) {
 		return nil, errors.New("sim: no cells")
 	}
 	r := cfg.Rules
-	run := Config{Rules: r, Games: cfg.Games, Shard: cfg.Shard, Workers: cfg.Workers, Opposition: cfg.Opposition}
-	pl := newPool(ctx, poolConfig{workers: run.workers(), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
-		newPlayers(run.opposition()))
+	pl := cfg.soloPool(ctx, cfg.Shard.Len(cfg.Games))
 	defer pl.close()
 	var tileIndex [2][engine.NumTiers][]int
 	tiles := 0
@@ -719,10 +711,6 @@ func (r *CardsResult) check(share func(int64) int64) error {
 	n := share(r.GamesPerCell)
 	return checkCells(r.Cells, func(c *CardsCell) *Cell { return &c.Base }, func(c *CardsCell) error { return c.check(n, r.Interrupted) })
 }
-
-// maxItems bounds the items of a family a result may hold: more than any
-// rules file has (48 Solo cards, 4 decks of 32, 2·3·12 tiles).
-const maxItems = 256
 
 func (c *CardsCell) check(share int64, interrupted bool) error {
 	if err := c.Base.validate(share, interrupted); err != nil {

@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	examples[KindCards] = func(t testing.TB, shard Shard) Study { return runCards(t, cardsConfig(t, 160, 1, shard)) }
+	example(KindCards, func(t testing.TB, shard Shard) Study { return runCards(t, cardsConfig(t, 160, 1, shard)) })
 }
 
 // strongCard is the Opposition of the reference rules with one Solo card
@@ -45,11 +45,10 @@ func (o strongCard) Turn(g *engine.Game, seat int8) {
 }
 
 func cardsConfig(t testing.TB, games int64, workers int, shard Shard) CardsConfig {
-	return CardsConfig{Rules: engine.Reference(), Seed: 11, Games: games, Workers: workers, Shard: shard,
-		Cells: []CellSpec{
-			{Mode: engine.Hard, Policy: mustSpec(t, "random"), Politician: RandomPoliticianIndex},
-			{Mode: engine.Normal, Policy: mustSpec(t, "builder"), Politician: 1},
-		}}
+	return CardsConfig{RunConfig: RunConfig{Seed: 11, Workers: workers, Shard: shard}, Rules: engine.Reference(), Games: games, Cells: []CellSpec{
+		{Mode: engine.Hard, Policy: mustSpec(t, "random"), Politician: RandomPoliticianIndex},
+		{Mode: engine.Normal, Policy: mustSpec(t, "builder"), Politician: 1},
+	}}
 }
 
 func runCards(t testing.TB, cfg CardsConfig) *CardsResult {
@@ -157,7 +156,7 @@ func itemName(e CardEffect) string { return fmt.Sprintf("%s r%d", e.Item, e.Roun
 func TestCardsPlaysAsSim(t *testing.T) {
 	cfg := cardsConfig(t, 120, 2, Shard{})
 	r := runCards(t, cfg)
-	sim := run(t, Config{Rules: cfg.Rules, Seed: cfg.Seed, Games: cfg.Games, Workers: 2, Cells: cfg.Cells})
+	sim := run(t, Config{RunConfig: RunConfig{Seed: cfg.Seed, Workers: 2}, Rules: cfg.Rules, Games: cfg.Games, Cells: cfg.Cells})
 	for i, c := range r.Cells {
 		if c.Base.Counts != sim.Cells[i].Counts {
 			t.Errorf("cell %d: counts differ from sim's", i+1)
@@ -261,8 +260,8 @@ func card(d map[string]any) map[string]any {
 // the games and what the recorder and the item counts add to them.
 func BenchmarkCards(b *testing.B) {
 	const games = 256
-	cfg := CardsConfig{Rules: engine.Reference(), Seed: 1, Games: games, Workers: 1,
-		Cells: []CellSpec{{Mode: engine.Normal, Policy: mustSpec(b, "greedy"), Politician: RandomPoliticianIndex}}}
+	cfg := CardsConfig{RunConfig: RunConfig{Seed: 1, Workers: 1},
+		Rules: engine.Reference(), Games: games, Cells: []CellSpec{{Mode: engine.Normal, Policy: mustSpec(b, "greedy"), Politician: RandomPoliticianIndex}}}
 	b.ReportAllocs()
 	n := 0
 	for b.Loop() {

@@ -40,7 +40,10 @@ const FormatCompare = "tallywood-compare/6"
 // KindCompare is the kind of a comparison's result.
 const KindCompare Kind = "compare"
 
-func init() { registerKind(KindCompare, func() Study { return &CompareResult{} }) }
+func init() {
+	registerKind(KindCompare, func() Study { return &CompareResult{} })
+	registerKindless("tallywood-compare/1", "") // no reader reads it now
+}
 
 // CompareArm is one side of a comparison: its name and its rules.
 type CompareArm struct {
@@ -60,20 +63,13 @@ type ComparePair struct {
 // their rules allow (common random numbers). With Test set, each cell
 // stops at the first pair after which the sequential test decides.
 type CompareConfig struct {
-	A, B    CompareArm
-	Cells   []ComparePair
-	Seed    uint64
-	Shard   Shard
-	Workers int
-	Test    *Sequential // nil: none; only with the whole shard
+	RunConfig // an item is a paired game: a failure in either arm drops both
+	A, B      CompareArm
+	Cells     []ComparePair
+	Test      *Sequential // nil: none; only with the whole shard
 	// Tolerance is the designer's: a score difference within ±Tolerance
 	// is within (FixedVerdicts); 0 is DefaultTolerance.
-	Tolerance  float64
-	Opposition engine.Opposition
-	Progress   *atomic.Int64
-	// MaxErrors is how many failed pairs (either arm's policy failed:
-	// policy.FailedError) the comparison goes on past, as Config's.
-	MaxErrors int64
+	Tolerance float64
 	// PlayUnread plays the cells whose game cannot read any change too
 	// (Skips): by default they are not played.
 	PlayUnread bool
@@ -112,36 +108,6 @@ func (c *CompareConfig) Skips() []CompareSkip {
 	}
 	return out
 }
-
-// ArmInfo names an arm in a result: its name, its rules and every
-// override applied to them.
-type ArmInfo struct {
-	Name string `json:"name"`
-	RulesID
-}
-
-func armInfo(name string, r *engine.Rules) ArmInfo { return ArmInfo{Name: name, RulesID: rulesID(r)} }
-
-func (a ArmInfo) equal(b ArmInfo) bool { return a.Name == b.Name && a.RulesID.equal(b.RulesID) }
-
-// checkArms checks the arms of a decoded comparison.
-func checkArms(a, b *ArmInfo) error {
-	for _, arm := range []struct {
-		label string
-		info  *ArmInfo
-	}{{"a", a}, {"b", b}} {
-		if len(arm.info.Name) > maxText {
-			return fmt.Errorf("%s.name: %d bytes, more than %d", arm.label, len(arm.info.Name), maxText)
-		}
-		if err := arm.info.RulesID.check(arm.label + "."); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// text shows an arm in an error: its name, rules hash and overrides.
-func (a ArmInfo) text() string { return a.Name + " (rules " + a.RulesID.text() + ")" }
 
 // SequentialResult is a cell's sequential test and its outcome.
 type SequentialResult struct {
@@ -282,10 +248,12 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 	if len(skips) == len(cfg.Cells) {
 		return nil, errors.New("no cell's game reads any change (PlayUnread plays them)")
 	}
+	var items int64
 	for _, c := range cfg.Cells {
 		if c.Games < 1 || c.Games > MaxGames {
 			return nil, fmt.Errorf("sim: games %d is not between 1 and %d", c.Games, MaxGames)
 		}
+		items = max(items, cfg.Shard.Len(c.Games))
 	}
 	if cfg.Test != nil {
 		if err := cfg.Test.Validate(); err != nil {
@@ -295,9 +263,9 @@ func Compare(ctx context.Context, cfg CompareConfig) (*CompareResult, error) {
 			return nil, errors.New("sim: a sequential test needs every game in order, not a shard")
 		}
 	}
-	// The collector adds the progress as it commits pairs.
-	pl := newPool(ctx, poolConfig{workers: workerCount(cfg.Workers), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors},
-		newPlayers((&Config{Opposition: cfg.Opposition}).opposition()))
+	// The collector adds the progress as it commits pairs (its work adds
+	// no games: pool.run leaves the progress to it).
+	pl := cfg.soloPool(ctx, items)
 	defer pl.close()
 	out := &CompareResult{
 		Envelope: newEnvelope(KindCompare, FormatCompare, cfg.Seed, cfg.Shard),
@@ -713,4 +681,58 @@ func compareCellNames(cs []CompareCell) string {
 		parts[i] = fmt.Sprintf("%s:%s×%d", c.A.name(), c.B.name(), c.MaxGames)
 	}
 	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// UnreadWarning says, before c plays, when its arms differ only in rules
+// fields that none of its games reads (a change to difficulties.hard.*
+// compared at --mode normal would play every game for a difference that
+// cannot be anything but 0): each changed field and why it cannot matter,
+// or "" when some change can. It warns only when the arms play alike in
+// every cell but for the rules, and no cell's difficulty reads a changed
+// field.
+func (c *CompareConfig) UnreadWarning() string {
+	modes := map[engine.Mode]bool{}
+	var names []string
+	for _, p := range c.Cells {
+		if !p.alike() {
+			return ""
+		}
+		if !modes[p.A.Mode] {
+			names = append(names, p.A.Mode.String())
+		}
+		modes[p.A.Mode] = true
+	}
+	reads := func(s engine.Scope) bool {
+		for m := range modes {
+			if s.ReadsSolo(m) {
+				return true
+			}
+		}
+		return false
+	}
+	return unreadWarning(engine.Unread(c.A.Rules, c.B.Rules, reads), "the solo games played (--mode "+strings.Join(names, ",")+")")
+}
+
+// alike reports whether both arms of the cell play the same difficulty,
+// policy and politician: the arms differ there only in their rules.
+func (p ComparePair) alike() bool {
+	return p.A.Mode == p.B.Mode && p.A.Policy.String() == p.B.Policy.String() && p.A.Politician == p.B.Politician
+}
+
+// ArmsAlike reports whether c's arms play identically in every cell (the
+// same play-relevant rules hash, difficulty, policy and politician), and
+// whether they are identical in every respect (also the rules' name,
+// version and overrides and the arms' names).
+func (c *CompareConfig) ArmsAlike() (same, identical bool) {
+	a, b := c.A.Rules, c.B.Rules
+	if a.Hash != b.Hash {
+		return false, false
+	}
+	for _, p := range c.Cells {
+		if !p.alike() {
+			return false, false
+		}
+	}
+	identical = a.Name == b.Name && a.Version == b.Version && slices.Equal(a.Overrides, b.Overrides) && c.A.Name == c.B.Name
+	return true, identical
 }

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	examples[KindCompare] = func(t testing.TB, shard Shard) Study {
+	example(KindCompare, func(t testing.TB, shard Shard) Study {
 		cfg := normalVsHard(t, 6)
 		cfg.Cells[0].A.Policy, cfg.Cells[0].B.Policy = mustSpec(t, "random"), mustSpec(t, "random")
 		cfg.Shard = shard
@@ -20,7 +20,7 @@ func init() {
 			t.Fatal(err)
 		}
 		return res
-	}
+	})
 }
 
 // untimedCompare is r's JSON without its timing fields.
@@ -38,14 +38,13 @@ func untimedCompare(r *CompareResult) []byte {
 func normalVsHard(t testing.TB, games int64) CompareConfig {
 	greedy := mustSpec(t, "greedy")
 	return CompareConfig{
-		A: CompareArm{Name: "normal", Rules: engine.Reference()},
+		RunConfig: RunConfig{Seed: 3}, A: CompareArm{Name: "normal", Rules: engine.Reference()},
 		B: CompareArm{Name: "hard", Rules: engine.Reference()},
 		Cells: []ComparePair{{
 			A:     CellSpec{Mode: engine.Normal, Policy: greedy, Politician: RandomPoliticianIndex},
 			B:     CellSpec{Mode: engine.Hard, Policy: greedy, Politician: RandomPoliticianIndex},
 			Games: games,
 		}},
-		Seed: 3,
 	}
 }
 
@@ -164,8 +163,8 @@ func TestCompareDetectsHardOnlyChange(t *testing.T) {
 		cells = append(cells, ComparePair{A: s, B: s, Games: games})
 	}
 	cfg := CompareConfig{
-		A: CompareArm{Name: "reference", Rules: engine.Reference()}, B: CompareArm{Name: "mine", Rules: mine},
-		Cells: cells, Seed: 1, PlayUnread: true,
+		RunConfig: RunConfig{Seed: 1}, A: CompareArm{Name: "reference", Rules: engine.Reference()}, B: CompareArm{Name: "mine", Rules: mine},
+		Cells: cells, PlayUnread: true,
 	}
 	r, err := Compare(context.Background(), cfg)
 	if err != nil {

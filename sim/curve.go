@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"tallywood/engine"
@@ -41,17 +40,12 @@ type CurveConfig struct {
 	Skills      []float64 // increasing, within 0..policy.MaxSkill
 	Modes       []engine.Mode
 	Politician  int // index into Rules.Politicians, or RandomPoliticianIndex
-	Seed        uint64
 	Games       int64
 	SearchGames int64
-	Shard       Shard
-	Workers     int
 	// Target is the win rate whose crossing each difficulty's curve is
 	// searched for (0: none).
-	Target     float64
-	Opposition engine.Opposition
-	Progress   *atomic.Int64
-	MaxErrors  int64
+	Target    float64
+	RunConfig // an item is a seed at one skill, on every difficulty
 }
 
 // GamesAt is how many games (before sharding) the point at skill s plays
@@ -61,6 +55,15 @@ func (c *CurveConfig) GamesAt(s float64) int64 {
 		return c.SearchGames
 	}
 	return c.Games
+}
+
+// items is the most seeds a point of the curve plays: its largest stage.
+func (c *CurveConfig) items() int64 {
+	var n int64
+	for _, s := range c.Skills {
+		n = max(n, c.Shard.Len(c.GamesAt(s)))
+	}
+	return n
 }
 
 // CurveResult is the output of a curve (docs/output.md describes every
@@ -127,8 +130,7 @@ func Curve(ctx context.Context, cfg CurveConfig) (*CurveResult, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
-	pl := newPool(ctx, poolConfig{workers: workerCount(cfg.Workers), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
-		newPlayers((&Config{Opposition: cfg.Opposition}).opposition()))
+	pl := cfg.soloPool(ctx, cfg.items())
 	defer pl.close()
 	out := &CurveResult{
 		Envelope:   newEnvelope(KindCurve, FormatCurve, cfg.Seed, cfg.Shard),

@@ -10,18 +10,19 @@ import (
 )
 
 func init() {
-	examples[KindCurve] = func(t testing.TB, shard Shard) Study {
+	example(KindCurve, func(t testing.TB, shard Shard) Study {
 		cfg := curveConfig(8, 2)
 		cfg.Shard = shard
 		return runCurve(t, cfg)
-	}
+	})
 }
 
 // curveConfig is a small curve: three skills, one above 1, both
 // difficulties, a target of 30%.
 func curveConfig(games, searchGames int64) CurveConfig {
-	return CurveConfig{Rules: engine.Reference(), Skills: []float64{0, 0.6, 1.5}, Modes: []engine.Mode{engine.Normal, engine.Hard},
-		Politician: RandomPoliticianIndex, Seed: 13003, Games: games, SearchGames: searchGames, Shard: Shard{K: 1, N: 1}, Workers: 1, Target: 0.3}
+	return CurveConfig{RunConfig: RunConfig{Seed: 13003, Shard: Shard{K: 1, N: 1}, Workers: 1},
+		Rules: engine.Reference(), Skills: []float64{0, 0.6, 1.5}, Modes: []engine.Mode{engine.Normal, engine.Hard},
+		Politician: RandomPoliticianIndex, Games: games, SearchGames: searchGames, Target: 0.3}
 }
 
 func runCurve(t testing.TB, cfg CurveConfig) *CurveResult {

@@ -15,7 +15,7 @@ import (
 func ExampleRun() {
 	spec, _ := policy.Parse("greedy")
 	res, err := sim.Run(context.Background(), sim.Config{
-		Rules: engine.Reference(), Seed: 1, Games: 200,
+		RunConfig: sim.RunConfig{Seed: 1}, Rules: engine.Reference(), Games: 200,
 		Cells: []sim.CellSpec{{Mode: engine.Hard, Policy: spec, Politician: sim.RandomPoliticianIndex}},
 	})
 	if err != nil {

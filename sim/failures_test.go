@@ -43,8 +43,8 @@ func (firstOption) Choose(_ *engine.Game, legal []engine.Option) engine.Option {
 
 func flakyConfig(workers int, shard Shard, maxErrors int64) Config {
 	spec := policy.Spec{Name: "flaky", Label: "flaky", New: func() policy.Policy { return &flaky{} }}
-	return Config{Rules: engine.Reference(), Seed: 3, Games: 200, Workers: workers, Shard: shard, MaxErrors: maxErrors,
-		Cells: []CellSpec{{Mode: engine.Hard, Policy: spec, Politician: 1}}}
+	return Config{RunConfig: RunConfig{Seed: 3, Workers: workers, Shard: shard, MaxErrors: maxErrors},
+		Rules: engine.Reference(), Games: 200, Cells: []CellSpec{{Mode: engine.Hard, Policy: spec, Politician: 1}}}
 }
 
 // TestFailedGamesCountedApart: failed games are counted in errors and

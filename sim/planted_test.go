@@ -27,8 +27,8 @@ func TestSensitivityPlantedOnRealRules(t *testing.T) {
 	inert := []string{"politicians[starlet].*", "politicians[moderate].*", "politicians[red-favourite].*"}
 	planted := []string{"actions.celebrity_popularity_per_tier", "actions.direct_appeal_money"}
 	res, err := Sensitivity(context.Background(), SensitivityConfig{
-		Base: r, Fields: append(planted, inert...), Step: Step{By: 1}, Cells: []CellSpec{cell},
-		Seed: 14700, ConfirmSeed: 14701, Games: 2000, Design: DesignRace, Workers: 2,
+		RunConfig: RunConfig{Seed: 14700, Workers: 2}, Base: r, Fields: append(planted, inert...), Step: Step{By: 1}, Cells: []CellSpec{cell},
+		ConfirmSeed: 14701, Games: 2000, Design: DesignRace,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -83,8 +83,8 @@ func plantedSize(t *testing.T, r *engine.Rules, cell CellSpec, ch SensitivityCha
 		t.Fatal(err)
 	}
 	cmp, err := Compare(context.Background(), CompareConfig{
-		A: CompareArm{Name: "base", Rules: r}, B: CompareArm{Name: "change", Rules: b},
-		Cells: []ComparePair{{A: cell, B: cell, Games: 10000}}, Seed: 14710, Workers: 2,
+		RunConfig: RunConfig{Seed: 14710, Workers: 2}, A: CompareArm{Name: "base", Rules: r}, B: CompareArm{Name: "change", Rules: b},
+		Cells: []ComparePair{{A: cell, B: cell, Games: 10000}},
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -7,17 +7,19 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"tallywood/engine"
 	"tallywood/sim/deal"
 	"tallywood/sim/policy"
 )
 
-// The worker pool every study plays through (Run, Compare, Sweep and
-// runDeals for RunSeats and CompareSeats), so that they stop, cancel and
-// count failed games alike.
+// The worker pool every study plays through, started from its config's
+// RunConfig, so that every kind stops, cancels and counts failed games
+// alike.
 //
 // An item is what a worker plays at once and a result counts whole: a game
-// (Run), a paired game (Compare), a seed at the base rules and every point
-// (Sweep), or a deal in every rotation under every arm (a table). Item j
+// (a sim run), a paired game (a compare), a seed at the base rules and
+// every point (a sweep), or a deal in every rotation under every arm (a
+// table). Item j
 // of the shard plays on game seed deal.GameSeed(seed, shard.Game(j)).
 //
 // The failure policy: an item one of whose policies failed
@@ -28,6 +30,54 @@ import (
 // the study and is run's error. An item that ends with the stop set may
 // have been cut short (the searches end their decisions early, cancelled
 // exec programs fail their game) and is not counted at all.
+
+// RunConfig is what every study's run is set up from, whatever its kind:
+// each kind's config embeds it, and its runner starts its pool from it
+// (soloPool, or poolConfig for players of its own).
+type RunConfig struct {
+	// Seed is the study's master seed: item j of the shard plays on game
+	// seed deal.GameSeed(Seed, Shard.Game(j)).
+	Seed  uint64
+	Shard Shard
+	// Workers is how many workers play at once; 0: GOMAXPROCS.
+	Workers int
+	// Opposition plays the solo game's Opposition; nil: each rule set's
+	// own, the built-in one or the script the rules name (script.For),
+	// which the players resolve per game. A study at a table has none.
+	Opposition engine.Opposition
+	// Progress, when set, is increased by the games played as they finish.
+	Progress *atomic.Int64
+	// MaxErrors is how many failed items (an item one of whose policies
+	// failed, such as an exec program that crashed: policy.FailedError)
+	// the study goes on past; one more stops it. Failed items are counted
+	// apart, never as losses.
+	MaxErrors int64
+}
+
+// opposition is the Opposition the solo game is played against: the one
+// place its default is chosen. nil is the rules' own: the players resolve
+// it per game (script.For), so that each arm of a comparison plays the
+// Opposition its rules name.
+func (c *RunConfig) opposition() engine.Opposition { return c.Opposition }
+
+// workers is the number of workers to start for a study whose largest
+// stage plays items items: Workers (default GOMAXPROCS), but no more than
+// there are items for, since a worker without one only costs memory.
+func (c *RunConfig) workers(items int64) int {
+	return int(max(1, min(int64(workerCount(c.Workers)), items)))
+}
+
+// poolConfig is the pool of a study whose largest stage plays items items.
+func (c *RunConfig) poolConfig(items int64) poolConfig {
+	return poolConfig{workers: c.workers(items), seed: c.Seed, shard: c.Shard, maxErrors: c.MaxErrors, progress: c.Progress}
+}
+
+// soloPool starts the pool of a study of the solo game, whose largest
+// stage plays items items: its workers, each a player against the
+// Opposition. The runner closes it when done.
+func (c *RunConfig) soloPool(ctx context.Context, items int64) *pool[*player] {
+	return newPool(ctx, c.poolConfig(items), newPlayers(c.opposition()))
+}
 
 // closer is a worker's player: it owns its policies and releases them.
 type closer interface{ Close() }

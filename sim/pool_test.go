@@ -78,13 +78,14 @@ func TestCompareCountsFailedPairs(t *testing.T) {
 	const games = 200
 	config := func(workers int, maxErrors int64, test *Sequential) CompareConfig {
 		return CompareConfig{
-			A: CompareArm{Name: "a", Rules: ref}, B: CompareArm{Name: "b", Rules: ref},
+			RunConfig: RunConfig{Seed: 3, Workers: workers, MaxErrors: maxErrors},
+			A:         CompareArm{Name: "a", Rules: ref}, B: CompareArm{Name: "b", Rules: ref},
 			Cells: []ComparePair{{
 				A:     CellSpec{Mode: engine.Normal, Policy: firstSpec, Politician: 1},
 				B:     CellSpec{Mode: engine.Hard, Policy: flakySpec("flaky", nil), Politician: 1},
 				Games: games,
 			}},
-			Seed: 3, Workers: workers, MaxErrors: maxErrors, Test: test,
+			Test: test,
 		}
 	}
 	wantA, failing := firstCounts(t, ref, 3, games, engine.Normal, 1)
@@ -305,7 +306,7 @@ func TestTableCountsFailedDeals(t *testing.T) {
 	random := mustSpec(t, "random")
 	// Lineup entry 0 sits in seat 2 in rotation 2 only.
 	lineup := []policy.Spec{flakySpec("flaky", func(g *engine.Game) bool { return g.Decision().Seat == 1 }), random, random}
-	cfg := SeatsConfig{Rules: engine.Reference(), Seed: 5, Deals: deals, Lineup: lineup, MaxErrors: deals}
+	cfg := SeatsConfig{RunConfig: RunConfig{Seed: 5, MaxErrors: deals}, Rules: engine.Reference(), Deals: deals, Lineup: lineup}
 	want, failing := tableCounts(t, cfg, []policy.Spec{firstSpec, random, random})
 	var wantJSON []byte
 	for _, w := range []int{1, 4} {

@@ -71,9 +71,9 @@ func TestCalibrationRecovery(t *testing.T) {
 	}
 	ctx := context.Background()
 	rules := engine.Reference()
-	curve, err := Curve(ctx, CurveConfig{Rules: rules, Skills: []float64{0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.25, 1.5, 1.75, 2},
-		Modes: []engine.Mode{engine.Normal, engine.Hard}, Politician: RandomPoliticianIndex, Seed: 13500,
-		Games: *recoveryCurve, SearchGames: max(1, *recoveryCurve/10)})
+	curve, err := Curve(ctx, CurveConfig{RunConfig: RunConfig{Seed: 13500},
+		Rules: rules, Skills: []float64{0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.25, 1.5, 1.75, 2},
+		Modes: []engine.Mode{engine.Normal, engine.Hard}, Politician: RandomPoliticianIndex, Games: *recoveryCurve, SearchGames: max(1, *recoveryCurve/10)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestCalibrationRecovery(t *testing.T) {
 		if search {
 			panels, trueGames = max(1, panels/5), max(1, trueGames/10)
 		}
-		truth := run(t, Config{Rules: rules, Seed: uint64(13400 + i), Games: trueGames, Cells: []CellSpec{
+		truth := run(t, Config{RunConfig: RunConfig{Seed: uint64(13400 + i)}, Rules: rules, Games: trueGames, Cells: []CellSpec{
 			{Mode: engine.Normal, Policy: mustSpec(t, tt.spec), Politician: RandomPoliticianIndex},
 			{Mode: engine.Hard, Policy: mustSpec(t, tt.spec), Politician: RandomPoliticianIndex}}})
 		normal, hard := truth.Cells[0].WinRate, truth.Cells[1].WinRate
@@ -94,7 +94,7 @@ func TestCalibrationRecovery(t *testing.T) {
 			row := recoveryRow{tester: tt.spec, size: size, panels: panels}
 			for p := range panels {
 				cfg := CalibrateConfig{Rules: rules, Records: games[int64(p)*size : int64(p+1)*size]}
-				testers, err := readTesters(ctx, &cfg, (&Config{}).opposition(), map[string]int{"": 0}, search)
+				testers, err := readTesters(ctx, &cfg, map[string]int{"": 0}, search)
 				if err != nil {
 					t.Fatal(err)
 				}

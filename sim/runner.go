@@ -1,11 +1,13 @@
 package sim
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"tallywood/engine"
 	"tallywood/opposition/script"
@@ -202,6 +204,70 @@ func (p *player) play(r *engine.Rules, seed uint64, mode engine.Mode, spec polic
 	return fmt.Errorf("policy %s, game seed %d: %w", spec.Label, seed, err)
 }
 
+// runCells plays every cell of cells under rules on games 0..games−1 of
+// run's shard, game i on seed deal.GameSeed(run.Seed, i): the sim kind's
+// run, and the blocks and the confirmation of a tune. Cells are played one
+// after the other, each by all workers; a worker takes chunks of
+// consecutive games of the shard and adds each game to its own Counts,
+// which are merged when the cell is done. Counts are sums, so the cells
+// do not depend on the workers or on the order the games finished in.
+// When ctx is cancelled the workers stop after their current game, and
+// the cells hold the games played so far (interrupted). record, when set,
+// is handed every game counted, decision by decision, with its cell's
+// index, from the workers in no order.
+//
+// A game whose policy failed (policy.FailedError) is counted in the cell's
+// errors, with its message among the cell's failures, and the run goes on
+// up to run.MaxErrors of them; past that it stops like an interruption and
+// returns the cells with ErrTooManyFailed. Any other error stops the run
+// and returns no cells.
+func runCells(ctx context.Context, run RunConfig, rules *engine.Rules, games int64, cells []CellSpec, record func(cell int, g playtest.Game)) (out []Cell, interrupted bool, err error) {
+	if rules == nil {
+		return nil, false, fmt.Errorf("sim: no rules")
+	}
+	if games < 1 || games > MaxGames {
+		return nil, false, fmt.Errorf("sim: games %d is outside 1..%d", games, int64(MaxGames))
+	}
+	n := run.Shard.Len(games)
+	pl := run.soloPool(ctx, n)
+	defer pl.close()
+	if record != nil {
+		for _, p := range pl.players {
+			p.recording = &recording{}
+		}
+	}
+	out = make([]Cell, len(cells))
+	for ci, spec := range cells {
+		start := time.Now()
+		counts := make([]Counts, len(pl.players))
+		err := pl.run(work{
+			n: n, size: chunkFor(n, len(pl.players), chunkSize), games: 1,
+			play: func(w int, _ int64, seed uint64) error {
+				return pl.players[w].play(rules, seed, spec.Mode, spec.Policy, spec.Politician)
+			},
+			keep: func(w int, j int64) {
+				p := pl.players[w]
+				counts[w].Add(&p.g)
+				if record != nil {
+					record(ci, p.recorded(rules, run.Seed, run.Shard.Game(j), spec.Policy.Label))
+				}
+			},
+		})
+		if err != nil {
+			return nil, false, err
+		}
+		total := &counts[0]
+		for w := 1; w < len(counts); w++ {
+			total.Merge(&counts[w])
+		}
+		var failures []Failure
+		total.Errors, failures = pl.cellFailures()
+		out[ci] = newCell(cellLabels(rules, spec), total, rules.Districts[:], time.Since(start).Seconds())
+		out[ci].Failures = failures
+	}
+	return out, pl.interrupted(), pl.tooMany()
+}
+
 func cellLabels(r *engine.Rules, s CellSpec) labels {
 	return labels{Mode: s.Mode.String(), Policy: s.Policy.Label, Politician: politicianLabel(r, s.Politician)}
 }
@@ -214,8 +280,8 @@ func politicianLabel(r *engine.Rules, i int) string {
 	return r.Politicians[i].ID
 }
 
-// ErrTooManyFailed is Run's error, with a result of the games played,
-// when more games failed than Config.MaxErrors allows.
+// ErrTooManyFailed is a runner's error, with a result of the items
+// played, when more items failed than its RunConfig.MaxErrors allows.
 var ErrTooManyFailed = errors.New("too many failed games")
 
 // MaxGames bounds the games per cell of a run: with every game adding at

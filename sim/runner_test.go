@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	examples[KindSim] = func(t testing.TB, shard Shard) Study { return run(t, testConfig(t, 6, 1, shard)) }
+	example(KindSim, func(t testing.TB, shard Shard) Study { return run(t, testConfig(t, 6, 1, shard)) })
 }
 
 func mustSpec(t testing.TB, s string) policy.Spec {
@@ -28,8 +28,7 @@ func mustSpec(t testing.TB, s string) policy.Spec {
 func testConfig(t testing.TB, games int64, workers int, shard Shard) Config {
 	random := mustSpec(t, "random")
 	return Config{
-		Rules: engine.Reference(), Seed: 7, Games: games, Workers: workers, Shard: shard,
-		Cells: []CellSpec{
+		RunConfig: RunConfig{Seed: 7, Workers: workers, Shard: shard}, Rules: engine.Reference(), Games: games, Cells: []CellSpec{
 			{Mode: engine.Normal, Policy: random, Politician: RandomPoliticianIndex},
 			{Mode: engine.Hard, Policy: random, Politician: 2},
 		},
@@ -193,9 +192,9 @@ func TestPlayNoAllocs(t *testing.T) {
 	}
 }
 
-// TestWorkersCapped: no more workers start than there
-// are games for them; and every worker started gets games (--workers 2
-// must not leave one idle up to 64 games).
+// TestWorkersCapped: no more workers start than there are items for
+// them (RunConfig.workers, for every kind); and every worker started by a
+// run gets games (--workers 2 must not leave one idle up to 64 games).
 func TestWorkersCapped(t *testing.T) {
 	for _, tt := range []struct {
 		games   int64
@@ -210,8 +209,8 @@ func TestWorkersCapped(t *testing.T) {
 		{10, Shard{K: 1, N: 5}, 100000, 2},
 		{10 * chunkSize, Shard{}, 3, 3},
 	} {
-		cfg := Config{Games: tt.games, Shard: tt.shard, Workers: tt.workers}
-		got := cfg.workers()
+		cfg := RunConfig{Shard: tt.shard, Workers: tt.workers}
+		got := cfg.workers(tt.shard.Len(tt.games))
 		if got != tt.want {
 			t.Errorf("%d games, shard %v, %d workers: %d start, want %d", tt.games, tt.shard, tt.workers, got, tt.want)
 		}
@@ -222,9 +221,9 @@ func TestWorkersCapped(t *testing.T) {
 	}
 }
 
-// TestWorkersAsked: compare, sweep and table runs start the workers asked
-// for (only Run caps them by its chunks of games); a cap applied to them
-// without a game count once left them all on one worker.
+// TestWorkersAsked: a study with items enough starts the workers asked
+// for; a cap applied without a count of items once left a table's study
+// all on one worker, and a curve's largest stage is its largest point.
 func TestWorkersAsked(t *testing.T) {
 	if got := workerCount(5); got != 5 {
 		t.Errorf("workerCount(5) = %d", got)
@@ -232,7 +231,11 @@ func TestWorkersAsked(t *testing.T) {
 	if got, want := workerCount(0), runtime.GOMAXPROCS(0); got != want {
 		t.Errorf("workerCount(0) = %d, want GOMAXPROCS %d", got, want)
 	}
-	if got := (&SeatsConfig{Workers: 3}).workers(); got != 3 {
-		t.Errorf("a table run with Workers 3 starts %d", got)
+	if got := (&SeatsConfig{RunConfig: RunConfig{Workers: 3}, Deals: 10}).tableWorkers(); got != 3 {
+		t.Errorf("a table run of 10 deals with Workers 3 starts %d", got)
+	}
+	curve := CurveConfig{RunConfig: RunConfig{Workers: 5}, Skills: []float64{0.5, 1.5}, Games: 3, SearchGames: 40}
+	if got := curve.workers(curve.items()); got != 5 {
+		t.Errorf("a curve of 3 games a point and 40 above skill 1, with Workers 5, starts %d", got)
 	}
 }

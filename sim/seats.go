@@ -34,21 +34,16 @@ func init() { registerKind(KindSeats, func() Study { return &SeatsResult{} }) }
 
 // SeatsConfig is a study of games without the Opposition.
 type SeatsConfig struct {
+	// RunConfig: an item is a deal, every rotation (under both arms of
+	// a comparison); a table has no Opposition.
+	RunConfig
 	Rules *engine.Rules
-	Seed  uint64
 	// Deals before sharding; each deal is played len(Lineup) times, once
 	// per rotation, so the games are Deals·len(Lineup).
-	Deals   int64
-	Shard   Shard
-	Workers int // 0: GOMAXPROCS
+	Deals int64
 	// Lineup holds the policy of each seat in rotation 0; its length is
 	// the number of players (2–4). A policy may appear more than once.
 	Lineup []policy.Spec
-	// Progress, when set, is increased by the games played as they finish.
-	Progress *atomic.Int64
-	// MaxErrors is how many failed deals (a game of the deal whose policy
-	// failed: policy.FailedError) the study goes on past, as Config's.
-	MaxErrors int64
 }
 
 // RowCounts are the mergeable sums of one row of a study: a policy over
@@ -376,6 +371,8 @@ func checkSeats(cfg *SeatsConfig, rules ...*engine.Rules) error {
 		return errors.New("sim: deals must be at least 1")
 	case n < 2 || n > engine.MaxSeats:
 		return fmt.Errorf("sim: a table has 2 to %d players, not %d", engine.MaxSeats, n)
+	case cfg.Opposition != nil:
+		return errors.New("sim: a table has no Opposition")
 	}
 	for _, r := range rules {
 		if r == nil {
@@ -434,7 +431,7 @@ func (run tableRun) record(e *Envelope, f *Failed, start time.Time) {
 // played). Any other error stops the study and is runDeals' error.
 func runDeals(ctx context.Context, cfg *SeatsConfig, arms []*engine.Rules, l *seatsLayout, add func(w int, deal []SeatsCounts)) (tableRun, error) {
 	n := len(cfg.Lineup)
-	pl := newPool(ctx, poolConfig{workers: cfg.workers(), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
+	pl := newPool(ctx, cfg.poolConfig(cfg.Shard.Len(cfg.Deals)), // tableWorkers workers
 		func(stop *atomic.Bool) *SeatsPlayer {
 			p := NewSeatsPlayer(cfg.Lineup)
 			p.setStop(stop)
@@ -482,7 +479,8 @@ func runDeals(ctx context.Context, cfg *SeatsConfig, arms []*engine.Rules, l *se
 	return run, pl.tooMany()
 }
 
-func (cfg *SeatsConfig) workers() int { return workerCount(cfg.Workers) }
+// tableWorkers is how many workers runDeals starts: one per deal at most.
+func (cfg *SeatsConfig) tableWorkers() int { return cfg.workers(cfg.Shard.Len(cfg.Deals)) }
 
 // RunSeats plays a study without the Opposition. Like Run, the result is
 // a sum over deals and does not depend on the workers; a cancelled ctx
@@ -495,7 +493,7 @@ func RunSeats(ctx context.Context, cfg SeatsConfig) (*SeatsResult, error) {
 		return nil, err
 	}
 	l := layoutOf(&cfg)
-	counts := make([]SeatsCounts, cfg.workers())
+	counts := make([]SeatsCounts, cfg.tableWorkers())
 	for w := range counts {
 		counts[w] = l.newCounts()
 	}

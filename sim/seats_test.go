@@ -8,21 +8,22 @@ import (
 	"testing"
 
 	"tallywood/engine"
+	"tallywood/opposition"
 	"tallywood/sim/policy"
 )
 
 func init() {
-	examples[KindSeats] = func(t testing.TB, shard Shard) Study {
+	example(KindSeats, func(t testing.TB, shard Shard) Study {
 		return runSeats(t, seatsConfig(t, 6, 1, shard, "random", "random"))
-	}
-	examples[KindSeatsCompare] = func(t testing.TB, shard Shard) Study {
+	})
+	example(KindSeatsCompare, func(t testing.TB, shard Shard) Study {
 		res, err := CompareSeats(context.Background(), seatsConfig(t, 6, 1, shard, "random", "random"),
 			SeatsArm{"a", engine.Reference()}, SeatsArm{"b", engine.Reference()})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return res
-	}
+	})
 }
 
 func seatsConfig(t testing.TB, deals int64, workers int, shard Shard, lineup ...string) SeatsConfig {
@@ -30,7 +31,7 @@ func seatsConfig(t testing.TB, deals int64, workers int, shard Shard, lineup ...
 	for i, s := range lineup {
 		specs[i] = mustSpec(t, s)
 	}
-	return SeatsConfig{Rules: engine.Reference(), Seed: 5, Deals: deals, Workers: workers, Shard: shard, Lineup: specs}
+	return SeatsConfig{RunConfig: RunConfig{Seed: 5, Workers: workers, Shard: shard}, Rules: engine.Reference(), Deals: deals, Lineup: specs}
 }
 
 func runSeats(t testing.TB, cfg SeatsConfig) *SeatsResult {
@@ -193,5 +194,19 @@ func TestCompareSeats(t *testing.T) {
 		if row.MeanScoreDiff != 0 || row.MeanScoreDiffCI95 != [2]float64{} || row.MeanScoreDiffPValue != 1 {
 			t.Errorf("identical arms: %s differs: %+v", row.Name, row)
 		}
+	}
+}
+
+// TestSeatsRefuseAnOpposition: a study at a table has no Opposition, so
+// a RunConfig that sets one is refused rather than silently not played.
+func TestSeatsRefuseAnOpposition(t *testing.T) {
+	cfg := seatsConfig(t, 2, 1, Shard{}, "greedy", "random")
+	cfg.Opposition = opposition.Solo{}
+	if _, err := RunSeats(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "no Opposition") {
+		t.Errorf("RunSeats with an Opposition: %v", err)
+	}
+	cfg.Rules = nil
+	if _, err := CompareSeats(context.Background(), cfg, SeatsArm{"a", engine.Reference()}, SeatsArm{"b", engine.Reference()}); err == nil || !strings.Contains(err.Error(), "no Opposition") {
+		t.Errorf("CompareSeats with an Opposition: %v", err)
 	}
 }

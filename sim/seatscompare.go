@@ -276,7 +276,7 @@ func CompareSeats(ctx context.Context, cfg SeatsConfig, a, b SeatsArm) (*SeatsCo
 			Initiative: make([]PairedSums, len(l.lineup)),
 		}
 	}
-	work := make([]SeatsPairCounts, cfg.workers())
+	work := make([]SeatsPairCounts, cfg.tableWorkers())
 	for w := range work {
 		work[w] = newPairs()
 	}
@@ -336,4 +336,11 @@ func compareRow(name string, a, b *RowCounts, p *PairedSums, deals, perDeal int6
 		MeanScoreDiffCI95:   [2]float64{score.Lo / (12 * g), score.Hi / (12 * g)},
 		MeanScoreDiffPValue: pval,
 	}
+}
+
+// TableUnreadWarning is UnreadWarning for a comparison of rules a and b
+// at a table of players (compare --seats): a game without the Opposition.
+func TableUnreadWarning(a, b *engine.Rules, players int) string {
+	fields := engine.Unread(a, b, func(s engine.Scope) bool { return s.Seats })
+	return unreadWarning(fields, fmt.Sprintf("the games of %d players (--seats %d, no Opposition)", players, players))
 }

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"tallywood/engine"
@@ -90,18 +89,13 @@ type SensitivityConfig struct {
 	Fields      []string
 	Step        Step
 	Cells       []CellSpec
-	Seed        uint64
 	Games       int64 // per cell and change before sharding (fixed), on average (race)
 	Design      SensitivityDesign
 	Tolerance   float64
 	ConfirmSeed uint64
-	Shard       Shard
-	Workers     int
-	Opposition  engine.Opposition
-	Progress    *atomic.Int64
-	// MaxErrors is how many failed seeds the whole scan goes on past, over
-	// all its cells.
-	MaxErrors int64
+	// RunConfig: an item is a seed, at the base and every change it plays;
+	// MaxErrors counts them over all the scan's cells.
+	RunConfig
 }
 
 // SensitivityChange is one field of one cell moved one step; differences
@@ -423,8 +417,16 @@ func Sensitivity(ctx context.Context, cfg SensitivityConfig) (*SensitivityResult
 	if !played {
 		return nil, fmt.Errorf("nothing to play: no cell reads any change of the fields selected (%s)", skipWords(out.Cells[0].Skipped))
 	}
-	pl := newPool(ctx, poolConfig{workers: workerCount(cfg.Workers), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
-		newPlayers((&Config{Opposition: cfg.Opposition}).opposition()))
+	// The largest stage: a fixed scan's is every seed of the shard; a
+	// race's plays no more games than every cell's budget.
+	items := cfg.Shard.Len(cfg.Games)
+	if cfg.Design == DesignRace {
+		items = 0
+		for _, plan := range plans {
+			items += scanBudget(cfg.Games, len(plan))
+		}
+	}
+	pl := cfg.soloPool(ctx, items)
 	defer pl.close()
 	// The rules of each arm: a change's own, or a screen's group's, made
 	// when the screen deals its groups (valid) and kept by the arm.

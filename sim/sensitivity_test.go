@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	examples[KindSensitivity] = func(t testing.TB, shard Shard) Study {
+	example(KindSensitivity, func(t testing.TB, shard Shard) Study {
 		cfg := sensitivityConfig(t, 6, "random")
 		cfg.Shard = shard
 		res, err := Sensitivity(context.Background(), cfg)
@@ -20,17 +20,16 @@ func init() {
 			t.Fatal(err)
 		}
 		return res
-	}
+	})
 }
 
 // sensitivityConfig scans two fields Hard reads and one only Normal
 // reads, for one Hard cell of pol.
 func sensitivityConfig(t testing.TB, games int64, pol string) SensitivityConfig {
 	return SensitivityConfig{
-		Base:   engine.Reference(),
+		RunConfig: RunConfig{Seed: 9801, Workers: 2}, Base: engine.Reference(),
 		Fields: []string{"actions.campaign_polling", "difficulties.*.bonus_divisor", "difficulties.hard.player_initiative"},
-		Step:   Step{By: 1}, Seed: 9801, Games: games, Workers: 2,
-		Cells: []CellSpec{{Mode: engine.Hard, Policy: mustSpec(t, pol), Politician: RandomPoliticianIndex}},
+		Step:   Step{By: 1}, Games: games, Cells: []CellSpec{{Mode: engine.Hard, Policy: mustSpec(t, pol), Politician: RandomPoliticianIndex}},
 	}
 }
 
@@ -105,8 +104,8 @@ func TestSensitivityMatchesCompare(t *testing.T) {
 		}
 		spec := cfg.Cells[0]
 		cmp, err := Compare(context.Background(), CompareConfig{
-			A: CompareArm{Name: "base", Rules: cfg.Base}, B: CompareArm{Name: "change", Rules: b},
-			Cells: []ComparePair{{A: spec, B: spec, Games: games}}, Seed: cfg.Seed, Workers: 2,
+			RunConfig: RunConfig{Seed: cfg.Seed, Workers: 2}, A: CompareArm{Name: "base", Rules: cfg.Base}, B: CompareArm{Name: "change", Rules: b},
+			Cells: []ComparePair{{A: spec, B: spec, Games: games}},
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -236,10 +235,9 @@ func TestSensitivityRefused(t *testing.T) {
 // with that one value set.
 func TestSensitivityChoices(t *testing.T) {
 	cfg := SensitivityConfig{
-		Base:   engine.Reference(),
+		RunConfig: RunConfig{Seed: 15003, Workers: 2}, Base: engine.Reference(),
 		Fields: []string{"solo_cards[S-03].left_*", "difficulties.hard.bonus_rounding"},
-		Step:   Step{By: 1}, Seed: 15003, Games: 4, Workers: 2,
-		Cells: []CellSpec{{Mode: engine.Normal, Policy: mustSpec(t, "random"), Politician: RandomPoliticianIndex}},
+		Step:   Step{By: 1}, Games: 4, Cells: []CellSpec{{Mode: engine.Normal, Policy: mustSpec(t, "random"), Politician: RandomPoliticianIndex}},
 	}
 	r, err := Sensitivity(context.Background(), cfg)
 	if err != nil {

@@ -131,10 +131,6 @@ const flagLevelV2 = 0.001
 // real.
 const flagShare = 0.75
 
-// settlePower is the chance with which "the games it would take" would
-// settle an answer, if the difference and its spread stay as measured.
-const settlePower = 0.8
-
 // confirmPower is the chance with which the confirmation's games would
 // find a flagged change of the size confirmNeed assumes: the confirmation,
 // not the race, decides whether a change is found.
@@ -300,22 +296,6 @@ func verdictOf(ci stats.Interval, tol float64) Verdict {
 		return ScoreHarder
 	}
 	return NotEnoughGames
-}
-
-// gamesToSettle is about how many games in all an answer at level alpha
-// would take to settle, with a chance of settlePower if the difference
-// mean and its spread sd (of one game) stay as measured: to exclude 0, or
-// to lie within ±tol, whichever needs fewer (stats.SampleSize). At most
-// MaxGames.
-func gamesToSettle(mean, sd, alpha, tol float64) int64 {
-	n := min(stats.SampleSize(sd, math.Abs(mean), alpha, 1-settlePower), stats.SampleSize(sd, tol-math.Abs(mean), alpha, 1-settlePower))
-	return int64(min(n, MaxGames))
-}
-
-// pairsToSettle is gamesToSettle for the paired score differences p.
-func pairsToSettle(p *PairCounts, alpha, tol float64) int64 {
-	m := p.scoreHalves()
-	return gamesToSettle(m.Mean()/2, math.Sqrt(m.Variance())/2, alpha, tol)
 }
 
 // confirmNeed is how many games the confirmation would play on a change

@@ -2,10 +2,7 @@ package sim
 
 import (
 	"context"
-	"fmt"
 	"slices"
-	"sync/atomic"
-	"time"
 
 	"tallywood/engine"
 	"tallywood/sim/playtest"
@@ -20,7 +17,10 @@ const KindSim Kind = "sim"
 // FormatSim names the JSON document of `tallywood sim` and `merge`.
 const FormatSim = "tallywood-sim/1"
 
-func init() { registerKind(KindSim, func() Study { return &Result{} }) }
+func init() {
+	registerKind(KindSim, func() Study { return &Result{} })
+	registerKindless(FormatSim, KindSim) // results of the first versions
+}
 
 // Result is the output of a run (docs/output.md describes every field).
 type Result struct {
@@ -35,7 +35,6 @@ func newResult(cfg *Config) *Result {
 		Envelope:     newEnvelope(KindSim, FormatSim, cfg.Seed, cfg.Shard),
 		RulesID:      rulesID(cfg.Rules),
 		GamesPerCell: cfg.Games,
-		Cells:        make([]Cell, len(cfg.Cells)),
 	}
 }
 
@@ -109,101 +108,27 @@ func (r *Result) Played() (n, total int64, unit string) {
 // Config is a Monte Carlo run: every cell plays the games of the shard,
 // game i on seed deal.GameSeed(Seed, i).
 type Config struct {
-	Rules      *engine.Rules
-	Seed       uint64
-	Games      int64 // games per cell before sharding
-	Shard      Shard
-	Workers    int // 0: GOMAXPROCS
-	Cells      []CellSpec
-	Opposition engine.Opposition // nil: the rules' own (script.For)
-	// Progress, when set, is increased by the games played as they finish.
-	Progress *atomic.Int64
-	// MaxErrors is how many failed games (a policy that failed, such as
-	// an exec program that crashed: policy.FailedError) the run goes on
-	// past; one more stops it. Failed games are counted apart, never as
-	// losses.
-	MaxErrors int64
+	RunConfig // an item is a game
+	Rules     *engine.Rules
+	Games     int64 // games per cell before sharding
+	Cells     []CellSpec
 	// Record, when set, is handed every game counted, decision by
 	// decision, with the cell's index: sim --record. It is called from
 	// the workers, in no order.
 	Record func(cell int, g playtest.Game)
 }
 
-// workers is the number of workers to start: Workers (default
-// GOMAXPROCS), but no more than there are games for, since a worker
-// without a game only costs memory.
-func (c *Config) workers() int {
-	return int(max(1, min(int64(workerCount(c.Workers)), c.Shard.Len(c.Games))))
-}
-
-// opposition is the Opposition every game plays against: Config's, or
-// nil for each rule set's own (the built-in one, or the script the rules
-// name: script.For), which the players resolve per game.
-func (c *Config) opposition() engine.Opposition { return c.Opposition }
-
-// Run plays every cell of cfg and returns the result. Cells are played one
-// after the other, each by all workers; a worker takes chunks of
-// consecutive games of the shard and adds each game to its own Counts,
-// which are merged when the cell is done. Counts are sums, so the result
-// does not depend on the workers or on the order the games finished in.
-// When ctx is cancelled the workers stop after their current game and the
-// result, with the games played so far, is marked Interrupted.
-//
-// A game whose policy failed (policy.FailedError) is counted in the cell's
-// errors, with its message among the cell's failures, and the run goes on
-// up to cfg.MaxErrors of them; past that it stops like an interruption and
-// returns the result with ErrTooManyFailed. Any other error stops the run
-// and returns no result.
+// Run plays every cell of cfg (runCells) and returns the result: with
+// the games played so far, marked Interrupted, when ctx is cancelled; and
+// with ErrTooManyFailed past cfg.MaxErrors failed games. Any other error
+// stops the run and returns no result.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
-	if cfg.Rules == nil {
-		return nil, fmt.Errorf("sim: no rules")
+	cells, interrupted, err := runCells(ctx, cfg.RunConfig, cfg.Rules, cfg.Games, cfg.Cells, cfg.Record)
+	if cells == nil {
+		return nil, err
 	}
-	if cfg.Games < 1 || cfg.Games > MaxGames {
-		return nil, fmt.Errorf("sim: games %d is outside 1..%d", cfg.Games, int64(MaxGames))
-	}
-	pl := newPool(ctx, poolConfig{workers: cfg.workers(), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
-		newPlayers(cfg.opposition()))
-	defer pl.close()
-	if cfg.Record != nil {
-		for _, p := range pl.players {
-			p.recording = &recording{}
-		}
-	}
-
 	res := newResult(&cfg)
-	n := cfg.Shard.Len(cfg.Games)
-	for ci, spec := range cfg.Cells {
-		start := time.Now()
-		counts := make([]Counts, len(pl.players))
-		err := pl.run(work{
-			n: n, size: chunkFor(n, len(pl.players), chunkSize), games: 1,
-			play: func(w int, _ int64, seed uint64) error {
-				return pl.players[w].play(cfg.Rules, seed, spec.Mode, spec.Policy, spec.Politician)
-			},
-			keep: func(w int, j int64) {
-				p := pl.players[w]
-				counts[w].Add(&p.g)
-				if cfg.Record != nil {
-					cfg.Record(ci, p.recorded(cfg.Rules, cfg.Seed, cfg.Shard.Game(j), spec.Policy.Label))
-				}
-			},
-		})
-		if err != nil {
-			return nil, err
-		}
-		total := &counts[0]
-		for w := 1; w < len(counts); w++ {
-			total.Merge(&counts[w])
-		}
-		var failures []Failure
-		total.Errors, failures = pl.cellFailures()
-		res.Cells[ci] = newCell(cellLabels(cfg.Rules, spec), total, cfg.Rules.Districts[:], time.Since(start).Seconds())
-		res.Cells[ci].Failures = failures
-	}
-	res.Interrupted = pl.interrupted()
+	res.Cells, res.Interrupted = cells, interrupted
 	res.derive()
-	if err := pl.tooMany(); err != nil {
-		return res, err
-	}
-	return res, nil
+	return res, err
 }

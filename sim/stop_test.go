@@ -20,8 +20,9 @@ func TestInterruptStopsASearch(t *testing.T) {
 			arm := CellSpec{Mode: engine.Normal, Policy: big, Politician: RandomPoliticianIndex}
 			other := arm
 			other.Mode = engine.Hard
-			res, err := Compare(ctx, CompareConfig{A: CompareArm{Name: "a", Rules: engine.Reference()}, B: CompareArm{Name: "b", Rules: engine.Reference()},
-				Cells: []ComparePair{{A: arm, B: other, Games: 2}}, Seed: 1, Workers: 1})
+			res, err := Compare(ctx, CompareConfig{RunConfig: RunConfig{Seed: 1, Workers: 1},
+				A: CompareArm{Name: "a", Rules: engine.Reference()}, B: CompareArm{Name: "b", Rules: engine.Reference()},
+				Cells: []ComparePair{{A: arm, B: other, Games: 2}}})
 			cancel()
 			if err != nil {
 				t.Fatal(err)
@@ -31,8 +32,8 @@ func TestInterruptStopsASearch(t *testing.T) {
 			}
 			continue
 		}
-		cfg := Config{Rules: engine.Reference(), Seed: 1, Games: 2, Workers: 1,
-			Cells: []CellSpec{{Mode: engine.Normal, Policy: big, Politician: RandomPoliticianIndex}}}
+		cfg := Config{RunConfig: RunConfig{Seed: 1, Workers: 1},
+			Rules: engine.Reference(), Games: 2, Cells: []CellSpec{{Mode: engine.Normal, Policy: big, Politician: RandomPoliticianIndex}}}
 		res, err := Run(ctx, cfg)
 		cancel()
 		if err != nil {

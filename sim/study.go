@@ -43,6 +43,21 @@ func registerKind(k Kind, empty func() Study) {
 	studies[k] = empty
 }
 
+// kindless holds the formats of results written before their kind had a
+// field of its own, each registered by its kind's file (registerKindless):
+// the kind Decode reads it as, or "" for a format no reader reads now.
+var kindless = map[string]Kind{}
+
+// registerKindless registers format, whose results have no kind field, as
+// kind k's; k "" refuses them as written by an older tallywood. Each
+// format registers once, in the init of its kind's file.
+func registerKindless(format string, k Kind) {
+	if _, dup := kindless[format]; dup {
+		panic("sim: format " + format + " registered twice")
+	}
+	kindless[format] = k
+}
+
 // Kinds lists every registered kind of study, in alphabetical order.
 func Kinds() []Kind {
 	ks := make([]Kind, 0, len(studies))
@@ -224,6 +239,12 @@ const MaxResultBytes = 32 << 20
 // names): they are copied into every merged output.
 const maxText = 1024
 
+// maxItems bounds the components of one family a result may hold (a
+// cards study's Solo cards, Strategy cards or tiles, an arc's Solo cards):
+// more than any rules file has (48 Solo cards, 4 decks of 32, 2·3·12
+// tiles).
+const maxItems = 256
+
 // maxSeconds bounds the timing a result's is summed from: a thousand
 // years; merge adds shards' timing up to it. Every sum of them stays finite: shards whose
 // elapsed_seconds added up to +Inf would make the JSON encoder panic.
@@ -236,10 +257,6 @@ type head struct {
 	Format string `json:"format"`
 }
 
-// oldFormats are formats of results from before their kind had a field
-// of its own, which no reader reads now.
-var oldFormats = []string{"tallywood-compare/1"}
-
 // kindOf reads which kind of study data holds.
 func kindOf(data []byte) (Kind, error) {
 	var h head
@@ -249,8 +266,9 @@ func kindOf(data []byte) (Kind, error) {
 		}
 		return "", fmt.Errorf("not a tallywood result: %v", err)
 	}
-	if h.Kind == "" && h.Format == FormatSim {
-		return KindSim, nil // sim results written before the kind field
+	old, isOld := kindless[h.Format]
+	if h.Kind == "" && old != "" {
+		return old, nil
 	}
 	if newStudy(h.Kind) != nil {
 		return h.Kind, nil
@@ -264,7 +282,7 @@ func kindOf(data []byte) (Kind, error) {
 	switch {
 	case h.Kind != "":
 		return "", fmt.Errorf("unknown kind of result %q: tallywood reads %s", h.Kind, reads)
-	case slices.Contains(oldFormats, h.Format):
+	case isOld:
 		return "", fmt.Errorf("result of format %q: written by an older tallywood, run it again", h.Format)
 	case h.Format != "":
 		return "", fmt.Errorf("unknown kind of result (format %q): tallywood reads %s", h.Format, reads)
@@ -288,7 +306,7 @@ func Decode(data []byte) (Study, error) {
 	}
 	e := s.Head()
 	if e.Kind == "" {
-		e.Kind = KindSim
+		e.Kind = kind // a format that names its kind (registerKindless)
 	}
 	if fs := s.formats(); !slices.Contains(fs, e.Format) {
 		if e.Format == "" {

@@ -29,9 +29,17 @@ func mergeAs[T Study](rs []T, names []string, opt MergeOptions) (T, error) {
 }
 
 // examples play a small result of each kind of study, as the shard
-// given of 2 (each kind's test file registers its own in an init): the
-// tests of every kind walk them.
+// given of 2 (each kind's test file registers its own in an init, with
+// example): the tests of every kind walk them.
 var examples = map[Kind]func(t testing.TB, shard Shard) Study{}
+
+// example registers kind k's example, once.
+func example(k Kind, play func(t testing.TB, shard Shard) Study) {
+	if _, dup := examples[k]; dup {
+		panic("sim: example of kind " + string(k) + " registered twice")
+	}
+	examples[k] = play
+}
 
 // everyKind plays the example of every registered kind of study as shard
 // k of 2 and returns their JSON by kind.
@@ -548,5 +556,25 @@ func TestTuneRoundsFromTrace(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%v, want %q", err, tt.want)
 		}
+	}
+}
+
+// TestRegistriesRefuseADuplicate: a kind, a format without a kind field
+// and a kind's example each register once; a second registration under
+// the same name panics at init rather than replacing the first.
+func TestRegistriesRefuseADuplicate(t *testing.T) {
+	for name, register := range map[string]func(){
+		"kind":     func() { registerKind(KindSim, func() Study { return &Result{} }) },
+		"kindless": func() { registerKindless(FormatSim, KindSim) },
+		"example":  func() { example(KindSim, examples[KindSim]) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: registered twice without a panic", name)
+				}
+			}()
+			register()
+		}()
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"tallywood/engine"
@@ -41,24 +40,16 @@ type SweepPoint struct {
 // point on seed deal.GameSeed(Seed, i): the same seeds at every point, so each
 // point is paired against the base game by game.
 type SweepConfig struct {
-	Base    *engine.Rules
-	Params  []string // the swept paths, in the order of each point's Set
-	Points  []SweepPoint
-	Cells   []CellSpec
-	Seed    uint64
-	Games   int64 // per cell and point before sharding
-	Shard   Shard
-	Workers int
-	Target  float64 // a win rate to find the crossing of (one parameter only); 0: none
+	RunConfig // an item is a seed: a failed game at the base or a point drops it whole
+	Base      *engine.Rules
+	Params    []string // the swept paths, in the order of each point's Set
+	Points    []SweepPoint
+	Cells     []CellSpec
+	Games     int64   // per cell and point before sharding
+	Target    float64 // a win rate to find the crossing of (one parameter only); 0: none
 	// Tolerance is the designer's: a value meets Target when its win rate
 	// is within ±Tolerance of it; 0 is DefaultTolerance.
-	Tolerance  float64
-	Opposition engine.Opposition
-	Progress   *atomic.Int64
-	// MaxErrors is how many failed seeds (a game at the base or a point
-	// whose policy failed: policy.FailedError) the sweep goes on past, as
-	// Config's.
-	MaxErrors int64
+	Tolerance float64
 }
 
 // SweepPointResult is one point of one cell; differences are the point
@@ -84,47 +75,6 @@ type SweepPointResult struct {
 	// reaches across an edge (not enough games: GamesToSettle would, about).
 	Target        *TargetAnswer `json:"target_answer,omitempty"`
 	GamesToSettle int64         `json:"games_to_settle,omitempty"`
-}
-
-// Crossing is where a cell's win rate meets the target, in swept values
-// (values a rules file can hold: every numeric rules parameter is a whole
-// number); see crossing.
-type Crossing struct {
-	// Regions are the places where the win rate may meet the target, in
-	// the order of the values: a run of swept values whose simultaneous
-	// interval contains the target, or two adjacent values whose
-	// intervals lie on either side of it.
-	Regions []CrossingRegion `json:"regions"`
-	// Multiple: more than one region, judged on the intervals (judged on
-	// the point estimates, a second value that fits the target would go
-	// unsaid).
-	Multiple bool `json:"multiple"`
-	// With no region, Side is where the win rate lies at every swept
-	// value, "above" or "below" the target, and Sweep where the target
-	// lies, "higher" or "lower" values, by the paired test of the last
-	// swept value against the first (their win rates on the same seeds,
-	// EndsDiff with its 95% interval EndsDiffCI); "" when that test cannot
-	// tell.
-	Side       string      `json:"side,omitempty"`
-	Sweep      string      `json:"sweep,omitempty"`
-	EndsDiff   float64     `json:"ends_diff,omitempty"`
-	EndsDiffCI *[2]float64 `json:"ends_diff_ci95,omitempty"`
-}
-
-// UnmarshalJSON reads a stored crossing as nothing: derive computes it
-// again from the counts on every decode, and a tallywood-sweep/2 or /1
-// result stored another shape (an interpolated value and interval).
-func (c *Crossing) UnmarshalJSON([]byte) error { return nil }
-
-// CrossingRegion is one place where the win rate may meet the target.
-type CrossingRegion struct {
-	// Values are the swept values whose interval contains the target;
-	// none: the win rate passes it between Below and Above.
-	Values []string `json:"values"`
-	// Below and Above are the nearest swept values on either side of
-	// Values, their intervals clear of the target; nil: none swept there.
-	Below *string `json:"nearest_below"`
-	Above *string `json:"nearest_above"`
 }
 
 // SweepCell is one cell (difficulty × policy × politician) of a sweep.
@@ -164,15 +114,6 @@ type SweepResult struct {
 	Cells             []SweepCell `json:"cells"`
 }
 
-// sweepCounts are one worker's sums for one cell: the base games and each
-// point's, and each point's pairs against the base.
-type sweepCounts struct {
-	base   Counts
-	points []Counts
-	pairs  []PairCounts
-	ends   PairCounts // of the points playPoints is asked to pair
-}
-
 // Sweep plays every cell of cfg at the base rules and at every point.
 // Cells are played one after the other, each by all workers; like Run,
 // every sum is merged when the cell is done, so the result depends on
@@ -200,8 +141,7 @@ func Sweep(ctx context.Context, cfg SweepConfig) (*SweepResult, error) {
 			return nil, fmt.Errorf("sim: point %d does not set the %d parameters", i+1, len(cfg.Params))
 		}
 	}
-	pl := newPool(ctx, poolConfig{workers: workerCount(cfg.Workers), seed: cfg.Seed, shard: cfg.Shard, maxErrors: cfg.MaxErrors, progress: cfg.Progress},
-		newPlayers((&Config{Opposition: cfg.Opposition}).opposition()))
+	pl := cfg.soloPool(ctx, cfg.Shard.Len(cfg.Games))
 	defer pl.close()
 
 	out := &SweepResult{
@@ -318,91 +258,6 @@ func mustNumeric(p *SweepPointResult) float64 {
 	return x
 }
 
-// playPoints plays, in the cell of spec, the shard's games from ..
-// from+n−1 of pool pl at base and at each of rules, and merges every
-// worker's sums: each point's games and its pairs against the base, and
-// with ends the pairs of point ends[1] against point ends[0]. A
-// point whose rules play as the base's (equal hashes) is not played
-// again: its games are the base's. A seed counts whole or not at all (a
-// failed or interrupted game drops it at the base and every point), so
-// that every point stays paired with the base; the pool counts the
-// failed ones in the cell's errors. name names point k in a failure.
-func playPoints(pl *pool[*player], base *engine.Rules, rules []*engine.Rules, name func(k int) string, spec CellSpec, from, n int64, ends *[2]int) (*sweepCounts, error) {
-	asBase := make([]bool, len(rules))
-	played := int64(1)
-	for i, r := range rules {
-		asBase[i] = r.Hash == base.Hash
-		if !asBase[i] {
-			played++
-		}
-	}
-	// A seed's games: the base's first, then each point's.
-	type seedGame struct {
-		res             engine.Result
-		fbOther, fbBoth int16
-	}
-	nw := len(pl.players)
-	seedGames := make([][]seedGame, nw)
-	counts := make([]sweepCounts, nw)
-	for w := range nw {
-		seedGames[w] = make([]seedGame, 1+len(rules))
-		counts[w].points = make([]Counts, len(rules))
-		counts[w].pairs = make([]PairCounts, len(rules))
-	}
-	err := pl.run(work{
-		n: n, from: from, size: chunkFor(n, nw, chunkSize), games: played,
-		play: func(w int, _ int64, seed uint64) error {
-			p, gs := pl.players[w], seedGames[w]
-			for k := range gs {
-				r := base
-				if k > 0 {
-					if asBase[k-1] {
-						gs[k] = gs[0] // the same play as the base: the same game
-						continue
-					}
-					if pl.stop.Load() {
-						return nil // the pool drops the seed
-					}
-					r = rules[k-1]
-				}
-				if err := p.play(r, seed, spec.Mode, spec.Policy, spec.Politician); err != nil {
-					if k == 0 {
-						return fmt.Errorf("base rules: %w", err)
-					}
-					return fmt.Errorf("%s: %w", name(k-1), err)
-				}
-				gs[k] = seedGame{p.g.Result, p.g.Seats[1].FallbackOther, p.g.Seats[1].FallbackBoth}
-			}
-			return nil
-		},
-		keep: func(w int, _ int64) {
-			c, gs := &counts[w], seedGames[w]
-			c.base.addResult(&gs[0].res, gs[0].fbOther, gs[0].fbBoth)
-			for pi := range rules {
-				g := &gs[1+pi]
-				c.points[pi].addResult(&g.res, g.fbOther, g.fbBoth)
-				c.pairs[pi].Add(&gs[0].res, &g.res)
-			}
-			if ends != nil {
-				c.ends.Add(&gs[1+ends[0]].res, &gs[1+ends[1]].res)
-			}
-		},
-	})
-	if err != nil {
-		return nil, err
-	}
-	total := &counts[0]
-	for w := 1; w < nw; w++ {
-		total.base.Merge(&counts[w].base)
-		for pi := range rules {
-			total.points[pi].Merge(&counts[w].points[pi])
-			total.pairs[pi].Merge(&counts[w].pairs[pi])
-		}
-		total.ends.Merge(&counts[w].ends)
-	}
-	return total, nil
-}
-
 // pointName names a point in a failure: its assignments, PATH=VALUE.
 func pointName(p SweepPoint) string {
 	parts := make([]string, len(p.Set))
@@ -459,23 +314,6 @@ func (r *SweepResult) derive() {
 	r.setTiming(games, secs)
 }
 
-// readsAny reports whether the solo game at mode (its name) reads any of
-// the fields params (engine.ReadBy); a parameter the analysis does not
-// know is taken as read.
-func readsAny(params []string, mode string) bool {
-	m, err := engine.ParseMode(mode)
-	if err != nil {
-		return true
-	}
-	for _, p := range params {
-		s, err := engine.ReadBy(p)
-		if err != nil || s.ReadsSolo(m) {
-			return true
-		}
-	}
-	return false
-}
-
 // numericValue is a point's value as a number (one parameter), or false
 // when it is not one: such points have no part in a crossing.
 func numericValue(p *SweepPointResult) (float64, bool) {
@@ -529,58 +367,6 @@ func crossing(points []SweepPointResult, target float64, ends *PairCounts) *Cros
 		values = append(values, p.Values[0])
 	}
 	return crossingOf(curve, values, target, ends)
-}
-
-// crossingOf finds where curve meets target (stats.FindCrossing) and
-// names its points by values, one per point of curve; the way to sweep
-// is only what ends, the paired games of its first and last points,
-// show (none without them).
-func crossingOf(curve []stats.CurvePoint, values []string, target float64, ends *PairCounts) *Crossing {
-	x := stats.FindCrossing(curve, target)
-	at := func(i int) *string {
-		if i < 0 {
-			return nil
-		}
-		return &values[i]
-	}
-	c := &Crossing{Multiple: len(x.Regions) > 1}
-	for _, r := range x.Regions {
-		in := []string{}
-		for _, i := range r.In {
-			in = append(in, values[i])
-		}
-		c.Regions = append(c.Regions, CrossingRegion{Values: in, Below: at(r.Below), Above: at(r.Above)})
-	}
-	if len(x.Regions) > 0 || len(curve) == 0 {
-		return c
-	}
-	c.Side = map[int]string{-1: "below", 1: "above"}[x.Side]
-	if ends == nil || ends.Games == 0 {
-		return c
-	}
-	wins := stats.Pentanomial(ends.winPentanomial())
-	ci := wins.ScoreInterval(0.05)
-	c.EndsDiff, c.EndsDiffCI = wins.Moments().Mean()/2, &[2]float64{ci.Lo, ci.Hi}
-	// The target lies the way the win rate goes toward it: up the values
-	// when it rises and lies below the target, or falls and lies above.
-	if ci.Excludes(0) {
-		if (ci.Lo > 0) == (x.Side < 0) {
-			c.Sweep = "higher"
-		} else {
-			c.Sweep = "lower"
-		}
-	}
-	return c
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func (r *SweepResult) formats() []string {
@@ -762,4 +548,29 @@ func sameSweepCells(a, b []SweepCell) bool {
 		}
 	}
 	return true
+}
+
+// SweepUnreadWarning says, before a sweep plays, which cells' games read
+// none of the swept fields params (a sweep of difficulties.normal.* at
+// --mode hard): every point of such a cell plays the base's games, and
+// its answer is none. "" when every cell reads one.
+func SweepUnreadWarning(params []string, cells []CellSpec) string {
+	var modes []string
+	for _, c := range cells {
+		m := c.Mode.String()
+		if !readsAny(params, m) && !slices.Contains(modes, m) {
+			modes = append(modes, m)
+		}
+	}
+	if len(modes) == 0 {
+		return ""
+	}
+	why := make([]string, 0, len(params))
+	for _, p := range params {
+		if s, err := engine.ReadBy(p); err == nil {
+			why = append(why, fmt.Sprintf("  %s is read by %s (%s)", p, s.Who(), s.Why))
+		}
+	}
+	return fmt.Sprintf("the solo games at --mode %s read none of the swept fields: every value will play the base's games there\n%s",
+		strings.Join(modes, ","), strings.Join(why, "\n"))
 }

@@ -15,7 +15,7 @@ import (
 )
 
 func init() {
-	examples[KindSweep] = func(t testing.TB, shard Shard) Study {
+	example(KindSweep, func(t testing.TB, shard Shard) Study {
 		cfg := sweepConfig(t, 6)
 		cfg.Cells, cfg.Shard = cfg.Cells[:1], shard
 		res, err := Sweep(context.Background(), cfg)
@@ -23,7 +23,7 @@ func init() {
 			t.Fatal(err)
 		}
 		return res
-	}
+	})
 }
 
 // pointAt is a sweep point of one parameter with wins won of games.
@@ -133,7 +133,7 @@ func mustJSON(v any) string {
 // sweepConfig sweeps Hard's bonus divisor over 1..3 for random and greedy.
 func sweepConfig(t testing.TB, games int64) SweepConfig {
 	base := engine.Reference()
-	cfg := SweepConfig{Base: base, Params: []string{"difficulties.hard.bonus_divisor"}, Seed: 5, Games: games, Target: 0.15}
+	cfg := SweepConfig{RunConfig: RunConfig{Seed: 5}, Base: base, Params: []string{"difficulties.hard.bonus_divisor"}, Games: games, Target: 0.15}
 	for _, v := range []string{"1", "2", "3"} {
 		a := engine.Assignment{Path: "difficulties.hard.bonus_divisor", Value: v}
 		r, err := base.With(a)

@@ -5,13 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"tallywood/engine"
@@ -82,34 +79,28 @@ type TuneConfig struct {
 	// OneChange searches the base and every single change: one field at
 	// one of its other values, every other at its base value.
 	OneChange bool
-	Seed      uint64 // the search's seeds: block k plays on master seed deal.GameSeed(Seed, k)
-	Budget    int64  // games in all the search may play, the base's on the blocks of relative targets too
+	Budget    int64 // games in all the search may play, the base's on the blocks of relative targets too
 	// ConfirmSeed and ConfirmGames are the confirmation's master seed and
 	// games per target, of which Shard plays its share.
 	ConfirmSeed  uint64
 	ConfirmGames int64
-	Shard        Shard
-	Workers      int
-	Opposition   engine.Opposition
-	Progress     *atomic.Int64
-	// MaxErrors is how many failed games the whole study goes on past:
-	// the search's and the confirmation's.
-	MaxErrors int64
+	// RunConfig: Seed is the search's, block k playing on master seed
+	// deal.GameSeed(Seed, k); an item is a game, and MaxErrors counts the
+	// search's and the confirmation's.
+	RunConfig
 	// Tolerance is the designer's: a target is reached when its win rate
 	// is within ±Tolerance of it; 0 is DefaultTolerance.
 	Tolerance float64
 }
 
-// maxTuneCandidates bounds the candidates successive halving starts with:
-// each is played at least one block, and past this the budget is better
-// spent on the survivors (measured: docs/balance.md, 128 against 64 and
-// 256 at a budget of 200,000 games).
-const maxTuneCandidates = 128
-
-// minTuneBlock is the fewest games per target a block may hold: below it
-// the first round's win rates are too noisy to halve on (a standard error
-// of 0.07 at 50 games).
-const minTuneBlock = 50
+// stage is the run of one stage of the study on master seed seed and
+// shard (the search plays its blocks whole, the confirmation by shard),
+// failed items of the study having failed before it.
+func (c *TuneConfig) stage(seed uint64, shard Shard, failed int64) RunConfig {
+	run := c.RunConfig
+	run.Seed, run.Shard, run.MaxErrors = seed, shard, c.MaxErrors-failed
+	return run
+}
 
 // TuneTargetResult is one target: the rate asked, the lowest and highest
 // win rate the search saw for it, and the confirmation of the best values.
@@ -238,220 +229,6 @@ func (r *TuneResult) Tuned() []engine.Assignment {
 	return as
 }
 
-// tuneEvaluator plays candidate rules for the target cells on seed blocks
-// [from, to) and returns the games and wins of each target.
-type tuneEvaluator func(x []int, from, to int) (games, wins []int64, err error)
-
-// candidate is one point of the search with its sums so far, and the
-// base's on the same blocks when a target is relative.
-type candidate struct {
-	x                   []int
-	blocks              int
-	games, wins         []int64
-	baseGames, baseWins []int64
-	round               int
-}
-
-// tuneGoal is what a search aims at: a win rate per target or, where
-// relative, a change of the base's win rate.
-type tuneGoal struct {
-	rates    []float64
-	relative []bool // nil: every target a win rate
-}
-
-func (g tuneGoal) isRelative(t int) bool { return g.relative != nil && g.relative[t] }
-
-func (g tuneGoal) anyRelative() bool { return slices.Contains(g.relative, true) }
-
-// objective is the sum over targets of (win rate − target)², the win
-// rate less the base's on the same blocks for a relative target; a
-// target with no games (values the engine refuses together) counts 1,
-// more than any played one.
-func (c *candidate) objective(g tuneGoal) float64 {
-	var s float64
-	for t, r := range g.rates {
-		if c.games[t] == 0 {
-			s++
-			continue
-		}
-		d := ratio(c.wins[t], c.games[t]) - r
-		if g.isRelative(t) {
-			d -= ratio(c.baseWins[t], c.baseGames[t])
-		}
-		s += d * d
-	}
-	return s
-}
-
-// halvingPlan is how many candidates successive halving starts with and
-// how many games per target a block holds, for a budget of games over
-// targets targets and a grid of size candidates (0: more than any plan
-// takes): as many candidates as a block of minTuneBlock games each
-// allows, at most maxTuneCandidates, and the largest block that fits.
-func halvingPlan(budget int64, targets int, grid int64) (n int, block int64, err error) {
-	cost := func(n int) int64 { return halvingBlocks(n) * int64(targets) }
-	n = startCandidates(grid)
-	for n > 2 && cost(n)*minTuneBlock > budget {
-		n /= 2
-	}
-	if cost(n)*minTuneBlock > budget {
-		return 0, 0, fmt.Errorf("a budget of %d games is too small: at least %d for %d candidates", budget, cost(n)*minTuneBlock, n)
-	}
-	return n, budget / cost(n), nil
-}
-
-// startCandidates is the most candidates successive halving starts with
-// on a grid of size grid (0: more than any plan takes).
-func startCandidates(grid int64) int {
-	if grid > 0 && grid < maxTuneCandidates {
-		return int(grid)
-	}
-	return maxTuneCandidates
-}
-
-// TuneMinBudget is the smallest budget in games that a search of cfg's
-// targets over the values of its fields can be planned with (halvingPlan
-// halves the candidates down to two, or the grid): a smaller --budget,
-// or a --time that makes one, is refused before the search.
-func TuneMinBudget(cfg TuneConfig) int64 {
-	space := make([][]int, len(cfg.Vary))
-	for i, v := range cfg.Vary {
-		space[i] = v.Values
-	}
-	n := startCandidates(gridSize(space))
-	for n > 2 {
-		n /= 2
-	}
-	return halvingBlocks(n) * int64(len(cfg.Targets)) * minTuneBlock
-}
-
-// halvingBlocks is how many blocks successive halving plays over n
-// candidates: every one a block, then each round the better half (rounded
-// up) doubles its blocks.
-func halvingBlocks(n int) int64 {
-	total, blocks := int64(n), int64(1)
-	for n > 1 {
-		n = (n + 1) / 2
-		total += int64(n) * blocks
-		blocks *= 2
-	}
-	return total
-}
-
-// halving runs successive halving over the candidates xs, with blocks of
-// block games, and returns every candidate in the order first played and
-// the index of the best. base, when a target is relative, plays the base
-// rules on the blocks each candidate plays.
-func halving(xs [][]int, goal tuneGoal, eval, base tuneEvaluator) ([]*candidate, int, error) {
-	n := len(goal.rates)
-	cands := make([]*candidate, len(xs))
-	for i, x := range xs {
-		cands[i] = &candidate{x: x, games: make([]int64, n), wins: make([]int64, n)}
-		if base != nil {
-			cands[i].baseGames, cands[i].baseWins = make([]int64, n), make([]int64, n)
-		}
-	}
-	alive := slices.Clone(cands)
-	round := 0
-	for blocks := 1; ; blocks *= 2 {
-		round++
-		for _, c := range alive {
-			g, w, err := eval(c.x, c.blocks, blocks)
-			if err != nil {
-				return nil, 0, err
-			}
-			var bg, bw []int64
-			if base != nil {
-				if bg, bw, err = base(nil, c.blocks, blocks); err != nil {
-					return nil, 0, err
-				}
-			}
-			for t := range n {
-				c.games[t] += g[t]
-				c.wins[t] += w[t]
-				if base != nil {
-					c.baseGames[t] += bg[t]
-					c.baseWins[t] += bw[t]
-				}
-			}
-			c.blocks, c.round = blocks, round
-		}
-		// The better half by the objective; ties keep the earlier one.
-		slices.SortStableFunc(alive, func(a, b *candidate) int { return cmpFloat(a.objective(goal), b.objective(goal)) })
-		if len(alive) == 1 {
-			break
-		}
-		alive = alive[:(len(alive)+1)/2]
-	}
-	return cands, slices.Index(cands, alive[0]), nil
-}
-
-// sampleCandidates is every point of space when it holds at most n, in
-// order (the first field slowest), else base and n−1 other points drawn
-// at random without repeats.
-func sampleCandidates(space [][]int, base []int, n int, rng *rand.Rand) [][]int {
-	grid := gridSize(space)
-	var xs [][]int
-	if grid > 0 && grid <= int64(n) {
-		for i := range grid {
-			x := make([]int, len(space))
-			rest := i
-			for k := len(space) - 1; k >= 0; k-- {
-				x[k] = space[k][rest%int64(len(space[k]))]
-				rest /= int64(len(space[k]))
-			}
-			xs = append(xs, x)
-		}
-	} else {
-		seen := map[string]bool{fmt.Sprint(base): true}
-		xs = append(xs, slices.Clone(base))
-		for len(xs) < n {
-			x := make([]int, len(space))
-			for k, vs := range space {
-				x[k] = vs[rng.IntN(len(vs))]
-			}
-			if key := fmt.Sprint(x); !seen[key] {
-				seen[key] = true
-				xs = append(xs, x)
-			}
-		}
-	}
-	return xs
-}
-
-// singleChanges is the base and every point of space that differs from it
-// in one field, field by field in order.
-func singleChanges(space [][]int, base []int) [][]int {
-	xs := [][]int{slices.Clone(base)}
-	for k, vs := range space {
-		for _, v := range vs {
-			if v != base[k] {
-				x := slices.Clone(base)
-				x[k] = v
-				xs = append(xs, x)
-			}
-		}
-	}
-	return xs
-}
-
-// maxSingleChanges bounds the candidates of a search of single changes,
-// each of which plays a block at least.
-const maxSingleChanges = 1024
-
-// gridSize is the number of points of space, 0 when it is more than an
-// int64 holds.
-func gridSize(space [][]int) int64 {
-	g := int64(1)
-	for _, vs := range space {
-		if g > math.MaxInt64/int64(len(vs)) {
-			return 0
-		}
-		g *= int64(len(vs))
-	}
-	return g
-}
-
 // errTuneInterrupted is Tune's error when an interrupt stops the search:
 // a search cut short has no best values to confirm.
 var errTuneInterrupted = errors.New("interrupted during the search, before any values were chosen: no result")
@@ -459,9 +236,9 @@ var errTuneInterrupted = errors.New("interrupted during the search, before any v
 // Tune searches cfg's fields for the values nearest the targets, then
 // confirms the best on the confirmation seeds. The search and its result
 // depend on the flags alone (not on the workers): every candidate's games
-// are Run's on the block seeds. An interrupt during the search returns no
-// result (errTuneInterrupted); during the confirmation, the result of the
-// games played, marked interrupted.
+// are a sim run's (runCells) on the block seeds. An interrupt during the
+// search returns no result (errTuneInterrupted); during the confirmation,
+// the result of the games played, marked interrupted.
 func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 	switch {
 	case cfg.Base == nil:
@@ -474,6 +251,11 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 		return nil, fmt.Errorf("sim: confirmation games %d is not between 1 and %d", cfg.ConfirmGames, int64(MaxGames))
 	}
 	goal := tuneGoal{rates: cfg.Rates, relative: cfg.Relative}
+	for t := range goal.rates {
+		if !goal.valid(t) {
+			return nil, fmt.Errorf("sim: target %d: %g is not a win rate above 0 and below 1, or a change of one above -1 and below 1, not 0", t+1, goal.rates[t])
+		}
+	}
 	space, base, fields, err := tuneSpace(&cfg)
 	if err != nil {
 		return nil, err
@@ -511,12 +293,9 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 	}
 	var failed int64 // games failed so far, of the search and then the confirmation
 	play := func(r *engine.Rules, k int) (games, wins []int64, err error) {
-		res, err := Run(ctx, Config{Rules: r, Seed: deal.GameSeed(cfg.Seed, uint64(k)), Games: block, Shard: Shard{K: 1, N: 1},
-			Workers: cfg.Workers, Cells: cfg.Targets, Opposition: cfg.Opposition, Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - failed})
-		if res != nil {
-			for t := range cfg.Targets {
-				failed += res.Cells[t].Errors
-			}
+		cells, interrupted, err := runCells(ctx, cfg.stage(deal.GameSeed(cfg.Seed, uint64(k)), Shard{K: 1, N: 1}, failed), r, block, cfg.Targets, nil)
+		for _, c := range cells {
+			failed += c.Errors
 		}
 		if errors.Is(err, ErrTooManyFailed) {
 			return nil, nil, tooManyFailed(failed, cfg.MaxErrors)
@@ -524,12 +303,12 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if res.Interrupted {
+		if interrupted {
 			return nil, nil, errTuneInterrupted
 		}
 		games, wins = make([]int64, len(cfg.Targets)), make([]int64, len(cfg.Targets))
-		for t := range cfg.Targets {
-			games[t], wins[t] = res.Cells[t].Games, res.Cells[t].Wins
+		for t, c := range cells {
+			games[t], wins[t] = c.Games, c.Wins
 		}
 		return games, wins, nil
 	}
@@ -639,21 +418,6 @@ func tuneSpace(cfg *TuneConfig) (space [][]int, base []int, fields []TuneField, 
 	return space, base, fields, nil
 }
 
-// halvingPlanAll is the block of a search that plays all n candidates
-// (every single change), the base's blocks too when a target is
-// relative: the largest block the budget allows, at least minTuneBlock.
-func halvingPlanAll(budget int64, goal tuneGoal, n int) (int, int64, error) {
-	blocks := halvingBlocks(n)
-	if goal.anyRelative() {
-		blocks += int64(1) << bits.Len(uint(n-1)) // the base's: up to the last round's blocks
-	}
-	cost := blocks * int64(len(goal.rates))
-	if cost*minTuneBlock > budget {
-		return 0, 0, fmt.Errorf("a budget of %d games is too small: at least %d for %d candidates", budget, cost*minTuneBlock, n)
-	}
-	return n, budget / cost, nil
-}
-
 func addInts(dst, src []int64) {
 	for i := range dst {
 		dst[i] += src[i]
@@ -666,18 +430,16 @@ func addInts(dst, src []int64) {
 func tuneConfirm(ctx context.Context, cfg *TuneConfig, goal tuneGoal, tuned *engine.Rules, out *TuneResult, searchSecs float64, failed *int64) error {
 	per := searchSecs / float64(len(cfg.Targets))
 	if !goal.anyRelative() {
-		conf, err := Run(ctx, Config{Rules: tuned, Seed: cfg.ConfirmSeed, Games: cfg.ConfirmGames, Shard: cfg.Shard,
-			Workers: cfg.Workers, Cells: cfg.Targets, Opposition: cfg.Opposition, Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - *failed})
-		if conf == nil {
+		cells, interrupted, err := runCells(ctx, cfg.stage(cfg.ConfirmSeed, cfg.Shard, *failed), tuned, cfg.ConfirmGames, cfg.Targets, nil)
+		if cells == nil {
 			return err
 		}
-		for t := range cfg.Targets {
-			c := conf.Cells[t]
+		for t, c := range cells {
 			*failed += c.Errors
 			c.ElapsedSeconds += per
 			out.Targets[t].Confirm = c
 		}
-		out.Interrupted = conf.Interrupted
+		out.Interrupted = interrupted
 		if errors.Is(err, ErrTooManyFailed) {
 			return tooManyFailed(*failed, cfg.MaxErrors)
 		}
@@ -690,9 +452,9 @@ func tuneConfirm(ctx context.Context, cfg *TuneConfig, goal tuneGoal, tuned *eng
 	// Every target is confirmed, one that cannot read the tuned change
 	// too (PlayUnread): its answer needs its games, and the cells must
 	// stay one per target.
-	conf, err := Compare(ctx, CompareConfig{A: CompareArm{Name: "base", Rules: cfg.Base}, B: CompareArm{Name: "tuned", Rules: tuned},
-		Cells: pairs, Seed: cfg.ConfirmSeed, Shard: cfg.Shard, Workers: cfg.Workers, Opposition: cfg.Opposition,
-		Progress: cfg.Progress, MaxErrors: cfg.MaxErrors - *failed, PlayUnread: true})
+	conf, err := Compare(ctx, CompareConfig{RunConfig: cfg.stage(cfg.ConfirmSeed, cfg.Shard, *failed),
+		A: CompareArm{Name: "base", Rules: cfg.Base}, B: CompareArm{Name: "tuned", Rules: tuned},
+		Cells: pairs, PlayUnread: true})
 	if conf == nil {
 		return err
 	}
@@ -990,17 +752,6 @@ func (r *TuneResult) checkTrace() error {
 		return fmt.Errorf("best %d was last played in round %d, not in the last round (%d)", r.Best, b, last)
 	}
 	return nil
-}
-
-// halvingRounds is the rounds successive halving plays over n candidates:
-// one, then one more each time the better half (rounded up) is kept,
-// until one is left.
-func halvingRounds(n int) int {
-	rounds := 1
-	for ; n > 1; n = (n + 1) / 2 {
-		rounds++
-	}
-	return rounds
 }
 
 func (r *TuneResult) clone() Study {

@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"context"
+	"math"
 	"strings"
 	"testing"
 
@@ -10,7 +11,7 @@ import (
 )
 
 func init() {
-	examples[KindTune] = func(t testing.TB, shard Shard) Study {
+	example(KindTune, func(t testing.TB, shard Shard) Study {
 		cfg := tuneConfig(t, "random", 0.1, 150, 6)
 		cfg.Vary[0].Values, cfg.Shard = []int{2, 3}, shard
 		res, err := Tune(context.Background(), cfg)
@@ -18,18 +19,18 @@ func init() {
 			t.Fatal(err)
 		}
 		return res
-	}
+	})
 }
 
 // tuneConfig tunes difficulties.normal.bonus_divisor over 1..4 for
 // Normal played by pol towards rate.
 func tuneConfig(t testing.TB, pol string, rate float64, budget, confirm int64) TuneConfig {
 	return TuneConfig{
-		Base:    engine.Reference(),
+		RunConfig: RunConfig{Seed: 11}, Base: engine.Reference(),
 		Targets: []CellSpec{{Mode: engine.Normal, Policy: mustSpec(t, pol), Politician: RandomPoliticianIndex}},
 		Rates:   []float64{rate},
 		Vary:    []TuneVary{{Path: "difficulties.normal.bonus_divisor", Values: []int{1, 2, 3, 4}}},
-		Seed:    11, Budget: budget, ConfirmSeed: 12, ConfirmGames: confirm,
+		Budget:  budget, ConfirmSeed: 12, ConfirmGames: confirm,
 	}
 }
 
@@ -101,31 +102,6 @@ func TestTuneWorkers(t *testing.T) {
 	}
 }
 
-// TestHalvingPlan: the plan fits the budget, plays every point of a
-// small grid, and refuses a budget too small for one block each.
-func TestHalvingPlan(t *testing.T) {
-	for _, tt := range []struct {
-		budget  int64
-		targets int
-		grid    int64
-		n       int
-		block   int64
-	}{
-		{200_000, 2, 0, 128, 173}, // 576 blocks of 2 targets: 128 + 64·1 + 32·2 + ...
-		{200_000, 2, 9, 9, 2777},  // every one of 9: 36 blocks
-		{2400, 1, 4, 4, 300},      // 4 + 2 + 2 blocks
-		{150, 1, 2, 2, 50},        // 2 + 1 blocks of the least block
-	} {
-		n, block, err := halvingPlan(tt.budget, tt.targets, tt.grid)
-		if err != nil || n != tt.n || block != tt.block {
-			t.Errorf("halvingPlan(%d, %d, %d) = %d, %d, %v; want %d, %d", tt.budget, tt.targets, tt.grid, n, block, err, tt.n, tt.block)
-		}
-	}
-	if _, _, err := halvingPlan(149, 1, 2); err == nil {
-		t.Error("a budget below one block per candidate was accepted")
-	}
-}
-
 // TestTuneInterrupted: a search stopped before its end has nothing to
 // confirm and says so.
 func TestTuneInterrupted(t *testing.T) {
@@ -149,12 +125,12 @@ func TestTuneOneChangeRelative(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := TuneConfig{
-		Base:      base,
+		RunConfig: RunConfig{Seed: 15010, Workers: 2}, Base: base,
 		Targets:   []CellSpec{{Mode: engine.Normal, Policy: mustSpec(t, "random"), Politician: RandomPoliticianIndex}},
 		Rates:     []float64{-0.05},
 		Relative:  []bool{true},
 		OneChange: true,
-		Seed:      15010, Budget: 1250, ConfirmSeed: 15011, ConfirmGames: 40, Workers: 2,
+		Budget:    1250, ConfirmSeed: 15011, ConfirmGames: 40,
 	}
 	for _, c := range cs {
 		cfg.Vary = append(cfg.Vary, TuneVaryChoice(c))
@@ -226,6 +202,24 @@ func TestTuneConfirmsEveryTarget(t *testing.T) {
 	for i, m := range []string{"normal", "hard"} {
 		if c := r.Targets[i].Confirm; c.Mode != m || c.Games != 40 {
 			t.Errorf("target %d: confirmed %s on %d games, want %s on 40", i+1, c.Mode, c.Games, m)
+		}
+	}
+}
+
+// TestTuneRefusesRatesThatAreNot: a target rate that is no win rate (or
+// change of one) is refused before the search: a NaN objective would sort
+// before every candidate (cmp.Compare), and 0 or 1 cannot be reached.
+func TestTuneRefusesRatesThatAreNot(t *testing.T) {
+	for _, tt := range []struct {
+		rate     float64
+		relative bool
+	}{{math.NaN(), false}, {0, false}, {1, false}, {math.NaN(), true}, {0, true}, {-1, true}} {
+		cfg := tuneConfig(t, "random", tt.rate, 1000, 100)
+		if tt.relative {
+			cfg.Relative = []bool{true}
+		}
+		if _, err := Tune(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "target 1") {
+			t.Errorf("rate %g (relative %t): error %v", tt.rate, tt.relative, err)
 		}
 	}
 }

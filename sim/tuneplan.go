@@ -45,11 +45,28 @@ func TuneValues(base *engine.Rules, path string, lo, hi int) []int {
 func TuneBudget(ctx context.Context, cfg TuneConfig, d time.Duration) (games int64, perSec float64, err error) {
 	const block = 200
 	start := time.Now()
-	res, err := Run(ctx, Config{Rules: cfg.Base, Seed: deal.GameSeed(cfg.ConfirmSeed, 1<<62), Games: block, Shard: Shard{K: 1, N: 1},
-		Workers: cfg.Workers, Cells: cfg.Targets, MaxErrors: cfg.MaxErrors})
-	if res == nil || res.Interrupted {
+	run := cfg.stage(deal.GameSeed(cfg.ConfirmSeed, 1<<62), Shard{K: 1, N: 1}, 0)
+	run.Progress = nil // a timing, not the study's games
+	cells, interrupted, err := runCells(ctx, run, cfg.Base, block, cfg.Targets, nil)
+	if cells == nil || interrupted {
 		return 0, 0, fmt.Errorf("timing a first block: %v", err)
 	}
 	perSec = float64(block*len(cfg.Targets)) / max(time.Since(start).Seconds(), 1e-3)
 	return int64(perSec * d.Seconds()), perSec, nil
+}
+
+// TuneMinBudget is the smallest budget in games that a search of cfg's
+// targets over the values of its fields can be planned with (halvingPlan
+// halves the candidates down to two, or the grid): a smaller --budget,
+// or a --time that makes one, is refused before the search.
+func TuneMinBudget(cfg TuneConfig) int64 {
+	space := make([][]int, len(cfg.Vary))
+	for i, v := range cfg.Vary {
+		space[i] = v.Values
+	}
+	n := startCandidates(gridSize(space))
+	for n > 2 {
+		n /= 2
+	}
+	return halvingBlocks(n) * int64(len(cfg.Targets)) * minTuneBlock
 }

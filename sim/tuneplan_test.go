@@ -37,8 +37,8 @@ func TestTuneValues(t *testing.T) {
 // TestTuneBudget: the budget is the speed of the first block times the
 // time; an interrupted block gives none.
 func TestTuneBudget(t *testing.T) {
-	cfg := TuneConfig{Base: engine.Reference(), ConfirmSeed: 2, Workers: 1,
-		Targets: []CellSpec{{Mode: engine.Normal, Policy: mustSpec(t, "random"), Politician: RandomPoliticianIndex}}}
+	cfg := TuneConfig{RunConfig: RunConfig{Workers: 1},
+		Base: engine.Reference(), ConfirmSeed: 2, Targets: []CellSpec{{Mode: engine.Normal, Policy: mustSpec(t, "random"), Politician: RandomPoliticianIndex}}}
 	games, perSec, err := TuneBudget(context.Background(), cfg, time.Hour)
 	if err != nil {
 		t.Fatal(err)

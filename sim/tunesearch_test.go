@@ -275,3 +275,28 @@ func halvingWith(t *testing.T, pr tuneProblem, seed uint64, budget int64, n int)
 	}
 	return cands[best].x
 }
+
+// TestHalvingPlan: the plan fits the budget, plays every point of a
+// small grid, and refuses a budget too small for one block each.
+func TestHalvingPlan(t *testing.T) {
+	for _, tt := range []struct {
+		budget  int64
+		targets int
+		grid    int64
+		n       int
+		block   int64
+	}{
+		{200_000, 2, 0, 128, 173}, // 576 blocks of 2 targets: 128 + 64·1 + 32·2 + ...
+		{200_000, 2, 9, 9, 2777},  // every one of 9: 36 blocks
+		{2400, 1, 4, 4, 300},      // 4 + 2 + 2 blocks
+		{150, 1, 2, 2, 50},        // 2 + 1 blocks of the least block
+	} {
+		n, block, err := halvingPlan(tt.budget, tt.targets, tt.grid)
+		if err != nil || n != tt.n || block != tt.block {
+			t.Errorf("halvingPlan(%d, %d, %d) = %d, %d, %v; want %d, %d", tt.budget, tt.targets, tt.grid, n, block, err, tt.n, tt.block)
+		}
+	}
+	if _, _, err := halvingPlan(149, 1, 2); err == nil {
+		t.Error("a budget below one block per candidate was accepted")
+	}
+}

@@ -73,8 +73,8 @@ var arcCommand = &studyCommand{
 				}
 				levels[i] = l
 			}
-			cfg := sim.ArcConfig{Rules: rules, Seed: s.seed, Games: s.games, Shard: s.shard, MaxErrors: s.maxErrors,
-				Cells: cells, Levels: levels, Model: model, Probes: *probes}
+			cfg := sim.ArcConfig{RunConfig: s.runConfig(), Rules: rules, Games: s.games, Cells: cells, Levels: levels,
+				Model: model, Probes: *probes}
 			p := &plan{text: report.TextOptions{Wide: s.wide, All: s.all}, notes: model.Note(policy.PlayedRules(rules)) + "\n"}
 			p.cellProgress(cells, s.shard.Len(s.games))
 			p.run = func(ctx context.Context, workers int, progress *atomic.Int64) (sim.Study, error) {

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"tallywood/cmd/tallywood/play"
+	"tallywood/cmd/tallywood/serve"
 	"tallywood/engine"
 	"tallywood/engine/kit"
 	"tallywood/sim"
@@ -26,8 +27,9 @@ level, 2 the expert level) that explains what testers did, per tester and
 pooled, with 95% intervals:
 
   - from their decisions: play's save files (FILE.json, 'play --tester
-    NAME' names the tester) and records of decisions (FILE.jsonl, the
-    JSON-lines format of docs/calibration.md, which 'sim --record' writes),
+    NAME' names the tester), records of decisions (FILE.jsonl, the
+    JSON-lines format of docs/calibration.md, which 'sim --record' writes)
+    and the games of a playtest store (--store FILE, of 'tallywood serve'),
     each decision's likelihood on the dial; and how often each level would
     have decided alike;
   - from their results: the games of those files played to the end, and
@@ -65,12 +67,13 @@ func defineCalibrate(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 	levels := fs.String("levels", defaultLevels, "the policies decisions are matched against, a `LIST` of specs")
 	skills := fs.String("skills", defaultSkills, skillsUsage)
 	search := fs.Int64("search-games", 200, searchGamesUsage)
+	storePath := fs.String("store", "", "a playtest store `FILE` of tallywood serve: its games played under --rules, decisions and results")
 	return func() (*plan, error) {
 		rules, err := s.rules()
 		if err != nil {
 			return nil, err
 		}
-		cfg := sim.CalibrateConfig{Rules: rules, Games: s.games, SearchGames: *search, Seed: s.seed, Shard: s.shard, MaxErrors: s.maxErrors}
+		cfg := sim.CalibrateConfig{RunConfig: s.runConfig(), Rules: rules, Games: s.games, SearchGames: *search}
 		if cfg.Skills, err = parseSkills("skills", *skills); err != nil {
 			return nil, err
 		}
@@ -95,13 +98,24 @@ func defineCalibrate(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 			}
 			cfg.Records = append(cfg.Records, games...)
 		}
+		if *storePath != "" {
+			s.files.read("--store", *storePath)
+			games, err := readStore(*storePath, rules)
+			if err != nil {
+				return nil, inputError{err}
+			}
+			if len(cfg.Records)+len(games) > maxRecordGames {
+				return nil, inputError{fmt.Errorf("%s: more than %d recorded games in all", *storePath, maxRecordGames)}
+			}
+			cfg.Records = append(cfg.Records, games...)
+		}
 		if *outcomes != "" {
 			if cfg.Outcomes, cfg.OutcomeRules, err = readOutcomes(&s.files, *outcomes); err != nil {
 				return nil, inputError{err}
 			}
 		}
 		if len(cfg.Records) == 0 && len(cfg.Outcomes) == 0 {
-			return nil, fmt.Errorf("nothing to calibrate from: name save files or records of decisions, or --outcomes")
+			return nil, fmt.Errorf("nothing to calibrate from: name save files or records of decisions, --store or --outcomes")
 		}
 		if *predict != "" {
 			s.files.read("--predict-rules", *predict)
@@ -168,6 +182,33 @@ func savedGame(path string, rec *play.Record) playtest.Game {
 		g.Decisions = append(g.Decisions, playtest.Decision{Option: d.Option(), Hinted: hinted[i]})
 	}
 	return g
+}
+
+// readStore reads the games of a playtest store (tallywood serve) played
+// under rules; games under other rules are refused by name only when
+// there are no others, since a calibration reads one rules set.
+func readStore(path string, rules *engine.Rules) ([]playtest.Game, error) {
+	st, err := serve.OpenReadOnly(path)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	groups, err := serve.StoreRecords(st)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	var others []string
+	for _, g := range groups {
+		if g.Rules.Hash == rules.Hash {
+			return g.Games, nil
+		}
+		others = append(others, fmt.Sprintf("%s under rules %s (%s)", kit.Count(len(g.Games), "game"), g.Name, engine.ShortHash(g.Rules.Hash)))
+	}
+	if len(others) == 0 {
+		return nil, fmt.Errorf("%s: no game has a decision yet", path)
+	}
+	return nil, fmt.Errorf("%s: no game under rules %s; it holds %s: calibrate with --rules naming that rules file",
+		path, engine.ShortHash(rules.Hash), strings.Join(others, ", "))
 }
 
 // readOutcomes reads an outcomes CSV and the rules files it names, each

@@ -43,7 +43,7 @@ var cardsCommand = &studyCommand{
 			if err != nil {
 				return nil, err
 			}
-			cfg := sim.CardsConfig{Rules: rules, Seed: s.seed, Games: s.games, Shard: s.shard, MaxErrors: s.maxErrors, Cells: cells}
+			cfg := sim.CardsConfig{RunConfig: s.runConfig(), Rules: rules, Games: s.games, Cells: cells}
 			p := &plan{text: report.TextOptions{All: s.all}}
 			p.cellProgress(cells, s.shard.Len(s.games))
 			p.run = func(ctx context.Context, workers int, progress *atomic.Int64) (sim.Study, error) {

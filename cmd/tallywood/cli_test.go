@@ -729,3 +729,14 @@ func TestInputFileBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestRegisterRefusesADuplicate: a subcommand registers once; a second
+// panics at init rather than replacing the first.
+func TestRegisterRefusesADuplicate(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("sim registered twice without a panic")
+		}
+	}()
+	register(command{name: "sim"})
+}

@@ -191,7 +191,7 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 	if err := checkTolerance(*f.tolerance); err != nil {
 		return nil, err
 	}
-	cfg := &sim.CompareConfig{Seed: f.seed, Shard: f.shard, Test: test, Tolerance: *f.tolerance, MaxErrors: f.maxErrors, PlayUnread: f.playUnread}
+	cfg := &sim.CompareConfig{RunConfig: f.runConfig(), Test: test, Tolerance: *f.tolerance, PlayUnread: f.playUnread}
 	arms := [2]*sim.CompareArm{&cfg.A, &cfg.B}
 	for k := range armNames {
 		r, name, _, err := f.armRules(k)

@@ -79,8 +79,8 @@ func defineCurve(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 		if err != nil {
 			return nil, err
 		}
-		cfg := sim.CurveConfig{Rules: rules, Skills: xs, Modes: ms, Politician: pols[0], Seed: s.seed, Games: s.games,
-			SearchGames: *search, Shard: s.shard, Target: *target, MaxErrors: s.maxErrors}
+		cfg := sim.CurveConfig{RunConfig: s.runConfig(), Rules: rules, Skills: xs, Modes: ms, Politician: pols[0], Games: s.games,
+			SearchGames: *search, Target: *target}
 		p := &plan{text: report.TextOptions{Wide: s.wide}}
 		for _, x := range xs {
 			p.keys = append(p.keys, policy.DialSpec(x))

@@ -52,10 +52,11 @@ func TestSharedFlagHelp(t *testing.T) {
 		"format":     "the formats differ by command",
 		"seats":      "compare compares rules at a table",
 		"shard":      "compare's cannot be used with a sequential test",
-		"quiet":      "scenario run's prints no traces; the others' no progress bar",
+		"quiet":      "scenario run's prints no traces; serve's logs no refused request; the others' no progress bar",
 		"load":       "play resumes the saved game, trace narrates it",
 		"target":     "a win rate (sweep) or a cell's win rate, MODE:POLICY=RATE (tune)",
 		"out":        "tune's is the tuned rules file (its result goes to stdout or --result), the others' the result",
+		"store":      "serve keeps its games in it (made when missing), calibrate reads them",
 	}
 	flags := commandFlags(t)
 	names := make([]string, 0, len(flags))

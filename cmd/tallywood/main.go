@@ -34,7 +34,13 @@ type command struct {
 
 var commands = map[string]command{}
 
-func register(c command) { commands[c.name] = c }
+// register registers subcommand c, once.
+func register(c command) {
+	if _, dup := commands[c.name]; dup {
+		panic("tallywood: command " + c.name + " registered twice")
+	}
+	commands[c.name] = c
+}
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 

@@ -38,7 +38,7 @@ func seatsSimPlan(s *studyFlags, seats int) (*plan, error) {
 	if seats > len(rules.Politicians) {
 		return nil, inputError{fmt.Errorf("--seats %d: the rules have %d Politicians, one per player is needed", seats, len(rules.Politicians))}
 	}
-	cfg := sim.SeatsConfig{Rules: rules, Seed: s.seed, Deals: s.games, Shard: s.shard, Lineup: lineup, MaxErrors: s.maxErrors}
+	cfg := sim.SeatsConfig{RunConfig: s.runConfig(), Rules: rules, Deals: s.games, Lineup: lineup}
 	return &plan{
 		total: cfg.Shard.Len(cfg.Deals) * int64(len(cfg.Lineup)),
 		run: func(ctx context.Context, workers int, progress *atomic.Int64) (sim.Study, error) {
@@ -114,7 +114,7 @@ func (f *compareFlags) seatsPlan() (*plan, error) {
 	if !fs.Changed("games") {
 		deals = defaultSeatsDeals
 	}
-	cfg := sim.SeatsConfig{Seed: f.seed, Deals: deals, Shard: f.shard, Lineup: lineup, MaxErrors: f.maxErrors}
+	cfg := sim.SeatsConfig{RunConfig: f.runConfig(), Deals: deals, Lineup: lineup}
 	p := &plan{total: 2 * cfg.Shard.Len(cfg.Deals) * int64(len(cfg.Lineup)), name: "this comparison"}
 	if w := sim.TableUnreadWarning(arms[0].Rules, arms[1].Rules, f.seats); w != "" {
 		p.notes += "tallywood: compare: warning: " + w + "\n"

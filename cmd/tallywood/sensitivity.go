@@ -119,8 +119,8 @@ func defineSensitivity(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 		if err != nil {
 			return nil, err
 		}
-		cfg := sim.SensitivityConfig{Base: base, Fields: *fields, Step: step, Seed: s.seed, Games: s.games, Shard: s.shard,
-			Design: design, Tolerance: *tolerance, MaxErrors: s.maxErrors, Cells: cells}
+		cfg := sim.SensitivityConfig{RunConfig: s.runConfig(), Base: base, Fields: *fields, Step: step, Games: s.games,
+			Design: design, Tolerance: *tolerance, Cells: cells}
 		if design == sim.DesignRace {
 			cfg.ConfirmSeed = *confirmSeed
 		}

@@ -67,7 +67,7 @@ func defineSim(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 		if err != nil {
 			return nil, err
 		}
-		cfg := sim.Config{Rules: rules, Seed: s.seed, Games: s.games, Shard: s.shard, MaxErrors: s.maxErrors, Cells: cells}
+		cfg := sim.Config{RunConfig: s.runConfig(), Rules: rules, Games: s.games, Cells: cells}
 		p := &plan{text: report.TextOptions{Wide: s.wide}}
 		p.cellProgress(cells, s.shard.Len(s.games))
 		p.run = func(ctx context.Context, workers int, progress *atomic.Int64) (sim.Study, error) {

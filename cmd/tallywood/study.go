@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -111,6 +112,13 @@ type plan struct {
 	text report.TextOptions
 }
 
+// runConfig is the run the shared flags set up: the seed, the shard and
+// the failed items past which the study stops (the workers and the
+// progress are the runner's).
+func (s *studyFlags) runConfig() sim.RunConfig {
+	return sim.RunConfig{Seed: s.seed, Shard: s.shard, MaxErrors: s.maxErrors}
+}
+
 // badFlag is an error of a flag that only a plan's before can find (tune's
 // --time, by the speed it measures): a usage error.
 type badFlag struct{ error }
@@ -165,7 +173,7 @@ func (c *studyCommand) flags(fs *pflag.FlagSet) *studyFlags {
 	}
 	fs.StringVar(&s.format, "format", "table", formatUsage(sh))
 	fs.StringVar(&s.out, "out", "", outUsage)
-	fs.StringVar(&s.shardFlag, "shard", "1/1", cmpOr(sh.shardUsage, shardUsage))
+	fs.StringVar(&s.shardFlag, "shard", "1/1", cmp.Or(sh.shardUsage, shardUsage))
 	if sh.wide {
 		fs.BoolVar(&s.wide, "wide", false, wideUsage)
 	}
@@ -180,15 +188,7 @@ func (c *studyCommand) flags(fs *pflag.FlagSet) *studyFlags {
 // formatUsage is --format's help: the formats a command writes.
 func formatUsage(sh sharedFlags) string {
 	return fmt.Sprintf("output `FORMAT`: %s (the report; without --format: by --%s's extension)",
-		orList(sh.formats), cmpOr(sh.formatFlag, "out"))
-}
-
-// cmpOr is a, or b when a is "".
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
+		orList(sh.formats), cmp.Or(sh.formatFlag, "out"))
 }
 
 // check checks the shared flags.
@@ -351,5 +351,5 @@ func (c *studyCommand) run(args []string, stdout, stderr io.Writer) int {
 			return failRun(stderr, "%s: %v", c.name, err)
 		}
 	}
-	return writeStudy(c.name, res, cmpOr(p.name, "this run"), s.format, p.text, out, stderr)
+	return writeStudy(c.name, res, cmp.Or(p.name, "this run"), s.format, p.text, out, stderr)
 }

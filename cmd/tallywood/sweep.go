@@ -78,8 +78,8 @@ func defineSweep(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 				}
 			}
 		}
-		cfg := sim.SweepConfig{Base: base, Params: params, Points: points, Seed: s.seed, Games: s.games, Shard: s.shard,
-			Target: *target, Tolerance: *tolerance, MaxErrors: s.maxErrors, Cells: cells}
+		cfg := sim.SweepConfig{RunConfig: s.runConfig(), Base: base, Params: params, Points: points, Games: s.games,
+			Target: *target, Tolerance: *tolerance, Cells: cells}
 		p := &plan{total: int64(len(cells)) * sim.SweepGamesPerSeed(base, points) * s.shard.Len(s.games), text: report.TextOptions{Wide: s.wide}}
 		if w := sim.SweepUnreadWarning(params, cells); w != "" {
 			p.notes = "tallywood: sweep: warning: " + w + "\n"

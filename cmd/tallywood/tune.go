@@ -120,8 +120,8 @@ func defineTune(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--vary %v", err)
 		}
-		cfg := sim.TuneConfig{Base: base, Targets: cells, Rates: rates, Relative: relative, OneChange: *oneChange, Vary: vary, Seed: s.seed, Budget: *budget,
-			ConfirmSeed: *confirmSeed, ConfirmGames: *confirmGames, Shard: s.shard, MaxErrors: s.maxErrors, Tolerance: *tolerance}
+		cfg := sim.TuneConfig{RunConfig: s.runConfig(), Base: base, Targets: cells, Rates: rates, Relative: relative, OneChange: *oneChange, Vary: vary, Budget: *budget,
+			ConfirmSeed: *confirmSeed, ConfirmGames: *confirmGames, Tolerance: *tolerance}
 		least := sim.TuneMinBudget(cfg)
 		if !fs.Changed("time") && *budget < least {
 			return nil, fmt.Errorf("--budget %d: the search needs at least %d games for these targets and fields", *budget, least)

@@ -140,7 +140,17 @@ type param struct {
 
 var registry = map[string]entry{}
 
-func add(e entry) { registry[e.name] = e }
+// add registers policy e, once; a skill level's name is not a policy's
+// (Parse reads it as the level).
+func add(e entry) {
+	if _, dup := registry[e.name]; dup {
+		panic("policy: " + e.name + " registered twice")
+	}
+	if _, level := levelByName(e.name); level {
+		panic("policy: " + e.name + " is a skill level's name")
+	}
+	registry[e.name] = e
+}
 
 // Parse reads a spec string: NAME, NAME:key=value,key=value, or the name
 // of a skill level (see Levels).

@@ -241,3 +241,18 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestRegistryRefusesADuplicate: a policy registers once, and not under a
+// skill level's name (Parse would read the level); either panics at init.
+func TestRegistryRefusesADuplicate(t *testing.T) {
+	for _, name := range []string{"greedy", "casual"} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: registered without a panic", name)
+				}
+			}()
+			add(entry{name: name})
+		}()
+	}
+}

@@ -8,7 +8,6 @@ import (
 
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"tallywood/engine"
 	"tallywood/sim"
@@ -257,14 +256,7 @@ func arcCommand(r *sim.ArcResult) string {
 	args := []string{"arc", "--games", fmt.Sprint(r.GamesPerCell), "--seed", fmt.Sprint(r.Seed),
 		"--mode", strings.Join(modes, ","), "--policy", strings.Join(policies, ",")}
 	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
-	if r.Shard != "" && !strings.Contains(r.Shard, "+") {
-		args = append(args, "--shard", r.Shard)
-	}
-	cmd := commandLine(append(args, "--format", "json"))
-	if strings.Contains(r.Shard, "+") {
-		cmd += "   # once per shard of " + r.Shard + ", then tallywood merge"
-	}
-	return cmd
+	return shardedCommand(args, r.Shard)
 }
 
 // arcSection reports an arc study: per cell, the fan of the win chance
@@ -363,16 +355,10 @@ func fanFigure(id string, ci int, c *sim.ArcCell) (figure, error) {
 func partsFigure(id string, ci int, c *sim.ArcCell) (figure, error) {
 	s := &c.Summary
 	title := fmt.Sprintf("%s: where the change in win chance comes from", CellTitle(&c.Base, &c.Base))
-	p := newPlot(title, "change in win chance per game (points)", "")
-	var names []string
-	var w whiskers
+	var rows []forestRow
 	t := table{Header: []string{"part", "points per game", "low", "high", "share of variance"}}
-	n := sim.NumParts + len(s.Kinds)
-	lo, hi := 0.0, 0.0
 	add := func(name string, m float64, iv [2]float64, share cell, path string) {
-		w = append(w, whisker{x: m, lo: iv[0], hi: iv[1], y: rowY(len(names), n)})
-		names = append(names, name)
-		lo, hi = min(lo, iv[0]), max(hi, iv[1])
+		rows = append(rows, forestRow{label: name, est: m, lo: iv[0], hi: iv[1]})
 		t.Rows = append(t.Rows, []cell{text(name), plain2(m, path+"mean"), plain2(iv[0], path+"mean_ci95.0"), plain2(iv[1], path+"mean_ci95.1"), share})
 	}
 	for k, pt := range s.Parts {
@@ -381,24 +367,11 @@ func partsFigure(id string, ci int, c *sim.ArcCell) (figure, error) {
 	}
 	for k, kd := range s.Kinds {
 		path := fmt.Sprintf("cells.%d.summary.decision_kinds.%d.", ci, k)
-		w = append(w, whisker{x: kd.Decision, lo: kd.DecisionCI95[0], hi: kd.DecisionCI95[1], y: rowY(len(names), n)})
-		names = append(names, "decisions: "+kd.Kind)
-		lo, hi = min(lo, kd.DecisionCI95[0]), max(hi, kd.DecisionCI95[1])
+		rows = append(rows, forestRow{label: "decisions: " + kd.Kind, est: kd.Decision, lo: kd.DecisionCI95[0], hi: kd.DecisionCI95[1]})
 		t.Rows = append(t.Rows, []cell{text("decisions: " + kd.Kind), plain2(kd.Decision, path+"decision"), plain2(kd.DecisionCI95[0], path+"decision_ci95.0"),
 			plain2(kd.DecisionCI95[1], path+"decision_ci95.1"), text("")})
 	}
-	categoriesY(p, names)
-	zero, err := vLine(p, 0, p.Y.Min, p.Y.Max, draw.LineStyle{Color: okBlack, Width: vg.Points(1), Dashes: dashed()})
-	if err != nil {
-		return figure{}, err
-	}
-	dots, err := addWhiskers(p, w, 0)
-	if err != nil {
-		return figure{}, err
-	}
-	pad := 0.08 * max(hi-lo, 1e-9)
-	p.X.Min, p.X.Max = lo-pad, hi+pad
-	svg, err := renderSVG(p, []legendItem{{"mean per game, 95% interval", dots}, {"no change", zero}}, plotWidth, categoryHeight(n), title)
+	svg, err := forestSVG(title, "change in win chance per game (points)", "", rows, nil, "mean per game, 95% interval", "no change")
 	if err != nil {
 		return figure{}, err
 	}
@@ -421,31 +394,15 @@ func soloFigure(id string, ci int, c *sim.ArcCell) (figure, error) {
 		return figure{}, nil
 	}
 	title := fmt.Sprintf("%s: the Solo cards that cost you the most", CellTitle(&c.Base, &c.Base))
-	p := newPlot(title, "change in win chance per turn that played it (points)", "")
-	names := make([]string, len(es))
-	w := make(whiskers, len(es))
-	lo, hi := 0.0, 0.0
+	rows := make([]forestRow, len(es))
 	t := table{Header: []string{"rank", "card", "turns", "points", "low", "high"}}
 	for i, e := range es {
-		names[i] = e.Card
-		w[i] = whisker{x: e.Mean, lo: e.MeanCI95[0], hi: e.MeanCI95[1], y: rowY(i, len(es))}
-		lo, hi = min(lo, e.MeanCI95[0]), max(hi, e.MeanCI95[1])
+		rows[i] = forestRow{label: e.Card, est: e.Mean, lo: e.MeanCI95[0], hi: e.MeanCI95[1]}
 		path := fmt.Sprintf("cells.%d.summary.solo_effects.%d.", ci, idx[i])
 		t.Rows = append(t.Rows, []cell{text(fmt.Sprint(e.Rank)), text(e.Card), count(e.Turns, path+"turns"), plain2(e.Mean, path+"mean"),
 			plain2(e.MeanCI95[0], path+"mean_ci95.0"), plain2(e.MeanCI95[1], path+"mean_ci95.1")})
 	}
-	categoriesY(p, names)
-	zero, err := vLine(p, 0, p.Y.Min, p.Y.Max, draw.LineStyle{Color: okBlack, Width: vg.Points(1), Dashes: dashed()})
-	if err != nil {
-		return figure{}, err
-	}
-	dots, err := addWhiskers(p, w, 0)
-	if err != nil {
-		return figure{}, err
-	}
-	pad := 0.08 * max(hi-lo, 1e-9)
-	p.X.Min, p.X.Max = lo-pad, hi+pad
-	svg, err := renderSVG(p, []legendItem{{"mean per turn, 95% interval", dots}, {"no change", zero}}, plotWidth, categoryHeight(len(es)), title)
+	svg, err := forestSVG(title, "change in win chance per turn that played it (points)", "", rows, nil, "mean per turn, 95% interval", "no change")
 	if err != nil {
 		return figure{}, err
 	}

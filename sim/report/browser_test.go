@@ -301,7 +301,8 @@ func hardOnlyCompareJSON(t testing.TB) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := sim.CompareConfig{A: sim.CompareArm{Name: "reference", Rules: ref}, B: sim.CompareArm{Name: "divisor 3", Rules: b}, Seed: 15030}
+	cfg := sim.CompareConfig{RunConfig: sim.RunConfig{Seed: 15030},
+		A: sim.CompareArm{Name: "reference", Rules: ref}, B: sim.CompareArm{Name: "divisor 3", Rules: b}}
 	for _, m := range []engine.Mode{engine.Normal, engine.Hard} {
 		c := sim.CellSpec{Mode: m, Policy: mustSpec(t, "greedy"), Politician: sim.RandomPoliticianIndex}
 		cfg.Cells = append(cfg.Cells, sim.ComparePair{A: c, B: c, Games: 200})

@@ -6,9 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-
 	"tallywood/engine"
 	"tallywood/sim"
 )
@@ -189,14 +186,7 @@ func cardsCommand(r *sim.CardsResult) string {
 	args := []string{"cards", "--games", fmt.Sprint(r.GamesPerCell), "--seed", fmt.Sprint(r.Seed),
 		"--mode", strings.Join(modes, ","), "--policy", strings.Join(policies, ",")}
 	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
-	if r.Shard != "" && !strings.Contains(r.Shard, "+") {
-		args = append(args, "--shard", r.Shard)
-	}
-	cmd := commandLine(append(args, "--format", "json"))
-	if strings.Contains(r.Shard, "+") {
-		cmd += "   # once per shard of " + r.Shard + ", then tallywood merge"
-	}
-	return cmd
+	return shardedCommand(args, r.Shard)
 }
 
 // cardsSection reports a cards study: per cell, a ranked dot and interval
@@ -242,37 +232,20 @@ func cardsSection(idx int, src Source, r *sim.CardsResult) (section, error) {
 // cardsFigure draws the ranked effects es of family f in cell ci.
 func cardsFigure(id string, ci int, c *sim.CardsCell, items *sim.CardsItems, f sim.CardFamily, es []sim.CardEffect) (figure, error) {
 	title := fmt.Sprintf("%s: %s", CellTitle(&c.Base, &c.Base), familyTitle(f))
-	p := newPlot(title, "score with − without (points)", "")
-	names := make([]string, len(es))
-	pts := make(whiskers, len(es))
-	lo, hi := 0.0, 0.0
+	rows := make([]forestRow, len(es))
 	t := table{Header: []string{"rank", "item", "what it is", "games with", "games without", "score (pts)", "adj. low", "adj. high", "adj. p", "margin (votes)", "adj. low", "adj. high"}}
 	for i, e := range es {
-		names[i] = itemName(&e)
-		pts[i] = whisker{x: 100 * e.ScoreDiff, lo: 100 * e.ScoreCIAdjusted[0], hi: 100 * e.ScoreCIAdjusted[1], y: rowY(i, len(es))}
-		lo, hi = min(lo, pts[i].lo), max(hi, pts[i].hi)
+		rows[i] = forestRow{label: itemName(&e), est: 100 * e.ScoreDiff, lo: 100 * e.ScoreCIAdjusted[0], hi: 100 * e.ScoreCIAdjusted[1]}
 		k := effectIndex(c, &e)
 		path := fmt.Sprintf("cells.%d.effects.%d.", ci, k)
 		t.Rows = append(t.Rows, []cell{
-			text(fmt.Sprint(e.Rank)), text(names[i]), text(itemWords(items, e.Item)), count(e.With, path+"games_with"), count(e.Without, path+"games_without"),
+			text(fmt.Sprint(e.Rank)), text(rows[i].label), text(itemWords(items, e.Item)), count(e.With, path+"games_with"), count(e.Without, path+"games_without"),
 			points(e.ScoreDiff, path+"score_diff"), points(e.ScoreCIAdjusted[0], path+"score_diff_ci_adjusted.0"), points(e.ScoreCIAdjusted[1], path+"score_diff_ci_adjusted.1"),
 			num(e.ScorePAdj, "%.3g", path+"score_p_adj"),
 			signed(e.MarginDiff, path+"margin_diff"), signed(e.MarginCIAdjusted[0], path+"margin_diff_ci_adjusted.0"), signed(e.MarginCIAdjusted[1], path+"margin_diff_ci_adjusted.1"),
 		})
 	}
-	categoriesY(p, names)
-	zero, err := vLine(p, 0, p.Y.Min, p.Y.Max, draw.LineStyle{Color: okBlack, Width: vg.Points(1), Dashes: dashed()})
-	if err != nil {
-		return figure{}, err
-	}
-	dots, err := addWhiskers(p, pts, 0)
-	if err != nil {
-		return figure{}, err
-	}
-	pad := 0.08 * max(hi-lo, 1e-9)
-	p.X.Min, p.X.Max = lo-pad, hi+pad
-	legend := []legendItem{{capitalize(f.Measure) + ", simultaneous 95% interval", dots}, {"no difference", zero}}
-	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(len(es)), title)
+	svg, err := forestSVG(title, "score with − without (points)", "", rows, nil, capitalize(f.Measure)+", simultaneous 95% interval", "no difference")
 	if err != nil {
 		return figure{}, err
 	}

@@ -13,8 +13,8 @@ import (
 
 func cardsJSON(t testing.TB, games int64, seed uint64) []byte {
 	t.Helper()
-	cfg := sim.CardsConfig{Rules: engine.Reference(), Seed: seed, Games: games, Workers: 2,
-		Cells: []sim.CellSpec{{Mode: engine.Hard, Policy: mustSpec(t, "greedy"), Politician: sim.RandomPoliticianIndex}}}
+	cfg := sim.CardsConfig{RunConfig: sim.RunConfig{Seed: seed, Workers: 2},
+		Rules: engine.Reference(), Games: games, Cells: []sim.CellSpec{{Mode: engine.Hard, Policy: mustSpec(t, "greedy"), Politician: sim.RandomPoliticianIndex}}}
 	r, err := sim.Cards(t.Context(), cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -82,3 +82,17 @@ func uniq(list []string, s string) []string {
 	}
 	return append(list, s)
 }
+
+// shardedCommand is the command line of args (a study's flags) that
+// writes a result of shard, its JSON: with --shard for one shard of a
+// run, and for shards merged, a note that each was run and then merged.
+func shardedCommand(args []string, shard string) string {
+	if shard != "" && !strings.Contains(shard, "+") {
+		args = append(args, "--shard", shard)
+	}
+	cmd := commandLine(append(args, "--format", "json"))
+	if strings.Contains(shard, "+") {
+		cmd += "   # once per shard of " + shard + ", then tallywood merge"
+	}
+	return cmd
+}

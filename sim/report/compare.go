@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -214,55 +213,6 @@ func armsWinRateFigure(id string, r *sim.CompareResult) (figure, error) {
 		Note: "Each row is a cell: difficulty, policy and politician (left out when drawn per game), A → B where the arms differ."}, nil
 }
 
-// forestRow is one cell of a forest plot.
-type forestRow struct {
-	label       string
-	est, lo, hi float64
-}
-
-// forestFigure draws each row's estimate and interval (which the legend
-// calls interval) against the line of no difference, with the
-// indifference zone (if any) shaded.
-func forestFigure(id, title, xLabel, interval string, zone *[2]float64, rows []forestRow, t table) (figure, error) {
-	p := newPlot(title, xLabel, "cell")
-	names := make([]string, len(rows))
-	pts := make(whiskers, len(rows))
-	lo, hi := 0.0, 0.0
-	for i, r := range rows {
-		names[i] = r.label
-		pts[i] = whisker{x: r.est, lo: r.lo, hi: r.hi, y: rowY(i, len(rows))}
-		lo, hi = min(lo, r.lo), max(hi, r.hi)
-	}
-	categoriesY(p, names)
-	var legend []legendItem
-	note := "The dashed line is no difference."
-	if zone != nil {
-		z, err := rect(p, zone[0], zone[1], p.Y.Min, p.Y.Max, zoneGrey)
-		if err != nil {
-			return figure{}, err
-		}
-		legend = append(legend, legendItem{"indifference zone", z})
-		lo, hi = min(lo, zone[0]), max(hi, zone[1])
-		note += fmt.Sprintf(" The shaded band, %+.3g to %+.3g, is the sequential test's indifference zone.", zone[0], zone[1])
-	}
-	zero, err := vLine(p, 0, p.Y.Min, p.Y.Max, draw.LineStyle{Color: okBlack, Width: vg.Points(1), Dashes: dashed()})
-	if err != nil {
-		return figure{}, err
-	}
-	dots, err := addWhiskers(p, pts, 0)
-	if err != nil {
-		return figure{}, err
-	}
-	legend = append(legend, legendItem{"B − A, " + interval, dots}, legendItem{"no difference", zero})
-	pad := 0.08 * max(hi-lo, 1e-9)
-	p.X.Min, p.X.Max = lo-pad, hi+pad
-	svg, err := renderSVG(p, legend, plotWidth, categoryHeight(len(rows)), title)
-	if err != nil {
-		return figure{}, err
-	}
-	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t}, nil
-}
-
 // sequentialFigure shows where each cell's sequential test ended: its
 // log-likelihood ratios between the bounds. The result records only the
 // final ratios, not their path game by game.
@@ -439,52 +389,6 @@ func compareLabels(r *sim.CompareResult) []string {
 		out = append(out, sk.Policy)
 	}
 	return out
-}
-
-// wrap breaks s into lines of at most width runes, each continued line
-// indented four spaces more than s. It breaks after a comma, semicolon or
-// colon where one falls in the line's last quarter, else at the last
-// space, and outside brackets where it can (so that "[+0.6, +4.6]" stays
-// whole); a word longer than the line stays whole.
-func wrap(s string, width int) string {
-	indent := s[:len(s)-len(strings.TrimLeft(s, " "))]
-	more := indent + "    "
-	var out []string
-	for utf8.RuneCountInString(s) > width {
-		punct, space, inside, n, depth := -1, -1, -1, 0, 0
-		for i, r := range s {
-			if n > width {
-				break
-			}
-			switch {
-			case r == '[' || r == '(':
-				depth++
-			case r == ']' || r == ')':
-				depth = max(0, depth-1)
-			case r == ' ' && n > len(more) && depth > 0:
-				inside = i
-			case r == ' ' && n > len(more):
-				space = i
-				if n > width*3/4 && strings.ContainsRune(",;:", rune(s[i-1])) {
-					punct = i
-				}
-			}
-			n++
-		}
-		cut := punct
-		if cut < 0 {
-			cut = space
-		}
-		if cut < 0 {
-			cut = inside
-		}
-		if cut < 0 {
-			break
-		}
-		out = append(out, s[:cut])
-		s = more + strings.TrimLeft(s[cut:], " ")
-	}
-	return strings.Join(append(out, s), "\n")
 }
 
 // compareCommand reconstructs the compare command line of r.

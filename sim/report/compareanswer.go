@@ -1,8 +1,8 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 
 	"tallywood/engine"
@@ -35,33 +35,6 @@ func differenceLines(r *sim.CompareResult) []string {
 		out = append(out, "nothing that affects play")
 	}
 	return out
-}
-
-// rulesDifferences say what arm b's rules differ in from a's, a line a
-// field (changes: engine.Diff, as the result records it).
-func rulesDifferences(changes []engine.Difference, a, b *sim.ArmInfo) []string {
-	var out []string
-	for _, d := range changes {
-		out = append(out, fmt.Sprintf("%s: %s → %s", d.Path, jsonWords(d.A), jsonWords(d.B)))
-	}
-	if changes == nil && a.RulesHash != b.RulesHash {
-		out = append(out, fmt.Sprintf("rules %s → %s (a result of an older tallywood: it does not list the fields)",
-			engine.ShortHash(a.RulesHash), engine.ShortHash(b.RulesHash)))
-	}
-	return out
-}
-
-// jsonWords writes a value of a rules file for a person: a string without
-// its quotes, "(none)" for an element one side lacks, else its JSON.
-func jsonWords(v string) string {
-	var s string
-	switch {
-	case v == "":
-		return "(none)"
-	case json.Unmarshal([]byte(v), &s) == nil:
-		return s
-	}
-	return v
 }
 
 // skipLines say which cells were not played and why, a line for the
@@ -119,8 +92,8 @@ func answer(r *sim.CompareResult, c *sim.CompareCell) string {
 		at = " " + strings.Join(where, " ")
 	}
 	players := playerName(c.A.Policy) != playerName(c.B.Policy)
-	pts := fmt.Sprintf("%.1f points", 100*abs(c.ScoreDiff))
-	votes := fmt.Sprintf("%.1f votes", abs(c.MarginDiff))
+	pts := fmt.Sprintf("%.1f points", 100*math.Abs(c.ScoreDiff))
+	votes := fmt.Sprintf("%.1f votes", math.Abs(c.MarginDiff))
 	// Only the players differ: B's player scores more or less, which is
 	// not the game being easier.
 	onlyPlayers := players && A == playerName(c.A.Policy)
@@ -202,13 +175,6 @@ func playerWords(label string) string {
 		}
 	}
 	return "the player " + name
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // howToRead says how to read a comparison's figures, for a reader who

@@ -134,8 +134,9 @@ func TestMarginOnlyNeverContradicts(t *testing.T) {
 func TestSequentialWordsInWords(t *testing.T) {
 	greedy := mustSpec(t, "greedy")
 	cfg := sim.CompareConfig{
-		A: sim.CompareArm{Name: "reference", Rules: engine.Reference()}, B: sim.CompareArm{Name: "hard", Rules: engine.Reference()},
-		Seed: 1, Test: &sim.Sequential{P0: 0, P1: -0.02, Alpha: 0.05, Beta: 0.05},
+		RunConfig: sim.RunConfig{Seed: 1},
+		A:         sim.CompareArm{Name: "reference", Rules: engine.Reference()}, B: sim.CompareArm{Name: "hard", Rules: engine.Reference()},
+		Test: &sim.Sequential{P0: 0, P1: -0.02, Alpha: 0.05, Beta: 0.05},
 		Cells: []sim.ComparePair{{
 			A:     sim.CellSpec{Mode: engine.Normal, Policy: greedy, Politician: sim.RandomPoliticianIndex},
 			B:     sim.CellSpec{Mode: engine.Hard, Policy: greedy, Politician: sim.RandomPoliticianIndex},
@@ -182,28 +183,6 @@ func TestCompareTextWidth(t *testing.T) {
 		}
 		if widest > 100 {
 			t.Errorf("sequential %v: a line of %d columns:\n%s", test != nil, widest, textOf(t, src))
-		}
-	}
-}
-
-func TestWrap(t *testing.T) {
-	for _, tt := range []struct {
-		in    string
-		width int
-		want  string
-	}{
-		{"  short", 10, "  short"},
-		// After the comma in the last quarter, not inside the brackets.
-		{"  score +2.6 points [+0.6, +4.6], margin", 36, "  score +2.6 points [+0.6, +4.6],\n      margin"},
-		{"  a b c d e f g h", 9, "  a b c d\n      e f\n      g h"},
-		{"  unbreakable-word-longer", 8, "  unbreakable-word-longer"},
-		// Not inside brackets where a space outside them will do.
-		{"  score +10.4 points [+9.3, +11.5]", 30, "  score +10.4 points\n      [+9.3, +11.5]"},
-		{"  [aa bb cc dd ee]", 12, "  [aa bb cc\n      dd ee]"},
-		{"  → → → → →", 7, "  → → →\n      →\n      →"},
-	} {
-		if got := wrap(tt.in, tt.width); got != tt.want {
-			t.Errorf("wrap(%q, %d) = %q, want %q", tt.in, tt.width, got, tt.want)
 		}
 	}
 }

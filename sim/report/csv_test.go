@@ -26,7 +26,7 @@ func TestPartialCSV(t *testing.T) {
 		}
 		return src
 	}
-	study, err := sim.RunSeats(context.Background(), sim.SeatsConfig{Rules: engine.Reference(), Seed: 1, Deals: 2,
+	study, err := sim.RunSeats(context.Background(), sim.SeatsConfig{RunConfig: sim.RunConfig{Seed: 1}, Rules: engine.Reference(), Deals: 2,
 		Lineup: []policy.Spec{mustSpec(t, "random"), mustSpec(t, "random")}})
 	if err != nil {
 		t.Fatal(err)

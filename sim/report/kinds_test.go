@@ -78,3 +78,14 @@ func TestEveryKind(t *testing.T) {
 		})
 	}
 }
+
+// TestRegisterRefusesADuplicate: a kind's view registers once; a second
+// panics at init rather than replacing the first.
+func TestRegisterRefusesADuplicate(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("sim's view registered twice without a panic")
+		}
+	}()
+	register(sim.KindSim, kindView[*sim.Result]{text: simText, section: simSection})
+}

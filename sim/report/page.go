@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"path/filepath"
 	"strconv"
 	"time"
 )
@@ -112,6 +113,38 @@ func points(x float64, path string) cell {
 
 func signed(x float64, path string) cell { return num(x, "%+.2f", path) }
 func plain2(x float64, path string) cell { return num(x, "%.2f", path) }
+
+// versionFact says which tallywood wrote the result.
+func versionFact(src Source) fact {
+	version := src.Study.Head().TallywoodVersion
+	v := "tallywood " + version
+	if version == "" {
+		v = "not recorded in the result"
+	}
+	return fact{Name: "Tool version", Value: v}
+}
+
+// newSection starts the section of the idx-th result, headed by the command
+// verb that wrote it.
+func newSection(idx int, verb string, src Source) section {
+	return section{ID: fmt.Sprintf("s%d", idx+1), Src: idx, Heading: verb + ": " + filepath.Base(src.Name)}
+}
+
+// closingFacts are the last facts of every section: which tallywood wrote
+// the result and the command that reproduces it.
+func closingFacts(src Source, command string) []fact {
+	return []fact{versionFact(src), {Name: "Command", Value: command, Code: true}}
+}
+
+// gamesOfShard is the games-per-cell fact: n, naming the shard when the
+// result is one shard of a run.
+func gamesOfShard(n int64, shard string) string {
+	games := fmt.Sprint(n)
+	if shard != "" {
+		games += " (shard " + shard + " of the run)"
+	}
+	return games
+}
 
 // write renders the page as one self-contained HTML document.
 func (p *page) write(w io.Writer) error {

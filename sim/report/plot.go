@@ -295,3 +295,69 @@ func rect(p *plot.Plot, x0, x1, y0, y1 float64, c color.Color) (*plotter.Polygon
 	p.Add(poly)
 	return poly, nil
 }
+
+// bandColour is the fill of an interval band: the series' blue, light
+// enough that lines and points drawn over it stay clear.
+var bandColour = color.RGBA{0xb3, 0xd4, 0xe8, 0xff}
+
+// forestRow is one row of a forest plot: its label, and its estimate
+// with the interval around it.
+type forestRow struct {
+	label       string
+	est, lo, hi float64
+}
+
+// forestSVG draws a forest plot titled title: each row's estimate and
+// interval, top to bottom, against a dashed line at 0, and with zone the
+// band from zone[0] to zone[1] shaded. The legend names the zone
+// ("indifference zone"), the rows' dots (dots) and the line (zero); the
+// x axis takes in every interval, the zone and 0.
+func forestSVG(title, xLabel, yLabel string, rows []forestRow, zone *[2]float64, dots, zero string) (template.HTML, error) {
+	p := newPlot(title, xLabel, yLabel)
+	names := make([]string, len(rows))
+	pts := make(whiskers, len(rows))
+	lo, hi := 0.0, 0.0
+	for i, r := range rows {
+		names[i] = r.label
+		pts[i] = whisker{x: r.est, lo: r.lo, hi: r.hi, y: rowY(i, len(rows))}
+		lo, hi = min(lo, r.lo), max(hi, r.hi)
+	}
+	categoriesY(p, names)
+	var legend []legendItem
+	if zone != nil {
+		z, err := rect(p, zone[0], zone[1], p.Y.Min, p.Y.Max, zoneGrey)
+		if err != nil {
+			return "", err
+		}
+		legend = append(legend, legendItem{"indifference zone", z})
+		lo, hi = min(lo, zone[0]), max(hi, zone[1])
+	}
+	line, err := vLine(p, 0, p.Y.Min, p.Y.Max, draw.LineStyle{Color: okBlack, Width: vg.Points(1), Dashes: dashed()})
+	if err != nil {
+		return "", err
+	}
+	d, err := addWhiskers(p, pts, 0)
+	if err != nil {
+		return "", err
+	}
+	legend = append(legend, legendItem{dots, d}, legendItem{zero, line})
+	pad := 0.08 * max(hi-lo, 1e-9)
+	p.X.Min, p.X.Max = lo-pad, hi+pad
+	return renderSVG(p, legend, plotWidth, categoryHeight(len(rows)), title)
+}
+
+// forestFigure is the forest plot of a comparison: each cell's (or row's)
+// difference B − A and its interval (which the legend calls interval)
+// against the line of no difference, with the indifference zone (if any)
+// shaded.
+func forestFigure(id, title, xLabel, interval string, zone *[2]float64, rows []forestRow, t table) (figure, error) {
+	svg, err := forestSVG(title, xLabel, "cell", rows, zone, "B − A, "+interval, "no difference")
+	if err != nil {
+		return figure{}, err
+	}
+	note := "The dashed line is no difference."
+	if zone != nil {
+		note += fmt.Sprintf(" The shaded band, %+.3g to %+.3g, is the sequential test's indifference zone.", zone[0], zone[1])
+	}
+	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t}, nil
+}

@@ -30,7 +30,7 @@ func mustSpec(t testing.TB, s string) policy.Spec {
 // returns its JSON.
 func simJSON(t testing.TB, games int64, seed uint64) []byte {
 	t.Helper()
-	cfg := sim.Config{Rules: engine.Reference(), Seed: seed, Games: games}
+	cfg := sim.Config{RunConfig: sim.RunConfig{Seed: seed}, Rules: engine.Reference(), Games: games}
 	for _, m := range []engine.Mode{engine.Normal, engine.Hard} {
 		for _, p := range []string{"greedy", "random"} {
 			cfg.Cells = append(cfg.Cells, sim.CellSpec{Mode: m, Policy: mustSpec(t, p), Politician: sim.RandomPoliticianIndex})
@@ -57,8 +57,8 @@ func compareJSON(t testing.TB, games int64, seed uint64, test *sim.Sequential) [
 		t.Fatal(err)
 	}
 	cfg := sim.CompareConfig{
-		A: sim.CompareArm{Name: "reference", Rules: ref}, B: sim.CompareArm{Name: "divisor 3", Rules: b},
-		Seed: seed, Test: test,
+		RunConfig: sim.RunConfig{Seed: seed}, A: sim.CompareArm{Name: "reference", Rules: ref}, B: sim.CompareArm{Name: "divisor 3", Rules: b},
+		Test: test,
 	}
 	for _, p := range []string{"greedy", "random"} {
 		c := sim.CellSpec{Mode: engine.Hard, Policy: mustSpec(t, p), Politician: sim.RandomPoliticianIndex}
@@ -77,7 +77,7 @@ func sweepJSON(t testing.TB, games int64, seed uint64, target float64) []byte {
 	t.Helper()
 	const param = "difficulties.hard.bonus_divisor"
 	base := engine.Reference()
-	cfg := sim.SweepConfig{Base: base, Params: []string{param}, Seed: seed, Games: games, Target: target}
+	cfg := sim.SweepConfig{RunConfig: sim.RunConfig{Seed: seed}, Base: base, Params: []string{param}, Games: games, Target: target}
 	for _, v := range []string{"1", "2", "3"} {
 		a := engine.Assignment{Path: param, Value: v}
 		r, err := base.With(a)
@@ -386,7 +386,7 @@ func TestCommandLineQuoting(t *testing.T) {
 // small: each run draws every plot, and the fuzzer minimises inputs by
 // rerunning them byte by byte.
 func FuzzDecode(f *testing.F) {
-	one := sim.Config{Rules: engine.Reference(), Seed: 1, Games: 3,
+	one := sim.Config{RunConfig: sim.RunConfig{Seed: 1}, Rules: engine.Reference(), Games: 3,
 		Cells: []sim.CellSpec{{Mode: engine.Normal, Policy: mustSpec(f, "random"), Politician: sim.RandomPoliticianIndex}}}
 	r, err := sim.Run(f.Context(), one)
 	if err != nil {
@@ -458,7 +458,7 @@ func TestHeaderNotes(t *testing.T) {
 // JSON, and the command line replays the study.
 func TestSeatsReports(t *testing.T) {
 	lineup := []policy.Spec{mustSpec(t, "random"), mustSpec(t, "random"), mustSpec(t, "random")}
-	cfg := sim.SeatsConfig{Rules: engine.Reference(), Seed: 3, Deals: 40, Workers: 2, Lineup: lineup}
+	cfg := sim.SeatsConfig{RunConfig: sim.RunConfig{Seed: 3, Workers: 2}, Rules: engine.Reference(), Deals: 40, Lineup: lineup}
 	study, err := sim.RunSeats(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -15,8 +15,9 @@ import (
 // or raced.
 func sensitivityJSON(t testing.TB, games int64, design sim.SensitivityDesign) []byte {
 	t.Helper()
-	cfg := sim.SensitivityConfig{Base: engine.Reference(), Fields: []string{"difficulties.hard.bonus_divisor", "actions.campaign_*"},
-		Step: sim.Step{By: 1}, Seed: 9802, Games: games, Design: design, ConfirmSeed: 9803}
+	cfg := sim.SensitivityConfig{RunConfig: sim.RunConfig{Seed: 9802},
+		Base: engine.Reference(), Fields: []string{"difficulties.hard.bonus_divisor", "actions.campaign_*"},
+		Step: sim.Step{By: 1}, Games: games, Design: design, ConfirmSeed: 9803}
 	for _, m := range []engine.Mode{engine.Normal, engine.Hard} {
 		cfg.Cells = append(cfg.Cells, sim.CellSpec{Mode: m, Policy: mustSpec(t, "greedy"), Politician: sim.RandomPoliticianIndex})
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"image/color"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -71,16 +70,6 @@ func simSection(idx int, src Source, r *sim.Result) (section, error) {
 		s.Groups = append(s.Groups, g)
 	}
 	return s, nil
-}
-
-// versionFact says which tallywood wrote the result.
-func versionFact(src Source) fact {
-	version := src.Study.Head().TallywoodVersion
-	v := "tallywood " + version
-	if version == "" {
-		v = "not recorded in the result"
-	}
-	return fact{Name: "Tool version", Value: v}
 }
 
 // modeIndex numbers the modes of cells in order of first appearance, for
@@ -357,28 +346,6 @@ func districtFigure(id, name string, c *sim.Cell, path string) (figure, error) {
 		Note: "A District counts as ahead for whoever had more votes there at the Final Tally; the table also gives the mean shares and votes per game.", Table: t}, nil
 }
 
-// newSection starts the section of the idx-th result, headed by the command
-// verb that wrote it.
-func newSection(idx int, verb string, src Source) section {
-	return section{ID: fmt.Sprintf("s%d", idx+1), Src: idx, Heading: verb + ": " + filepath.Base(src.Name)}
-}
-
-// closingFacts are the last facts of every section: which tallywood wrote
-// the result and the command that reproduces it.
-func closingFacts(src Source, command string) []fact {
-	return []fact{versionFact(src), {Name: "Command", Value: command, Code: true}}
-}
-
-// gamesOfShard is the games-per-cell fact: n, naming the shard when the
-// result is one shard of a run.
-func gamesOfShard(n int64, shard string) string {
-	games := fmt.Sprint(n)
-	if shard != "" {
-		games += " (shard " + shard + " of the run)"
-	}
-	return games
-}
-
 // simLegend explains, under the table, the column a reader cannot guess.
 // The Opposition falls back in almost every game: a Solo card's action is
 // often impossible where its Assistant stands (I-9), and I-10 says what it
@@ -514,12 +481,5 @@ func simCommand(r *sim.Result) string {
 		args = append(args, "--politician", politicians[0])
 	}
 	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
-	if r.Shard != "" && !strings.Contains(r.Shard, "+") {
-		args = append(args, "--shard", r.Shard)
-	}
-	cmd := commandLine(append(args, "--format", "json"))
-	if strings.Contains(r.Shard, "+") {
-		cmd += "   # once per shard of " + r.Shard + ", then tallywood merge"
-	}
-	return cmd
+	return shardedCommand(args, r.Shard)
 }

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"encoding/csv"
 	"fmt"
-	"image/color"
 	"math"
 	"slices"
 	"strconv"
@@ -23,10 +22,6 @@ import (
 func init() {
 	register(sim.KindSweep, kindView[*sim.SweepResult]{text: sweepText, wide: true, csv: sweepCSV, section: sweepSection})
 }
-
-// bandColour is the fill of an interval band: the series' blue, light
-// enough that lines and points drawn over it stay clear.
-var bandColour = color.RGBA{0xb3, 0xd4, 0xe8, 0xff}
 
 // pointLabel names a point by its values, one per swept parameter.
 func pointLabel(params, values []string) string {

@@ -140,3 +140,51 @@ func wrapLines(s, indent string) string {
 	b.WriteString(line + "\n")
 	return b.String()
 }
+
+// wrap breaks s, a line of figures (a comparison's), into lines of at
+// most width runes, each continued line indented four spaces more than s:
+// unlike wrapLines, which breaks a sentence at any space, it keeps a
+// figure with its interval. It breaks after a comma, semicolon or
+// colon where one falls in the line's last quarter, else at the last
+// space, and outside brackets where it can (so that "[+0.6, +4.6]" stays
+// whole); a word longer than the line stays whole.
+func wrap(s string, width int) string {
+	indent := s[:len(s)-len(strings.TrimLeft(s, " "))]
+	more := indent + "    "
+	var out []string
+	for utf8.RuneCountInString(s) > width {
+		punct, space, inside, n, depth := -1, -1, -1, 0, 0
+		for i, r := range s {
+			if n > width {
+				break
+			}
+			switch {
+			case r == '[' || r == '(':
+				depth++
+			case r == ']' || r == ')':
+				depth = max(0, depth-1)
+			case r == ' ' && n > len(more) && depth > 0:
+				inside = i
+			case r == ' ' && n > len(more):
+				space = i
+				if n > width*3/4 && strings.ContainsRune(",;:", rune(s[i-1])) {
+					punct = i
+				}
+			}
+			n++
+		}
+		cut := punct
+		if cut < 0 {
+			cut = space
+		}
+		if cut < 0 {
+			cut = inside
+		}
+		if cut < 0 {
+			break
+		}
+		out = append(out, s[:cut])
+		s = more + strings.TrimLeft(s[cut:], " ")
+	}
+	return strings.Join(append(out, s), "\n")
+}

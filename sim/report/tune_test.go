@@ -21,11 +21,11 @@ func tuned(t *testing.T) *sim.TuneResult {
 		t.Fatal(err)
 	}
 	r, err := sim.Tune(context.Background(), sim.TuneConfig{
-		Base:    engine.Reference(),
+		RunConfig: sim.RunConfig{Seed: 3}, Base: engine.Reference(),
 		Targets: []sim.CellSpec{{Mode: engine.Normal, Policy: spec, Politician: sim.RandomPoliticianIndex}},
 		Rates:   []float64{0.1},
 		Vary:    []sim.TuneVary{{Path: "difficulties.normal.bonus_divisor", Values: []int{2, 3, 4}}},
-		Seed:    3, Budget: 300, ConfirmSeed: 4, ConfirmGames: 40,
+		Budget:  300, ConfirmSeed: 4, ConfirmGames: 40,
 	})
 	if err != nil {
 		t.Fatal(err)

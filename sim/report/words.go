@@ -1,10 +1,12 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
 
+	"tallywood/engine"
 	"tallywood/sim"
 	"tallywood/sim/policy"
 )
@@ -208,4 +210,31 @@ func politicianName(p string) string {
 		return "drawn"
 	}
 	return p
+}
+
+// rulesDifferences say what arm b's rules differ in from a's, a line a
+// field (changes: engine.Diff, as the result records it).
+func rulesDifferences(changes []engine.Difference, a, b *sim.ArmInfo) []string {
+	var out []string
+	for _, d := range changes {
+		out = append(out, fmt.Sprintf("%s: %s → %s", d.Path, jsonWords(d.A), jsonWords(d.B)))
+	}
+	if changes == nil && a.RulesHash != b.RulesHash {
+		out = append(out, fmt.Sprintf("rules %s → %s (a result of an older tallywood: it does not list the fields)",
+			engine.ShortHash(a.RulesHash), engine.ShortHash(b.RulesHash)))
+	}
+	return out
+}
+
+// jsonWords writes a value of a rules file for a person: a string without
+// its quotes, "(none)" for an element one side lacks, else its JSON.
+func jsonWords(v string) string {
+	var s string
+	switch {
+	case v == "":
+		return "(none)"
+	case json.Unmarshal([]byte(v), &s) == nil:
+		return s
+	}
+	return v
 }

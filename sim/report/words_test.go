@@ -61,7 +61,8 @@ func TestCompareSaidOnce(t *testing.T) {
 	}
 	// Arms differ in difficulty; the second cell names a politician, which
 	// the title then shows.
-	cfg := sim.CompareConfig{A: sim.CompareArm{Name: "reference", Rules: engine.Reference()}, B: sim.CompareArm{Name: "hard", Rules: engine.Reference()}, Seed: 1}
+	cfg := sim.CompareConfig{RunConfig: sim.RunConfig{Seed: 1},
+		A: sim.CompareArm{Name: "reference", Rules: engine.Reference()}, B: sim.CompareArm{Name: "hard", Rules: engine.Reference()}}
 	for _, c := range []struct {
 		policy     string
 		politician int
@@ -182,7 +183,7 @@ func TestSimTitles(t *testing.T) {
 // without what it means).
 func TestSeatsSaidOnce(t *testing.T) {
 	lineup := []policy.Spec{mustSpec(t, "random"), mustSpec(t, "greedy")}
-	cfg := sim.SeatsConfig{Rules: engine.Reference(), Seed: 3, Deals: 20, Lineup: lineup}
+	cfg := sim.SeatsConfig{RunConfig: sim.RunConfig{Seed: 3}, Rules: engine.Reference(), Deals: 20, Lineup: lineup}
 	study, err := sim.RunSeats(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)

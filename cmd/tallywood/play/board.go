@@ -388,7 +388,7 @@ func (s *Session) boardOpposition(b *strings.Builder) {
 		return
 	}
 	sc := r.Solo[st.Columns[last].Card]
-	d, a := soloConnection(r, &sc, int8(last))
+	d, a := SoloConnection(r, &sc, int8(last))
 	line := fmt.Sprintf("  revealed %s: %s|%s · %s|%s · column %d connects %s, %s", sc.ID,
 		r.Districts[sc.LeftDistrict], r.Districts[sc.RightDistrict], sc.LeftAction, sc.RightAction, last+1, r.Districts[d], a)
 	if visible(line) > Width {
@@ -441,9 +441,9 @@ func politicianID(r *engine.Rules, p int8) string {
 	return "?"
 }
 
-// soloConnection is what the middle row of a column connects on a Solo
+// SoloConnection is what the middle row of a column connects on a Solo
 // card: a District (top slots) and an action (bottom slots) (C-11).
-func soloConnection(r *engine.Rules, sc *engine.SoloCard, col int8) (int8, engine.Action) {
+func SoloConnection(r *engine.Rules, sc *engine.SoloCard, col int8) (int8, engine.Action) {
 	d, a := int8(sc.LeftDistrict), sc.LeftAction
 	for _, sl := range r.Columns[col][1].Slots {
 		switch sl {

@@ -19,7 +19,7 @@
 // Everything goes through an io.Reader and an io.Writer, so tests script
 // whole games:
 //
-//	s, err := play.New(play.Config{Rules: engine.Reference(), Seed: 7, Opposition: opposition.Solo{}})
+//	s, err := play.New(play.Config{Rules: engine.Reference(), Seed: 7}) // the rules' own Opposition
 //	end, err := s.Run(strings.NewReader("1\n2\n1\nq\n"), os.Stdout)
 //
 // Option numbers run from 1 in every menu: after an action of Step 5 the

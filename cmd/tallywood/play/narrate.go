@@ -23,13 +23,9 @@ func (s *Session) narrate() (quit bool) {
 	}
 	defer s.chanceLines(s.narrated)
 	r := s.g.Rules()
-	// Events of a seat other than the person's are automatic: the
-	// Opposition's, or at a table the policies'.
-	other := func(e engine.Event) bool { return e.Seat != engine.NoSeat && e.Seat != s.me }
-	auto := false // past your own decision's effects
+	st := stepper{me: s.me}
 	skip := !s.cfg.Pause
-	stepMain := false // the current step has its main event
-	written := false  // something was written since the last pause
+	written := false // something was written since the last pause
 	for i, e := range evs {
 		s.chanceLines(from + i)
 		switch e.Kind {
@@ -38,24 +34,8 @@ func (s *Session) narrate() (quit bool) {
 				continue // the Final Tally is laid out as the scoring board
 			}
 		}
-		start, wasAuto := false, auto
-		switch {
-		case e.Kind.Header() && (e.Kind != engine.EvTurn || other(e)):
-			// The Opposition's turn, Round Scoring, Clean Up and the
-			// Final Tally each begin a step under their header.
-			auto, start = true, true
-		case e.Kind == engine.EvFlip && e.Seat == engine.NoSeat:
-			// Final Tally 1: the Initial Support tokens turn face up, one
-			// step for all four, the step of the Final Tally header.
-			stepMain = false
-		case e.Kind == engine.EvReveal && other(e):
-			auto, start = true, true
-		case e.Kind == engine.EvTurn:
-			// Your turn begins: the board follows, no pause.
-		case auto && (e.Kind == engine.EvNote || mainEvent(e.Kind)) && stepMain:
-			start = true
-		}
-		if start {
+		wasAuto := st.auto
+		if st.starts(e) {
 			// No pause before the first automatic step: your own
 			// decision's effects were just shown.
 			if wasAuto && written && !skip {
@@ -66,10 +46,7 @@ func (s *Session) narrate() (quit bool) {
 					skip = true
 				}
 			}
-			stepMain, written = false, false
-		}
-		if mainEvent(e.Kind) {
-			stepMain = true
+			written = false
 		}
 		s.printf("%s\n", s.eventLine(r, e))
 		if !e.Kind.Header() {
@@ -77,6 +54,64 @@ func (s *Session) narrate() (quit bool) {
 		}
 	}
 	return false
+}
+
+// stepper cuts the events after one of the person's decisions into the
+// steps narration shows one at a time: the decision's own effects, then
+// each step of the Opposition's turns (its Notes saying why, the main
+// event, what followed), Round Scoring, Clean Up and the Final Tally, each
+// under its header.
+type stepper struct {
+	me       int8 // the person's seat
+	auto     bool // past the person's own decision's effects
+	stepMain bool // the current step has its main event
+}
+
+// starts reports whether e begins a new step, and notes e.
+func (st *stepper) starts(e engine.Event) bool {
+	// Events of a seat other than the person's are automatic: the
+	// Opposition's, or at a table the policies'.
+	other := e.Seat != engine.NoSeat && e.Seat != st.me
+	start := false
+	switch {
+	case e.Kind.Header() && (e.Kind != engine.EvTurn || other):
+		// The Opposition's turn, Round Scoring, Clean Up and the
+		// Final Tally each begin a step under their header.
+		st.auto, start = true, true
+	case e.Kind == engine.EvFlip && e.Seat == engine.NoSeat:
+		// Final Tally 1: the Initial Support tokens turn face up, one
+		// step for all four, the step of the Final Tally header.
+		st.stepMain = false
+	case e.Kind == engine.EvReveal && other:
+		st.auto, start = true, true
+	case e.Kind == engine.EvTurn:
+		// The person's turn begins: the board follows, no pause.
+	case st.auto && (e.Kind == engine.EvNote || mainEvent(e.Kind)) && st.stepMain:
+		start = true
+	}
+	if start {
+		st.stepMain = false
+	}
+	if mainEvent(e.Kind) {
+		st.stepMain = true
+	}
+	return start
+}
+
+// Steps cuts evs, the events after one of seat me's decisions, into the
+// steps the terminal's narration pauses between: the decision's own
+// effects, then a step at each header or automatic step. No step is
+// empty; evs empty gives one empty step.
+func Steps(evs []engine.Event, me int8) [][]engine.Event {
+	st := stepper{me: me}
+	steps := [][]engine.Event{nil}
+	for _, e := range evs {
+		if st.starts(e) && len(steps[len(steps)-1]) > 0 {
+			steps = append(steps, nil)
+		}
+		steps[len(steps)-1] = append(steps[len(steps)-1], e)
+	}
+	return steps
 }
 
 // mainEvent marks the event a step of the Opposition's turn is about; the

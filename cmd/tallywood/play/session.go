@@ -37,6 +37,11 @@ type Config struct {
 	// Echo writes each input line after its prompt, so that a transcript
 	// of scripted input reads like a terminal session.
 	Echo bool
+	// Words names cards, icons, actions and tiles in full in the options'
+	// descriptions ("Public Works", "1 Money") instead of the terminal's
+	// short forms (PW, M1), for a reader without the legend (tallywood
+	// serve).
+	Words bool
 	// SavePath is the file `s` writes when no file is named.
 	SavePath string
 	// Write writes a save file; the command sets it to the writer of

@@ -153,13 +153,13 @@ func (s *Session) describe(o engine.Option) string {
 	switch o.Kind {
 	case engine.OptCard:
 		if o.A >= 0 && o.A < st.NHand {
-			return "play " + cardLine(r, int(st.Hand[o.A]))
+			return "play " + s.cardText(int(st.Hand[o.A]))
 		}
 	case engine.OptColumn:
 		if s.turn.card >= 0 {
 			var rows []string
 			for row := range int8(engine.NumRows) {
-				rows = append(rows, engine.RowName(int(row))+" "+placementText(r, int(s.turn.card), o.A, row))
+				rows = append(rows, engine.RowName(int(row))+" "+s.placement(int(s.turn.card), o.A, row))
 			}
 			return fmt.Sprintf("column %d: %s", o.A+1, strings.Join(rows, " · "))
 		}
@@ -169,8 +169,8 @@ func (s *Session) describe(o engine.Option) string {
 			pl := r.Columns[s.turn.col][o.A]
 			m, p := income(r, int(s.turn.card), s.turn.col, o.A)
 			return fmt.Sprintf("%s row: connects %s %s + %s %s, income %s", engine.RowName(int(o.A)),
-				engine.SlotName(int(pl.Slots[0])), iconShort(c.Slots[pl.Slots[0]]),
-				engine.SlotName(int(pl.Slots[1])), iconShort(c.Slots[pl.Slots[1]]), resources(m, p))
+				engine.SlotName(int(pl.Slots[0])), s.icon(c.Slots[pl.Slots[0]]),
+				engine.SlotName(int(pl.Slots[1])), s.icon(c.Slots[pl.Slots[1]]), resources(m, p))
 		}
 	case engine.OptRegion:
 		if o.A == engine.Plaza {
@@ -179,7 +179,7 @@ func (s *Session) describe(o engine.Option) string {
 		var blocked []string
 		for sp, h := range g.Districts[o.A].Spots {
 			if h != engine.NoSeat {
-				blocked = append(blocked, actionShort[r.Spots[sp]])
+				blocked = append(blocked, s.action(r.Spots[sp]))
 			}
 		}
 		b := "nothing blocked"
@@ -197,7 +197,7 @@ func (s *Session) describe(o engine.Option) string {
 		what := "the Initial Support token"
 		if o.B >= 0 && int(o.B) < int(g.NPlaced) {
 			t := g.Placed[o.B]
-			what = fmt.Sprintf("%s tier %d", tileShort(t.Kind), t.Tier)
+			what = fmt.Sprintf("%s tier %d", s.tile(t.Kind), t.Tier)
 			if t.Badge != engine.NoSeat {
 				what += " (" + seatShort(g, seat, t.Badge) + " Badge)"
 			}
@@ -212,7 +212,7 @@ func (s *Session) describe(o engine.Option) string {
 		n := r.Costs.DistrictFundraiseMoneyPerStrength * g.Strength(seat, region)
 		icon := ""
 		if s.turn.card >= 0 && o.A >= 0 && o.A < engine.NumSlots {
-			icon = " with the " + iconShort(r.Cards[s.turn.card].Slots[o.A]) + " icon"
+			icon = " with the " + s.icon(r.Cards[s.turn.card].Slots[o.A]) + " icon"
 		}
 		return fmt.Sprintf("Fundraise in %s%s — +%d Money (1 per Strength)", where, icon, n)
 	case engine.OptDirectAppeal:
@@ -263,7 +263,7 @@ func (s *Session) describe(o engine.Option) string {
 		}
 	case engine.OptDiscard:
 		if o.A >= 0 && o.A < st.NHand {
-			return "discard " + cardLine(r, int(st.Hand[o.A]))
+			return "discard " + s.cardText(int(st.Hand[o.A]))
 		}
 	case engine.OptKeep:
 		return "keep the rest of the hand"
@@ -276,7 +276,7 @@ func (s *Session) describe(o engine.Option) string {
 			// Short, as on the board, so that the many reveals fit two
 			// columns: "reveal PW tier 1 in Blue, Badge O".
 			t := g.Placed[o.A]
-			s := fmt.Sprintf("reveal %s tier %d in %s", tileShort(t.Kind), t.Tier, r.RegionName(t.District))
+			s := fmt.Sprintf("reveal %s tier %d in %s", s.tile(t.Kind), t.Tier, r.RegionName(t.District))
 			if t.Badge != engine.NoSeat {
 				mark := map[bool]string{true: "O", false: "Y"}[g.Seats[t.Badge].Automaton]
 				if !g.IsSolo() {
@@ -328,4 +328,71 @@ func seatShort(g *engine.Game, me, s int8) string {
 		return engine.TableSeatName(s) + "'s"
 	}
 	return "your"
+}
+
+// The names describe gives cards, icons, actions and tiles: the board's
+// short forms at the terminal (PW, M1, [TL BL | TR BR]), names in words
+// with Config.Words, for a reader without the legend (tallywood serve).
+
+// icon writes a card slot.
+func (s *Session) icon(ic engine.Icon) string {
+	if !s.cfg.Words {
+		return iconShort(ic)
+	}
+	if ic.IsAction {
+		return ic.Action.String()
+	}
+	return strings.ReplaceAll(resources(ic.Money, ic.Popularity), "+", "")
+}
+
+// action names an action.
+func (s *Session) action(a engine.Action) string {
+	if !s.cfg.Words {
+		return actionShort[a]
+	}
+	return a.String()
+}
+
+// tile names a tile kind.
+func (s *Session) tile(k engine.TileKind) string {
+	if !s.cfg.Words {
+		return tileShort(k)
+	}
+	return TileName(k)
+}
+
+// TileName names a tile kind in words: Celebrity or Public Works.
+func TileName(k engine.TileKind) string {
+	if k == engine.TilePublicWorks {
+		return "Public Works"
+	}
+	return "Celebrity"
+}
+
+// cardText is a card in one line: id, slots and ability.
+func (s *Session) cardText(card int) string {
+	if !s.cfg.Words {
+		return cardLine(s.g.Rules(), card)
+	}
+	c := &s.g.Rules().Cards[card]
+	return fmt.Sprintf("%s (%s, %s on the left; %s, %s on the right; ability: %s)", c.ID,
+		s.icon(c.Slots[engine.SlotTL]), s.icon(c.Slots[engine.SlotBL]), s.icon(c.Slots[engine.SlotTR]), s.icon(c.Slots[engine.SlotBR]),
+		abilityText(c.Ability))
+}
+
+// placement writes what a row of a column connects for a card (C-11).
+func (s *Session) placement(card int, col, row int8) string {
+	r := s.g.Rules()
+	if !s.cfg.Words {
+		return placementText(r, card, col, row)
+	}
+	p := r.Columns[col][row]
+	var parts []string
+	for _, sl := range p.Slots {
+		parts = append(parts, s.icon(r.Cards[card].Slots[sl]))
+	}
+	if p.Money > 0 || p.Popularity > 0 {
+		parts = append(parts, strings.ReplaceAll(resources(p.Money, p.Popularity), "+", "")+" from the board")
+	}
+	return strings.Join(parts, " + ")
 }

@@ -209,8 +209,9 @@ func TestNothingLeftBehind(t *testing.T) {
 				t.Fatal(err)
 			}
 			cell := sim.CellSpec{Mode: engine.Normal, Policy: sp, Politician: 0}
-			cfg := sim.CompareConfig{A: sim.CompareArm{Name: "a", Rules: engine.Reference()}, B: sim.CompareArm{Name: "b", Rules: engine.Reference()},
-				Cells: []sim.ComparePair{{A: cell, B: cell, Games: 4}}, Seed: 3, Workers: 2}
+			cfg := sim.CompareConfig{RunConfig: sim.RunConfig{Seed: 3, Workers: 2},
+				A: sim.CompareArm{Name: "a", Rules: engine.Reference()}, B: sim.CompareArm{Name: "b", Rules: engine.Reference()},
+				Cells: []sim.ComparePair{{A: cell, B: cell, Games: 4}}}
 			if _, err := sim.Compare(context.Background(), cfg); err != nil {
 				t.Fatal(err)
 			}
@@ -224,7 +225,7 @@ func TestNothingLeftBehind(t *testing.T) {
 				}
 				lineup = append(lineup, sp)
 			}
-			cfg := sim.SeatsConfig{Rules: engine.Reference(), Seed: 5, Deals: 2, Workers: 2, Lineup: lineup}
+			cfg := sim.SeatsConfig{RunConfig: sim.RunConfig{Seed: 5, Workers: 2}, Rules: engine.Reference(), Deals: 2, Lineup: lineup}
 			if _, err := sim.RunSeats(context.Background(), cfg); err != nil {
 				t.Fatal(err)
 			}
@@ -339,8 +340,9 @@ var studies = []struct {
 		cfg := faultConfig(t, spec, workers)
 		other := cfg.Cells[0]
 		other.Mode = engine.Hard
-		res, err := sim.Compare(ctx, sim.CompareConfig{A: sim.CompareArm{Name: "a", Rules: cfg.Rules}, B: sim.CompareArm{Name: "b", Rules: cfg.Rules},
-			Cells: []sim.ComparePair{{A: cfg.Cells[0], B: other, Games: cfg.Games}}, Seed: cfg.Seed, Workers: workers, MaxErrors: cfg.MaxErrors})
+		res, err := sim.Compare(ctx, sim.CompareConfig{RunConfig: sim.RunConfig{Seed: cfg.Seed, Workers: workers, MaxErrors: cfg.MaxErrors},
+			A: sim.CompareArm{Name: "a", Rules: cfg.Rules}, B: sim.CompareArm{Name: "b", Rules: cfg.Rules},
+			Cells: []sim.ComparePair{{A: cfg.Cells[0], B: other, Games: cfg.Games}}})
 		if res == nil {
 			return 0, 0, false, err
 		}
@@ -353,8 +355,9 @@ var studies = []struct {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := sim.Sweep(ctx, sim.SweepConfig{Base: cfg.Rules, Params: []string{a.Path}, Points: []sim.SweepPoint{{Set: []engine.Assignment{a}, Rules: r}},
-			Cells: cfg.Cells, Seed: cfg.Seed, Games: cfg.Games, Workers: workers, MaxErrors: cfg.MaxErrors})
+		res, err := sim.Sweep(ctx, sim.SweepConfig{RunConfig: sim.RunConfig{Seed: cfg.Seed, Workers: workers, MaxErrors: cfg.MaxErrors},
+			Base: cfg.Rules, Params: []string{a.Path}, Points: []sim.SweepPoint{{Set: []engine.Assignment{a}, Rules: r}},
+			Cells: cfg.Cells, Games: cfg.Games})
 		if res == nil {
 			return 0, 0, false, err
 		}
@@ -362,8 +365,8 @@ var studies = []struct {
 	}},
 	{"sim --seats", func(ctx context.Context, t *testing.T, spec string, workers int) (int64, int64, bool, error) {
 		cfg := faultConfig(t, spec, workers)
-		res, err := sim.RunSeats(ctx, sim.SeatsConfig{Rules: cfg.Rules, Seed: cfg.Seed, Deals: cfg.Games, Workers: workers,
-			Lineup: []policy.Spec{cfg.Cells[0].Policy, cfg.Cells[0].Policy}, MaxErrors: cfg.MaxErrors})
+		res, err := sim.RunSeats(ctx, sim.SeatsConfig{RunConfig: sim.RunConfig{Seed: cfg.Seed, Workers: workers, MaxErrors: cfg.MaxErrors},
+			Rules: cfg.Rules, Deals: cfg.Games, Lineup: []policy.Spec{cfg.Cells[0].Policy, cfg.Cells[0].Policy}})
 		if res == nil {
 			return 0, 0, false, err
 		}
@@ -375,8 +378,8 @@ var studies = []struct {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := sim.CompareSeats(ctx, sim.SeatsConfig{Seed: cfg.Seed, Deals: cfg.Games, Workers: workers,
-			Lineup: []policy.Spec{cfg.Cells[0].Policy, cfg.Cells[0].Policy}, MaxErrors: cfg.MaxErrors},
+		res, err := sim.CompareSeats(ctx, sim.SeatsConfig{RunConfig: sim.RunConfig{Seed: cfg.Seed, Workers: workers, MaxErrors: cfg.MaxErrors},
+			Deals: cfg.Games, Lineup: []policy.Spec{cfg.Cells[0].Policy, cfg.Cells[0].Policy}},
 			sim.SeatsArm{Name: "a", Rules: cfg.Rules}, sim.SeatsArm{Name: "b", Rules: other})
 		if res == nil {
 			return 0, 0, false, err
@@ -509,7 +512,7 @@ func TestTable(t *testing.T) {
 		}
 		return out
 	}
-	cfg := sim.SeatsConfig{Rules: engine.Reference(), Seed: 5, Deals: 2, Workers: 1, Lineup: lineup("first")}
+	cfg := sim.SeatsConfig{RunConfig: sim.RunConfig{Seed: 5, Workers: 1}, Rules: engine.Reference(), Deals: 2, Lineup: lineup("first")}
 	res, err := sim.RunSeats(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -63,7 +63,7 @@ func faultConfig(t *testing.T, spec string, workers int) sim.Config {
 		t.Fatal(err)
 	}
 	return sim.Config{
-		Rules: engine.Reference(), Seed: faultSeed, Games: faultGames(), Workers: workers, MaxErrors: faultGames(),
-		Cells: []sim.CellSpec{{Mode: engine.Normal, Policy: sp, Politician: 0}},
+		RunConfig: sim.RunConfig{Seed: faultSeed, Workers: workers, MaxErrors: faultGames()},
+		Rules:     engine.Reference(), Games: faultGames(), Cells: []sim.CellSpec{{Mode: engine.Normal, Policy: sp, Politician: 0}},
 	}
 }

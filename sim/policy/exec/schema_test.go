@@ -160,7 +160,8 @@ func TestGameMessagesValidate(t *testing.T) {
 		}
 		lineup = append(lineup, sp)
 	}
-	if _, err := sim.RunSeats(context.Background(), sim.SeatsConfig{Rules: cfg.Rules, Seed: 2, Deals: 1, Workers: 1, Lineup: lineup}); err != nil {
+	if _, err := sim.RunSeats(context.Background(), sim.SeatsConfig{RunConfig: sim.RunConfig{Seed: 2, Workers: 1},
+		Rules: cfg.Rules, Deals: 1, Lineup: lineup}); err != nil {
 		t.Fatal(err)
 	}
 	tb, err := os.ReadFile(tableFile)

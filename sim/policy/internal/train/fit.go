@@ -9,6 +9,7 @@ import (
 
 	"tallywood/sim/deal"
 	"tallywood/sim/policy"
+	"tallywood/sim/policy/internal/netfit"
 	"tallywood/sim/policy/internal/progress"
 )
 
@@ -24,7 +25,9 @@ const (
 // the candidate.
 func fit(o options, d *data, round, candidate int) *policy.Net {
 	rng := rand.New(rand.NewPCG(o.seed, uint64(round)<<8|uint64(candidate)+deal.StreamTrain))
-	n := newNet(o.hidden, rng)
+	// The correction starts near zero: the learned player starts as
+	// greedy and moves from there.
+	n := netfit.New(o.hidden, scale, 0.01, rng)
 	tr := newTrainer(n, o.lr, o.decay)
 	order := make([]int32, d.decisions())
 	for i := range order {
@@ -44,38 +47,14 @@ func fit(o options, d *data, round, candidate int) *policy.Net {
 	return n
 }
 
-// newNet returns a net whose correction starts near zero: the learned
-// player starts as greedy and moves from there.
-func newNet(hidden int, rng *rand.Rand) *policy.Net {
-	n := &policy.Net{Hidden: hidden, Scale: scale}
-	if hidden == 0 {
-		n.W2 = make([]float32, policy.NetInputs)
-		return n
-	}
-	n.W1 = make([]float32, hidden*policy.NetInputs)
-	n.B1 = make([]float32, hidden)
-	n.W2 = make([]float32, hidden)
-	// He initialisation for the rectified layer, small output weights.
-	s1 := math.Sqrt(2.0 / policy.NetInputs)
-	for i := range n.W1 {
-		n.W1[i] = float32(rng.NormFloat64() * s1)
-	}
-	s2 := math.Sqrt(1.0 / float64(hidden))
-	for i := range n.W2 {
-		n.W2[i] = float32(rng.NormFloat64() * s2 * 0.01)
-	}
-	return n
-}
-
-// trainer runs Adam, with decoupled weight decay, on a net's weights,
-// flattened into one vector.
+// trainer runs Adam, with decoupled weight decay, on a net's weights:
+// each step on the gradient of a batch, its two halves differentiated
+// apart.
 type trainer struct {
-	net       *policy.Net
-	lr, decay float64
-	m, v      []float64
-	t         int
-	halves    [2]gradBuf // each half batch's gradient and scratch
-	flat      []*float32 // the weights, in the order of the gradient
+	net    *policy.Net
+	adam   *netfit.Adam
+	halves [2]gradBuf // each half batch's gradient and scratch
+	g      []float64  // the batch's: the halves added in order
 }
 
 type gradBuf struct {
@@ -86,21 +65,10 @@ type gradBuf struct {
 }
 
 func newTrainer(n *policy.Net, lr, decay float64) *trainer {
-	tr := &trainer{net: n, lr: lr, decay: decay}
-	for i := range n.W1 {
-		tr.flat = append(tr.flat, &n.W1[i])
-	}
-	for i := range n.B1 {
-		tr.flat = append(tr.flat, &n.B1[i])
-	}
-	for i := range n.W2 {
-		tr.flat = append(tr.flat, &n.W2[i])
-	}
-	tr.flat = append(tr.flat, &n.B2)
-	k := len(tr.flat)
-	tr.m, tr.v = make([]float64, k), make([]float64, k)
+	w := netfit.Weights(n)
+	tr := &trainer{net: n, adam: netfit.NewAdamW(w, lr, decay), g: make([]float64, len(w))}
 	for h := range tr.halves {
-		tr.halves[h] = gradBuf{g: make([]float64, k), hid: make([]float32, policy.MaxHidden)}
+		tr.halves[h] = gradBuf{g: make([]float64, len(w)), hid: make([]float32, policy.MaxHidden)}
 	}
 	return tr
 }
@@ -123,17 +91,10 @@ func (tr *trainer) step(d *data, idx []int32, workers int) {
 			tr.grad(d, parts[h], &tr.halves[h])
 		}
 	}
-	tr.t++
-	const b1, b2, eps = 0.9, 0.999, 1e-8
-	c1 := 1 - math.Pow(b1, float64(tr.t))
-	c2 := 1 - math.Pow(b2, float64(tr.t))
-	inv := 1 / float64(len(idx))
-	for i, w := range tr.flat {
-		g := (tr.halves[0].g[i] + tr.halves[1].g[i]) * inv
-		tr.m[i] = b1*tr.m[i] + (1-b1)*g
-		tr.v[i] = b2*tr.v[i] + (1-b2)*g*g
-		*w -= float32(tr.lr*(tr.m[i]/c1)/(math.Sqrt(tr.v[i]/c2)+eps) + tr.lr*tr.decay*float64(*w))
+	for i := range tr.g {
+		tr.g[i] = tr.halves[0].g[i] + tr.halves[1].g[i]
 	}
+	tr.adam.Step(tr.g, len(idx))
 }
 
 // forward is the net's output (before Scale) at row x, leaving the hidden
@@ -150,7 +111,7 @@ func (tr *trainer) grad(d *data, idx []int32, b *gradBuf) {
 	g := b.g
 	clear(g)
 	const k = policy.NetInputs
-	nW1, H := len(n.W1), n.Hidden
+	H := n.Hidden
 	for _, dk := range idx {
 		lo, hi := d.rows(int(dk))
 		b.score = b.score[:0]
@@ -171,28 +132,7 @@ func (tr *trainer) grad(d *data, idx []int32, b *gradBuf) {
 			}
 			// d CE / d out = scale/temp · (p − π)
 			e := scale / temp * (b.score[j] - float64(d.pi[r]))
-			x := d.x[r*k : r*k+k]
-			if H == 0 {
-				for i, v := range x {
-					g[i] += e * float64(v)
-				}
-				g[len(g)-1] += e
-				continue
-			}
-			hid := b.acts[j*H : (j+1)*H]
-			for u := range H {
-				if hid[u] <= 0 {
-					continue
-				}
-				g[nW1+H+u] += e * float64(hid[u])
-				back := e * float64(n.W2[u])
-				g[nW1+u] += back
-				row := g[u*k : u*k+k]
-				for i, v := range x {
-					row[i] += back * float64(v)
-				}
-			}
-			g[len(g)-1] += e
+			netfit.Backward(n, d.x[r*k:r*k+k], b.acts[j*H:(j+1)*H], e, g)
 		}
 	}
 }

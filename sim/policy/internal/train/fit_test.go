@@ -6,29 +6,18 @@ import (
 	"testing"
 
 	"tallywood/sim/policy"
+	"tallywood/sim/policy/internal/netfit"
 )
 
-// TestGradMatchesFiniteDifferences: grad's hand-written back-propagation
-// is the derivative of the loss it claims, the summed cross-entropy
-// between each decision's visit shares and the softmax of its corrected
-// scores. For every weight of small nets with random weights, on random
-// decisions (zero inputs, which Forward skips, and rows where the game is
-// over, which the net does not score, among them), grad's component must
-// equal the central difference of the loss over a step of 1e-6, within
-// 1e-4 (relative above 1). The linear net and rectified layers of 4 and
-// 6 units are checked: Forward takes the units four at a time, then one
-// by one.
-//
-// The loss is computed in float64 from float64 copies of the weights
-// (lossAt), since over so small a step the float32 Forward would round
-// the difference away; lossAt's net is checked against Forward. With that
-// step a difference crosses a rectifier's kink, where the derivative
-// jumps, for about one weight in 10^5; the seeds are fixed, and none does.
-// Measured, grad is within 1e-6 of the differences: the tolerance leaves
-// room for float32 rounding elsewhere, and each wrong term tried (a
-// dropped bias, the mask or a factor of the chain rule) is off by far more.
+// TestGradMatchesFiniteDifferences: grad's derivative is the loss it
+// claims, the summed cross-entropy between each decision's visit shares
+// and the softmax of its corrected scores: netfit's gradient check, for
+// every weight of small nets with random weights, on random decisions
+// (zero inputs, which Forward skips, and rows where the game is over,
+// which the net does not score, among them), each component against its
+// central difference. The linear net and rectified layers of 4 and 6
+// units are checked.
 func TestGradMatchesFiniteDifferences(t *testing.T) {
-	const step, tol = 1e-6, 1e-4
 	for _, hidden := range []int{0, 4, 6} {
 		rng := rand.New(rand.NewPCG(28, uint64(hidden)))
 		d := randomDecisions(rng, 8)
@@ -40,38 +29,9 @@ func TestGradMatchesFiniteDifferences(t *testing.T) {
 		}
 		b := &tr.halves[0]
 		tr.grad(d, idx, b)
-
-		w := make([]float64, len(tr.flat))
-		for i, p := range tr.flat {
-			w[i] = float64(*p)
-		}
-		checkForward(t, n, w, d)
-		// The weights' groups, in grad's order, each of which must have
-		// some gradient, lest the check pass on zeros.
-		groups := []struct {
-			name string
-			n    int
-		}{{"W1", len(n.W1)}, {"B1", len(n.B1)}, {"W2", len(n.W2)}, {"B2", 1}}
-		i := 0
-		for _, g := range groups {
-			var sum float64
-			for range g.n {
-				saved := w[i]
-				w[i] = saved + step
-				up := lossAt(hidden, w, d)
-				w[i] = saved - step
-				down := lossAt(hidden, w, d)
-				w[i] = saved
-				want := (up - down) / (2 * step)
-				if got := b.g[i]; math.Abs(got-want) > tol*max(1, math.Abs(want)) {
-					t.Errorf("hidden %d: %s, weight %d of the vector: gradient %.8f, central difference %.8f", hidden, g.name, i, got, want)
-				}
-				sum += math.Abs(want)
-				i++
-			}
-			if g.n > 0 && sum < 1e-3 {
-				t.Errorf("hidden %d: %s: the loss hardly moves with these weights (|∂| summed %.2g): the check proves nothing", hidden, g.name, sum)
-			}
+		loss := func(w []float64) float64 { return lossAt(hidden, w, d) }
+		for _, msg := range netfit.CheckGradient(b.g, netfit.Weights(n), netfit.Groups(n), loss) {
+			t.Errorf("hidden %d: %s", hidden, msg)
 		}
 	}
 }
@@ -139,28 +99,6 @@ func randomNet(rng *rand.Rand, hidden int) *policy.Net {
 	return n
 }
 
-// netAt is the net's output at row x in float64, from the weights w in
-// grad's order: W1 (row by row), B1, W2, B2.
-func netAt(hidden int, w []float64, x []float32) float64 {
-	const k = policy.NetInputs
-	out := w[len(w)-1]
-	if hidden == 0 {
-		for i, v := range x {
-			out += w[i] * float64(v)
-		}
-		return out
-	}
-	b1, w2 := w[hidden*k:hidden*k+hidden], w[hidden*k+hidden:hidden*k+2*hidden]
-	for u := range hidden {
-		s := b1[u]
-		for i, v := range x {
-			s += w[u*k+i] * float64(v)
-		}
-		out += w2[u] * max(s, 0)
-	}
-	return out
-}
-
 // lossAt is the loss grad differentiates, summed over every decision of
 // d, at the weights w.
 func lossAt(hidden int, w []float64, d *data) float64 {
@@ -174,7 +112,7 @@ func lossAt(hidden int, w []float64, d *data) float64 {
 		for r := lo; r < hi; r++ {
 			out := 0.0
 			if !d.over[r] {
-				out = netAt(hidden, w, d.x[r*k:r*k+k])
+				out = netfit.Output(hidden, w, d.x[r*k:r*k+k])
 			}
 			s = append(s, (float64(d.hand[r])+scale*out)/temp)
 			top = max(top, s[len(s)-1])
@@ -189,19 +127,4 @@ func lossAt(hidden int, w []float64, d *data) float64 {
 		}
 	}
 	return loss
-}
-
-// checkForward fails unless netAt is the net Forward computes, to float32
-// precision, at every row of d.
-func checkForward(t *testing.T, n *policy.Net, w []float64, d *data) {
-	t.Helper()
-	const k = policy.NetInputs
-	hid := make([]float32, policy.MaxHidden)
-	for r := range len(d.pi) {
-		x := d.x[r*k : r*k+k]
-		got, want := netAt(n.Hidden, w, x), float64(n.Forward((*[policy.NetInputs]float32)(x), hid))
-		if math.Abs(got-want) > 1e-5*max(1, math.Abs(want)) {
-			t.Fatalf("hidden %d, row %d: float64 net %.8f, Forward %.8f", n.Hidden, r, got, want)
-		}
-	}
 }

@@ -104,13 +104,22 @@ func parseOptions(args []string, stderr io.Writer) (options, error) {
 		fmt.Fprintln(stderr, "usage: train [flags] NxSPEC...   (e.g. 6000xmcts:iters=100)")
 		fs.PrintDefaults()
 	}
+	// The flags may stand among the mix too: make weights writes -out
+	// after it, and the shipped file's command is run with -out after it.
 	if err := fs.Parse(args); err != nil {
 		return o, err
+	}
+	var specs []string
+	for rest := fs.Args(); len(rest) > 0; rest = fs.Args() {
+		specs = append(specs, rest[0])
+		if err := fs.Parse(rest[1:]); err != nil {
+			return o, err
+		}
 	}
 	if err := o.check(); err != nil {
 		return o, err
 	}
-	items, err := mix.Parse(fs.Args())
+	items, err := mix.Parse(specs)
 	if err != nil {
 		return o, err
 	}
@@ -118,7 +127,7 @@ func parseOptions(args []string, stderr io.Writer) (options, error) {
 	if o.iterSpec, err = policy.Parse(o.iterSpecText); err != nil {
 		return o, fmt.Errorf("-iterate-spec: %v", err)
 	}
-	o.command = command(o, fs.Args())
+	o.command = command(o, specs)
 	o.rules = engine.Reference()
 	if o.rulesFile != "" {
 		if o.rules, err = engine.LoadFile(o.rulesFile); err != nil {

@@ -17,6 +17,7 @@ import (
 	"tallywood/engine"
 	"tallywood/sim/policy"
 	"tallywood/sim/policy/internal/mix"
+	"tallywood/sim/policy/internal/netfit"
 )
 
 var regen = flag.Bool("regen", false, "rerun the command recorded in sim/policy/value.json and compare (tens of minutes)")
@@ -137,7 +138,7 @@ func TestRowsFollowTheOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := newNet(0, nil)
+	n := netfit.New(0, scale, 0.01, nil)
 	rep := heldOutReport(n, d, "greedy")
 	var agree float64
 	if _, err := fmt.Sscanf(rep.text[strings.Index(rep.text, "| hand-weighted (greedy) | "):], "| hand-weighted (greedy) | %f%%", &agree); err != nil || agree < 85 {
@@ -227,6 +228,23 @@ func TestFlagsChecked(t *testing.T) {
 		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
 			t.Errorf("%s: %v, want %q", tt.args, err, tt.want)
 		}
+	}
+}
+
+// TestFlagsAmongTheMix: a flag after the mix counts as one before it, as
+// make weights and the -regen test write -out after the recorded command
+// (both once failed: "-out" was read as a spec of the mix).
+func TestFlagsAmongTheMix(t *testing.T) {
+	before, err := parseOptions(strings.Fields("-seed 5 -hidden 8 -out x.json 2xgreedy 3xrandom"), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := parseOptions(strings.Fields("-seed 5 2xgreedy -hidden 8 3xrandom -out x.json"), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.command != before.command || after.hidden != 8 || after.out != "x.json" || len(after.mix) != 2 {
+		t.Errorf("flags after the mix: %q (hidden %d, out %q, %d specs), before it: %q", after.command, after.hidden, after.out, len(after.mix), before.command)
 	}
 }
 

@@ -9,7 +9,7 @@
 // and its spec) is played once and its row names both. -w overrides the
 // hand weights, for tuning.
 //
-//	go run ./sim/policy/internal/ladder -games 2000 random greedy 400xmcts:iters=400
+//	go run ./cmd/ladder -games 2000 random greedy 400xmcts:iters=400
 package main
 
 import (
@@ -154,7 +154,7 @@ func run(w io.Writer, games int64, workers int, seed uint64, modes, weights stri
 	fmt.Fprintf(w, "| policy | difficulty | games | wins | draws | win rate | Wilson 95%% | mean margin | games/s |\n")
 	fmt.Fprintf(w, "|---|---|---|---|---|---|---|---|---|\n")
 	for _, e := range es {
-		cfg := sim.Config{Rules: engine.Reference(), Seed: seed, Games: e.games, Workers: workers}
+		cfg := sim.Config{RunConfig: sim.RunConfig{Seed: seed, Workers: workers}, Rules: engine.Reference(), Games: e.games}
 		for _, m := range strings.Split(modes, ",") {
 			mode, err := engine.ParseMode(m)
 			if err != nil {

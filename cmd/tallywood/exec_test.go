@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -18,10 +19,39 @@ import (
 
 // The test binary doubles as the player programs of the tests: Go fake
 // players (exectest) start in milliseconds, where a Python player took
-// seconds a study.
+// seconds a study. With asMain in its environment it is tallywood itself,
+// for the tests that need a process of its own (a shell's redirections,
+// signals) without building the binary.
 func TestMain(m *testing.M) {
 	exectest.Main()
+	if os.Getenv(asMain) == "1" {
+		main()
+	}
 	os.Exit(m.Run())
+}
+
+// asMain is the variable that makes the test binary run as tallywood.
+const asMain = "TALLYWOOD_TEST_AS_MAIN"
+
+// shell runs script with sh in dir, $TW the test binary as tallywood,
+// and returns its exit code and stderr.
+func shell(t *testing.T, dir, script string) (int, string) {
+	t.Helper()
+	cmd := exec.Command("sh", "-c", script)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), asMain+"=1", "TW="+os.Args[0])
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return 0, errb.String()
+	case errors.As(err, &exit):
+		return exit.ExitCode(), errb.String()
+	}
+	t.Fatalf("sh -c %q: %v", script, err)
+	return 0, ""
 }
 
 // TestExecPythonPlayers: the example players of docs/protocol.md

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"tallywood/engine"
+	"tallywood/sim"
+	"tallywood/sim/playtest"
 	"tallywood/sim/policy"
 )
 
@@ -198,6 +200,88 @@ func TestLongArgumentsClipped(t *testing.T) {
 		code, _, stderr := runCLI(t, append(args, "--quiet")...)
 		if code != exitBadArgs || len(stderr) > 1000 || !strings.Contains(stderr, " bytes)") {
 			t.Errorf("%s %s: exit %d, %d bytes of error: %.300q", args[0], args[1], code, len(stderr), stderr)
+		}
+	}
+}
+
+// TestStreamOutputsAppend: an output naming the process's standard output
+// or error (/dev/stdout, /dev/stderr) is written through it, so a file
+// the shell redirected it to keeps what it held and what else the command
+// writes there. Before, the file was renamed over: `--out /dev/stdout >>
+// log.txt` lost log.txt's earlier lines, `--record /dev/stdout >
+// both.txt` the JSON result, `--record /dev/stderr 2>> err.log` all of
+// err.log.
+func TestStreamOutputsAppend(t *testing.T) {
+	dir := t.TempDir()
+	run := `"$TW" sim --games 4 --mode normal --policy random --seed 3 --quiet --format json`
+	for _, tt := range []struct {
+		name, script, file string
+		record, result     bool
+	}{
+		{"--out /dev/stdout >> log.txt", "echo earlier > log.txt && " + run + " --out /dev/stdout >> log.txt", "log.txt", false, true},
+		{"--record /dev/stdout > both.txt", run + " --record /dev/stdout > both.txt", "both.txt", true, true},
+		{"--record /dev/stderr 2>> err.log", "echo earlier > err.log && " + run + " --record /dev/stderr >/dev/null 2>> err.log", "err.log", true, false},
+		{"--out log.txt >> log.txt", "echo earlier > log.txt && " + run + " --out log.txt >> log.txt", "log.txt", false, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if code, stderr := shell(t, dir, tt.script); code != exitOK {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			data, err := os.ReadFile(filepath.Join(dir, tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := string(data)
+			if strings.HasPrefix(tt.script, "echo earlier") && !strings.HasPrefix(text, "earlier\n") {
+				t.Errorf("%s lost its earlier lines:\n%.300s", tt.file, text)
+			}
+			text = strings.TrimPrefix(text, "earlier\n")
+			record, result, _ := strings.Cut(text, "\n{\n")
+			if tt.record {
+				games, err := playtest.ParseDecisions(tt.file, []byte(record))
+				if err != nil || len(games) != 4 {
+					t.Errorf("%s holds no record of 4 games (%d): %v\n%.300s", tt.file, len(games), err, text)
+				}
+			}
+			if tt.result {
+				if !tt.record {
+					result = strings.TrimPrefix(text, "{\n")
+				}
+				if _, err := sim.Decode([]byte("{\n" + result)); err != nil {
+					t.Errorf("%s holds no result: %v\n%.300s", tt.file, err, text)
+				}
+			}
+		})
+	}
+}
+
+// TestPlaySaveIsNoInput: play's save file joins the check of every output
+// against the inputs: --save naming the rules file, or s typing it, is
+// refused and the rules file stays as it was. Before, the save replaced
+// the rules file.
+func TestPlaySaveIsNoInput(t *testing.T) {
+	dir := t.TempDir()
+	rules := filepath.Join(dir, "r.json")
+	link := filepath.Join(dir, "link.json")
+	if err := os.WriteFile(rules, engine.ReferenceJSON(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(rules, link); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+	want := fmt.Sprintf("is the file --rules names (%q), which this command reads", rules)
+	for _, save := range []string{rules, link} {
+		code, out, stderr := runPlayWith(t, "1\ns\n", "--seed", "21", "--rules", rules, "--save", save)
+		if code != exitBadArgs || !strings.Contains(stderr, want) || out != "" {
+			t.Errorf("--save %s: exit %d, stderr %q, stdout %.100q; want 2 and %q before the game", save, code, stderr, out, want)
+		}
+		code, out, stderr = runPlayWith(t, "1\ns "+save+"\nq\n", "--seed", "21", "--rules", rules)
+		if code != exitOK || !strings.Contains(out, "Could not save: save file") || !strings.Contains(out, want) {
+			t.Errorf("s %s: exit %d, stderr %q; want the save refused, saying %q:\n%s", save, code, stderr, want, out)
+		}
+		if after := snapshot(t, dir); after != before {
+			t.Fatalf("saving to %s changed the files:\n%s\nwant\n%s", save, after, before)
 		}
 	}
 }

@@ -31,15 +31,22 @@ import (
 //     its mode;
 //   - a symlink is followed: its target is written (as above), the link
 //     stays;
-//   - a character device or a FIFO (/dev/null, a named pipe, /dev/stdout)
-//     is written into, never replaced;
+//   - the process's standard output or error, however named (/dev/stdout,
+//     /dev/fd/2, or the file a shell redirected it to: --out /dev/stdout
+//     >> log.txt) is written through its own descriptor, so a redirected
+//     file is appended to as the shell asked, never replaced (a rename
+//     would lose its earlier lines, and what else the command writes
+//     there);
+//   - a character device or a FIFO (/dev/null, a named pipe) is written
+//     into, never replaced;
 //   - a directory, a socket, a block device or a dangling symlink is
 //     refused.
 type output struct {
 	what   string      // the flag that names it ("--out")
 	path   string      // --out as given; "" for stdout
 	target string      // the file written: path with symlinks resolved
-	stream bool        // target is a device or FIFO: write into it
+	stream bool        // target is a device or FIFO, or a standard stream: write into it
+	into   *os.File    // the standard stream target is, if it is one
 	mode   fs.FileMode // the mode a replacement gets
 	exists bool        // target held a file before the run
 	id     identity    // the file written, a regular or a new one
@@ -125,18 +132,30 @@ func (f *files) clash(what string, o *output) error {
 }
 
 // writeSave writes a save file of play's s command by the rules of
-// --out: it replaces no symlink, FIFO or device, and keeps a file's mode.
-func writeSave(path string, data []byte, stderr io.Writer) error {
-	if path == "-" {
-		return errors.New("a save file needs a file name")
-	}
-	var f files
-	o, err := f.open("save file", path, nil, stderr)
+// --out: it replaces no symlink, FIFO or device, keeps a file's mode, and
+// is none of the inputs f records (play --save r.json --rules r.json
+// replaced the rules file). Each save replaces the last, so it is checked
+// against the inputs only.
+func (f *files) writeSave(path string, data []byte, stderr io.Writer) error {
+	o, err := f.openSave(path, stderr)
 	if err != nil {
 		return err
 	}
-	o.note = nil // play says where it saved, and how to resume
 	return o.write(data)
+}
+
+// openSave checks a save file as writeSave writes it.
+func (f *files) openSave(path string, stderr io.Writer) (*output, error) {
+	if path == "" || path == "-" {
+		return nil, errors.New("a save file needs a file name")
+	}
+	each := files{inputs: f.inputs}
+	o, err := each.open("save file", path, nil, stderr)
+	if err != nil {
+		return nil, err
+	}
+	o.note = nil // play says where it saved, and how to resume
+	return o, nil
 }
 
 // open checks that path ("" or "-": stdout), the destination of the flag
@@ -159,6 +178,19 @@ func (f *files) open(what, path string, stdout, stderr io.Writer) (*output, erro
 		st, err := os.Stat(path) // follows a symlink
 		if err != nil {
 			return nil, fmt.Errorf("%s %q is a symlink whose target cannot be used: %v", what, path, unwrapPath(err))
+		}
+		if std := standardStream(st); std != nil {
+			o.stream, o.exists, o.into = true, true, std
+			if st.Mode().IsRegular() {
+				// A file the shell redirected a stream to may be an input
+				// too (merge a.json --out /dev/stdout >> a.json).
+				o.id.file = st
+				if err := f.clash(what, o); err != nil {
+					return nil, err
+				}
+			}
+			f.outputs = append(f.outputs, o)
+			return o, nil
 		}
 		switch m := st.Mode(); {
 		case m.IsDir():
@@ -204,6 +236,27 @@ func (f *files) open(what, path string, stdout, stderr io.Writer) (*output, erro
 	o.dropTemp(tmp)
 	f.outputs = append(f.outputs, o)
 	return o, nil
+}
+
+// standardStreams are the process's standard output and error, which
+// /dev/stdout and /dev/stderr name; tests replace them.
+var standardStreams = func() []*os.File { return []*os.File{os.Stdout, os.Stderr} }
+
+// standardStream returns the standard stream that st (a path's file) is,
+// or nil. Reopening it by name would start at its first byte and drop the
+// shell's append, and renaming over it would replace the file the shell
+// opened: so it is written through the stream's own descriptor, at the
+// stream's own position.
+func standardStream(st fs.FileInfo) *os.File {
+	for _, f := range standardStreams() {
+		if f == nil {
+			continue
+		}
+		if fst, err := f.Stat(); err == nil && os.SameFile(st, fst) {
+			return f
+		}
+	}
+	return nil
 }
 
 // unwrapPath drops the operation and path of a *PathError, which the
@@ -286,6 +339,9 @@ func (o *output) write(data []byte) error {
 	switch {
 	case o.path == "":
 		_, err := o.stdout.Write(data)
+		return err
+	case o.into != nil:
+		_, err := o.into.Write(data)
 		return err
 	case o.stream:
 		f, err := os.OpenFile(o.target, os.O_WRONLY, 0)

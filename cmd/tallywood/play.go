@@ -109,13 +109,18 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failInput(stderr, "play: %v", err)
 	}
+	// A save is an output of the command like any other: never one of
+	// its inputs (the file --load names is the game saved again, not an
+	// input to keep).
+	var fl files
+	fl.read("--rules", *rulesPath)
 	cfg := play.Config{
 		Rules:       rules,
 		Color:       colourWanted(stdout),
 		Pause:       isTerminal(playStdin),
 		Echo:        !isTerminal(playStdin),
 		SavePath:    *save,
-		Write:       func(path string, data []byte) error { return writeSave(path, data, stderr) },
+		Write:       func(path string, data []byte) error { return fl.writeSave(path, data, stderr) },
 		TrustLineup: *trust,
 		Tester:      strings.TrimSpace(*tester),
 	}
@@ -160,6 +165,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, "play: %v", err)
 		}
+		fl.readSpecs(lineup...)
 		switch len(lineup) {
 		case *seats - 1:
 		case 1:
@@ -205,6 +211,12 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	defer s.Close()
+	if fs.Changed("save") {
+		// Checked before the game, not when it is saved.
+		if _, err := fl.openSave(*save, stderr); err != nil {
+			return fail(stderr, "play: %v", err)
+		}
+	}
 	if _, err := s.Run(playStdin, stdout); err != nil {
 		fmt.Fprintf(stderr, "tallywood: play: %v\n", err)
 		return exitFailed

@@ -144,6 +144,81 @@ func (f *files) writeSave(path string, data []byte, stderr io.Writer) error {
 	return o.write(data)
 }
 
+// createSave writes a tester's save as a new file: at path, or when path
+// is taken, at the first free name of path-2.json, path-3.json, … (its
+// extension kept), and returns the name written. It never replaces a
+// file, which may hold another tester's finished game: the data is
+// written whole under a temporary name, then linked to the new name,
+// which fails rather than replace a file made in between.
+func (f *files) createSave(path string, data []byte, stderr io.Writer) (string, error) {
+	o, err := f.openSave(path, stderr)
+	if err != nil {
+		return "", err
+	}
+	if o.stream {
+		return path, o.write(data) // a FIFO or a device: nothing to replace
+	}
+	o.target = path // beside the name given, not a symlink's target
+	tf, tmp, err := o.createTemp()
+	if err != nil {
+		return "", err
+	}
+	defer o.dropTemp(tmp)
+	_, err = tf.Write(data)
+	if err == nil {
+		err = tf.Sync()
+	}
+	if cerr := tf.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", err
+	}
+	ext := filepath.Ext(path)
+	for k := 1; k <= maxSaveNames; k++ {
+		name := path
+		if k > 1 {
+			name = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), k, ext)
+		}
+		err := os.Link(tmp, name)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			// A file system without hard links: create the name, if no
+			// file has it, and write it.
+			err = writeNew(name, data)
+			if errors.Is(err, fs.ErrExist) {
+				continue
+			}
+		}
+		return name, err
+	}
+	return "", fmt.Errorf("%q and the names after it, to %q, are all taken", path, fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), maxSaveNames, ext))
+}
+
+// maxSaveNames bounds the names createSave tries.
+const maxSaveNames = 1000
+
+// writeNew writes data to a new file name, failing if it exists.
+func writeNew(name string, data []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(name)
+	}
+	return err
+}
+
 // openSave checks a save file as writeSave writes it.
 func (f *files) openSave(path string, stderr io.Writer) (*output, error) {
 	if path == "" || path == "-" {

@@ -51,7 +51,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	rulesPath := fs.String("rules", "", rulesFileUsage)
 	pol := fs.String("politician", "moderate", "your politician `ID` (see 'tallywood rules dump'), or random (from the seed, as trace draws it)")
 	load := fs.String("load", "", "resume the game saved in `FILE`")
-	save := fs.String("save", "", "`FILE` that s saves to (default tallywood-seed-N.json, tallywood-seed-N-game-I.json for --game I)")
+	save := fs.String("save", "", "`FILE` that s saves to (default tallywood-seed-N.json, tallywood-seed-N-game-I.json for --game I, tallywood-seed-N-NAME.json for --tester NAME)")
 	seats := fs.Int("seats", 1, "`N` players: 1 is the solo game; 2 to 4 play without the Opposition")
 	seat := fs.Int("seat", 1, "with --seats: your seat `S` (1 to N)")
 	lineupFlag := fs.String("policy", defaultPolicy, "with --seats: the `LINEUP` of the other seats, one policy for all or one per seat")
@@ -75,10 +75,6 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	if *game >= sim.MaxGames {
 		return fail(stderr, "play: --game %d is outside 0..%d", *game, int64(sim.MaxGames-1))
-	}
-	defaultSave := fmt.Sprintf("tallywood-seed-%d.json", *seed)
-	if *game != 0 {
-		defaultSave = fmt.Sprintf("tallywood-seed-%d-game-%d.json", *seed, *game)
 	}
 	if err := onlyWith(fs, "trust-lineup", "--load", *load != ""); err != nil {
 		return fail(stderr, "play: %v", err)
@@ -121,6 +117,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		Echo:        !isTerminal(playStdin),
 		SavePath:    *save,
 		Write:       func(path string, data []byte) error { return fl.writeSave(path, data, stderr) },
+		Create:      func(path string, data []byte) (string, error) { return fl.createSave(path, data, stderr) },
 		TrustLineup: *trust,
 		Tester:      strings.TrimSpace(*tester),
 	}
@@ -133,6 +130,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	if len(cfg.Tester) > play.MaxTester {
 		return fail(stderr, "play: --tester: %d bytes, more than %d", len(cfg.Tester), play.MaxTester)
 	}
+	defaultSave := play.SaveName(*seed, *game, cfg.Tester)
 	if fs.Changed("pause") {
 		cfg.Pause = *pause
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -137,5 +138,65 @@ func TestSimRecord(t *testing.T) {
 		if code == exitOK || !strings.Contains(errs, tt.want) {
 			t.Errorf("%v: exit %d, stderr %q; want %q", tt.args, code, errs, tt.want)
 		}
+	}
+}
+
+// playToEnd plays a whole game of play args with the first option of
+// every menu, in the current directory, and returns play's output.
+func playToEnd(t *testing.T, args ...string) string {
+	t.Helper()
+	player := &firstOption{answers: make(chan string, 1000)}
+	old := playStdin
+	playStdin = player
+	defer func() { playStdin = old }()
+	var errb bytes.Buffer
+	if code := run(append([]string{"play"}, args...), player, &errb); code != exitOK {
+		t.Fatalf("play %q: exit %d: %s", args, code, errb.String())
+	}
+	return player.out.String()
+}
+
+// TestPlayTesterSavesApart: no playtest is lost. The default save name of
+// a tester's game names the tester, and a tester's game never replaces a
+// file it did not write: a second game of the same tester and seed, or of
+// one --save, is saved beside the first. Before, bo's finished game
+// replaced ana's (both tallywood-seed-21.json).
+func TestPlayTesterSavesApart(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, tt := range []struct {
+		args []string
+		file string
+	}{
+		{[]string{"--tester", "ana"}, "tallywood-seed-21-ana.json"},
+		{[]string{"--tester", "bo"}, "tallywood-seed-21-bo.json"},
+		{[]string{"--tester", "ana"}, "tallywood-seed-21-ana-2.json"},
+		{[]string{"--tester", "../x/ana z"}, "tallywood-seed-21-x-ana-z.json"},
+		{[]string{"--tester", "cy", "--save", "game.json"}, "game.json"},
+		{[]string{"--tester", "dee", "--save", "game.json"}, "game-2.json"},
+	} {
+		args := append([]string{"--seed", "21", "--mode", "normal"}, tt.args...)
+		out := playToEnd(t, args...)
+		if want := "Saved the finished game to " + tt.file + ":"; !strings.Contains(out, want) {
+			t.Errorf("play %q: no %q in the output:\n%s", args, want, out[max(0, len(out)-600):])
+		}
+	}
+	testers := map[string]string{}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec struct{ Tester string }
+		if err := json.Unmarshal(data, &rec); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		testers[filepath.Base(f)] = rec.Tester
+	}
+	want := map[string]string{"tallywood-seed-21-ana.json": "ana", "tallywood-seed-21-bo.json": "bo", "tallywood-seed-21-ana-2.json": "ana",
+		"tallywood-seed-21-x-ana-z.json": "../x/ana z", "game.json": "cy", "game-2.json": "dee"}
+	if fmt.Sprint(testers) != fmt.Sprint(want) {
+		t.Errorf("the saves and their testers: %v, want %v", testers, want)
 	}
 }

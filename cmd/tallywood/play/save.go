@@ -10,6 +10,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"tallywood/engine"
 	"tallywood/engine/kit"
@@ -435,6 +437,7 @@ func LoadFile(cfg Config, path string) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	s.own = path
 	return s, nil
 }
 
@@ -464,16 +467,73 @@ func (s *Session) save(path string) {
 		s.printf("Could not save: this session has no file writer.\n")
 		return
 	}
-	if err := s.cfg.Write(path, s.rec.Marshal()); err != nil {
+	data := s.rec.Marshal()
+	if s.rec.Tester != "" && path != s.own && s.cfg.Create != nil {
+		// A playtest is never lost: the first save of a tester's game
+		// makes a file of its own.
+		written, err := s.cfg.Create(path, data)
+		if err != nil {
+			s.printf("Could not save: %v\n", err)
+			return
+		}
+		if path == s.cfg.SavePath {
+			s.cfg.SavePath = written // s saves there again
+		}
+		path = written
+	} else if err := s.cfg.Write(path, data); err != nil {
 		s.printf("Could not save: %v\n", err)
 		return
 	}
+	s.own = path
 	s.savedAt = len(s.rec.Decisions)
 	if s.g.Over() {
 		s.printf("Saved the finished game to %s: tallywood calibrate %s reads it.\n", path, path)
 		return
 	}
 	s.printf("Saved %s to %s. Resume with: tallywood play --load %s\n", kit.Count(len(s.rec.Decisions), "decision"), path, path)
+}
+
+// SaveName is the save file of game game of master seed seed when none is
+// named: tallywood-seed-N.json, tallywood-seed-N-game-I.json for another
+// game than 0, and a tester's game names the tester
+// (tallywood-seed-N-ana.json), so that two testers dealt one game save
+// apart.
+func SaveName(seed, game uint64, tester string) string {
+	name := fmt.Sprintf("tallywood-seed-%d", seed)
+	if game != 0 {
+		name += fmt.Sprintf("-game-%d", game)
+	}
+	if w := fileWord(tester); w != "" {
+		name += "-" + w
+	}
+	return name + ".json"
+}
+
+// maxFileWord bounds the part of a file name a tester's name gives.
+const maxFileWord = 40
+
+// fileWord is a tester's name as part of a file name: its letters and
+// digits (of any script) and every run of anything else one '-', so that
+// no name leads elsewhere (no /, no ..) nor needs quoting in a shell, cut
+// to maxFileWord bytes at a letter; "" when no letter nor digit is left.
+func fileWord(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			dash = b.Len() > 0
+			continue
+		}
+		if b.Len()+1+utf8.RuneLen(r) > maxFileWord {
+			break
+		}
+		if dash {
+			b.WriteByte('-')
+			dash = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // GameName names game game of master seed seed as play shows it: "seed 7"

@@ -62,6 +62,12 @@ type Config struct {
 	// new one, or a resumed save's) is saved when it ends, for
 	// `tallywood calibrate` to read.
 	Tester string
+	// Create, when set, writes a tester's game to a new file: at path,
+	// or when path is taken, at the first free name after it (Create
+	// returns the name written). A tester's save never replaces a file
+	// the session did not write or resume: another tester's finished
+	// game, or the same tester's earlier one.
+	Create func(path string, data []byte) (string, error)
 
 	// Seats 2..4 plays the game without the Opposition (Mode, Politician
 	// and Opposition do not apply): the person plays seat Seat (0-based),
@@ -125,9 +131,10 @@ type Session struct {
 	undo    []snapshot
 	undoWhy string // why the undo stack is empty
 
-	savedAt  int  // decisions in the last save, -1 before one
-	narrated int  // events already written
-	quiet    bool // replaying a save file: no narration
+	savedAt  int    // decisions in the last save, -1 before one
+	own      string // the file the session last saved to or resumed: its saves replace it
+	narrated int    // events already written
+	quiet    bool   // replaying a save file: no narration
 	banner   string
 	buf      [engine.MaxOptions]engine.Option
 

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"maps"
@@ -338,10 +339,38 @@ func (c *CalibrateConfig) check() error {
 				r.File, r.Line, engine.ShortHash(r.RulesHash), engine.ShortHash(c.Rules.Hash))
 		}
 	}
+	if err := onceEach(c.Records); err != nil {
+		return err
+	}
 	for _, o := range c.Outcomes {
 		if o.Rules != "" && c.OutcomeRules[o.Rules] == nil {
 			return fmt.Errorf("sim: the rules file %q an outcome names was not loaded", o.Rules)
 		}
+	}
+	return nil
+}
+
+// onceEach refuses a game recorded twice: a file named twice, through a
+// link, or copied, or a game in a record and a save. Counted twice, its
+// decisions would narrow the interval as if there were twice the games.
+// A game is its tester, rules, deal and every decision: two testers
+// dealt one game are two games, and one tester's two games of one deal
+// differ in some decision.
+func onceEach(records []playtest.Game) error {
+	first := make(map[[sha256.Size]byte]int, len(records))
+	for i := range records {
+		g := &records[i]
+		h := sha256.New()
+		fmt.Fprintf(h, "%q %s %d %d %s %q", g.Tester, g.RulesHash, g.Seed, g.Game, g.Mode, g.Politician)
+		for _, d := range g.Decisions {
+			fmt.Fprintf(h, " %s %t", engine.OptionID(d.Option), d.Hinted)
+		}
+		key := [sha256.Size]byte(h.Sum(nil))
+		if j, dup := first[key]; dup {
+			return fmt.Errorf("%s: the same game as %s (tester %q, seed %d, game %d, every decision alike): "+
+				"a game is read once (is a file named twice, linked or copied?)", g.Place(), records[j].Place(), g.Tester, g.Seed, g.Game)
+		}
+		first[key] = i
 	}
 	return nil
 }

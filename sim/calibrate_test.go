@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"sync"
@@ -166,9 +167,43 @@ func TestCalibrateRefuses(t *testing.T) {
 		{"another margin", spoil(func(g *playtest.Game) { m := *g.Margin + 1; g.Margin = &m }), "the replay ends at"},
 		{"an unknown politician", spoil(func(g *playtest.Game) { g.Politician = "nobody" }), `politician "nobody"`},
 		{"decisions after the end", spoil(func(g *playtest.Game) { g.Decisions = append(g.Decisions, g.Decisions[0]) }), "already over"},
+		// Read twice, a game counts twice: a file named twice, or a copy.
+		{"a game twice", []playtest.Game{records[0], records[0]}, "rec.jsonl: the same game as rec.jsonl"},
+		{"a copy", append(spoil(func(g *playtest.Game) { g.File, g.Line = "copy.jsonl", 7 }), records[0]), "rec.jsonl: the same game as copy.jsonl:7"},
 	} {
 		if _, err := Calibrate(context.Background(), calibrateConfig(t, tt.records, 2, 1)); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
 		}
 	}
+	// Two testers dealt one game, deciding alike, are two games.
+	bo := spoil(func(g *playtest.Game) { g.Tester = "bo" })
+	if _, err := Calibrate(context.Background(), calibrateConfig(t, append(bo, records[0]), 2, 1)); err != nil {
+		t.Errorf("two testers, one deal: %v", err)
+	}
+	// A level that fails (an exec program that crashed) fails the
+	// calibration: its fallback option is no choice of its.
+	cfg := calibrateConfig(t, records, 2, 1)
+	cfg.Levels = append(cfg.Levels, policy.Spec{Name: "fails", Label: "fails", New: func() policy.Policy { return &failsSecond{} }})
+	if _, err := Calibrate(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "decision 2: the level fails failed: gave up") {
+		t.Errorf("a level that fails: %v", err)
+	}
 }
+
+// failsSecond fails its second decision of every game, as an exec program
+// that crashed would.
+type failsSecond struct {
+	n   int
+	err error
+}
+
+func (f *failsSecond) Reset(uint64) { f.n, f.err = 0, nil }
+func (f *failsSecond) Choose(g *engine.Game, legal []engine.Option) engine.Option {
+	f.n++
+	f.err = nil
+	if f.n == 2 {
+		f.err = errors.New("gave up")
+	}
+	return legal[0]
+}
+func (f *failsSecond) Err() error       { return f.err }
+func (f *failsSecond) End(*engine.Game) {}

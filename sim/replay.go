@@ -53,6 +53,7 @@ type recordReader struct {
 	// the reader's own best (skilled) or search pick (expert) is the
 	// level's choice (policy.DialLevels' exact levels).
 	levels []policy.Policy
+	labels []string  // the levels' labels, for their errors
 	exact  []float64 // the dial's skill of each level played by the reader, −1 for the others
 	g      engine.Game
 	buf    [engine.MaxOptions]engine.Option
@@ -71,7 +72,7 @@ func newRecordReader(r *engine.Rules, opp engine.Opposition, levels []policy.Spe
 		if skill < 0 || skill > 1 && !search {
 			p, skill = lv.New(), -1
 		}
-		rr.levels, rr.exact = append(rr.levels, p), append(rr.exact, skill)
+		rr.levels, rr.exact, rr.labels = append(rr.levels, p), append(rr.exact, skill), append(rr.labels, lv.Label)
 	}
 	return rr
 }
@@ -122,7 +123,9 @@ func (rr *recordReader) read(rec *playtest.Game, out *gameRead) error {
 				"the record is damaged, or from other rules or another version of the engine", rec.Where(i), i+1, engine.OptionID(d.Option), g.Round+1, g.Pending)
 		}
 		if len(legal) > 1 {
-			rr.readDecision(g, legal, chosen, d.Hinted, out)
+			if err := rr.readDecision(g, legal, chosen, d.Hinted, out); err != nil {
+				return fmt.Errorf("%s: decision %d: %v", rec.Where(i), i+1, err)
+			}
 		} else {
 			out.forced++
 		}
@@ -145,8 +148,12 @@ func (rr *recordReader) read(rec *playtest.Game, out *gameRead) error {
 
 // readDecision reads one decision with a choice, chosen the index of the
 // option played among legal. Every policy follows the game, a hinted
-// decision too; only the counts leave a hinted one out.
-func (rr *recordReader) readDecision(g *engine.Game, legal []engine.Option, chosen int, hinted bool, out *gameRead) {
+// decision too; only the counts leave a hinted one out. A level that
+// fails (an exec program that crashed, hung or answered nonsense) fails
+// the calibration: its choice is none, and counting it as the option it
+// falls back on would be counting a match that never was; nor is a
+// program that hangs waited for again at every decision.
+func (rr *recordReader) readDecision(g *engine.Game, legal []engine.Option, chosen int, hinted bool, out *gameRead) error {
 	played := legal[chosen]
 	scores, best, search := rr.reader.Read(g, legal, played)
 	for k, p := range rr.levels {
@@ -158,6 +165,9 @@ func (rr *recordReader) readDecision(g *engine.Game, legal []engine.Option, chos
 			pick = search
 		default:
 			pick = slices.Index(legal, p.Choose(g, legal))
+			if f, ok := p.(policy.Fallible); ok && f.Err() != nil {
+				return fmt.Errorf("the level %s failed: %v", rr.labels[k], f.Err())
+			}
 			if f, ok := p.(follower); ok {
 				f.Played(played)
 			}
@@ -168,7 +178,7 @@ func (rr *recordReader) readDecision(g *engine.Game, legal []engine.Option, chos
 	}
 	if hinted {
 		out.hinted++
-		return
+		return nil
 	}
 	out.decisions++
 	switch {
@@ -184,4 +194,5 @@ func (rr *recordReader) readDecision(g *engine.Game, legal []engine.Option, chos
 	for k := range out.logLik {
 		out.logLik[k] += policy.DialSkill(fitSkill(k)).LogProb(scores, chosen, search)
 	}
+	return nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -84,10 +85,24 @@ func defineCalibrate(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 		if *search < 1 || *search > sim.MaxGames {
 			return nil, fmt.Errorf("--search-games %d is outside 1..%d", *search, int64(sim.MaxGames))
 		}
+		var named []os.FileInfo
 		for _, path := range s.fs.Args() {
 			if ext := strings.ToLower(filepath.Ext(path)); ext != ".json" && ext != ".jsonl" {
 				return nil, fmt.Errorf("%s: not a save file of play (.json) nor a record of decisions (.jsonl)", path)
 			}
+			// Each file once, known by what it is, not its name: a
+			// file counted twice narrows every interval as if there
+			// were twice the games (a copy is caught game by game, in
+			// sim).
+			st, err := os.Stat(path)
+			if err == nil {
+				for j, other := range named {
+					if other != nil && os.SameFile(st, other) {
+						return nil, inputError{fmt.Errorf("%s is %s, named already (or a link to it): each file is read once", path, s.fs.Arg(j))}
+					}
+				}
+			}
+			named = append(named, st)
 			s.files.read("", path)
 			games, err := readPlaytests(path)
 			if err != nil {
@@ -163,11 +178,15 @@ func readPlaytests(path string) ([]playtest.Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rec.Seats > 0 {
+		// Replayed as a solo game, its decisions were read as another
+		// game's, or refused as damaged.
+		return nil, fmt.Errorf("%s: a game at a table (play --seats %d), not a solo game: calibration reads games against the Opposition, which the dial's curves play", path, rec.Seats)
+	}
 	return []playtest.Game{savedGame(path, rec)}, nil
 }
 
-// savedGame is the recorded game of a save file: a game at a table is no
-// game against the Opposition, which the dial's curves play.
+// savedGame is the recorded game of a solo game's save file.
 func savedGame(path string, rec *play.Record) playtest.Game {
 	g := playtest.Game{Tester: rec.Tester, RulesHash: rec.RulesHash, Seed: rec.Seed, Game: rec.Game, Politician: rec.Politician, File: path}
 	if g.Tester == "" {

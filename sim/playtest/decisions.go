@@ -61,6 +61,15 @@ type Decision struct {
 	Line int
 }
 
+// Place names g in a message: its file, and the line of its game line in
+// a record.
+func (g *Game) Place() string {
+	if g.Line > 0 {
+		return fmt.Sprintf("%s:%d", g.File, g.Line)
+	}
+	return g.File
+}
+
 // Where names the decision i of g in a message: its file and line, or
 // its index in a save file.
 func (g *Game) Where(i int) string {

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tallywood/sim/policy/exec/exectest"
+)
+
+// calibrateQuick are calibrate's flags for a small run.
+var calibrateQuick = []string{"--games", "10", "--search-games", "1", "--skills", "0,1,2", "--levels", "casual", "--quiet"}
+
+// recordOne writes a record of decisions of one game of a random player
+// (seed seed) to dir/name and returns its path.
+func recordOne(t *testing.T, dir, name string, seed string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if code, _, errs := runCLI(t, "sim", "--games", "1", "--mode", "normal", "--policy", "random", "--seed", seed,
+		"--record", path, "--out", "/dev/null", "--quiet"); code != exitOK {
+		t.Fatalf("sim --record: exit %d: %s", code, errs)
+	}
+	return path
+}
+
+// TestCalibrateReadsEachGameOnce: a record named twice, through a symlink
+// or as a copy is refused, naming both, before any game of the curves.
+// Before, each was counted twice and the interval narrowed as if there
+// were twice the games.
+func TestCalibrateReadsEachGameOnce(t *testing.T) {
+	dir := t.TempDir()
+	rec := recordOne(t, dir, "rec.jsonl", "5")
+	link := filepath.Join(dir, "link.jsonl")
+	if err := os.Symlink(rec, link); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := filepath.Join(dir, "copy.jsonl")
+	if err := os.WriteFile(cp, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	other := recordOne(t, dir, "other.jsonl", "6")
+	for _, tt := range []struct {
+		files []string
+		code  int
+		want  string
+	}{
+		{[]string{rec, rec}, exitBadArgs, rec + " is " + rec + ", named already"},
+		{[]string{rec, link}, exitBadArgs, link + " is " + rec + ", named already (or a link to it)"},
+		{[]string{rec, cp}, exitFailed, cp + ":1: the same game as " + rec + ":1"},
+		{[]string{rec, other, rec}, exitBadArgs, "named already"},
+	} {
+		code, _, errs := runCLI(t, append(append([]string{"calibrate"}, tt.files...), calibrateQuick...)...)
+		if code != tt.code || !strings.Contains(errs, tt.want) {
+			t.Errorf("calibrate %q: exit %d, %q; want %d and %q", tt.files, code, errs, tt.code, tt.want)
+		}
+	}
+	if code, _, errs := runCLI(t, append([]string{"calibrate", rec, other}, calibrateQuick...)...); code != exitOK {
+		t.Errorf("two games: exit %d: %s", code, errs)
+	}
+}
+
+// TestCalibrateReadsSoloGamesOnly: a save of a game at a table is refused
+// by name. Before, a 2-seat save was fitted as a solo Normal game, and a
+// 3-seat one called damaged.
+func TestCalibrateReadsSoloGamesOnly(t *testing.T) {
+	dir := t.TempDir()
+	for _, seats := range []string{"2", "3"} {
+		save := filepath.Join(dir, "table"+seats+".json")
+		if code, _, errs := runPlayWith(t, "1\n1\ns\n", "--seats", seats, "--seed", "4", "--save", save); code != exitOK {
+			t.Fatalf("play --seats %s: exit %d: %s", seats, code, errs)
+		}
+		code, _, errs := runCLI(t, append([]string{"calibrate", save}, calibrateQuick...)...)
+		if want := save + ": a game at a table (play --seats " + seats + "), not a solo game"; code != exitBadArgs || !strings.Contains(errs, want) {
+			t.Errorf("a %s-seat save: exit %d, %q; want 2 and %q", seats, code, errs, want)
+		}
+	}
+}
+
+// TestCalibrateLevelProgramFails: a level program that fails fails the
+// calibration, naming it, after one wait at most. Before, exec:false was
+// counted as choosing the first option ("matches 45.5% of decisions"),
+// and a program that hangs was restarted and waited for at every
+// decision (a 134-decision record: 22 minutes at the default 10 s).
+func TestCalibrateLevelProgramFails(t *testing.T) {
+	rec := recordOne(t, t.TempDir(), "rec.jsonl", "5")
+	for _, level := range []string{"exec:false", exectest.Spec("hangnow", "", "timeout=1s")} {
+		args := append([]string{"calibrate", rec}, calibrateQuick...)
+		args = append(args, "--levels", level)
+		code, stderr := runWithin(t, args...)
+		if want := "the level " + level + " failed"; code != exitFailed || !strings.Contains(stderr, want) {
+			t.Errorf("--levels %s: exit %d, %q; want 1 and %q", level, code, stderr, want)
+		}
+	}
+}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -14,6 +16,7 @@ import (
 	"tallywood/cmd/tallywood/serve"
 	"tallywood/engine"
 	"tallywood/engine/kit"
+	"tallywood/opposition/script"
 	"tallywood/sim"
 	"tallywood/sim/playtest"
 	"tallywood/sim/report"
@@ -69,6 +72,7 @@ func defineCalibrate(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 	skills := fs.String("skills", defaultSkills, skillsUsage)
 	search := fs.Int64("search-games", 200, searchGamesUsage)
 	storePath := fs.String("store", "", "a playtest store `FILE` of tallywood serve: its games played under --rules, decisions and results")
+	trustOutcomes := fs.Bool("trust-outcomes", false, "with --outcomes: the CSV's rules column may name any rules file (an absolute path, .., a symlink out of the CSV's folder)")
 	return func() (*plan, error) {
 		rules, err := s.rules()
 		if err != nil {
@@ -124,8 +128,11 @@ func defineCalibrate(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 			}
 			cfg.Records = append(cfg.Records, games...)
 		}
+		if err := onlyWith(s.fs, "trust-outcomes", "--outcomes", *outcomes != ""); err != nil {
+			return nil, err
+		}
 		if *outcomes != "" {
-			if cfg.Outcomes, cfg.OutcomeRules, err = readOutcomes(&s.files, *outcomes); err != nil {
+			if cfg.Outcomes, cfg.OutcomeRules, err = readOutcomes(&s.files, *outcomes, *trustOutcomes); err != nil {
 				return nil, inputError{err}
 			}
 		}
@@ -231,8 +238,13 @@ func readStore(path string, rules *engine.Rules) ([]playtest.Game, error) {
 }
 
 // readOutcomes reads an outcomes CSV and the rules files it names, each
-// relative to the CSV's directory, and records them in fl as inputs.
-func readOutcomes(fl *files, path string) ([]playtest.Outcome, map[string]*engine.Rules, error) {
+// relative to the CSV's directory, and records them in fl as inputs. A
+// CSV may come from anyone, so unless trusted its rules files stay in its
+// folder, as a scenario's do (kit.ReadFileIn): no absolute path, no ..,
+// no symlink leading out. Else a row could open any file, and the errors
+// of reading it as rules tell of its contents (the first byte of
+// /etc/shadow, the keys of a JSON file).
+func readOutcomes(fl *files, path string, trusted bool) ([]playtest.Outcome, map[string]*engine.Rules, error) {
 	fl.read("--outcomes", path)
 	data, err := kit.ReadFileMax(path, playtest.MaxOutcomesBytes)
 	if err != nil {
@@ -243,20 +255,63 @@ func readOutcomes(fl *files, path string) ([]playtest.Outcome, map[string]*engin
 		return nil, nil, err
 	}
 	rules := map[string]*engine.Rules{}
+	dir := filepath.Dir(path)
 	for _, o := range out {
 		if o.Rules == "" || rules[o.Rules] != nil {
 			continue
 		}
-		file := o.Rules
-		if file != "default" && file != engine.ReferenceName && !filepath.IsAbs(file) {
-			file = filepath.Join(filepath.Dir(path), file)
+		var r *engine.Rules
+		switch file := o.Rules; {
+		case isReferenceName(file):
+			r = engine.Reference()
+		case trusted:
+			if !filepath.IsAbs(file) {
+				file = filepath.Join(dir, file)
+			}
+			fl.read("--outcomes", file)
+			r, err = loadRules(file)
+		default:
+			fl.read("--outcomes", filepath.Join(dir, file))
+			r, err = loadRulesIn(dir, file)
 		}
-		fl.read("--outcomes", file)
-		r, err := loadRules(file)
 		if err != nil {
 			return nil, nil, &playtest.Error{File: path, Line: o.Line, Err: fmt.Errorf("rules %q: %v", o.Rules, err)}
 		}
 		rules[o.Rules] = r
 	}
 	return out, rules, nil
+}
+
+// loadRulesIn loads the rules file name inside the folder dir, and the
+// script it names beside it, neither leading out of dir
+// (kit.ReadFileIn). The error follows the quoted name.
+func loadRulesIn(dir, name string) (*engine.Rules, error) {
+	read := func(name string, limit int64, what string) ([]byte, error) {
+		data, err := kit.ReadFileIn(dir, name, limit, what)
+		if errors.Is(err, kit.ErrNotLocal) {
+			return nil, errors.New("is not a path inside the CSV's folder (no absolute path, no ..): name rules files relative to the CSV, or add --trust-outcomes")
+		}
+		return data, err
+	}
+	data, err := read(name, engine.MaxRulesFileSize, "a rules file")
+	if err != nil {
+		return nil, err
+	}
+	beside := func(script string) ([]byte, error) {
+		at := path.Join(path.Dir(filepath.ToSlash(name)), script)
+		b, err := read(at, engine.MaxAutomatonSize, "a script")
+		if err != nil {
+			return nil, fmt.Errorf("%q %v", at, err)
+		}
+		return b, nil
+	}
+	r, err := engine.ParseBeside(data, beside)
+	if err != nil {
+		return nil, err
+	}
+	r.File = filepath.Join(dir, name)
+	if err := script.Check(r); err != nil {
+		return nil, err
+	}
+	return r, nil
 }

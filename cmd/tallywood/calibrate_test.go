@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"tallywood/engine"
 	"tallywood/sim/policy/exec/exectest"
 )
 
@@ -95,5 +96,68 @@ func TestCalibrateLevelProgramFails(t *testing.T) {
 		if want := "the level " + level + " failed"; code != exitFailed || !strings.Contains(stderr, want) {
 			t.Errorf("--levels %s: exit %d, %q; want 1 and %q", level, code, stderr, want)
 		}
+	}
+}
+
+// TestCalibrateOutcomesRulesStayInFolder: an outcomes CSV's rules column
+// goes through the trust rules of a save's lineup: relative to the CSV,
+// inside its folder (no absolute path, no .., no symlink leading out),
+// unless --trust-outcomes says the CSV is trusted. Before, any path was
+// opened, and the errors printed the first byte of /etc/passwd or
+// /proc/self/environ and the keys of any JSON file.
+func TestCalibrateOutcomesRulesStayInFolder(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	if err := os.Mkdir(in, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rules := filepath.Join(dir, "outside.json")
+	if err := os.WriteFile(rules, engine.ReferenceJSON(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	secret := filepath.Join(dir, "secret.json")
+	if err := os.WriteFile(secret, []byte(`{"password_key": 1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(in, "link.json")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(in, "mine.json"), engine.ReferenceJSON(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	csv := func(rules string) string {
+		path := filepath.Join(in, "outcomes.csv")
+		if err := os.WriteFile(path, []byte("tester,difficulty,result,rules\nana,normal,won,"+rules+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	for _, tt := range []struct{ rules, want string }{
+		{"/etc/passwd", `rules "/etc/passwd": is not a path inside the CSV's folder (no absolute path, no ..): name rules files relative to the CSV, or add --trust-outcomes`},
+		{"/proc/self/environ", `rules "/proc/self/environ": is not a path inside the CSV's folder`},
+		{"../outside.json", `rules "../outside.json": is not a path inside the CSV's folder`},
+		{"../secret.json", `rules "../secret.json": is not a path inside the CSV's folder`},
+		{"link.json", `rules "link.json": cannot be read: path escapes from parent`},
+	} {
+		path := csv(tt.rules)
+		code, _, errs := runCLI(t, append([]string{"calibrate", "--outcomes", path}, calibrateQuick...)...)
+		if code != exitBadArgs || !strings.Contains(errs, path+":2: "+tt.want) || strings.Contains(errs, "password") || strings.Contains(errs, "root") {
+			t.Errorf("rules %s: exit %d, %q; want 2 and %q", tt.rules, code, errs, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		rules string
+		trust bool
+	}{{"mine.json", false}, {"../outside.json", true}, {rules, true}} {
+		args := append([]string{"calibrate", "--outcomes", csv(tt.rules)}, calibrateQuick...)
+		if tt.trust {
+			args = append(args, "--trust-outcomes")
+		}
+		if code, _, errs := runCLI(t, args...); code != exitOK {
+			t.Errorf("rules %s (trusted %v): exit %d: %s", tt.rules, tt.trust, code, errs)
+		}
+	}
+	if code, _, errs := runCLI(t, "calibrate", "--trust-outcomes", recordOne(t, dir, "r.jsonl", "5")); code != exitBadArgs || !strings.Contains(errs, "--trust-outcomes") {
+		t.Errorf("--trust-outcomes without --outcomes: exit %d: %s", code, errs)
 	}
 }

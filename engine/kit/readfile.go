@@ -1,10 +1,12 @@
 package kit
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // ReadFileMax reads the regular file at path, refusing anything else and
@@ -90,4 +92,61 @@ func FormatBytes(n int64) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// ErrNotLocal is ReadFileIn's error for a name that is not a path inside
+// its folder: an absolute path, or one that leads up (..).
+var ErrNotLocal = errors.New("is not a path inside the folder (no absolute path, no ..)")
+
+// ReadFileIn reads the regular file name inside the folder dir, of at
+// most max bytes, for the files another file names (a scenario's rules
+// file, an outcomes CSV's): that file may come from anyone, so what it
+// names stays in its folder. dir is opened as an os.Root, so neither ..
+// nor a symlink leads out of it (/etc/shadow, whose first byte an error
+// would tell), and what is not a regular file is refused before it is
+// opened (a FIFO would wait for a writer, /dev/zero be read until the
+// bound). The error follows the quoted name ("big.json" is larger than
+// 1 MiB, the most what can be); ErrNotLocal for a name not inside.
+func ReadFileIn(dir, name string, max int64, what string) ([]byte, error) {
+	if !filepath.IsLocal(name) {
+		return nil, ErrNotLocal
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
+	}
+	defer root.Close()
+	st, err := root.Stat(name)
+	if err != nil {
+		return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("is not a regular file (%v)", st.Mode().Type())
+	}
+	f, err := root.OpenFile(name, os.O_RDONLY|openFlags, 0)
+	if err != nil {
+		return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
+	}
+	defer f.Close()
+	if fst, err := f.Stat(); err != nil || !os.SameFile(st, fst) {
+		return nil, errors.New("was replaced while it was being opened")
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("is larger than %s, the most %s can be", FormatBytes(max), what)
+	}
+	return data, nil
+}
+
+// unwrapPath drops the operation and path of a *fs.PathError: the
+// message names the file already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -67,3 +67,41 @@ func TestReadFileMax(t *testing.T) {
 		}
 	}
 }
+
+// TestReadFileIn: a file another file names is read inside its folder
+// only: no absolute path, no .., no symlink leading out; and as
+// ReadFileMax reads, a regular file within its bound.
+func TestReadFileIn(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	os.Mkdir(in, 0o755)
+	os.Mkdir(filepath.Join(in, "sub"), 0o755)
+	os.WriteFile(filepath.Join(in, "sub", "ok.json"), []byte(strings.Repeat("x", 1024)), 0o644)
+	os.WriteFile(filepath.Join(in, "big.json"), []byte(strings.Repeat("x", 1025)), 0o644)
+	os.WriteFile(filepath.Join(dir, "outside.json"), []byte("{}"), 0o644)
+	os.Symlink(filepath.Join(dir, "outside.json"), filepath.Join(in, "out.json"))
+	os.Symlink("sub/ok.json", filepath.Join(in, "inside.json"))
+	if err := syscall.Mkfifo(filepath.Join(in, "fifo"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ name, want string }{
+		{"sub/ok.json", ""},
+		{"inside.json", ""}, // a symlink that stays inside
+		{"/etc/passwd", ErrNotLocal.Error()},
+		{"../outside.json", ErrNotLocal.Error()},
+		{"sub/../../outside.json", ErrNotLocal.Error()},
+		{"out.json", "cannot be read: path escapes from parent"},
+		{"fifo", "is not a regular file (p---------)"},
+		{"sub", "is not a regular file (d---------)"},
+		{"big.json", "is larger than 1 KiB, the most a test file can be"},
+		{"none.json", "cannot be read: no such file or directory"},
+	} {
+		data, err := ReadFileIn(in, tt.name, 1024, "a test file")
+		switch {
+		case tt.want == "" && (err != nil || len(data) != 1024):
+			t.Errorf("%s: %d bytes, error %v; want 1024 bytes", tt.name, len(data), err)
+		case tt.want != "" && (err == nil || err.Error() != tt.want):
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"reflect"
@@ -294,43 +292,9 @@ func readRules(dir, name string) ([]byte, error) {
 // readFile reads a file of the scenario's folder or below it, of at most
 // limit bytes (see readRules).
 func readFile(dir, name string, limit int64, what string) ([]byte, error) {
-	if !filepath.IsLocal(name) {
+	data, err := kit.ReadFileIn(dir, name, limit, what)
+	if errors.Is(err, kit.ErrNotLocal) {
 		return nil, errors.New("is not a path inside the scenario's folder (no absolute path, no ..); name the rules file relative to the scenario file")
 	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
-	}
-	defer root.Close()
-	// Stat before opening: opening a FIFO would wait for a writer.
-	st, err := root.Stat(name)
-	if err != nil {
-		return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("is not a regular file (%v)", st.Mode().Type())
-	}
-	file, err := root.Open(name)
-	if err != nil {
-		return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
-	}
-	defer file.Close()
-	data, err := io.ReadAll(io.LimitReader(file, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("cannot be read: %v", unwrapPath(err))
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("is larger than %s, the most %s can be", kit.FormatBytes(limit), what)
-	}
-	return data, nil
-}
-
-// unwrapPath drops the operation and path of a *fs.PathError: the
-// message names the file already.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
+	return data, err
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tallywood/engine"
+	"tallywood/sim/playtest"
 	"tallywood/sim/policy"
 	"tallywood/sim/stats"
 )
@@ -984,8 +985,9 @@ func (c *ArcCell) check(share int64, interrupted bool) error {
 		}
 		var n int64
 		for _, x := range h.h {
-			if x < 0 {
-				return fmt.Errorf("%s: a negative count", h.name)
+			// A bin above the total would let the bins wrap round to it.
+			if x < 0 || x > h.total {
+				return fmt.Errorf("%s: a count outside 0..%d", h.name, h.total)
 			}
 			n += x
 		}
@@ -1001,30 +1003,11 @@ func (c *ArcCell) check(share int64, interrupted bool) error {
 			return fmt.Errorf("comebacks[%d]: counts are not those of its games", r)
 		}
 	}
-	bpGames := func(name string, b BP, n int64) error {
-		if b.N != n || b.SumSq < 0 || b.Sum < -bp*b.N || b.Sum > bp*b.N || b.SumSq > bp*bp*b.N {
-			return fmt.Errorf("%s: sums are not those of %d values of chance", name, n)
-		}
-		return nil
-	}
-	if err := bpGames("opening_bp", c.Opening, games); err != nil {
+	if err := c.checkVotes(); err != nil {
 		return err
 	}
-	for k, p := range c.Parts {
-		// A part of a game is a sum of changes: at most the whole swing
-		// of each step, bounded by ±1 a step in total over a game's few
-		// hundred steps.
-		if p.N != games || p.SumSq < 0 || c.PartsSq[k] < 0 {
-			return fmt.Errorf("parts_bp[%d]: sums are not those of its games", k)
-		}
-	}
-	if len(c.Kinds) != int(engine.DecInitiative) {
-		return fmt.Errorf("decision_kinds: %d, want %d", len(c.Kinds), int(engine.DecInitiative))
-	}
-	for k, kp := range c.Kinds {
-		if kp.Kind != engine.DecisionKind(k+1).String() || kp.Decisions < 0 || kp.Decision.N != games || kp.Luck.N != games || kp.Decision.SumSq < 0 || kp.Luck.SumSq < 0 {
-			return fmt.Errorf("decision_kinds[%d]: not the counts of kind %s over its games", k, engine.DecisionKind(k+1))
-		}
+	if err := c.checkParts(turns); err != nil {
+		return err
 	}
 	if len(c.Solo) < 1 || len(c.Solo) > maxItems {
 		return fmt.Errorf("solo_cards: %d, want 1..%d", len(c.Solo), maxItems)
@@ -1037,7 +1020,8 @@ func (c *ArcCell) check(share int64, interrupted bool) error {
 		ids[s.ID] = true
 		var n int64
 		for _, b := range append([]BP{s.All}, s.Rounds...) {
-			if err := bpGames("solo_cards "+s.ID, b, b.N); err != nil || b.N < 0 || b.N > games*int64(turns) {
+			// A turn's change in chance: one value of at most ±1.
+			if !stats.Bounded(b.N, games, int64(turns)) || b.N < 0 || !b.moments().Possible(bp) {
 				return fmt.Errorf("solo_cards %q: sums are not those of its turns", s.ID)
 			}
 		}
@@ -1046,6 +1030,120 @@ func (c *ArcCell) check(share int64, interrupted bool) error {
 		}
 		if n != s.All.N {
 			return fmt.Errorf("solo_cards %q: its turns by round are not its turns", s.ID)
+		}
+	}
+	return nil
+}
+
+// maxArcDecisions bounds the player's decisions in one game, far above
+// any (a game has a few hundred): a decoded cell's counts of decisions
+// are bounded by it, and the sums of their parts by those counts.
+const maxArcDecisions = playtest.MaxGameDecisions
+
+// maxSharesPerGame bounds one side's Vote Shares at a round's end: each
+// District's shares and majority shares, each at most maxPerGame.
+const maxSharesPerGame = 2 * engine.NumDistricts * maxPerGame
+
+// checkVotes checks the final votes and the Vote Shares by round: the
+// votes are the base counts' and within their histogram, the shares
+// those some games can hold, the last round's the Final Tally's.
+func (c *ArcCell) checkVotes() error {
+	games := c.Base.Games
+	total := [2]int64{c.Base.Counts.PlayerVotes, c.Base.Counts.OppVotes}
+	for s, v := range c.Votes {
+		// The histogram's bins are one vote each, the last that many or
+		// more: they bound the sums from below, and from above with the
+		// last bin's games at the most a game can hold.
+		var lo, hi, loSq, hiSq int64
+		last := int64(VoteBins - 1)
+		for b, k := range v.Hist {
+			x := int64(b)
+			lo, loSq = lo+k*x, loSq+k*x*x
+			if x < last {
+				hi, hiSq = hi+k*x, hiSq+k*x*x
+			}
+		}
+		top := v.Hist[last]
+		switch {
+		case v.Sum != total[s]:
+			return fmt.Errorf("votes[%d]: sum %d is not the games' votes (%d)", s, v.Sum, total[s])
+		case !(stats.Moments{N: games, Sum: v.Sum, SumSq: v.SumSq}).Possible(maxPerGame):
+			return fmt.Errorf("votes[%d]: sum %d and sum_sq %d are not those of %d games' votes", s, v.Sum, v.SumSq, games)
+		case v.Sum < lo || v.SumSq < loSq || v.Sum-hi > top*maxPerGame || !stats.Bounded(v.SumSq-hiSq, top, maxPerGame*maxPerGame):
+			return fmt.Errorf("votes[%d]: sum %d and sum_sq %d are not those of its histogram", s, v.Sum, v.SumSq)
+		}
+	}
+	var final [2]int64
+	for _, d := range c.Base.Counts.Districts {
+		final[0] += d.PlayerShares
+		final[1] += d.OppositionShares
+	}
+	for r := range c.Shares {
+		for s := range 2 {
+			if !(stats.Moments{N: games, Sum: c.Shares[r][s], SumSq: c.SharesSq[r][s]}).Possible(maxSharesPerGame) {
+				return fmt.Errorf("shares_by_round[%d][%d]: sum %d and sum_sq %d are not those of %d games' Vote Shares", r, s, c.Shares[r][s], c.SharesSq[r][s], games)
+			}
+		}
+	}
+	if c.Shares[len(c.Shares)-1] != final {
+		return fmt.Errorf("shares_by_round: the last round's %v are not the Final Tally's (%v)", c.Shares[len(c.Shares)-1], final)
+	}
+	return nil
+}
+
+// checkParts checks the chance's sums: the opening chance of every game,
+// and each game's change split into parts, by part and by decision kind.
+// A step's part is a difference of two chances, at most ±1 (bp basis
+// points), so a game's part is at most its steps' count; and the parts
+// telescope, game by game, to the outcome minus the opening chance, so
+// their sums add up to the cell's outcomes within the rounding of each
+// game's parts to a basis point.
+func (c *ArcCell) checkParts(turns int) error {
+	games := c.Base.Games
+	if b := c.Opening; b.N != games || !b.moments().Possible(bp) {
+		return fmt.Errorf("opening_bp: sums are not those of %d values of chance", games)
+	}
+	if len(c.Kinds) != int(engine.DecInitiative) {
+		return fmt.Errorf("decision_kinds: %d, want %d", len(c.Kinds), int(engine.DecInitiative))
+	}
+	var decisions int64 // the player's decisions, every kind's
+	var kindSums [2]int64
+	for k, kp := range c.Kinds {
+		if kp.Kind != engine.DecisionKind(k+1).String() || kp.Decisions < 0 || !stats.Bounded(kp.Decisions, games, maxArcDecisions) {
+			return fmt.Errorf("decision_kinds[%d]: not the counts of kind %s over its games", k, engine.DecisionKind(k+1))
+		}
+		decisions += kp.Decisions
+		for i, b := range []BP{kp.Decision, kp.Luck} {
+			if b.N != games || !stats.Bounded(b.Sum, bp, kp.Decisions) || !b.moments().Possible(bp*maxArcDecisions) {
+				return fmt.Errorf("decision_kinds[%d] (%s): sums are not those of its %d decisions", k, kp.Kind, kp.Decisions)
+			}
+			kindSums[i] += b.Sum
+		}
+	}
+	if !stats.Bounded(decisions, games, maxArcDecisions) {
+		return fmt.Errorf("decision_kinds: %d decisions in %d games", decisions, games)
+	}
+	// A game's Opposition has a turn of each of the player's.
+	steps := [NumParts]int64{PartDecision: decisions, PartLuck: decisions, PartOpposition: games * int64(turns)}
+	var total int64
+	for k, p := range c.Parts {
+		if p.N != games || !stats.Bounded(p.Sum, bp, steps[k]) || !p.moments().Possible(bp*maxArcDecisions) ||
+			c.PartsSq[k] < 0 || !stats.Bounded(c.PartsSq[k], bp*bp, steps[k]) {
+			return fmt.Errorf("parts_bp[%d] (%s): sums are not those of %d steps", k, PartNames[k], steps[k])
+		}
+		total += p.Sum
+	}
+	// Each game's parts are rounded apart: three parts less a basis point
+	// each, and the opening chance less than a half.
+	outcomes := bp*c.Base.Wins + bp/2*c.Base.Draws - c.Opening.Sum
+	if !stats.Bounded(total-outcomes, 2, games) {
+		return fmt.Errorf("parts_bp: the parts add up to %d, the games' outcomes less their opening chances to %d", total, outcomes)
+	}
+	// A decision's parts are its kind's: the kinds' sums are the parts',
+	// within the rounding of each kind's, a basis point a kind a game.
+	for i, k := range []int{PartDecision, PartLuck} {
+		if !stats.Bounded(kindSums[i]-c.Parts[k].Sum, int64(len(c.Kinds)+1), games) {
+			return fmt.Errorf("decision_kinds: their %s parts add up to %d, not to parts_bp[%d] (%d)", PartNames[k], kindSums[i], k, c.Parts[k].Sum)
 		}
 	}
 	return nil
@@ -1065,10 +1163,26 @@ func (d *ArcDeals) check(cells []ArcCell) error {
 		}
 		most = min(most, cells[i].Base.Games)
 	}
+	// A score is 0, 1 or 2 (halves): a deal's row sums to at most 2 a
+	// policy, and the sums of squares follow (x² ≤ 2x; a row's square at
+	// least its scores' squares and at most their sum times the policies,
+	// Cauchy–Schwarz).
 	t := d.Table
+	p := int64(len(d.Policies))
 	if t.Rows < 0 || t.Rows > most || d.AllWon < 0 || d.AllLost < 0 || d.AllWon+d.AllLost > t.Rows ||
-		t.Sum < 0 || t.Sum > 2*t.Rows*int64(len(d.Policies)) || t.SumSq < t.Sum || t.SumSq > 2*t.Sum || t.RowSq < 0 {
+		t.Sum < 0 || t.Sum > 2*t.Rows*p || t.SumSq < t.Sum || t.SumSq > 2*t.Sum ||
+		!(stats.Moments{N: t.Rows, Sum: t.Sum, SumSq: t.RowSq}).Possible(2*p) || t.RowSq < t.SumSq || !stats.Bounded(t.RowSq, p, t.SumSq) {
 		return errors.New("scores are not those of its deals")
+	}
+	var cols int64
+	for _, c := range t.ColSum {
+		if c < 0 || c > 2*t.Rows {
+			return errors.New("scores: a column's sum is not one of its deals' scores")
+		}
+		cols += c
+	}
+	if cols != t.Sum {
+		return fmt.Errorf("scores: the columns add up to %d, not to the sum %d", cols, t.Sum)
 	}
 	return nil
 }

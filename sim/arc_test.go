@@ -3,7 +3,10 @@ package sim
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"math"
+	"strconv"
+	"strings"
 	"testing"
 
 	"tallywood/engine"
@@ -148,4 +151,140 @@ func BenchmarkArc(b *testing.B) {
 		n++
 	}
 	b.ReportMetric(float64(n*games)/b.Elapsed().Seconds(), "games/s")
+}
+
+// TestArcRefusesForgedSums: an arc result whose chance split, decision
+// kinds, votes, Vote Shares or deal scores no games can give is refused
+// on decode (a forged parts_bp read "your decisions +833333333327.6
+// points", a forged votes sum "you 83333333365.3 (sd 0.0)").
+func TestArcRefusesForgedSums(t *testing.T) {
+	data := everyKind(t, 1)[KindArc]
+	cell := func(d map[string]any) map[string]any { return d["cells"].([]any)[0].(map[string]any) }
+	bpOf := func(m any) map[string]any { return m.(map[string]any) }
+	for _, tt := range []struct {
+		name  string
+		spoil func(d map[string]any)
+		want  string
+	}{
+		{"decisions' part", func(d map[string]any) {
+			p := bpOf(cell(d)["parts_bp"].([]any)[0])
+			p["sum"], p["sum_sq"] = 1666666666655200, 4e15
+		}, "parts_bp[0] (decisions): sums are not those of"},
+		{"parts that do not add up to the outcomes", func(d map[string]any) {
+			p := bpOf(cell(d)["parts_bp"].([]any)[1])
+			p["sum"] = p["sum"].(float64) + 10000
+		}, "parts_bp: the parts add up to"},
+		{"step squares beyond the steps", func(d map[string]any) {
+			cell(d)["parts_step_sq"].([]any)[2] = 4.611686018427388e18
+		}, "parts_bp[2] (opposition): sums are not those of"},
+		{"opening chance", func(d map[string]any) {
+			o := bpOf(cell(d)["opening_bp"])
+			o["sum"], o["sum_sq"] = 2e9, 4e9
+		}, "opening_bp: sums are not those of"},
+		{"decisions of a kind", func(d map[string]any) {
+			bpOf(cell(d)["decision_kinds"].([]any)[0])["decisions"] = 1e15
+		}, "decision_kinds[0]: not the counts of kind card"},
+		{"a kind's part", func(d map[string]any) {
+			k := bpOf(bpOf(cell(d)["decision_kinds"].([]any)[0])["decision_bp"])
+			k["sum"], k["sum_sq"] = 8e14, 8e14
+		}, "decision_kinds[0] (card): sums are not those of its"},
+		{"kinds that are not the parts", func(d map[string]any) {
+			k := bpOf(bpOf(cell(d)["decision_kinds"].([]any)[0])["decision_bp"])
+			k["sum"] = k["sum"].(float64) + 2000
+		}, "decision_kinds: their decisions parts add up to"},
+		{"final votes", func(d map[string]any) {
+			v := bpOf(cell(d)["votes"].([]any)[0])
+			v["sum"], v["sum_sq"] = 1666666667306, 1666666667306
+		}, "is not the games' votes"},
+		{"votes' squares", func(d map[string]any) {
+			v := bpOf(cell(d)["votes"].([]any)[0])
+			v["sum_sq"] = v["sum_sq"].(float64) + 2e12
+		}, "are not those of"},
+		{"Vote Shares", func(d map[string]any) {
+			cell(d)["shares_by_round"].([]any)[0].([]any)[0] = 1e15
+		}, "shares_by_round[0][0]: sum 1000000000000000"},
+		{"last round's shares", func(d map[string]any) {
+			r := cell(d)["shares_by_round"].([]any)
+			last := r[len(r)-1].([]any)
+			last[0] = last[0].(float64) - 2
+		}, "are not the Final Tally's"},
+		{"a histogram bin that wraps", func(d map[string]any) {
+			h := bpOf(cell(d)["votes"].([]any)[0])["histogram"].([]any)
+			h[0], h[1], h[2], h[3] = 4.611686018427388e18, 4.611686018427388e18, 4.611686018427388e18, 4.611686018427388e18
+		}, "votes[0]: a count outside 0..20"},
+		{"deal scores' columns", func(d map[string]any) {
+			s := bpOf(d["paired_deals"].([]any)[0].(map[string]any)["scores"])
+			cols := s["column_sums"].([]any)
+			cols[0], cols[1] = cols[0].(float64)-1, cols[1].(float64)+2
+		}, "scores: the columns add up to"},
+		{"deal rows' squares", func(d map[string]any) {
+			bpOf(d["paired_deals"].([]any)[0].(map[string]any)["scores"])["row_sum_sq"] = 1e15
+		}, "scores are not those of its deals"},
+	} {
+		_, err := Decode(edit(t, data, tt.spoil))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// TestMergeRefusesSumsThatOverflow: two arc shards each within its
+// bounds (a billion games of 24 Opposition turns allow sums of squares
+// of 2⁶²+5) whose sums overflow together are refused by merge, naming
+// the shard, not merged into a negative sum that report then refuses.
+func TestMergeRefusesSumsThatOverflow(t *testing.T) {
+	shards := make([]Study, 2)
+	for k := range shards {
+		// k+1 copies of each game: every count times a billion, the
+		// margin histograms' offsets aside.
+		scaled := scaleCounts(t, everyKind(t, k+1)[KindArc], 1e9, func(d map[string]any) {
+			d["cells"].([]any)[0].(map[string]any)["parts_step_sq"].([]any)[2] = json.Number("4611686018427387909")
+		})
+		shards[k] = mustDecode(t, scaled)
+	}
+	_, err := Merge(shards, []string{"a", "b"}, MergeOptions{})
+	if err == nil || !strings.Contains(err.Error(), "b: merged with the shards before it, the sums are not those of any games") ||
+		!strings.Contains(err.Error(), "parts_bp[2]") {
+		t.Errorf("merge: %v", err)
+	}
+}
+
+// scaleCounts is a result's JSON with every whole number of its cells
+// and paired deals, and its games per cell, times k (k copies of every
+// game), the histograms' offsets (lo) aside; then spoil edits it.
+func scaleCounts(t *testing.T, data []byte, k int64, spoil func(d map[string]any)) []byte {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var d map[string]any
+	if err := dec.Decode(&d); err != nil {
+		t.Fatal(err)
+	}
+	var scale func(v any, key string) any
+	scale = func(v any, key string) any {
+		switch x := v.(type) {
+		case map[string]any:
+			for kk, vv := range x {
+				x[kk] = scale(vv, kk)
+			}
+		case []any:
+			for i := range x {
+				x[i] = scale(x[i], key)
+			}
+		case json.Number:
+			if n, err := x.Int64(); err == nil && key != "lo" {
+				return json.Number(strconv.FormatInt(n*k, 10))
+			}
+		}
+		return v
+	}
+	for _, key := range []string{"cells", "paired_deals", "games_per_cell"} {
+		d[key] = scale(d[key], key)
+	}
+	spoil(d)
+	b, err := json.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -484,6 +484,19 @@ func Merge(results []Study, names []string, opt MergeOptions) (Study, error) {
 		if h.TallywoodVersion != fh.TallywoodVersion {
 			oh.TallywoodVersion = "mixed"
 		}
+		// The sums merged so far must still be some games' sums: shards
+		// each within its bounds may overflow together (two sums of
+		// squares of 2⁶²+5 made a negative one), which one check at the
+		// end could miss after a wrap and a wrap back.
+		oh.Shard = shards.set.String()
+		out.derive()
+		share, err := oh.check()
+		if err == nil {
+			err = out.check(share)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: merged with the shards before it, the sums are not those of any games (%v): a shard is forged or damaged", name, err)
+		}
 	}
 	oh.Shard = shards.set.String()
 	out.derive()

@@ -45,6 +45,13 @@ func (m Moments) Possible(most int64) bool {
 		!product(n, sq).less2(product(sum, sum))
 }
 
+// Bounded reports whether |x| ≤ per·n, for per and n not negative: that
+// a sum read from a file is one n values of at most per each can reach.
+// The product is exact (128 bits), so it does not overflow.
+func Bounded(x, per, n int64) bool {
+	return per >= 0 && n >= 0 && !product(uint64(per), uint64(n)).less(uabs(x))
+}
+
 // uabs is |x| as an unsigned number (exact for math.MinInt64).
 func uabs(x int64) uint64 {
 	if x < 0 {

@@ -215,3 +215,23 @@ func TestPossible(t *testing.T) {
 		}
 	}
 }
+
+func TestBounded(t *testing.T) {
+	for _, tt := range []struct {
+		x, per, n int64
+		want      bool
+	}{
+		{0, 0, 0, true},
+		{10, 5, 2, true},
+		{-10, 5, 2, true},
+		{11, 5, 2, false},
+		{math.MinInt64, math.MaxInt64, 2, true},
+		{math.MaxInt64, 1 << 32, 1 << 32, true}, // the product overflows int64, not the check
+		{math.MaxInt64, 1 << 31, 1 << 31, false},
+		{1, -1, -1, false},
+	} {
+		if got := Bounded(tt.x, tt.per, tt.n); got != tt.want {
+			t.Errorf("Bounded(%d, %d, %d) = %v, want %v", tt.x, tt.per, tt.n, got, tt.want)
+		}
+	}
+}

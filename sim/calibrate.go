@@ -14,6 +14,7 @@ import (
 	"tallywood/engine"
 	"tallywood/sim/playtest"
 	"tallywood/sim/policy"
+	"tallywood/sim/stats"
 )
 
 // The calibrate kind: the skill on the dial that explains a tester's
@@ -611,6 +612,9 @@ func (t *Tester) check(curves, levels int) error {
 			return fmt.Errorf("decisions.%s %d is outside 0..%d", f.name, f.v, limit)
 		}
 	}
+	if d.Decisions+d.Forced+d.Hinted > limit {
+		return fmt.Errorf("decisions: %d read, %d forced and %d hinted, more than %d games can hold", d.Decisions, d.Forced, d.Hinted, d.Games)
+	}
 	if d.Best+d.Search+d.Both+d.Neither != d.Decisions {
 		return fmt.Errorf("decisions: best, search, both and neither add up to %d, not to its %d decisions", d.Best+d.Search+d.Both+d.Neither, d.Decisions)
 	}
@@ -623,6 +627,11 @@ func (t *Tester) check(curves, levels int) error {
 		// gives every option a chance.
 		if !(v <= 0 && v > -math.MaxFloat64) {
 			return fmt.Errorf("decisions.log_likelihood[%d] %g is not a log-likelihood", k, v)
+		}
+		// No decision read: the likelihood of nothing, log 1 (a forged
+		// one moved the pooled fit).
+		if d.Decisions == 0 && v != 0 {
+			return fmt.Errorf("decisions.log_likelihood[%d] %g: not 0 with no decisions", k, v)
 		}
 	}
 	for k, m := range d.Matches {
@@ -648,10 +657,13 @@ func (t *Tester) check(curves, levels int) error {
 				return fmt.Errorf("results[%d]: a count outside 0..%d", i, int64(MaxGames))
 			}
 		}
-		lim := r.MarginGames * playtest.MaxMargin
-		if r.MarginWins < 0 || r.MarginWins > r.MarginGames || r.MarginSum < -lim || r.MarginSum > lim ||
-			r.MarginSumSq < 0 || r.MarginSumSq > lim*playtest.MaxMargin {
-			return fmt.Errorf("results[%d]: margins beyond what %d games can give", i, r.MarginGames)
+		// A won game's margin is 1 to MaxMargin, another's -MaxMargin to
+		// 0 (playtest.resultOf): "0 of 2 won" with a margin sum of
+		// +20,000 read as a skill of 2.
+		won, other := r.MarginWins, r.MarginGames-r.MarginWins
+		if won < 0 || other < 0 || r.MarginSum > won*playtest.MaxMargin || r.MarginSum < won-other*playtest.MaxMargin ||
+			!(stats.Moments{N: r.MarginGames, Sum: r.MarginSum, SumSq: r.MarginSumSq}).Possible(playtest.MaxMargin) {
+			return fmt.Errorf("results[%d]: margin_sum %d and margin_sum_sq %d are not those of %d games, %d won", i, r.MarginSum, r.MarginSumSq, r.MarginGames, r.MarginWins)
 		}
 	}
 	return nil

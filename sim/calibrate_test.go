@@ -207,3 +207,44 @@ func (f *failsSecond) Choose(g *engine.Game, legal []engine.Option) engine.Optio
 }
 func (f *failsSecond) Err() error       { return f.err }
 func (f *failsSecond) End(*engine.Game) {}
+
+// TestCalibrateRefusesForgedSums: a calibrate result whose tester's sums
+// no games give is refused on decode (each was believed: a
+// log-likelihood with no decisions moved the pooled fit, "0 of 2 won"
+// with a margin sum of +20,000 gave "skill at least 2.00").
+func TestCalibrateRefusesForgedSums(t *testing.T) {
+	data := everyKind(t, 1)[KindCalibrate]
+	tester := func(d map[string]any, i int) map[string]any { return d["testers"].([]any)[i].(map[string]any) }
+	decisions := func(d map[string]any, i int) map[string]any { return tester(d, i)["decisions"].(map[string]any) }
+	result := func(d map[string]any) map[string]any { return tester(d, 0)["results"].([]any)[1].(map[string]any) }
+	for _, tt := range []struct {
+		name  string
+		spoil func(d map[string]any)
+		want  string
+	}{
+		{"log-likelihood with no decisions", func(d map[string]any) {
+			decisions(d, 0)["log_likelihood"].([]any)[3] = -50.0
+		}, `testers[0] ("bo"): decisions.log_likelihood[3] -50: not 0 with no decisions`},
+		{"none won, margins positive", func(d map[string]any) {
+			r := result(d)
+			r["margin_games"], r["margin_wins"], r["margin_sum"], r["margin_sum_sq"] = 2, 0, 20000, 200000000
+		}, "results[1]: margin_sum 20000 and margin_sum_sq 200000000 are not those of 2 games, 0 won"},
+		{"squares below the sum's", func(d map[string]any) {
+			r := result(d)
+			r["margin_games"], r["margin_wins"], r["margin_sum"], r["margin_sum_sq"] = 2, 0, -20, 100
+		}, "results[1]: margin_sum -20 and margin_sum_sq 100 are not those of 2 games, 0 won"},
+		{"won with no margin", func(d map[string]any) {
+			r := result(d)
+			r["margin_wins"], r["margin_sum"], r["margin_sum_sq"] = 1, 0, 0
+		}, "results[1]: margin_sum 0 and margin_sum_sq 0 are not those of 1 games, 1 won"},
+		{"more decisions than games hold", func(d map[string]any) {
+			x := decisions(d, 1)
+			x["forced"], x["hinted"] = 9000, 9000
+		}, "more than 1 games can hold"},
+	} {
+		_, err := Decode(edit(t, data, tt.spoil))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}

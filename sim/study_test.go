@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"tallywood/engine"
+	"tallywood/sim/playtest"
 )
 
 // mergeAs merges results of one type.
@@ -319,6 +320,23 @@ func forgedFiles(t testing.TB, data map[Kind][]byte) [][]byte {
 			set(d["fields"].([]any)[0].(map[string]any), "path", "difficulties.normal.no_such_field")
 		}},
 		{KindTune, func(d map[string]any) { set(d["trace"].([]any)[1].(map[string]any), "round", 4611686018427387904) }},
+		{KindArc, func(d map[string]any) {
+			set(cell(d)["parts_bp"].([]any)[0].(map[string]any), "sum", 1666666666655200, "sum_sq", 4e15)
+		}},
+		{KindArc, func(d map[string]any) {
+			set(cell(d)["votes"].([]any)[0].(map[string]any), "sum", 1666666667306, "sum_sq", 1666666667306)
+		}},
+		{KindArc, func(d map[string]any) { cell(d)["shares_by_round"].([]any)[0].([]any)[0] = 1e15 }},
+		{KindArc, func(d map[string]any) {
+			set(d["paired_deals"].([]any)[0].(map[string]any)["scores"].(map[string]any), "row_sum_sq", 1e15)
+		}},
+		{KindCalibrate, func(d map[string]any) {
+			d["testers"].([]any)[0].(map[string]any)["decisions"].(map[string]any)["log_likelihood"].([]any)[3] = -50.0
+		}},
+		{KindCalibrate, func(d map[string]any) {
+			set(d["testers"].([]any)[0].(map[string]any)["results"].([]any)[1].(map[string]any),
+				"margin_games", 2, "margin_wins", 0, "margin_sum", 20000, "margin_sum_sq", 200000000)
+		}},
 	} {
 		var d map[string]any
 		if err := json.Unmarshal(data[f.kind], &d); err != nil {
@@ -404,6 +422,52 @@ func implied(s Study) error {
 			for _, sc := range r.Cells[i].Strategy {
 				if sc.Played.Games+sc.Held.Games > sc.Drawn.Games {
 					return fmt.Errorf("%s played %d and held %d of %d drawn", sc.ID, sc.Played.Games, sc.Held.Games, sc.Drawn.Games)
+				}
+			}
+		}
+	case *ArcResult:
+		for i := range r.Cells {
+			c := &r.Cells[i]
+			var final [2]int64
+			for _, d := range c.Base.Counts.Districts {
+				final[0] += d.PlayerShares
+				final[1] += d.OppositionShares
+			}
+			var parts int64
+			for k := range c.Parts {
+				parts += c.Parts[k].Sum
+			}
+			// Each game's three parts and opening chance are rounded to a
+			// basis point apart.
+			outcomes := bp*c.Base.Wins + bp/2*c.Base.Draws - c.Opening.Sum
+			switch {
+			case c.Votes[0].Sum != c.Base.Counts.PlayerVotes || c.Votes[1].Sum != c.Base.Counts.OppVotes:
+				return fmt.Errorf("votes %d and %d, the games' %d and %d", c.Votes[0].Sum, c.Votes[1].Sum, c.Base.Counts.PlayerVotes, c.Base.Counts.OppVotes)
+			case c.Shares[len(c.Shares)-1] != final:
+				return fmt.Errorf("last round's shares %v, the Final Tally's %v", c.Shares[len(c.Shares)-1], final)
+			case parts-outcomes > 2*c.Base.Games || outcomes-parts > 2*c.Base.Games:
+				return fmt.Errorf("parts %d, outcomes less opening chances %d, over %d games", parts, outcomes, c.Base.Games)
+			}
+		}
+		for _, d := range r.Deals {
+			var cols int64
+			for _, c := range d.Table.ColSum {
+				cols += c
+			}
+			if cols != d.Table.Sum || d.Table.RowSq < d.Table.SumSq {
+				return fmt.Errorf("deal scores: columns %d, sum %d, squares %d and %d", cols, d.Table.Sum, d.Table.RowSq, d.Table.SumSq)
+			}
+		}
+	case *CalibrateResult:
+		for _, ts := range r.Testers {
+			for k, v := range ts.Decisions.LogLik {
+				if ts.Decisions.Decisions == 0 && v != 0 {
+					return fmt.Errorf("%s: log-likelihood[%d] %g with no decisions", ts.Name, k, v)
+				}
+			}
+			for _, rd := range ts.Results {
+				if rd.MarginSum > rd.MarginWins*playtest.MaxMargin || rd.MarginSum < rd.MarginWins-(rd.MarginGames-rd.MarginWins)*playtest.MaxMargin {
+					return fmt.Errorf("%s: margin sum %d of %d games, %d won", ts.Name, rd.MarginSum, rd.MarginGames, rd.MarginWins)
 				}
 			}
 		}

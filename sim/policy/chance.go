@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 )
 
 // The win chance: the probability that the solo player wins (a draw
@@ -180,6 +181,16 @@ func ParseChance(data []byte) (*ChanceModel, error) {
 	if len(f.Levels) == 0 {
 		return nil, fmt.Errorf("win chance: no levels")
 	}
+	texts := []string{f.Meta.Command, f.Meta.Rules, f.Meta.RulesHash}
+	for _, l := range f.Meta.Levels {
+		texts = append(texts, l.Level, l.Spec)
+	}
+	for _, l := range f.Meta.HeldOut {
+		texts = append(texts, l.Level)
+	}
+	if err := checkMeta("win chance", texts...); err != nil {
+		return nil, err
+	}
 	m := &ChanceModel{Meta: f.Meta}
 	for _, l := range f.Levels {
 		if _, ok := levelByName(l.Level); !ok || slices.ContainsFunc(m.levels, func(c chanceLevel) bool { return c.name == l.Level }) {
@@ -214,6 +225,21 @@ func ParseChance(data []byte) (*ChanceModel, error) {
 	}
 	sum := sha256.Sum256(data)
 	m.hash = hex.EncodeToString(sum[:6])
+	return m, nil
+}
+
+// LoadChance reads a win-chance file: a regular file (not a pipe or a
+// device, which could block or never end) of at most MaxNetFile bytes,
+// as LoadNet reads a weights file.
+func LoadChance(path string) (*ChanceModel, error) {
+	data, err := kit.ReadFileMax(path, MaxNetFile)
+	if err != nil {
+		return nil, fmt.Errorf("win chance: %v", err)
+	}
+	m, err := ParseChance(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
 	return m, nil
 }
 

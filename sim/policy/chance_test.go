@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"tallywood/engine"
@@ -417,4 +420,47 @@ func FuzzParseChance(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLoadChanceReadsBounded: a win-chance file is read as every file the
+// tools read (kit.ReadFileMax): a FIFO is refused at once rather than
+// waited on, /dev/zero rather than read until memory runs out (the
+// chance trainer's -check -model did both), and a model whose meta text
+// holds an escape sequence or follows the JSON with data is refused, not
+// printed to the terminal.
+func TestLoadChanceReadsBounded(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	good := filepath.Join(dir, "chance.json")
+	if err := os.WriteFile(good, shippedChance, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadChance(good); err != nil {
+		t.Fatalf("the shipped model: %v", err)
+	}
+	for _, path := range []string{fifo, "/dev/zero"} {
+		if _, err := LoadChance(path); err == nil || !strings.Contains(err.Error(), "win chance: ") || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("%s: %v, want it refused as not a regular file", path, err)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"an escape in the command", forgedChance(t, 0, func(f, _ map[string]any) {
+			f["meta"].(map[string]any)["command"] = "go run \x1b]0;pwned\x07 x"
+		}), `win chance: meta: "go run \x1b]0;pwned\a x" holds U+001B, a control or hidden character`},
+		{"a bidi override in a level's spec", forgedChance(t, 0, func(f, _ map[string]any) {
+			f["meta"].(map[string]any)["levels"].([]any)[0].(map[string]any)["spec"] = "greedy\u202e"
+		}), "holds U+202E"},
+		{"data after the object", append(slices.Clone(shippedChance), []byte(`{"format":"x"}`)...), "win chance: data after the JSON object"},
+	} {
+		if _, err := ParseChance(c.data); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/bits"
 	"path/filepath"
 	"strconv"
@@ -258,6 +259,29 @@ func decodeNetFile(data []byte, what string, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return fmt.Errorf("%s: %v", what, err)
 	}
+	// As a result or save file: one object, nothing after it.
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("%s: data after the JSON object", what)
+	}
+	return nil
+}
+
+// maxMetaText bounds each text of a model file's meta (its command the
+// longest: a few hundred bytes).
+const maxMetaText = 4096
+
+// checkMeta checks the texts of a model file's meta, which notes and
+// reports print: none longer than maxMetaText, none with a control or
+// hidden character (an escape sequence would reach the terminal).
+func checkMeta(what string, texts ...string) error {
+	for _, s := range texts {
+		if len(s) > maxMetaText {
+			return fmt.Errorf("%s: meta: a text of %d bytes, more than %d", what, len(s), maxMetaText)
+		}
+		if r, bad := engine.Hidden(s); bad {
+			return fmt.Errorf("%s: meta: %q holds %U, a control or hidden character", what, s, r)
+		}
+	}
 	return nil
 }
 
@@ -297,6 +321,9 @@ func ParseNet(data []byte) (*Net, error) {
 				return nil, fmt.Errorf("value weights: %s[%d] is %v, outside ±%d (beyond it the learned score could overflow)", part.name, i, v, MaxNetWeight)
 			}
 		}
+	}
+	if err := checkMeta("value weights", append([]string{f.Meta.Command, f.Meta.Rules, f.Meta.RulesHash, f.Meta.HeldOut}, f.Meta.Policies...)...); err != nil {
+		return nil, err
 	}
 	n := &Net{Hidden: f.Hidden, Scale: f.Scale, W1: f.W1, B1: f.B1, W2: f.W2, B2: f.B2, Meta: f.Meta}
 	sum := sha256.Sum256(data)

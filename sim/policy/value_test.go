@@ -132,6 +132,9 @@ func TestParseNetRefuses(t *testing.T) {
 		{"huge output weight", withWeight(t, "w2", 0, 1e20), "w2[0] is 1e+20, outside ±65536"},
 		{"hidden too large", strings.Replace(good, `"hidden": `, `"hidden": 9`, 1), "hidden"},
 		{"too large", good + strings.Repeat(" ", MaxNetFile), "bytes, more than"},
+		// Accepted before, as result files are not.
+		{"data after the object", good + `{"format": "x"}`, "data after the JSON object"},
+		{"an escape in the meta", strings.Replace(good, `"rules": "reference"`, `"rules": "reference\u001b[2J"`, 1), `meta: "reference\x1b[2J" holds U+001B`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

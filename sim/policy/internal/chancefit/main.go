@@ -95,11 +95,7 @@ func main() {
 	if o.check {
 		var m *policy.ChanceModel
 		if o.model != "" {
-			data, err := os.ReadFile(o.model)
-			if err == nil {
-				m, err = policy.ParseChance(data)
-			}
-			if err != nil {
+			if m, err = policy.LoadChance(o.model); err != nil {
 				fmt.Fprintln(os.Stderr, "chancefit:", err)
 				os.Exit(2)
 			}

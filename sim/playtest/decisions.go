@@ -1,7 +1,6 @@
 package playtest
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -119,12 +118,33 @@ func ParseDecisions(name string, data []byte) ([]Game, error) {
 	var games []Game
 	var cur *Game
 	ended := false
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, MaxLine), MaxLine)
+	// A game line with no decision lines after it: a game no one played,
+	// which calibrate could only count (a thousand of them were read).
+	noDecisions := func() error {
+		if cur != nil && len(cur.Decisions) == 0 {
+			return fail(cur.Line, "a game with no decisions (each game line is followed by its decision lines)")
+		}
+		return nil
+	}
+	// As the outcomes CSV: a byte-order mark is skipped, and a line ends
+	// at LF, CR LF or a CR alone.
+	rest := bytes.TrimPrefix(data, []byte("\ufeff"))
 	line := 0
-	for sc.Scan() {
+	for len(rest) > 0 {
 		line++
-		text := bytes.TrimSpace(sc.Bytes())
+		raw := rest
+		rest = nil
+		if i := bytes.IndexAny(raw, "\r\n"); i >= 0 {
+			end := i + 1
+			if raw[i] == '\r' && end < len(raw) && raw[end] == '\n' {
+				end++
+			}
+			raw, rest = raw[:i], raw[end:]
+		}
+		if len(raw) > MaxLine {
+			return nil, fail(line, "a line longer than %d bytes", MaxLine)
+		}
+		text := bytes.TrimSpace(raw)
 		if len(text) == 0 {
 			continue
 		}
@@ -141,6 +161,9 @@ func ParseDecisions(name string, data []byte) ([]Game, error) {
 			g, err := gl.game()
 			if err != nil {
 				return nil, fail(line, "%v", err)
+			}
+			if err := noDecisions(); err != nil {
+				return nil, err
 			}
 			if len(games) == MaxGames {
 				return nil, fail(line, "more than %d games", MaxGames)
@@ -185,11 +208,8 @@ func ParseDecisions(name string, data []byte) ([]Game, error) {
 			return nil, fail(line, "type %q is not game, decision or end", t.Type)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fail(line+1, "a line longer than %d bytes", MaxLine)
-		}
-		return nil, fail(line+1, "%v", err)
+	if err := noDecisions(); err != nil {
+		return nil, err
 	}
 	if len(games) == 0 {
 		return nil, fail(0, "no game line: not a record of decisions (%s)", FormatDecisions)

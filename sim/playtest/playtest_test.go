@@ -70,6 +70,11 @@ func TestParseDecisionsRefuses(t *testing.T) {
 		{"end alone", `{"type":"end","margin":1}`, 1, "without a game"},
 		{"long line", gameLineText + "\n" + strings.Repeat(" ", MaxLine+1) + "x", 2, "longer than"},
 		{"trailing data", gameLineText + " {}", 1, "not a JSON object"},
+		// A thousand such games were read, and counted.
+		{"a game with no decisions", gameLineText + "\n" + gameLineText + "\n" + dec(1, "end/0/0/0"), 1, "a game with no decisions"},
+		{"the last game with no decisions", gameLineText + "\n" + dec(1, "end/0/0/0") + "\r\n" + gameLineText + "\r\n", 3, "a game with no decisions"},
+		{"a line of 4097 bytes", gameLineText + "\n" + dec(1, "end/0/0/0") + strings.Repeat(" ", MaxLine+1-len(dec(1, "end/0/0/0"))), 2, "a line longer than 4096 bytes"},
+		{"a BOM not at the start", gameLineText + "\n\ufeff" + dec(1, "end/0/0/0"), 2, "not a JSON object"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,6 +84,31 @@ func TestParseDecisionsRefuses(t *testing.T) {
 				t.Errorf("got %v, want line %d saying %q", err, tt.line, tt.want)
 			}
 		})
+	}
+}
+
+// TestParseDecisionsLineEnds: a record reads alike with LF, CR LF or
+// CR-only line ends and with a byte-order mark, as the outcomes CSV does,
+// and a line of exactly MaxLine bytes is one the docs allow (both were
+// refused).
+func TestParseDecisionsLineEnds(t *testing.T) {
+	last := `{"type":"decision","n":2,"id":"end/0/0/0"}`
+	long := last + strings.Repeat(" ", MaxLine-len(last))
+	lines := []string{gameLineText, `{"type":"decision","n":1,"id":"card/2/0/0","hint":true}`, long, `{"type":"end","margin":-4}`, gameLineText, `{"type":"decision","n":1,"id":"end/0/0/0"}`}
+	want, err := ParseDecisions("r.jsonl", []byte(strings.Join(lines, "\n")+"\n"))
+	if err != nil {
+		t.Fatalf("LF, a line of %d bytes: %v", len(long), err)
+	}
+	if len(want) != 2 || len(want[0].Decisions) != 2 || want[1].Line != 5 {
+		t.Fatalf("read %+v", want)
+	}
+	for _, tt := range []struct{ name, bom, end string }{
+		{"CR LF", "", "\r\n"}, {"CR", "", "\r"}, {"BOM and LF", "\ufeff", "\n"}, {"BOM and CR", "\ufeff", "\r"}, {"BOM and CR LF", "\ufeff", "\r\n"},
+	} {
+		got, err := ParseDecisions("r.jsonl", []byte(tt.bom+strings.Join(lines, tt.end)))
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %v, read %+v, want %+v", tt.name, err, got, want)
+		}
 	}
 }
 
@@ -141,6 +171,8 @@ func rulesRows(n int) string {
 func FuzzParseDecisions(f *testing.F) {
 	f.Add([]byte(gameLineText + "\n" + `{"type":"decision","n":1,"id":"card/0/0/0","hint":true}` + "\n" + `{"type":"end","margin":-2}` + "\n"))
 	f.Add([]byte("{}\n"))
+	f.Add([]byte("\ufeff" + gameLineText + "\r" + `{"type":"decision","n":1,"id":"end/0/0/0"}` + "\r"))
+	f.Add([]byte(gameLineText + "\r\n" + `{"type":"decision","n":1,"id":"end/0/0/0"}` + "\r\n\r\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		games, err := ParseDecisions("f.jsonl", data)
 		if err != nil {
@@ -159,6 +191,16 @@ func FuzzParseDecisions(f *testing.F) {
 		again, err := ParseDecisions("f.jsonl", b.Bytes())
 		if err != nil || len(again) != len(games) {
 			t.Fatalf("written back it does not read: %v", err)
+		}
+		// Written back with other line ends and a byte-order mark, it
+		// reads the same.
+		for _, other := range [][]byte{
+			bytes.ReplaceAll(b.Bytes(), []byte("\n"), []byte("\r")),
+			append([]byte("\ufeff"), bytes.ReplaceAll(b.Bytes(), []byte("\n"), []byte("\r\n"))...),
+		} {
+			if o, err := ParseDecisions("f.jsonl", other); err != nil || !reflect.DeepEqual(o, again) {
+				t.Fatalf("with other line ends it reads otherwise: %v", err)
+			}
 		}
 		for i := range games {
 			a, g := again[i], games[i]

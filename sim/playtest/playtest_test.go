@@ -144,15 +144,19 @@ func TestParseOutcomesRefuses(t *testing.T) {
 		{"no tester", "tester,difficulty,result\n,normal,won\n", 2, "tester: empty"},
 		{"bad margin", "tester,difficulty,result,margin\nana,normal,won,many\n", 2, "margin"},
 		{"margin disagrees", "tester,difficulty,result,margin\nana,normal,won,-3\n", 2, "disagree"},
-		{"short row", "tester,difficulty,result\nana,normal\n", 2, "wrong number of fields"},
+		{"short row", "tester,difficulty,result\nana,normal\n", 2, "2 fields, want 3 (the header's)"},
+		{"long row", "tester,difficulty,result\nana,normal,won,x\n", 2, "4 fields, want 3 (the header's)"},
+		// The 900 KB cell was echoed whole, on one line.
+		{"huge cell", "tester,difficulty,result\nana,normal," + strings.Repeat("é", 450000) + "\n", 2, `result "` + strings.Repeat("é", 20) + `…" is not won`},
+		{"huge column", strings.Repeat("x", 900000) + ",tester,difficulty,result\n", 1, `column "` + strings.Repeat("x", 40) + `…" is not one of`},
 		{"too many rules files", "tester,difficulty,result,rules\n" + rulesRows(MaxRulesFiles+1), MaxRulesFiles + 2, "rules files"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := ParseOutcomes("o.csv", []byte(tt.text))
 			var pe *Error
-			if !errors.As(err, &pe) || pe.Line != tt.line || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("got %v, want line %d saying %q", err, tt.line, tt.want)
+			if !errors.As(err, &pe) || pe.Line != tt.line || !strings.Contains(err.Error(), tt.want) || len(err.Error()) > 200 {
+				t.Errorf("got %.300v, want line %d saying %q, in 200 bytes at most", err, tt.line, tt.want)
 			}
 		})
 	}

@@ -345,6 +345,15 @@ func (f *compareFlags) sequential() (*sim.Sequential, error) {
 		return nil, fmt.Errorf("--sprt-on %q is not score or margin", f.sprtOn)
 	}
 	if delta {
+		// Delta 0 means "P0,P1 instead" to the test: given as a flag, it
+		// is a zone of no width (the error named --sprt "", not given).
+		if f.sprtDelta == 0 {
+			limit := math.Inf(1)
+			if t.On == sim.OnScore {
+				limit = 1
+			}
+			return nil, fmt.Errorf("--sprt-delta 0 is not above 0 and below %g", limit)
+		}
 		t.Delta = f.sprtDelta
 	} else {
 		p0s, p1s, ok := strings.Cut(f.sprt, ",")

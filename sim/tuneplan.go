@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -48,8 +49,12 @@ func TuneBudget(ctx context.Context, cfg TuneConfig, d time.Duration) (games int
 	run := cfg.stage(deal.GameSeed(cfg.ConfirmSeed, 1<<62), Shard{K: 1, N: 1}, 0)
 	run.Progress = nil // a timing, not the study's games
 	cells, interrupted, err := runCells(ctx, run, cfg.Base, block, cfg.Targets, nil)
-	if cells == nil || interrupted {
+	switch {
+	case err != nil:
 		return 0, 0, fmt.Errorf("timing a first block: %v", err)
+	case cells == nil || interrupted:
+		// Not "<nil>": an interrupted block has no error of its own.
+		return 0, 0, errors.New("interrupted while timing a first block: no budget, and no search")
 	}
 	perSec = float64(block*len(cfg.Targets)) / max(time.Since(start).Seconds(), 1e-3)
 	return int64(perSec * d.Seconds()), perSec, nil

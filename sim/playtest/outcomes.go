@@ -9,9 +9,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 )
 
 // Bounds of an outcomes CSV: a designer's playtests are dozens or
@@ -81,10 +81,10 @@ func ParseOutcomes(name string, data []byte) ([]Outcome, error) {
 	for i, h := range header {
 		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
 		if !slices.Contains(requiredColumns, h) && !slices.Contains(optionalColumns, h) {
-			return nil, fail(1, "column %q is not one of tester, difficulty, result, rules, margin", clip(h))
+			return nil, fail(1, "column %q is not one of tester, difficulty, result, rules, margin", kit.Clip(h))
 		}
 		if _, dup := col[h]; dup {
-			return nil, fail(1, "column %q twice", clip(h))
+			return nil, fail(1, "column %q twice", kit.Clip(h))
 		}
 		col[h] = i
 	}
@@ -156,12 +156,12 @@ func outcome(rec []string, col map[string]int) (Outcome, error) {
 	}
 	mode, err := engine.ParseMode(strings.ToLower(get("difficulty")))
 	if err != nil {
-		return o, fmt.Errorf("difficulty %q is not normal or hard", clip(get("difficulty")))
+		return o, fmt.Errorf("difficulty %q is not normal or hard", kit.Clip(get("difficulty")))
 	}
 	o.Mode = mode
 	res, ok := resultWords[strings.ToLower(get("result"))]
 	if !ok {
-		return o, fmt.Errorf("result %q is not won, lost or drawn", clip(get("result")))
+		return o, fmt.Errorf("result %q is not won, lost or drawn", kit.Clip(get("result")))
 	}
 	o.Result = res
 	o.Rules = get("rules")
@@ -171,7 +171,7 @@ func outcome(rec []string, col map[string]int) (Outcome, error) {
 	if m := get("margin"); m != "" {
 		v, err := strconv.Atoi(m)
 		if err != nil || v < -MaxMargin || v > MaxMargin {
-			return o, fmt.Errorf("margin %q is not a whole number of votes from -%d to %d", clip(m), MaxMargin, MaxMargin)
+			return o, fmt.Errorf("margin %q is not a whole number of votes from -%d to %d", kit.Clip(m), MaxMargin, MaxMargin)
 		}
 		if want := resultOf(v); want != res {
 			return o, fmt.Errorf("margin %d and result %q disagree (a positive margin wins, 0 draws)", v, get("result"))
@@ -179,23 +179,6 @@ func outcome(rec []string, col map[string]int) (Outcome, error) {
 		o.Margin, o.HasMargin = v, true
 	}
 	return o, nil
-}
-
-// maxEcho bounds a cell quoted in an error: enough to find it, not a
-// 900 KB cell on one line.
-const maxEcho = 40
-
-// clip is s as an error quotes it: its first maxEcho bytes (whole
-// characters) and "…" when longer.
-func clip(s string) string {
-	if len(s) <= maxEcho {
-		return s
-	}
-	cut := maxEcho
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
 }
 
 // resultOf is the result of a final margin.

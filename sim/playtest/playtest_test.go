@@ -147,8 +147,8 @@ func TestParseOutcomesRefuses(t *testing.T) {
 		{"short row", "tester,difficulty,result\nana,normal\n", 2, "2 fields, want 3 (the header's)"},
 		{"long row", "tester,difficulty,result\nana,normal,won,x\n", 2, "4 fields, want 3 (the header's)"},
 		// The 900 KB cell was echoed whole, on one line.
-		{"huge cell", "tester,difficulty,result\nana,normal," + strings.Repeat("é", 450000) + "\n", 2, `result "` + strings.Repeat("é", 20) + `…" is not won`},
-		{"huge column", strings.Repeat("x", 900000) + ",tester,difficulty,result\n", 1, `column "` + strings.Repeat("x", 40) + `…" is not one of`},
+		{"huge cell", "tester,difficulty,result\nana,normal," + strings.Repeat("é", 450000) + "\n", 2, `result "` + strings.Repeat("é", 32) + `…(900000 bytes)" is not won`},
+		{"huge column", strings.Repeat("x", 900000) + ",tester,difficulty,result\n", 1, `column "` + strings.Repeat("x", 64) + `…(900000 bytes)" is not one of`},
 		{"too many rules files", "tester,difficulty,result,rules\n" + rulesRows(MaxRulesFiles+1), MaxRulesFiles + 2, "rules files"},
 	}
 	for _, tt := range tests {

@@ -247,6 +247,11 @@ func (c *Counts) check() error {
 			return fmt.Errorf("%s %d is outside 0..games (%d)", f.name, f.v, n)
 		}
 	}
+	// Failed games are not in games, but as many at most (Cell.validate
+	// bounds them by the share where a cell has one).
+	if c.Errors < 0 || c.Errors > MaxGames {
+		return fmt.Errorf("errors %d is outside 0..%d", c.Errors, int64(MaxGames))
+	}
 	if c.Wins+c.Draws+c.Losses != n {
 		return fmt.Errorf("wins %d + draws %d + losses %d = %d, not games (%d)", c.Wins, c.Draws, c.Losses, c.Wins+c.Draws+c.Losses, n)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 )
 
 // FormatSensitivity names the JSON document of `tallywood sensitivity`.
@@ -766,6 +767,9 @@ func (c *SensitivityCell) check(r *SensitivityResult, share int64, f scanFamily)
 		}
 		if err := checkHash("rules_hash", ch.RulesHash); err != nil {
 			return fmt.Errorf("change %d: %v", j+1, err)
+		}
+		if !fieldValue(ch.From) || !fieldValue(ch.To) {
+			return fmt.Errorf("change %d (%s): from %d to %d: not a rules file's numbers (within ±%d)", j+1, kit.Clip(ch.Path), ch.From, ch.To, maxFieldValue)
 		}
 		if err := ch.check(r, &c.Base, c.ConfirmBase); err != nil {
 			return fmt.Errorf("change %d (%s): %v", j+1, ch.Path, err)

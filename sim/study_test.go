@@ -588,6 +588,20 @@ func TestDecodeRefusesForgedCounts(t *testing.T) {
 			p["wins_diff_sum"], p["wins_diff_sum_sq"] = 2, 2
 		}, "wins_diff_sum 2 is not arm B's wins − arm A's (0)"},
 		{"rules hash not a hash", KindSim, func(d map[string]any) { d["rules_hash"] = "zz" }, `rules_hash "zz" is not a rules hash (64 hex digits)`},
+		// Each was accepted (issue 41).
+		{"tune base 10^15", KindTune, func(d map[string]any) { d["fields"].([]any)[0].(map[string]any)["base"] = 1e15 },
+			"field 1: base 1000000000000000 and values"},
+		{"sensitivity to 10^15", KindSensitivity, func(d map[string]any) { cell(d)["changes"].([]any)[0].(map[string]any)["to"] = 1e15 },
+			"to 1000000000000000: not a rules file's numbers"},
+		{"sensitivity base errors -1", KindSensitivity, func(d map[string]any) {
+			cell(d)["base"].(map[string]any)["counts"].(map[string]any)["errors"] = -1
+		}, "base: errors -1 is outside 0.."},
+		{"sweep point errors -1", KindSweep, func(d map[string]any) {
+			cell(d)["points"].([]any)[0].(map[string]any)["result"].(map[string]any)["counts"].(map[string]any)["errors"] = -1
+		}, "point 1: errors -1 is outside 0.."},
+		{"compare arm errors -1", KindCompare, func(d map[string]any) {
+			cell(d)["a"].(map[string]any)["counts"].(map[string]any)["errors"] = -1
+		}, "arm A: errors -1 is outside 0.."},
 	} {
 		_, err := Decode(edit(t, data[tt.kind], tt.spoil))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -389,6 +390,14 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 	return out, nil
 }
 
+// maxFieldValue bounds a number of a rules file read back from a
+// result: the engine keeps each in a byte (engine.Rules), so a base or a
+// value of 10^15 is no field's.
+const maxFieldValue = math.MaxInt16
+
+// fieldValue reports whether v can be a rules file's number.
+func fieldValue(v int) bool { return v >= -maxFieldValue && v <= maxFieldValue }
+
 // tuneSpace reads cfg's fields: the values each may take, its base value
 // (a number's, or a range's low end when the range leaves it out; a
 // choice's, index 0) and the fields of the result.
@@ -649,6 +658,9 @@ func (r *TuneResult) check(share func(int64) int64) error {
 		}
 		if f.Choices == nil && !engine.IsNumericPath(f.Path) || f.Choices != nil && !engine.IsChoicePath(f.Path) {
 			return fmt.Errorf("field %d: path %q names no number or choice of a rules file", i+1, kit.Clip(f.Path))
+		}
+		if !fieldValue(f.Base) || !fieldValue(f.Values[0]) || !fieldValue(f.Values[len(f.Values)-1]) || !slices.IsSorted(f.Values) {
+			return fmt.Errorf("field %d: base %d and values %v are not a rules file's numbers (within ±%d, in order)", i+1, f.Base, kit.Clip(fmt.Sprint(f.Values)), maxFieldValue)
 		}
 		if f.Choices != nil {
 			if len(f.Choices) > maxText || f.Values[0] < 0 || f.Values[len(f.Values)-1] >= len(f.Choices) {

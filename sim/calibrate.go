@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"unicode"
 
 	"tallywood/engine"
 	"tallywood/sim/playtest"
@@ -286,6 +287,17 @@ func readTesters(ctx context.Context, cfg *CalibrateConfig, curveOf map[string]i
 		}
 		return t
 	}
+	spelled := map[string]string{} // a name's key: its first spelling
+	for i := range cfg.Records {
+		if err := testerName(spelled, cfg.Records[i].Tester, cfg.Records[i].Place()); err != nil {
+			return nil, err
+		}
+	}
+	for _, o := range cfg.Outcomes {
+		if err := testerName(spelled, o.Tester, fmt.Sprintf("outcomes line %d", o.Line)); err != nil {
+			return nil, err
+		}
+	}
 	reads, err := readRecords(ctx, cfg, search)
 	if err != nil {
 		return nil, err
@@ -418,6 +430,32 @@ func (c *CalibrateConfig) curveName(i int, r *engine.Rules) string {
 		}
 	}
 	return r.Version
+}
+
+// testerName applies the rule of tester names (docs/calibration.md): a
+// tester is named one way everywhere. Names that differ only in case or
+// in spaces are refused, as are names that mix Latin letters with Greek
+// or Cyrillic ones, which print alike ("аna" with a Cyrillic а): each
+// would be another tester that prints as the first. "pooled" is the
+// pooled row's. spelled keeps each name's key and first spelling.
+func testerName(spelled map[string]string, name, where string) error {
+	key := strings.ToLower(strings.Join(strings.Fields(name), " "))
+	if key == "pooled" {
+		return fmt.Errorf("sim: %s: a tester named %q: the name is the pooled row's, rename the tester", where, name)
+	}
+	var latin, other bool
+	for _, r := range name {
+		latin = latin || unicode.Is(unicode.Latin, r)
+		other = other || unicode.In(r, unicode.Greek, unicode.Cyrillic)
+	}
+	if latin && other {
+		return fmt.Errorf("sim: %s: tester %q mixes Latin letters with Greek or Cyrillic ones, which print alike: spell it in one script", where, name)
+	}
+	if first, ok := spelled[key]; ok && first != name {
+		return fmt.Errorf("sim: %s: tester %q and %q differ only in case or spaces: spell each tester one way", where, name, first)
+	}
+	spelled[key] = name
+	return nil
 }
 
 // readRecords reads every record, worker by worker, and returns what each

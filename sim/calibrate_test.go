@@ -248,3 +248,42 @@ func TestCalibrateRefusesForgedSums(t *testing.T) {
 		}
 	}
 }
+
+// TestCalibrateTesterNames: a tester is named one way everywhere. A
+// tester named "pooled" gave two rows named pooled; "ana", "ana " and
+// "аna" (a Cyrillic а) printed alike as three testers; "Ana" and "ana"
+// in a CSV were two testers without a word. Each is refused, naming
+// where.
+func TestCalibrateTesterNames(t *testing.T) {
+	records := recordGames(t, "casual", engine.Normal, 13009, 1)
+	named := func(name string) playtest.Game {
+		g := records[0]
+		g.Tester = name
+		return g
+	}
+	for _, tt := range []struct {
+		name     string
+		records  []playtest.Game
+		outcomes []string
+		want     string
+	}{
+		{"pooled", []playtest.Game{named("Pooled")}, nil, `rec.jsonl: a tester named "Pooled": the name is the pooled row's`},
+		{"a space", []playtest.Game{named("ana ")}, []string{"ana"}, `outcomes line 2: tester "ana" and "ana " differ only in case or spaces`},
+		{"case in the CSV", nil, []string{"ana", "Ana"}, `outcomes line 3: tester "Ana" and "ana" differ only in case or spaces`},
+		{"a Cyrillic а", nil, []string{"ana", "\u0430na"}, `outcomes line 3: tester "аna" mixes Latin letters with Greek or Cyrillic ones`},
+	} {
+		cfg := calibrateConfig(t, tt.records, 2, 1)
+		for i, name := range tt.outcomes {
+			cfg.Outcomes = append(cfg.Outcomes, playtest.Outcome{Tester: name, Mode: engine.Normal, Result: playtest.Won, Line: i + 2})
+		}
+		if _, err := Calibrate(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+	// One script, other than Latin, is a name.
+	cfg := calibrateConfig(t, []playtest.Game{named("Анна")}, 2, 1)
+	cfg.Outcomes = []playtest.Outcome{{Tester: "Анна", Mode: engine.Normal, Result: playtest.Won, Line: 2}}
+	if _, err := Calibrate(context.Background(), cfg); err != nil {
+		t.Errorf("Анна: %v", err)
+	}
+}

@@ -228,6 +228,14 @@ func strictUnmarshal(b []byte, v any) error {
 // sum: the engine keeps each in an int16.
 const maxPerGame = math.MaxInt16
 
+// maxFieldValue bounds a number of a rules file read back from a
+// result: the engine keeps each in a byte (engine.Rules), so a tune field's
+// base or a sensitivity change's value of 10^15 is no field's.
+const maxFieldValue = math.MaxInt16
+
+// fieldValue reports whether v can be a rules file's number.
+func fieldValue(v int) bool { return v >= -maxFieldValue && v <= maxFieldValue }
+
 // check verifies that counts read from a file are those of some set of
 // games: no negative count, outcomes and histogram that add up to games,
 // margins that agree with the histogram and the vote totals, and sums one

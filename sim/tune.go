@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -389,14 +388,6 @@ func Tune(ctx context.Context, cfg TuneConfig) (*TuneResult, error) {
 	out.derive()
 	return out, nil
 }
-
-// maxFieldValue bounds a number of a rules file read back from a
-// result: the engine keeps each in a byte (engine.Rules), so a base or a
-// value of 10^15 is no field's.
-const maxFieldValue = math.MaxInt16
-
-// fieldValue reports whether v can be a rules file's number.
-func fieldValue(v int) bool { return v >= -maxFieldValue && v <= maxFieldValue }
 
 // tuneSpace reads cfg's fields: the values each may take, its base value
 // (a number's, or a range's low end when the range leaves it out; a

@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"tallywood/sim/policy/exec"
 )
 
 // baseContext is the context commands run under; tests replace it to
@@ -44,6 +46,9 @@ func interruptible(cmd string, stderr io.Writer) (ctx context.Context, release f
 			return
 		}
 		removePending()
+		// A player program's children outlive it otherwise: the death
+		// signal reaches the program only.
+		exec.KillAll()
 		fmt.Fprintf(stderr, "tallywood: %s: quit at once, without writing the partial result\n", cmd)
 		exit(exitFailed)
 	}()

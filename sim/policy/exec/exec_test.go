@@ -536,3 +536,36 @@ func TestTable(t *testing.T) {
 	requireReaped(t, pidFile, false)
 	requireNoGoroutineLeak(t, before)
 }
+
+// TestKillAllReachesChildren: KillAll kills every running program's
+// process group, what the program started included: a second Ctrl-C exits
+// without stopping the programs, and the death signal reaches each
+// program only, so its children kept running.
+func TestKillAllReachesChildren(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	sp, err := policy.Parse(exectest.Spec("fork", pidFile, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.New(engine.Reference(), 3, engine.Config{Opposition: opposition.Solo{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := sp.New()
+	defer policy.Close(p)
+	p.Reset(3)
+	if err := policy.Play(g, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	children := pids(t, pidFile+".child")
+	if len(children) == 0 {
+		t.Fatal("the program started no child")
+	}
+	for _, pid := range children {
+		if syscall.Kill(pid, 0) != nil {
+			t.Fatalf("child %d is gone before KillAll", pid)
+		}
+	}
+	KillAll()
+	requireReaped(t, pidFile+".child", true)
+}

@@ -75,6 +75,9 @@ func start(argv []string) (*proc, error) {
 		p.errR.Close()
 		return nil, unwrapExec(err)
 	}
+	running.Lock()
+	running.procs[p] = true
+	running.Unlock()
 	go func() {
 		p.waitErr = p.cmd.Wait()
 		close(p.exit)
@@ -166,6 +169,9 @@ func (p *proc) exited(doing, end string) error {
 // returns the program's exit error, if any.
 func (p *proc) stop(graceful bool) error {
 	p.once.Do(func() {
+		running.Lock()
+		delete(running.procs, p)
+		running.Unlock()
 		p.in.Close()
 		if graceful {
 			select {
@@ -186,6 +192,24 @@ func (p *proc) stop(graceful bool) error {
 		p.out.Close()
 	})
 	return p.waitErr
+}
+
+// running are the programs started and not yet stopped: KillAll's.
+var running = struct {
+	sync.Mutex
+	procs map[*proc]bool
+}{procs: map[*proc]bool{}}
+
+// KillAll kills the process group of every program started and not yet
+// stopped, for a harness about to exit without stopping them (a second
+// Ctrl-C): the death signal reaches a program, not what it started.
+// Programs started after it are not killed.
+func KillAll() {
+	running.Lock()
+	defer running.Unlock()
+	for p := range running.procs {
+		killGroup(p.cmd)
+	}
 }
 
 // quoteLine quotes a line from the program for an error message, cut to

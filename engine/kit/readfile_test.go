@@ -105,3 +105,37 @@ func TestReadFileIn(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadFileIn: whatever name a file gives (an outcomes CSV's rules
+// column, a scenario's rules), ReadFileIn reads a file inside its folder
+// or refuses it: never the file outside, reached by an absolute path, ..,
+// a symlink or any spelling of them, and its error never holds that
+// file's contents.
+func FuzzReadFileIn(f *testing.F) {
+	dir := f.TempDir()
+	in := filepath.Join(dir, "in")
+	os.Mkdir(in, 0o755)
+	os.Mkdir(filepath.Join(in, "sub"), 0o755)
+	os.WriteFile(filepath.Join(in, "sub", "ok.json"), []byte("inside"), 0o644)
+	secret := filepath.Join(dir, "secret.json")
+	os.WriteFile(secret, []byte("SECRET"), 0o644)
+	os.Symlink(secret, filepath.Join(in, "out.json"))
+	os.Symlink("../secret.json", filepath.Join(in, "sub", "up.json"))
+	os.Symlink("sub/ok.json", filepath.Join(in, "inside.json"))
+	for _, name := range []string{"sub/ok.json", "inside.json", "out.json", "sub/up.json", "../secret.json", secret,
+		"sub/../../secret.json", "./sub/./ok.json", "sub//ok.json", "/proc/self/environ", "", ".", "sub/"} {
+		f.Add(name)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		data, err := ReadFileIn(in, name, 1024, "a rules file")
+		if err != nil {
+			if strings.Contains(err.Error(), "SECRET") {
+				t.Fatalf("%q: the error %q tells the outside file's contents", name, err)
+			}
+			return
+		}
+		if string(data) != "inside" {
+			t.Fatalf("%q read %q, not the file inside the folder", name, data)
+		}
+	})
+}

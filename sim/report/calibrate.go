@@ -373,7 +373,7 @@ func withheldWhere(t *sim.Tester) string {
 // decisions fit the dial: the decisions' predictions stand.
 func disagreeSentence(t *sim.Tester) string {
 	return fmt.Sprintf("%s: the skill from decisions (%s) and from results (%s) do not meet, though the decisions fit the dial kind by kind; "+
-		"results this far from the decisions' skill come by chance to about 1 in 25 of the dial's own testers, "+
+		"results this far from the decisions' skill come by chance to a few in a hundred of the dial's own testers, "+
 		"so the predictions from the decisions stand (docs/calibration.md).",
 		t.Name, fitText(t.DecisionFit), fitText(t.ResultFit))
 }

@@ -83,9 +83,15 @@ type CalibrateResult struct {
 	// set the calibration reads or predicts for: the base rules first.
 	Curves  []RulesCurve `json:"curves"`
 	Testers []Tester     `json:"testers"`
-	// Pooled is every tester's data together, fitted as one skill (with
-	// two testers or more).
-	Pooled *Tester `json:"pooled,omitempty"`
+	// Pooled is the data of like testers together, fitted as one skill:
+	// the testers whose recorded decisions fit the dial, when two or
+	// more, or with no recorded decision at all, every tester's results
+	// (with two testers or more). PooledOf names them.
+	Pooled   *Tester  `json:"pooled,omitempty"`
+	PooledOf []string `json:"pooled_of,omitempty"`
+	// PredictSame names the rules predicted for (--predict-rules) when
+	// they are the base rules: their predictions are the base rules'.
+	PredictSame string `json:"predict_same,omitempty"`
 }
 
 // RulesCurve is the dial's curve under one rules set, Normal and Hard.
@@ -110,9 +116,11 @@ type Tester struct {
 	// give, the levels' matches and the predicted win rates.
 	DecisionFit *SkillFit `json:"decision_fit,omitempty"`
 	ResultFit   *SkillFit `json:"result_fit,omitempty"`
-	// FitsDisagree: the two fits' 95% intervals do not meet, so the
-	// tester decides unlike the dial at the skill their results show
-	// (another style than the learned score's).
+	// OffDial: the test of fit of the decisions (Decisions.Test) finds
+	// them unlike the dial's at the fitted skill: the tester plays in
+	// another style, and the decisions' predictions are not given.
+	OffDial bool `json:"off_dial"`
+	// FitsDisagree: the two fits' 95% intervals do not meet.
 	FitsDisagree bool         `json:"fits_disagree"`
 	Matches      []MatchRate  `json:"match_rates,omitempty"`
 	Predictions  []Prediction `json:"predictions,omitempty"`
@@ -142,6 +150,9 @@ type DecisionData struct {
 	// Matches counts, per level, the decisions the level would have
 	// taken as the tester did.
 	Matches []int64 `json:"matches"`
+	// Test is the test of fit of the decisions under the dial at their
+	// fitted skill (decisionfit.go), nil with none.
+	Test *DecisionTest `json:"test,omitempty"`
 }
 
 // ResultData are a tester's games on one difficulty under one curve's
@@ -239,6 +250,9 @@ func Calibrate(ctx context.Context, cfg CalibrateConfig) (*CalibrateResult, erro
 		out.Levels = append(out.Levels, lv.Label)
 	}
 	rules, curveOf := cfg.curveRules()
+	if p := cfg.Predict; p != nil && p.Hash == cfg.Rules.Hash && slices.Equal(p.Overrides, cfg.Rules.Overrides) {
+		out.PredictSame = cfg.PredictName
+	}
 	for i, r := range rules {
 		out.Curves = append(out.Curves, RulesCurve{Name: cfg.curveName(i, r), RulesID: rulesID(r)})
 	}
@@ -272,18 +286,20 @@ func Calibrate(ctx context.Context, cfg CalibrateConfig) (*CalibrateResult, erro
 }
 
 // readTesters reads the records and outcomes of cfg into testers, in the
-// order of their names; curveOf gives each outcome's rules name its
-// curve. The search's picks are read when search is set: without, a
-// decision that is not the learned score's best counts as neither pick,
-// which rules out the dial above 1 (exactly when some decision was
-// neither pick anyway).
+// order of their names, each with the test of fit of their decisions;
+// curveOf gives each outcome's rules name its curve. The search's picks
+// are read when search is set: without, a decision that is not the
+// learned score's best counts as neither pick, which rules out the dial
+// above 1 (exactly when some decision was neither pick anyway).
 func readTesters(ctx context.Context, cfg *CalibrateConfig, curveOf map[string]int, search bool) ([]Tester, error) {
 	testers := map[string]*Tester{}
+	sums := map[string]*decisionSums{}
 	tester := func(name string) *Tester {
 		t, ok := testers[name]
 		if !ok {
 			t = &Tester{Name: name, Decisions: DecisionData{LogLik: make([]float64, fitBelow), Matches: make([]int64, len(cfg.Levels))}}
 			testers[name] = t
+			sums[name] = new(decisionSums)
 		}
 		return t
 	}
@@ -298,14 +314,11 @@ func readTesters(ctx context.Context, cfg *CalibrateConfig, curveOf map[string]i
 			return nil, err
 		}
 	}
-	reads, err := readRecords(ctx, cfg, search)
-	if err != nil {
-		return nil, err
-	}
-	for i := range cfg.Records {
-		rec, rd := &cfg.Records[i], &reads[i]
+	err := readRecords(ctx, cfg, search, func(j int, rd *gameRead) {
+		rec := &cfg.Records[j]
 		t := tester(rec.Tester)
 		t.Decisions.addGame(rd)
+		sums[rec.Tester].addAll(&rd.sums)
 		if rd.finished {
 			res := t.results(0, rec.Mode.String())
 			m := int64(rd.result.Margin())
@@ -316,6 +329,9 @@ func readTesters(ctx context.Context, cfg *CalibrateConfig, curveOf map[string]i
 				res.MarginWins++
 			}
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	for _, o := range cfg.Outcomes {
 		tester(o.Tester).addOutcome(&o, curveOf[o.Rules])
@@ -325,7 +341,13 @@ func readTesters(ctx context.Context, cfg *CalibrateConfig, curveOf map[string]i
 	}
 	var out []Tester
 	for _, name := range slices.Sorted(maps.Keys(testers)) {
-		out = append(out, *testers[name])
+		t := testers[name]
+		if t.Decisions.Decisions > 0 {
+			if f := skillFit(t.Decisions.logLik()); f != nil {
+				t.Decisions.Test = sums[name].test(f.Skill)
+			}
+		}
+		out = append(out, *t)
 	}
 	return out, nil
 }
@@ -458,13 +480,18 @@ func testerName(spelled map[string]string, name, where string) error {
 	return nil
 }
 
-// readRecords reads every record, worker by worker, and returns what each
-// game tells, in the records' order.
-func readRecords(ctx context.Context, cfg *CalibrateConfig, search bool) ([]gameRead, error) {
+// recordBatch is how many records are read at once: each batch's reads
+// are added in the records' order (so that the sums are the same for any
+// workers), and a batch's reads, with the test of fit's sums, are held
+// in memory until then.
+const recordBatch = 256
+
+// readRecords reads every record, worker by worker, and hands what each
+// game tells to add, in the records' order.
+func readRecords(ctx context.Context, cfg *CalibrateConfig, search bool, add func(j int, rd *gameRead)) error {
 	n := int64(len(cfg.Records))
-	reads := make([]gameRead, n)
 	if n == 0 {
-		return reads, nil
+		return nil
 	}
 	// The records are the input, every one read by every shard: the
 	// whole of them, on no seed of the study's.
@@ -472,19 +499,26 @@ func readRecords(ctx context.Context, cfg *CalibrateConfig, search bool) ([]game
 	pl := newPool(ctx, poolConfig{workers: cfg.workers(n), shard: Shard{K: 1, N: 1}, progress: cfg.Progress},
 		func(*atomic.Bool) *recordReader { return newRecordReader(cfg.Rules, opp, cfg.Levels, search) })
 	defer pl.close()
-	scratch := make([]gameRead, len(pl.players))
-	err := pl.run(work{
-		n: n, size: 1, games: 1,
-		play: func(w int, j int64, _ uint64) error { return pl.players[w].read(&cfg.Records[j], &scratch[w]) },
-		keep: func(w int, j int64) { reads[j] = scratch[w] },
-	})
-	if err != nil {
-		return nil, err
+	reads := make([]gameRead, min(n, recordBatch))
+	for lo := int64(0); lo < n; lo += recordBatch {
+		size := min(n-lo, recordBatch)
+		err := pl.run(work{
+			n: size, size: 1, games: 1,
+			// Each item is one worker's alone: it reads into its place.
+			play: func(w int, j int64, _ uint64) error { return pl.players[w].read(&cfg.Records[lo+j], &reads[j]) },
+			keep: func(int, int64) {},
+		})
+		if err != nil {
+			return err
+		}
+		if pl.interrupted() {
+			return errors.New("interrupted while reading the records: nothing to write")
+		}
+		for j := range size {
+			add(int(lo+j), &reads[j])
+		}
 	}
-	if pl.interrupted() {
-		return nil, errors.New("interrupted while reading the records: nothing to write")
-	}
-	return reads, nil
+	return nil
 }
 
 // addGame adds what one recorded game tells.
@@ -587,8 +621,15 @@ func sameTesters(a, b []Tester) bool {
 		return x.Name == y.Name && slices.Equal(x.Results, y.Results) &&
 			dx.Games == dy.Games && dx.Decisions == dy.Decisions && dx.Forced == dy.Forced && dx.Hinted == dy.Hinted &&
 			slices.Equal(dx.LogLik, dy.LogLik) && dx.Best == dy.Best && dx.Search == dy.Search && dx.Both == dy.Both &&
-			dx.Neither == dy.Neither && slices.Equal(dx.Matches, dy.Matches)
+			dx.Neither == dy.Neither && slices.Equal(dx.Matches, dy.Matches) && sameTest(dx.Test, dy.Test)
 	})
+}
+
+func sameTest(a, b *DecisionTest) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Skill == b.Skill && a.Statistic == b.Statistic && a.DF == b.DF && a.P == b.P && slices.Equal(a.Kinds, b.Kinds)
 }
 
 // check verifies that a decoded calibration adds up: its curves as
@@ -677,6 +718,16 @@ func (t *Tester) check(curves, levels int) error {
 			return fmt.Errorf("decisions.matches[%d] %d is outside 0..%d", k, m, d.Decisions)
 		}
 	}
+	if x := d.Test; x != nil {
+		if !(x.P >= 0 && x.P <= 1) || x.DF < 0 || x.DF > 2*numKinds || !(x.Statistic >= 0) || len(x.Kinds) > numKinds+1 {
+			return fmt.Errorf("decisions.test: p %g, df %d, statistic %g, %d kinds", x.P, x.DF, x.Statistic, len(x.Kinds))
+		}
+		for _, k := range x.Kinds {
+			if k.Decisions < 0 || k.Decisions > d.Decisions || k.Agree < 0 || k.Agree > k.Decisions {
+				return fmt.Errorf("decisions.test: kind %q counts beyond its %d decisions", k.Kind, d.Decisions)
+			}
+		}
+	}
 	if d.Games == 0 && len(t.Results) == 0 {
 		return errors.New("no recorded games and no results")
 	}
@@ -720,6 +771,11 @@ func (r *CalibrateResult) clone() Study {
 		t.Results = slices.Clone(t.Results)
 		t.Decisions.LogLik = slices.Clone(t.Decisions.LogLik)
 		t.Decisions.Matches = slices.Clone(t.Decisions.Matches)
+		if x := t.Decisions.Test; x != nil {
+			c := *x
+			c.Kinds = slices.Clone(x.Kinds)
+			t.Decisions.Test = &c
+		}
 	}
 	return &out
 }

@@ -287,3 +287,73 @@ func TestCalibrateTesterNames(t *testing.T) {
 		t.Errorf("Анна: %v", err)
 	}
 }
+
+// A tester off the dial is caught by the test of fit of their decisions:
+// greedy decides like the dial near 0 and wins like it near 0.4, and
+// six games' decisions agree with the learned score's best far more
+// often in some kinds of decision (and far less in others) than the dial
+// at one skill would. No win rate is predicted from such decisions, and
+// the pool holds only the testers whose decisions fit the dial: not
+// greedy, nor cleo, whose results alone were written down.
+func TestCalibrateOffDial(t *testing.T) {
+	ctx := context.Background()
+	rules := engine.Reference()
+	records := recordGames(t, "greedy", engine.Normal, 13810, 6)
+	records = append(records, recordGames(t, "dial:skill=0.5", engine.Normal, 13811, 6)...)
+	ana := recordGames(t, "dial:skill=0.5", engine.Normal, 13812, 6)
+	for i := range ana {
+		ana[i].Tester = "ana"
+	}
+	records = append(records, ana...)
+	cfg := CalibrateConfig{Rules: rules, Records: records,
+		Outcomes: []playtest.Outcome{{Tester: "cleo", Mode: engine.Normal, Result: playtest.Won, Line: 2}}}
+	testers, err := readTesters(ctx, &cfg, map[string]int{"": 0}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	curve, err := Curve(ctx, CurveConfig{RunConfig: RunConfig{Seed: 13813}, Rules: rules, Skills: []float64{0, 0.5, 1, 2},
+		Modes: []engine.Mode{engine.Normal, engine.Hard}, Politician: RandomPoliticianIndex, Games: 20, SearchGames: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &CalibrateResult{Curves: []RulesCurve{{RulesID: rulesID(rules), Points: curve.Points}}, Testers: testers}
+	r.derive()
+	for _, tr := range r.Testers {
+		x := tr.Decisions.Test
+		offDial := tr.Name == "greedy"
+		if tr.Name == "cleo" {
+			if x != nil || tr.OffDial {
+				t.Errorf("cleo, with results only: test %+v, off the dial %t", x, tr.OffDial)
+			}
+			continue
+		}
+		if x == nil || tr.OffDial != offDial || x.OffDial() != offDial || x.DF < 1 || len(x.Kinds) < 2 {
+			t.Fatalf("%s: test %+v, off the dial %t", tr.Name, x, tr.OffDial)
+		}
+		var fromDecisions, fromResults int
+		for _, p := range tr.Predictions {
+			if p.From == FromDecisions {
+				fromDecisions++
+			} else {
+				fromResults++
+			}
+		}
+		if want := 2 * b2i(!offDial); fromDecisions != want || fromResults != 2 {
+			t.Errorf("%s: %d predictions from decisions (want %d), %d from results (want 2)", tr.Name, fromDecisions, want, fromResults)
+		}
+		t.Logf("%s: skill %.3f, χ² %.1f on %d, p %.3g", tr.Name, x.Skill, x.Statistic, x.DF, x.P)
+	}
+	if !slices.Equal(r.PooledOf, []string{"ana", "dial:skill=0.5"}) || r.Pooled == nil || r.Pooled.Decisions.Games != 12 || len(r.Pooled.Results) != 1 || r.Pooled.Results[0].MarginGames != 12 {
+		t.Errorf("pooled %v: %+v", r.PooledOf, r.Pooled)
+	}
+	// Results only: every tester's results are pooled.
+	cfg = CalibrateConfig{Rules: rules, Outcomes: []playtest.Outcome{
+		{Tester: "cleo", Mode: engine.Normal, Result: playtest.Won, Line: 2}, {Tester: "dan", Mode: engine.Hard, Result: playtest.Lost, Line: 3}}}
+	if r.Testers, err = readTesters(ctx, &cfg, map[string]int{"": 0}, false); err != nil {
+		t.Fatal(err)
+	}
+	r.derive()
+	if !slices.Equal(r.PooledOf, []string{"cleo", "dan"}) {
+		t.Errorf("results only: pooled %v", r.PooledOf)
+	}
+}

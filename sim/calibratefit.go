@@ -22,21 +22,44 @@ func (r *CalibrateResult) derive() {
 		g, s := deriveCurvePoints(r.Curves[i].Points, 0.05)
 		games, secs = games+g, secs+s
 	}
-	r.Pooled = nil
-	if len(r.Testers) > 1 {
-		p := pooled(r.Testers)
-		r.Pooled = &p
-	}
 	for i := range r.Testers {
 		r.fit(&r.Testers[i])
 	}
-	if r.Pooled != nil {
+	r.Pooled, r.PooledOf = nil, nil
+	if like := alike(r.Testers); len(like) > 1 {
+		p := pooled(like)
+		r.Pooled = &p
+		for _, t := range like {
+			r.PooledOf = append(r.PooledOf, t.Name)
+		}
 		r.fit(r.Pooled)
 	}
 	r.setTiming(games, secs)
 }
 
-// pooled is every tester's data summed, as one tester.
+// alike are the testers pooled, like with like: those whose recorded
+// decisions fit the dial (a tester off it plays another style, and one
+// with results only may too: their results would be read as the skill the
+// others' decisions show); with no recorded decision at all, every
+// tester, whose results alone are read.
+func alike(ts []Tester) []Tester {
+	var like []Tester
+	decided := false
+	for _, t := range ts {
+		if t.Decisions.Decisions > 0 {
+			decided = true
+			if !t.OffDial {
+				like = append(like, t)
+			}
+		}
+	}
+	if !decided {
+		return ts
+	}
+	return like
+}
+
+// pooled is the testers' data summed, as one tester.
 func pooled(ts []Tester) Tester {
 	p := Tester{Name: "pooled", Decisions: DecisionData{LogLik: make([]float64, fitBelow), Matches: make([]int64, len(ts[0].Decisions.Matches))}}
 	for _, t := range ts {
@@ -88,6 +111,7 @@ var fitGrid = func() []float64 {
 // fit derives t's fits, matches and predictions.
 func (r *CalibrateResult) fit(t *Tester) {
 	t.DecisionFit, t.ResultFit, t.Matches, t.Predictions, t.FitsDisagree = nil, nil, nil, nil, false
+	t.OffDial = t.Decisions.Test.OffDial()
 	d := &t.Decisions
 	if d.Decisions > 0 {
 		t.DecisionFit = skillFit(d.logLik())
@@ -102,7 +126,9 @@ func (r *CalibrateResult) fit(t *Tester) {
 	d2, r2 := t.DecisionFit, t.ResultFit
 	t.FitsDisagree = d2 != nil && r2 != nil && (d2.CI95[1] < r2.CI95[0] || r2.CI95[1] < d2.CI95[0])
 	for src, f := range []*SkillFit{t.DecisionFit, t.ResultFit} {
-		if f == nil {
+		// Decisions unlike the dial's say how alike the tester plays,
+		// not how well: no win rate is predicted from them.
+		if f == nil || FitSource(src) == FromDecisions && t.OffDial {
 			continue
 		}
 		for c := range r.Curves {

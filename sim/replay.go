@@ -40,6 +40,7 @@ type gameRead struct {
 	best, search, both, neither int64
 	decisions, forced, hinted   int64
 	matches                     []int64
+	sums                        decisionSums // the test of fit's, by kind
 	finished                    bool
 	result                      engine.Result
 }
@@ -194,5 +195,6 @@ func (rr *recordReader) readDecision(g *engine.Game, legal []engine.Option, chos
 	for k := range out.logLik {
 		out.logLik[k] += policy.DialSkill(fitSkill(k)).LogProb(scores, chosen, search)
 	}
+	out.sums.add(g.Pending, scores, chosen, best, search)
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -146,7 +147,7 @@ func defineCalibrate(fs *pflag.FlagSet, s *studyFlags) func() (*plan, error) {
 			}
 			cfg.PredictName = filepath.Base(*predict)
 		}
-		p := &plan{total: int64(len(cfg.Records)) + calibrateGames(&cfg), text: report.TextOptions{Wide: s.wide}}
+		p := &plan{total: int64(len(cfg.Records)) + calibrateGames(&cfg), text: report.TextOptions{Wide: s.wide}, notes: calibrateCost(&cfg)}
 		p.run = func(ctx context.Context, workers int, progress *atomic.Int64) (sim.Study, error) {
 			cfg.Workers, cfg.Progress = workers, progress
 			return result(sim.Calibrate(ctx, cfg))
@@ -169,6 +170,41 @@ func calibrateGames(cfg *sim.CalibrateConfig) int64 {
 		n += 2 * cfg.Shard.Len(cc.GamesAt(x))
 	}
 	return sets * n
+}
+
+// Speeds of the dial in games per CPU-second (docs/calibration.md, "Its
+// speed, along it"): about 1,000 at skill 1 and below, 11 above, where it
+// searches at every decision, as reading a recorded game does.
+const (
+	dialGamesPerSecond   = 1000
+	searchGamesPerSecond = 11
+)
+
+// calibrateCost says, before a long calibration starts, about how many
+// CPU-minutes it takes (the README's calibration, with the default
+// curves, takes about 5): nothing under half a CPU-minute.
+func calibrateCost(cfg *sim.CalibrateConfig) string {
+	sets := int64(1 + len(cfg.OutcomeRules))
+	if cfg.Predict != nil {
+		sets++
+	}
+	cc := sim.CurveConfig{Games: cfg.Games, SearchGames: cfg.SearchGames}
+	var below, above int64
+	for _, x := range cfg.Skills {
+		n := 2 * sets * cfg.Shard.Len(cc.GamesAt(x))
+		if x > 1 {
+			above += n
+		} else {
+			below += n
+		}
+	}
+	secs := float64(below)/dialGamesPerSecond + float64(above+int64(len(cfg.Records)))/searchGamesPerSecond
+	if secs < 30 {
+		return ""
+	}
+	return fmt.Sprintf("calibrate: about %s: %d games of the curves at skill 1 and below (about %d a CPU-second), "+
+		"%d above it and %d recorded games read, where the dial searches (about %d a CPU-second); fewer --games or --search-games take less\n",
+		kit.Count(int(math.Ceil(secs/60)), "CPU-minute"), below, dialGamesPerSecond, above, len(cfg.Records), searchGamesPerSecond)
 }
 
 // readPlaytests reads the recorded games of one file: a record of

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"tallywood/engine"
+	"tallywood/sim"
 	"tallywood/sim/policy/exec/exectest"
 )
 
@@ -160,4 +161,47 @@ func TestCalibrateOutcomesRulesStayInFolder(t *testing.T) {
 	if code, _, errs := runCLI(t, "calibrate", "--trust-outcomes", recordOne(t, dir, "r.jsonl", "5")); code != exitBadArgs || !strings.Contains(errs, "--trust-outcomes") {
 		t.Errorf("--trust-outcomes without --outcomes: exit %d: %s", code, errs)
 	}
+}
+
+// TestCalibrateSaysWhatItDid: the README's line reads the shipped example
+// CSV; a CSV-only run says "results only", not "0 recorded games";
+// --predict-rules naming the same rules says so, where before it printed
+// nothing; and a long run says its cost on stderr before it starts.
+func TestCalibrateSaysWhatItDid(t *testing.T) {
+	dir := t.TempDir()
+	same := filepath.Join(dir, "mine-rules.json")
+	code, dump, errs := runCLI(t, "rules", "dump")
+	if code != exitOK {
+		t.Fatalf("rules dump: %d %s", code, errs)
+	}
+	if err := os.WriteFile(same, []byte(dump), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, append([]string{"calibrate", "--outcomes", "../../testdata/playtests.csv", "--predict-rules", same}, calibrateQuick...)...)
+	if code != exitOK {
+		t.Fatalf("calibrate: exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"results only (no recorded game", "mine-rules.json (--predict-rules): the same rules as these",
+		"pooled: ana, bo, cleo, as one skill", "wider than the 95% interval"} {
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+			t.Errorf("calibrate's text lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(errs, "CPU-minute") {
+		t.Errorf("a short run says a cost: %s", errs)
+	}
+	// The defaults' curves: about 3 CPU-minutes, said before the run.
+	if note := calibrateCostOf(t); !strings.Contains(note, "calibrate: about 3 CPU-minutes: 22000 games") {
+		t.Errorf("the cost said: %q", note)
+	}
+}
+
+// calibrateCostOf is the cost calibrate says of the defaults' curves.
+func calibrateCostOf(t *testing.T) string {
+	t.Helper()
+	skills, err := parseSkills("skills", defaultSkills)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return calibrateCost(&sim.CalibrateConfig{Skills: skills, Games: 1000, SearchGames: 200, RunConfig: sim.RunConfig{Shard: sim.Shard{K: 1, N: 1}}})
 }

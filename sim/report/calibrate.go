@@ -2,9 +2,11 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/csv"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,35 +25,49 @@ const (
 		"From decisions: the skill at which the dial would most likely have taken the recorded decisions, with its 95% " +
 		"likelihood-ratio interval; a decision with one option or taken after a hint is left out. " +
 		"From results: the skill whose win rates (and margins, where written) on the dial's curve best explain the games' results. " +
-		"An interval that reaches an end of the dial (0 or 2) is open there: the data bound it no further"
+		"An interval that reaches an end of the dial is open there, written \"at most 0.12\" or \"at least 1.70\": the data bound it no further. " +
+		"ON DIAL: whether the decisions agree with the dial's at the fitted skill, kind of decision by kind, as often as the dial's own would " +
+		"(a test of fit; \"no\" when its p is below 0.001, a level set by simulation so that the dial's own testers are flagged at most 5% of the time): " +
+		"decisions that do not fit say how alike a tester plays, not how well, and no win rate is predicted from them"
 	calibrateMatchWords = "MATCHES: the share of the decisions read that each level would have taken as the tester did " +
 		"(Maia-style move matching), with Wilson 95% intervals"
 	calibratePredictWords = "PREDICTED: the win rate of players of the fitted skill on the dial's curve; the interval runs " +
-		"from the curve's lowest to its highest band over the skill's 97.5% interval (bands at 97.5% over every point), " +
-		"so it carries the fit's uncertainty and the simulation's, together at least 95%. OBSERVED: the tester's own games there"
+		"from the curve's lowest to its highest band over the skill's 97.5% interval (wider than the 95% interval of the skill shown above), " +
+		"the bands at 97.5% over every point, so that the fit's uncertainty and the simulation's together hold at least 95%. " +
+		"OBSERVED: the tester's own games there. POOLED: like testers together, as one skill: those whose decisions fit the dial " +
+		"(or, with no recorded decision at all, every tester's results)"
 )
 
-// fitText writes a fitted skill with its interval, "—" for none.
+// fitText writes a fitted skill with its interval, "—" for none; an
+// interval open at an end of the dial is written as the bound it has:
+// "0.05, at most 0.12", "1.90, at least 1.70", "1.00, anywhere 0–2".
 func fitText(f *sim.SkillFit) string {
-	if f == nil {
+	switch {
+	case f == nil:
 		return "—"
+	case f.LowOpen && f.HighOpen:
+		return skill2(f.Skill) + ", anywhere 0–2"
+	case f.LowOpen:
+		return fmt.Sprintf("%s, at most %s", skill2(f.Skill), skill2(f.CI95[1]))
+	case f.HighOpen:
+		return fmt.Sprintf("%s, at least %s", skill2(f.Skill), skill2(f.CI95[0]))
 	}
-	return fmt.Sprintf("%s [%s, %s]", skill2(f.Skill), fitEnd(f.CI95[0], f.LowOpen), fitEnd(f.CI95[1], f.HighOpen))
+	return fmt.Sprintf("%s [%s, %s]", skill2(f.Skill), skill2(f.CI95[0]), skill2(f.CI95[1]))
 }
 
 // skill2 writes a skill to two decimals.
 func skill2(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 
-// fitEnd is one end of a skill's interval, marked open (…) at an end of
-// the dial it reaches.
-func fitEnd(x float64, open bool) string {
-	if open && x <= 0 {
-		return "…0"
+// dialFits says whether t's decisions fit the dial: "yes", "no", or "—"
+// with none.
+func dialFits(t *sim.Tester) string {
+	switch {
+	case t.Decisions.Test == nil:
+		return "—"
+	case t.OffDial:
+		return "no"
 	}
-	if open {
-		return "2…"
-	}
-	return skill2(x)
+	return "yes"
 }
 
 // curveLabel names curve c of r: "rules" for the base rules, else as the
@@ -115,10 +131,10 @@ func calibrateText(b *bytes.Buffer, r *sim.CalibrateResult, opt TextOptions) err
 	for _, t := range testersOf(r) {
 		d := &t.Decisions
 		rows = append(rows, []string{t.Name, strconv.FormatInt(d.Games, 10), strconv.FormatInt(d.Decisions, 10),
-			fitText(t.DecisionFit), resultsWords(t), fitText(t.ResultFit)})
+			fitText(t.DecisionFit), dialFits(t), resultsWords(t), fitText(t.ResultFit)})
 	}
-	b.WriteString("\n")
-	if err := writeTable(b, []string{"TESTER", "GAMES", "DECISIONS", "SKILL FROM DECISIONS", "RESULTS", "SKILL FROM RESULTS"}, 1, rows); err != nil {
+	b.WriteString("\nSkill on the dial, from the decisions and from the results\n")
+	if err := writeTable(b, []string{"TESTER", "GAMES", "DECISIONS", "FROM DECISIONS", "ON DIAL", "WON", "FROM RESULTS"}, 1, rows); err != nil {
 		return err
 	}
 	if len(r.Levels) > 0 {
@@ -155,6 +171,9 @@ func calibrateText(b *bytes.Buffer, r *sim.CalibrateResult, opt TextOptions) err
 	rows = nil
 	for _, t := range testersOf(r) {
 		for c := range r.Curves {
+			if t.OffDial {
+				rows = append(rows, []string{t.Name, curveLabel(r, c), "decisions", "not given: off the dial", withheldWhere(t)})
+			}
 			for _, src := range []sim.FitSource{sim.FromDecisions, sim.FromResults} {
 				if predictionOf(t, src, c, "normal") == nil {
 					continue
@@ -170,13 +189,8 @@ func calibrateText(b *bytes.Buffer, r *sim.CalibrateResult, opt TextOptions) err
 	if err := writeTable(b, []string{"TESTER", "RULES", "FROM", "NORMAL [95%]", "HARD [95%]"}, 3, rows); err != nil {
 		return err
 	}
-	for _, t := range testersOf(r) {
-		if w := resultSentence(r, t); w != "" {
-			wrapTo(b, w, "")
-		}
-		if t.FitsDisagree {
-			wrapTo(b, disagreeSentence(t), "")
-		}
+	for _, w := range calibrateSentences(r) {
+		wrapTo(b, w, "")
 	}
 	for _, c := range r.FailedItems() {
 		if c.Errors > 0 {
@@ -203,9 +217,12 @@ func calibrateInputWords(r *sim.CalibrateResult) string {
 	}
 	pts := r.Curves[0].Points
 	cr := &sim.CurveResult{Points: pts}
-	s := fmt.Sprintf("%d testers; %d recorded games, %d decisions read (%d without a choice and %d after a hint left out); "+
-		"curves: the dial at %d skills, %s, seed %d",
-		len(r.Testers), games, decisions, forced, hinted, len(pts), curveGamesWords(cr), r.Seed)
+	read := fmt.Sprintf("%s, %d decisions read (%d without a choice and %d after a hint left out)", fmt.Sprintf("%d recorded %s", games, plural(games, "game")), decisions, forced, hinted)
+	if games == 0 {
+		read = "results only (no recorded game, so no decisions)"
+	}
+	s := fmt.Sprintf("%s; %s; curves: the dial at %d skills, %s, seed %d",
+		fmt.Sprintf("%d %s", len(r.Testers), plural(int64(len(r.Testers)), "tester")), read, len(pts), curveGamesWords(cr), r.Seed)
 	if r.Shard != "" {
 		s += ", shard " + r.Shard
 	}
@@ -215,7 +232,7 @@ func calibrateInputWords(r *sim.CalibrateResult) string {
 	return s
 }
 
-// resultsWords sums a tester's results: "5 of 12 won".
+// resultsWords sums a tester's results: "5 of 12" (won).
 func resultsWords(t *sim.Tester) string {
 	var wins, games int64
 	for _, res := range t.Results {
@@ -225,7 +242,7 @@ func resultsWords(t *sim.Tester) string {
 	if games == 0 {
 		return "—"
 	}
-	return fmt.Sprintf("%d of %d won", wins, games)
+	return fmt.Sprintf("%d of %d", wins, games)
 }
 
 // resultSentence says what a tester's results tell, as a designer would
@@ -271,12 +288,94 @@ func resultSentence(r *sim.CalibrateResult, t *sim.Tester) string {
 	return fmt.Sprintf("%s: %s: %s; predicted: %s.", t.Name, strings.Join(played, ", "), skill, strings.Join(preds, ", "))
 }
 
-// disagreeSentence says what two fits that do not meet mean.
+// calibrateSentences say, tester by tester, what the results tell, which
+// decisions do not fit the dial and what two fits that do not meet mean;
+// then who is pooled, and rules predicted for that are these rules.
+func calibrateSentences(r *sim.CalibrateResult) []string {
+	var out []string
+	for _, t := range testersOf(r) {
+		if w := resultSentence(r, t); w != "" {
+			out = append(out, w)
+		}
+		switch {
+		case t.OffDial:
+			out = append(out, offDialSentence(t))
+		case t.FitsDisagree:
+			out = append(out, disagreeSentence(t))
+		}
+	}
+	if len(r.PooledOf) > 0 {
+		w := fmt.Sprintf("pooled: %s, as one skill", strings.Join(r.PooledOf, ", "))
+		var left []string
+		for _, t := range r.Testers {
+			if !slices.Contains(r.PooledOf, t.Name) {
+				why := "results only"
+				if t.OffDial {
+					why = "off the dial"
+				}
+				left = append(left, fmt.Sprintf("%s (%s)", t.Name, why))
+			}
+		}
+		if len(left) > 0 {
+			w += "; left out, as unlike them: " + strings.Join(left, ", ")
+		}
+		out = append(out, w+".")
+	}
+	if r.PredictSame != "" {
+		out = append(out, fmt.Sprintf("%s (--predict-rules): the same rules as these (hash %s), so its predictions are those under these rules.",
+			r.PredictSame, engine.ShortHash(r.RulesHash)))
+	}
+	return out
+}
+
+// offDialSentence says that t's decisions do not fit the dial, where
+// they differ most, and what is predicted instead.
+func offDialSentence(t *sim.Tester) string {
+	x := t.Decisions.Test
+	kinds := slices.Clone(x.Kinds)
+	slices.SortStableFunc(kinds, func(a, b sim.KindTest) int { return cmp.Compare(b.Statistic, a.Statistic) })
+	var most []string
+	for _, k := range kinds[:min(2, len(kinds))] {
+		most = append(most, fmt.Sprintf("%s decisions, %d of %d %s where the dial would take %.0f", k.Kind, k.Agree, k.Decisions, agreeWhat(x), k.Expected))
+	}
+	p := fmt.Sprintf("p = %.2g", x.P)
+	if x.P < 0.001 {
+		p = "p < 0.001"
+	}
+	instead := "there are no results, so no win rate is predicted: add their results (--outcomes) to have one"
+	if t.ResultFit != nil {
+		instead = "the predictions from their results are the answer"
+	}
+	return fmt.Sprintf("%s: the decisions do not fit the dial at their skill %s (test of fit by kind of decision: χ² %.1f on %d degrees of freedom, %s; "+
+		"most unlike the dial: %s): %s plays in another style than the dial's, so the decisions say how alike they play, not how well, "+
+		"and no win rate is predicted from them; %s.",
+		t.Name, skill2(x.Skill), x.Statistic, x.DF, p, strings.Join(most, "; "), t.Name, instead)
+}
+
+// agreeWhat is what a test of fit's agreements count.
+func agreeWhat(x *sim.DecisionTest) string {
+	if x.Skill >= 1 {
+		return "took the search's pick"
+	}
+	return "took the learned score's best"
+}
+
+// withheldWhere says where to look instead of the predictions from
+// decisions that do not fit the dial.
+func withheldWhere(t *sim.Tester) string {
+	if t.ResultFit != nil {
+		return "see results"
+	}
+	return "no results: none"
+}
+
+// disagreeSentence says what two fits that do not meet mean when the
+// decisions fit the dial: the decisions' predictions stand.
 func disagreeSentence(t *sim.Tester) string {
-	return fmt.Sprintf("%s: the skill from decisions (%s) and from results (%s) disagree: %s decides unlike the dial "+
-		"at the skill their results show (another style than the learned score's), so the decisions say how alike they play, "+
-		"the results how well; the win rates predicted from the results are the ones to trust.",
-		t.Name, fitText(t.DecisionFit), fitText(t.ResultFit), t.Name)
+	return fmt.Sprintf("%s: the skill from decisions (%s) and from results (%s) do not meet, though the decisions fit the dial kind by kind; "+
+		"results this far from the decisions' skill come by chance to a few in a hundred of the dial's own testers, "+
+		"so the predictions from the decisions stand (docs/calibration.md).",
+		t.Name, fitText(t.DecisionFit), fitText(t.ResultFit))
 }
 
 func plural(n int64, noun string) string {
@@ -316,14 +415,7 @@ func calibrateSection(idx int, src Source, r *sim.CalibrateResult) (section, err
 		versionFact(src),
 	}
 	s.Notes = []string{calibrateSkillWords + ".", calibrateMatchWords + ".", calibratePredictWords + "."}
-	for _, t := range testersOf(r) {
-		if w := resultSentence(r, t); w != "" {
-			s.List = append(s.List, w)
-		}
-		if t.FitsDisagree {
-			s.List = append(s.List, disagreeSentence(t))
-		}
-	}
+	s.List = append(s.List, calibrateSentences(r)...)
 	var decisions, results []bandSeries
 	ft := table{Header: []string{"tester", "games", "decisions", "skill from decisions", "low", "high", "skill from results", "low", "high"}}
 	for i, t := range testersOf(r) {

@@ -41,7 +41,7 @@ func TestDashboard(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	page := string(ts.page("/d/" + ts.srv.designer))
-	for _, want := range []string{"ana", "finished", "/t/" + token, "1 recorded games", "games of the curve played", "SKILL FROM DECISIONS"} {
+	for _, want := range []string{"ana", "finished", "/t/" + token, "1 recorded games", "games of the curve played", "FROM DECISIONS", "ON DIAL"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the dashboard does not show %q", want)
 		}

@@ -38,7 +38,8 @@ A RATE with a sign is a change of the base rules' win rate: -0.05 is five
 points below it (normal:skilled=-0.05). The search then compares every
 candidate with the base rules on the same seeds, and the confirmation plays
 the base rules beside the best values, seed by seed: the target is reached
-when the 95% interval of the change holds it.
+when the interval of the change, simultaneous over the targets, lies within
+the target ± --tolerance, as for a win rate.
 
 --vary takes a path or a glob ('difficulties.hard.*': every number it
 matches) and a range of whole numbers; without one a field ranges over its

@@ -165,12 +165,15 @@ func armNames(r *sim.CompareResult, a, b *sim.Cell) (A, B string, where []string
 	return strings.Join(nameA, " "), strings.Join(nameB, " "), where
 }
 
-// playerWords names a player in a sentence: "a casual player" for a
-// skill level, else "the player greedy".
+// playerWords names a player in a sentence: "a casual player", "an
+// expert player" for a skill level, else "the player greedy".
 func playerWords(label string) string {
 	name := playerName(label)
 	for _, lv := range policy.Levels {
 		if name == lv.Name {
+			if strings.ContainsRune("aeiou", rune(name[0])) {
+				return "an " + name + " player"
+			}
 			return "a " + name + " player"
 		}
 	}

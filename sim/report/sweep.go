@@ -429,7 +429,7 @@ func sweepCSV(w *csv.Writer, r *sim.SweepResult) {
 		"margin_diff_vs_base", "margin_diff_ci95_lo", "margin_diff_ci95_hi", "target_answer", "games_to_settle")
 	w.Write(header)
 	row := func(c *sim.SweepCell, values []string, isBase bool, cell *sim.Cell, simultaneous *[2]float64, diffs []string) {
-		rec := append([]string{c.Mode, c.Policy, c.Politician}, values...)
+		rec := append([]string{c.Mode, levelName(c.Policy), c.Politician}, values...)
 		rec = append(rec, strconv.FormatBool(isBase), i(cell.Games), i(cell.Wins), i(cell.Draws), i(cell.Losses),
 			f(cell.WinRate), f(cell.WinCI95[0]), f(cell.WinCI95[1]))
 		if simultaneous != nil {

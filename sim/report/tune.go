@@ -272,7 +272,7 @@ func tuneCSV(w *csv.Writer, r *sim.TuneResult) {
 	for t := range r.Targets {
 		tr := &r.Targets[t]
 		c := &tr.Confirm
-		rec := []string{"confirm", i(int64(r.Best + 1)), "", c.Mode, c.Policy, f(tr.Rate)}
+		rec := []string{"confirm", i(int64(r.Best + 1)), "", c.Mode, levelName(c.Policy), f(tr.Rate)}
 		for k, v := range best.Values {
 			rec = append(rec, r.Fields[k].Text(v))
 		}
@@ -283,7 +283,7 @@ func tuneCSV(w *csv.Writer, r *sim.TuneResult) {
 		e := &r.Trace[k]
 		for t := range r.Targets {
 			tr := &r.Targets[t]
-			rec := []string{"candidate", i(int64(k + 1)), strconv.Itoa(e.Round), tr.Confirm.Mode, tr.Confirm.Policy, f(tr.Rate)}
+			rec := []string{"candidate", i(int64(k + 1)), strconv.Itoa(e.Round), tr.Confirm.Mode, levelName(tr.Confirm.Policy), f(tr.Rate)}
 			for j, v := range e.Values {
 				rec = append(rec, r.Fields[j].Text(v))
 			}

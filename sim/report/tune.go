@@ -34,7 +34,7 @@ const tuneTopRows = 8
 // none, of the candidates it played.
 func TuneVerdict(r *sim.TuneResult, t *sim.TuneTargetResult) string {
 	c := &t.Confirm
-	best := fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(t.WinCI[0]), pct(t.WinCI[1]))
+	best := fmt.Sprintf("%s %s", pct(c.WinRate), bandCI(t.WinCI, t.Rate-r.Tolerance, t.Rate+r.Tolerance))
 	band := pct(t.Rate) + " " + toleranceText(r.Tolerance)
 	seen := pct
 	if t.Relative {
@@ -73,7 +73,7 @@ func playedText(r *sim.TuneResult) string {
 
 // tuneRule says what "reached" means, in the text and on the page.
 func tuneRule(r *sim.TuneResult) string {
-	s := fmt.Sprintf("A target is reached when the confirmation's Wilson interval, simultaneous over the %d targets (%s) on seeds "+
+	s := fmt.Sprintf("A target is reached when the confirmation's exact (Clopper–Pearson) interval, simultaneous over the %d targets (%s) on seeds "+
 		"the search never played, lies within the target %s; not reached when it lies beyond; not enough games when it reaches "+
 		"across an edge (more confirmation games settle it). The search played %s: what it did not play it did not judge.",
 		len(r.Targets), percentText(r.Confidence), toleranceText(r.Tolerance), playedText(r))

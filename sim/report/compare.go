@@ -516,6 +516,8 @@ func verdictText(r *sim.CompareResult, c *sim.CompareCell) string {
 			return "within " + toleranceText(r.Tolerance)
 		case sim.NotEnoughGames:
 			return fmt.Sprintf("%s (%s would settle it)", verdictWords[c.Verdict], settleText(c.GamesToSettle, "pairs"))
+		case sim.MarginHigher, sim.MarginLower:
+			return fmt.Sprintf("%s (%s would settle the score)", verdictWords[c.Verdict], settleText(c.GamesToSettle, "pairs"))
 		}
 		return verdictWords[c.Verdict]
 	}

@@ -153,9 +153,10 @@ type CompareCell struct {
 	MarginDiffP    float64    `json:"margin_diff_p"`
 	MarginDiffPAdj float64    `json:"margin_diff_p_adj"`
 	Verdict        Verdict    `json:"verdict"`
-	// GamesToSettle is, for a verdict of not enough games, about how many
-	// paired games would settle the score: show it different or within
-	// the tolerance (derived).
+	// GamesToSettle is, for a verdict of not enough games or of the
+	// margin only (higher or lower: the score is unsettled there too),
+	// about how many paired games would settle the score: show it
+	// different or within the tolerance (derived).
 	GamesToSettle  int64             `json:"games_to_settle,omitempty"`
 	Sequential     *SequentialResult `json:"sequential,omitempty"`
 	Failures       []Failure         `json:"failures,omitempty"` // the first failed pairs
@@ -483,7 +484,7 @@ func (r *CompareResult) derive() {
 		c.ScoreDiffPAdj, c.MarginDiffPAdj = cv.Score.PAdj, cv.Margin.PAdj
 		c.Verdict = cv.Verdict
 		c.GamesToSettle = 0
-		if c.Verdict == NotEnoughGames {
+		if c.Verdict == NotEnoughGames || c.Verdict == MarginHigher || c.Verdict == MarginLower {
 			c.GamesToSettle = pairsToSettle(&c.Pairs, stats.BonferroniLevel(v.Level, v.Tests), r.Tolerance)
 		}
 		if s := c.Sequential; s != nil {

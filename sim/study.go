@@ -335,7 +335,7 @@ func DecodeAs[T Study](data []byte) (T, error) {
 	}
 	t, ok := s.(T)
 	if !ok {
-		return zero, fmt.Errorf("a %s result, not the kind wanted here", s.Head().Kind)
+		return zero, fmt.Errorf("a result of kind %s, not the kind wanted here", s.Head().Kind)
 	}
 	return t, nil
 }

@@ -110,17 +110,19 @@ func TestCrossing(t *testing.T) {
 }
 
 // TestSimultaneous: Bonferroni over the k swept values widens each
-// interval to confidence 1 − 0.05/k; one value is Wilson's own.
+// interval to confidence 1 − 0.05/k; one value is the exact
+// (Clopper–Pearson) 95% interval's own.
 func TestSimultaneous(t *testing.T) {
 	one := []SweepPointResult{pointAt("1", 300, 1000)}
 	simultaneous(one)
-	if w := stats.Wilson(300, 1000, 0.05); *one[0].WinCISimultaneous != [2]float64{w.Lo, w.Hi} {
-		t.Errorf("one value: %v, want Wilson's %v", *one[0].WinCISimultaneous, w)
+	if w := stats.ClopperPearson(300, 1000, 0.05); *one[0].WinCISimultaneous != [2]float64{w.Lo, w.Hi} {
+		t.Errorf("one value: %v, want the exact interval %v", *one[0].WinCISimultaneous, w)
 	}
 	four := []SweepPointResult{pointAt("1", 300, 1000), pointAt("2", 300, 1000), pointAt("3", 300, 1000), pointAt("4", 300, 1000)}
 	simultaneous(four)
-	// z = 2.4977 for 1 − 0.05/8: [26.51%, 33.73%] by Wilson's formula.
-	if ci := *four[0].WinCISimultaneous; math.Abs(ci[0]-0.26514) > 5e-5 || math.Abs(ci[1]-0.33734) > 5e-5 {
+	// The exact interval at 1 − 0.05/4: [26.43%, 33.75%] (Wilson's was
+	// [26.51%, 33.73%]).
+	if ci := *four[0].WinCISimultaneous; math.Abs(ci[0]-0.26428) > 5e-5 || math.Abs(ci[1]-0.33755) > 5e-5 {
 		t.Errorf("four values: %v", ci)
 	}
 }
@@ -229,8 +231,10 @@ func TestSweepWorkersAndShards(t *testing.T) {
 // TestSweepV2Reads: a tallywood-sweep/2 result (written by the tallywood
 // before /3, with its interpolated crossing) still reads, its
 // crossing and its base point derived again from the counts: 9/40 at 2
-// (the reference's divisor) and at 3 lie above 10% by their simultaneous
-// intervals, the same at both, so no way to sweep is said. Its
+// (the reference's divisor) and at 3, whose exact simultaneous intervals
+// ([9.7%, 40.7%] each) hold the target 10%, so both are the one region
+// where the win rate may meet it (Wilson's, [11.3%, 39.9%], lay above
+// it, and said so before issue 42). Its
 // crossing_method, the words of the interpolation it no longer derives,
 // reads and is dropped: the outputs say the method derive uses.
 func TestSweepV2Reads(t *testing.T) {
@@ -246,7 +250,7 @@ func TestSweepV2Reads(t *testing.T) {
 	if !c.Points[0].IsBase || c.Points[1].IsBase {
 		t.Errorf("is_base %t, %t; want the reference's divisor 2 only", c.Points[0].IsBase, c.Points[1].IsBase)
 	}
-	want := Crossing{Side: "above"}
+	want := Crossing{Regions: []CrossingRegion{{Values: []string{"2", "3"}}}}
 	if c.Crossing == nil || !reflect.DeepEqual(*c.Crossing, want) || c.Points[1].WinCISimultaneous == nil {
 		t.Errorf("crossing %s, want %s", mustJSON(c.Crossing), mustJSON(want))
 	}

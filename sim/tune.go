@@ -120,7 +120,8 @@ type TuneTargetResult struct {
 	// its 95% interval (derived from ConfirmPairs).
 	Change *TuneChange `json:"change,omitempty"`
 	// WinCI is the confirmation's interval simultaneous over the targets
-	// (confidence TuneResult.Confidence): of the win rate, Wilson's, or
+	// (confidence TuneResult.Confidence): of the win rate, the exact
+	// (Clopper–Pearson) one, or
 	// for a relative target of the change, the paired score interval.
 	// Answer is what it says of the target ± the tolerance, and Reached
 	// whether it lies within: the target is reached. GamesToSettle is,
@@ -529,7 +530,9 @@ func (r *TuneResult) derive() {
 		tr.Confirm.derive()
 		games += tr.Confirm.Games
 		secs += tr.Confirm.ElapsedSeconds
-		ci := stats.Wilson(tr.Confirm.Wins, tr.Confirm.Games, alpha)
+		// Exact, so that "reached" holds its level at small targets
+		// (sweep's simultaneous says why).
+		ci := stats.ClopperPearson(tr.Confirm.Wins, tr.Confirm.Games, alpha)
 		tr.Change = nil
 		if tr.ConfirmBase != nil && tr.ConfirmPairs != nil {
 			tr.ConfirmBase.derive()

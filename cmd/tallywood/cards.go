@@ -19,9 +19,10 @@ politician dealt at random per game, as sim plays it) and, for every Solo
 card, Strategy card, tile and politician, compares the games with it
 against the games without it: the difference in the player's score (a win
 1, a draw ½) and margin, with Welch intervals adjusted over each family
-(Holm), ranked. Solo cards come in a random order and politicians are
-dealt at random: their differences are effects. Strategy cards and tiles
-are the player's choice: theirs are associations. See docs/balance.md.
+(Bonferroni: simultaneous at 95% over the family's tests), ranked. Solo
+cards come in a random order and politicians are dealt at random: their
+differences are effects. Strategy cards and tiles are the player's
+choice: theirs are associations. See docs/balance.md.
 
 flags:
 `

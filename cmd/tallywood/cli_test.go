@@ -550,7 +550,7 @@ func TestCompletion(t *testing.T) {
 		{"tallywood rules ch", "check"},
 		{"tallywood help tr", "trace"},
 		{"tallywood completion f", "fish"},
-		{"tallywood scenario run -", "--game --mode --quiet --seed --help"},
+		{"tallywood scenario run -", "--game --mode --politician --quiet --seed --help"},
 		{"tallywood scenario se", "setup"},
 	} {
 		words := strings.Fields(tt.words)

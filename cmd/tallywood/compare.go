@@ -22,10 +22,11 @@ import (
 func init() { compareCommand.register() }
 
 // defaultComparePolicies are the player strengths compare plays by
-// default: greedy, and skilled (the learned player, about a third of
-// greedy's speed, as strong as mcts:iters=100 on Normal). A change's effect
-// depends on the player's strength, so one strength alone can mislead.
-const defaultComparePolicies = "greedy,skilled"
+// default: casual (greedy), and skilled (the learned player, about a third
+// of greedy's speed, as strong as mcts:iters=100 on Normal). A change's
+// effect depends on the player's strength, so one strength alone can
+// mislead.
+const defaultComparePolicies = defaultPolicies
 
 const compareUsage = `usage: tallywood compare [flags]
 
@@ -36,14 +37,17 @@ or harder for the player than A: each arm's win rate, the paired score
 difference B − A (a win scores 1, a draw ½) and margin difference with 95%
 intervals, and one line in words. The verdicts follow one rule over every
 test (the score and the margin of every cell): with no difference anywhere,
-the chance that any cell's verdict is not "no clear difference" is at most
-5%; the intervals in words are the simultaneous ones it decides by. With
+the chance that any cell is called easier, harder, or higher or lower in
+margin is at most 5%; the intervals in words are the simultaneous ones it
+decides by. A cell whose score interval lies inside ±--tolerance is
+"within"; one that is neither is "not enough games", with about how many
+pairs would settle it. With
 --sprt-delta (or --sprt) each cell stops as soon as its sequential test
 decides, and takes its verdict from that test.
 
 An arm flag (--a-rules, --b-mode, ...) sets that arm; a dimension an arm
 flag sets is not varied: the other arm takes the shared flag's value, which
-must then be one value (default normal, greedy, random).
+must then be one value (default normal, casual, random).
 
 By default both difficulties and two player strengths are played:
 ` + defaultComparePolicies + ` (10,000 paired games per cell; 500 for mcts searches
@@ -206,7 +210,7 @@ func (f *compareFlags) config() (*sim.CompareConfig, error) {
 	if err != nil {
 		return nil, err
 	}
-	pols, err := dimension(f, "policy", func(a *armFlags) string { return a.policy }, "greedy", parsePolicies)
+	pols, err := dimension(f, "policy", func(a *armFlags) string { return a.policy }, defaultPolicy, parsePolicies)
 	if err != nil {
 		return nil, err
 	}

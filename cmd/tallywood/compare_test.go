@@ -354,7 +354,7 @@ func TestSweepOutputs(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(csvOut), "\n")
 	if len(lines) != 4 || !strings.HasPrefix(lines[0], "mode,policy,politician,difficulties.hard.bonus_divisor,is_base,games,") ||
-		!strings.HasPrefix(lines[1], "hard,greedy,random,base,true,200,") || !strings.HasPrefix(lines[3], "hard,greedy,random,3,false,200,") {
+		!strings.HasPrefix(lines[1], "hard,casual,random,base,true,200,") || !strings.HasPrefix(lines[3], "hard,casual,random,3,false,200,") {
 		t.Errorf("csv:\n%s", csvOut)
 	}
 	code, js, errs := runCLI(t, append(args, "--format", "json")...)

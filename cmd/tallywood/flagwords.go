@@ -19,6 +19,7 @@ const (
 	shardUsage       = "play only shard `K/N`: the games i with i mod N = K-1"
 	seatsUsage       = "`N` players: 1 is the solo game; 2 to 4 play without the Opposition, --policy as the lineup"
 	policiesUsage    = "player policies, a `LIST` of SPEC (see 'tallywood policies')"
+	politicianUsage  = "your politician `ID` (see 'tallywood rules dump'), or random: the game seed's, the one sim, trace, play and scenario setup deal that game"
 	politiciansUsage = "politicians, a `LIST` of IDs, random (drawn per game) or all (one cell each)"
 	trustUsage       = "with --load: run the save file's lineup as written, programs (exec:) and searches of any size"
 )

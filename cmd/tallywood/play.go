@@ -49,7 +49,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, seedUsage)
 	game := fs.Uint64("game", 0, gameUsage)
 	rulesPath := fs.String("rules", "", rulesFileUsage)
-	pol := fs.String("politician", "moderate", "your politician `ID` (see 'tallywood rules dump'), or random (from the seed, as trace draws it)")
+	pol := fs.String("politician", "random", politicianUsage)
 	load := fs.String("load", "", "resume the game saved in `FILE`")
 	save := fs.String("save", "", "`FILE` that s saves to (default tallywood-seed-N.json, tallywood-seed-N-game-I.json for --game I, tallywood-seed-N-NAME.json for --tester NAME)")
 	seats := fs.Int("seats", 1, "`N` players: 1 is the solo game; 2 to 4 play without the Opposition")

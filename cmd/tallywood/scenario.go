@@ -20,15 +20,16 @@ func init() {
 
 const scenarioUsage = `usage:
   tallywood scenario run [--quiet] FILE...
-  tallywood scenario setup [--seed N] [--game N] [--mode MODE]
+  tallywood scenario setup [--seed N] [--game N] [--mode MODE] [--politician ID]
 
 run: runs each scenario file (docs/scenarios.md): prints its trace, then
 PASS or FAIL with the facts that differ. Exit status 1 if any scenario
 fails, 2 if a file is malformed.
 
 setup: prints the standard setup of game --game of master seed --seed (the
-game 'tallywood trace --seed N --game N' narrates and 'tallywood sim --seed N'
-plays as that game number) as a scenario file to start from: every setup
+game 'tallywood trace --seed N --game N' narrates, 'tallywood play --seed N
+--game N' deals and 'tallywood sim --seed N' plays as that game number,
+with the same Politician) as a scenario file to start from: every setup
 value stated, the tile piles and decks in order as facts. The file's "seed"
 is that game's own seed (the game seed), which the scenario deals again.
 
@@ -42,6 +43,7 @@ func runScenario(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, seedUsage)
 	game := fs.Uint64("game", 0, gameUsage)
 	modeName := fs.String("mode", "normal", modeUsage)
+	pol := fs.String("politician", "random", politicianUsage)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprint(stdout, scenarioUsage+helpText(fs))
@@ -69,8 +71,14 @@ func runScenario(args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, "scenario: --game %d is outside 0..%d", *game, int64(sim.MaxGames-1))
 		}
 		// The seed convention of sim, trace and play: game --game of
-		// master seed --seed.
-		out, err := scenario.Skeleton(engine.Reference(), deal.GameSeed(*seed, *game), mode, fmt.Sprintf("game %d of seed %d", *game, *seed))
+		// master seed --seed, and the Politician they deal for it.
+		rules := engine.Reference()
+		pols, err := parsePoliticians(rules, "politician", *pol, false)
+		if err != nil {
+			return fail(stderr, "scenario: %v", err)
+		}
+		gameSeed := deal.GameSeed(*seed, *game)
+		out, err := scenario.Skeleton(rules, gameSeed, mode, deal.SoloPolitician(pols[0], gameSeed, len(rules.Politicians)), fmt.Sprintf("game %d of seed %d", *game, *seed))
 		if err != nil {
 			return fail(stderr, "%v", err)
 		}
@@ -81,7 +89,7 @@ func runScenario(args []string, stdout, stderr io.Writer) int {
 	case len(rest) == 1:
 		return fail(stderr, "scenario: run needs at least one FILE")
 	}
-	for _, name := range []string{"seed", "game", "mode"} {
+	for _, name := range []string{"seed", "game", "mode", "politician"} {
 		if fs.Changed(name) {
 			return fail(stderr, "scenario: --%s: only for scenario setup", name)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"tallywood/engine"
 	"tallywood/sim/deal"
 )
 
@@ -95,9 +96,12 @@ func TestScenarioSetupRuns(t *testing.T) {
 }
 
 // TestOneSeedConvention checks that scenario setup, trace and play deal
-// the same game for the same --seed and --game (scenario setup
-// --seed 3 dealt engine seed 3, trace and play game 0 of master seed 3).
+// the same game for the same --seed and --game, with the same Politician
+// (scenario setup --seed 3 dealt engine seed 3, trace and play game 0 of
+// master seed 3; then trace dealt red-favourite, setup magnate and play
+// moderate: issue 42).
 func TestOneSeedConvention(t *testing.T) {
+	r := engine.Reference()
 	for _, game := range []string{"0", "5"} {
 		var setup, trace, errb bytes.Buffer
 		if code := run([]string{"scenario", "setup", "--seed", "3", "--game", game}, &setup, &errb); code != exitOK {
@@ -122,6 +126,32 @@ func TestOneSeedConvention(t *testing.T) {
 		_, loaded, _ := runCLI(t, "trace", "--load", save)
 		if want := fmt.Sprintf("game %s of seed 3 (game seed %d)", game, seed); !strings.Contains(unwrapped(loaded), want) {
 			t.Errorf("play --seed 3 --game %s: trace --load says\n%.300s\nwant %q", game, loaded, want)
+		}
+		// The Politician is the game seed's in all three, as sim deals it.
+		pol := r.Politicians[deal.RandomPolitician(seed, len(r.Politicians))].ID
+		if want := fmt.Sprintf(`"politician": %q`, pol); !strings.Contains(setup.String(), want) {
+			t.Errorf("game %s: setup does not deal %s:\n%.600s", game, pol, setup.String())
+		}
+		if want := "politician " + pol + ","; !strings.Contains(unwrapped(trace.String()), want) {
+			t.Errorf("game %s: trace does not deal %s:\n%.300s", game, pol, trace.String())
+		}
+		if want := "politician " + pol + ","; !strings.Contains(unwrapped(loaded), want) {
+			t.Errorf("game %s: play does not deal %s:\n%.300s", game, pol, loaded)
+		}
+		// --politician names another for all three.
+		other := r.Politicians[(deal.RandomPolitician(seed, len(r.Politicians))+1)%len(r.Politicians)].ID
+		setup.Reset()
+		if code := run([]string{"scenario", "setup", "--seed", "3", "--game", game, "--politician", other}, &setup, &errb); code != exitOK {
+			t.Fatalf("setup --politician: exit %d: %s", code, errb.String())
+		}
+		_, traced, _ := runCLI(t, "trace", "--seed", "3", "--game", game, "--politician", other)
+		if code, _, errs := runPlayWith(t, "s\nq\n", "--seed", "3", "--game", game, "--politician", other, "--save", save); code != exitOK {
+			t.Fatalf("play --politician: %s", errs)
+		}
+		_, loaded, _ = runCLI(t, "trace", "--load", save)
+		if !strings.Contains(setup.String(), fmt.Sprintf(`"politician": %q`, other)) || !strings.Contains(unwrapped(traced), "politician "+other+",") ||
+			!strings.Contains(unwrapped(loaded), "politician "+other+",") {
+			t.Errorf("game %s: --politician %s is not dealt by all three:\n%.600s\n%.300s\n%.300s", game, other, setup.String(), traced, loaded)
 		}
 	}
 }

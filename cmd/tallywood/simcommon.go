@@ -16,13 +16,15 @@ import (
 	"tallywood/sim/policy"
 )
 
-// defaultPolicies is sim's --policy default: an average and a skilled
-// player (the levels casual, greedy, and skilled, the learned player),
-// both fast enough for 10,000 games a cell in seconds on a 2-core machine.
-// trace defaults to greedy.
+// defaultPolicies is sim's and compare's --policy default: an average and
+// a skilled player (the levels casual, greedy, and skilled, the learned
+// player), both fast enough for 10,000 games a cell in seconds on a
+// 2-core machine. trace, sweep and a table's other seats default to
+// casual. Every default names a level by its level's name, as the output
+// does (issue 42: sim said casual where compare said greedy).
 const (
 	defaultPolicies = "casual,skilled"
-	defaultPolicy   = "greedy"
+	defaultPolicy   = "casual"
 )
 
 // parsePolicies reads a --policy list (policy.ParseList); two specs of

@@ -45,7 +45,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	game := fs.Uint64("game", 0, gameUsage)
 	modeFlag := fs.String("mode", "normal", modeUsage)
 	policyFlag := fs.String("policy", defaultPolicy, "player policy `SPEC`")
-	politicianFlag := fs.String("politician", "random", "politician `ID`, or random (from the game seed)")
+	politicianFlag := fs.String("politician", "random", politicianUsage)
 	rulesFile := fs.String("rules", "", rulesFileUsage)
 	format := fs.String("format", "text", "output `FORMAT`: text (rulebook narration) or jsonl")
 	load := fs.String("load", "", "narrate the game saved by 'tallywood play' in `FILE`")

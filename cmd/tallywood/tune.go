@@ -29,16 +29,18 @@ nearest every --target (the sum over targets of (win rate − target)² is
 the objective), by successive halving over the candidates on common seeds,
 within a budget of games (--budget) or time (--time). Then it plays the
 best values on fresh seeds (--confirm-seed) and says, for every target,
-whether it is reached: its Wilson interval, simultaneous over the targets,
-within the target ± --tolerance (2 points by default); not reached when it
-lies beyond; not enough games when it reaches across. --rules-out writes
-the tuned rules file; --out, the result. See docs/balance.md.
+whether it is reached: its exact (Clopper–Pearson) interval, simultaneous
+over the targets, within the target ± --tolerance (2 points by default);
+not reached when it lies beyond; not enough games when it reaches across.
+--rules-out writes the tuned rules file; --out, the result. See
+docs/balance.md.
 
 A RATE with a sign is a change of the base rules' win rate: -0.05 is five
 points below it (normal:skilled=-0.05). The search then compares every
 candidate with the base rules on the same seeds, and the confirmation plays
 the base rules beside the best values, seed by seed: the target is reached
-when the 95% interval of the change holds it.
+when the interval of the change, simultaneous over the targets, lies within
+the target ± --tolerance, as for a win rate.
 
 --vary takes a path or a glob ('difficulties.hard.*': every number it
 matches) and a range of whole numbers; without one a field ranges over its

@@ -331,11 +331,18 @@ func TestPlayerSideScenarios(t *testing.T) {
 // it parses, passes as printed, and states the standard setup (its own
 // facts hold, and the stated values equal the seed's).
 func TestSkeleton(t *testing.T) {
-	for _, seed := range []uint64{0, 3, 77} {
+	r := engine.Reference()
+	for i, seed := range []uint64{0, 3, 77} {
 		for _, mode := range []engine.Mode{engine.Normal, engine.Hard} {
-			out, err := scenario.Skeleton(engine.Reference(), seed, mode, fmt.Sprintf("game seed %d", seed))
+			// Each Politician in turn: your trackers are its (Player
+			// Board Setup), and the file says which.
+			pol := (2*i + int(mode)) % len(r.Politicians)
+			out, err := scenario.Skeleton(r, seed, mode, pol, fmt.Sprintf("game seed %d", seed))
 			if err != nil {
 				t.Fatal(err)
+			}
+			if want := fmt.Sprintf(`"politician": %q`, r.Politicians[pol].ID); !bytes.Contains(out, []byte(want)) {
+				t.Errorf("seed %d %s: no %s:\n%.400s", seed, mode, want, out)
 			}
 			s, err := scenario.Parse(out, ".")
 			if err != nil {

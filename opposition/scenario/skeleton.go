@@ -18,9 +18,11 @@ import (
 // game the seed is, as the commands that deal it name it ("game 0 of
 // seed 3"); the name and description say so, and what the file checks as
 // it is, so that none of it must be replaced before it is kept.
-func Skeleton(r *engine.Rules, seed uint64, mode engine.Mode, dealt string) ([]byte, error) {
+// politician is the index of your Politician in r, the one the commands
+// deal for that game (Player Board Setup: it sets your trackers).
+func Skeleton(r *engine.Rules, seed uint64, mode engine.Mode, politician int, dealt string) ([]byte, error) {
 	var g engine.Game
-	if err := g.Reset(r, seed, engine.Config{Mode: engine.Normal, Opposition: opposition.Solo{}}); err != nil {
+	if err := g.Reset(r, seed, engine.Config{Mode: engine.Normal, Politician: politician, Opposition: opposition.Solo{}}); err != nil {
 		return nil, fmt.Errorf("scenario: %v", err)
 	}
 	g.Mode = mode
@@ -32,7 +34,7 @@ func Skeleton(r *engine.Rules, seed uint64, mode engine.Mode, dealt string) ([]b
 			"add the moves to run and what they should give, and say so here (docs/scenarios.md).", dealt, capitalizeMode(mode), seed),
 		Difficulty: mode.String(),
 		Seed:       seed,
-		Politician: r.Politicians[0].ID,
+		Politician: r.Politicians[politician].ID,
 		Setup: Setup{
 			Round:     &round,
 			Turn:      &turn,

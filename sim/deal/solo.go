@@ -24,10 +24,7 @@ type Solo struct {
 // every command deals it: game i of master seed s is on GameSeed(s, i),
 // and a random Politician is RandomPolitician's of the game seed.
 func (s Solo) Deal(g *engine.Game, r *engine.Rules, gameSeed uint64) error {
-	p := s.Politician
-	if p == RandomPoliticianIndex {
-		p = RandomPolitician(gameSeed, len(r.Politicians))
-	}
+	p := SoloPolitician(s.Politician, gameSeed, len(r.Politicians))
 	opp := s.Opposition
 	if opp == nil {
 		var err error
@@ -36,4 +33,15 @@ func (s Solo) Deal(g *engine.Game, r *engine.Rules, gameSeed uint64) error {
 		}
 	}
 	return g.Reset(r, gameSeed, engine.Config{Mode: s.Mode, Politician: p, Opposition: opp, Recorder: s.Recorder})
+}
+
+// SoloPolitician is the Politician a solo game of game seed gameSeed deals
+// the player among n: p, or with RandomPoliticianIndex the seed's own
+// (RandomPolitician). sim, trace, play, scenario setup and the playtest
+// server all deal through it, so a seed and game are one game everywhere.
+func SoloPolitician(p int, gameSeed uint64, n int) int {
+	if p == RandomPoliticianIndex {
+		return RandomPolitician(gameSeed, n)
+	}
+	return p
 }

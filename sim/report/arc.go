@@ -100,7 +100,7 @@ func arcText(b *bytes.Buffer, r *sim.ArcResult, opt TextOptions) error {
 func arcCellText(b *bytes.Buffer, c *sim.ArcCell, opt TextOptions) error {
 	s := &c.Summary
 	turns := len(c.ByTurn)
-	fmt.Fprintf(b, "\n%s, %s, politician %s: %d games, win rate %s; the chance of %s\n", capitalize(c.Base.Mode), c.Base.Policy,
+	fmt.Fprintf(b, "\n%s, %s, politician %s: %d games, win rate %s; the chance of %s\n", capitalize(c.Base.Mode), playerName(c.Base.Policy),
 		c.Base.Politician, c.Base.Games, pct(c.Base.WinRate), c.Level)
 	if c.Base.Games == 0 {
 		return nil
@@ -186,7 +186,7 @@ func arcCSV(w *csv.Writer, r *sim.ArcResult) {
 	for _, c := range r.Cells {
 		s := &c.Summary
 		row := func(measure, key string, v, lo, hi float64, n int64) {
-			w.Write([]string{c.Base.Mode, c.Base.Policy, c.Base.Politician, c.Level, measure, key, f(v), f(lo), f(hi), i(n)})
+			w.Write([]string{c.Base.Mode, levelName(c.Base.Policy), c.Base.Politician, c.Level, measure, key, f(v), f(lo), f(hi), i(n)})
 		}
 		g := c.Base.Games
 		row("opening", "", s.Opening, s.OpeningCI95[0], s.OpeningCI95[1], g)

@@ -166,7 +166,7 @@ func cardsCSV(w *csv.Writer, r *sim.CardsResult) {
 	for _, c := range r.Cells {
 		for _, e := range c.Effects {
 			w.Write([]string{
-				c.Base.Mode, c.Base.Policy, c.Base.Politician, e.Family, e.Measure, fmt.Sprint(e.Rank), e.Item, fmt.Sprint(e.Round),
+				c.Base.Mode, levelName(c.Base.Policy), c.Base.Politician, e.Family, e.Measure, fmt.Sprint(e.Rank), e.Item, fmt.Sprint(e.Round),
 				i(e.With), i(e.Without),
 				f(e.ScoreDiff), f(e.ScoreCI95[0]), f(e.ScoreCI95[1]), f(e.ScoreCIAdjusted[0]), f(e.ScoreCIAdjusted[1]), f(e.ScoreP), f(e.ScorePAdj),
 				fmt.Sprint(e.Significant),

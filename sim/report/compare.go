@@ -307,7 +307,13 @@ func compareText(b *bytes.Buffer, r *sim.CompareResult, opt TextOptions) error {
 		}
 		b.WriteString(s + "\n")
 	}
-	fmt.Fprintf(b, "B = %s (rules %s) vs A = %s (rules %s); seed %d", r.B.Name, engine.ShortHash(r.B.RulesHash), r.A.Name, engine.ShortHash(r.A.RulesHash), r.Seed)
+	if sameRules(r) {
+		// Arms of one rule set differ in what the next lines say, not in
+		// a name: "B = reference vs A = reference" named nothing.
+		fmt.Fprintf(b, "A and B both play %s (rules %s); seed %d", r.A.Name, engine.ShortHash(r.A.RulesHash), r.Seed)
+	} else {
+		fmt.Fprintf(b, "B = %s (rules %s) vs A = %s (rules %s); seed %d", r.B.Name, engine.ShortHash(r.B.RulesHash), r.A.Name, engine.ShortHash(r.A.RulesHash), r.Seed)
+	}
 	if r.Shard != "" {
 		fmt.Fprintf(b, ", shard %s", r.Shard)
 	}
@@ -377,6 +383,11 @@ func compareText(b *bytes.Buffer, r *sim.CompareResult, opt TextOptions) error {
 		line("  %s", answerLine(r, &r.Cells[i]))
 	}
 	return nil
+}
+
+// sameRules reports whether both arms play one rule set under one name.
+func sameRules(r *sim.CompareResult) bool {
+	return r.A.RulesHash == r.B.RulesHash && len(r.Changes) == 0 && r.A.Name == r.B.Name
 }
 
 // compareLabels are the players of every cell of both arms.
@@ -505,6 +516,8 @@ func verdictText(r *sim.CompareResult, c *sim.CompareCell) string {
 			return "within " + toleranceText(r.Tolerance)
 		case sim.NotEnoughGames:
 			return fmt.Sprintf("%s (%s would settle it)", verdictWords[c.Verdict], settleText(c.GamesToSettle, "pairs"))
+		case sim.MarginHigher, sim.MarginLower:
+			return fmt.Sprintf("%s (%s would settle the score)", verdictWords[c.Verdict], settleText(c.GamesToSettle, "pairs"))
 		}
 		return verdictWords[c.Verdict]
 	}
@@ -619,7 +632,7 @@ func compareCSV(w *csv.Writer, r *sim.CompareResult) {
 	next := 0
 	for k := range len(r.Cells) + len(r.Skipped) {
 		if sk := skipped[k]; sk != nil {
-			row := []string{sk.Mode, sk.Policy, sk.Politician, sk.Mode, sk.Policy, sk.Politician}
+			row := []string{sk.Mode, levelName(sk.Policy), sk.Politician, sk.Mode, levelName(sk.Policy), sk.Politician}
 			for len(row) < len(compareCSVHeader)-1 {
 				row = append(row, "")
 			}
@@ -628,7 +641,7 @@ func compareCSV(w *csv.Writer, r *sim.CompareResult) {
 		}
 		c := &r.Cells[next]
 		next++
-		w.Write([]string{c.A.Mode, c.A.Policy, c.A.Politician, c.B.Mode, c.B.Policy, c.B.Politician, i(c.Games), i(c.Errors),
+		w.Write([]string{c.A.Mode, levelName(c.A.Policy), c.A.Politician, c.B.Mode, levelName(c.B.Policy), c.B.Politician, i(c.Games), i(c.Errors),
 			i(c.A.Wins), i(c.A.Draws), i(c.A.Losses), f(c.A.WinRate), i(c.B.Wins), i(c.B.Draws), i(c.B.Losses), f(c.B.WinRate),
 			f(c.ScoreDiff), f(c.ScoreDiffCI95[0]), f(c.ScoreDiffCI95[1]), f(c.ScoreDiffP), f(c.ScoreDiffCI[0]), f(c.ScoreDiffCI[1]), f(c.ScoreDiffPAdj),
 			f(c.MarginDiff), f(c.MarginDiffCI95[0]), f(c.MarginDiffCI95[1]), f(c.MarginDiffP), f(c.MarginDiffCI[0]), f(c.MarginDiffCI[1]), f(c.MarginDiffPAdj),

@@ -116,9 +116,9 @@ func answer(r *sim.CompareResult, c *sim.CompareCell) string {
 	case sim.NotEnoughGames:
 		return fmt.Sprintf("%s against %s%s: not enough games to tell; %s would settle it", B, A, at, settleText(c.GamesToSettle, "pairs"))
 	case sim.MarginHigher:
-		return fmt.Sprintf("%s against %s%s: the player's margin is %s higher, the score not clearly different", B, A, at, votes)
+		return fmt.Sprintf("%s against %s%s: the player's margin is %s higher, the score not clearly different (%s would settle it)", B, A, at, votes, settleText(c.GamesToSettle, "pairs"))
 	case sim.MarginLower:
-		return fmt.Sprintf("%s against %s%s: the player's margin is %s lower, the score not clearly different", B, A, at, votes)
+		return fmt.Sprintf("%s against %s%s: the player's margin is %s lower, the score not clearly different (%s would settle it)", B, A, at, votes, settleText(c.GamesToSettle, "pairs"))
 	}
 	return fmt.Sprintf("%s against %s%s: %s", B, A, at, verdictText(r, c))
 }
@@ -165,12 +165,15 @@ func armNames(r *sim.CompareResult, a, b *sim.Cell) (A, B string, where []string
 	return strings.Join(nameA, " "), strings.Join(nameB, " "), where
 }
 
-// playerWords names a player in a sentence: "a casual player" for a
-// skill level, else "the player greedy".
+// playerWords names a player in a sentence: "a casual player", "an
+// expert player" for a skill level, else "the player greedy".
 func playerWords(label string) string {
 	name := playerName(label)
 	for _, lv := range policy.Levels {
 		if name == lv.Name {
+			if strings.ContainsRune("aeiou", rune(name[0])) {
+				return "an " + name + " player"
+			}
 			return "a " + name + " player"
 		}
 	}

@@ -82,7 +82,7 @@ func seatsScoreFigure(id string, r *sim.SeatsResult) (figure, error) {
 	rows, paths := seatsRows(r)
 	names := make([]string, len(rows))
 	var pts whiskers
-	t := table{Header: []string{"row", "games", "wins", "shared wins", "win rate", "score", "95% low", "95% high", "mean place"}}
+	t := table{Header: []string{"row", "seats", "wins", "shared wins", "win rate", "score", "95% low", "95% high", "mean place"}}
 	for i, row := range rows {
 		names[i] = row.Name
 		pts = append(pts, whisker{x: 100 * row.MeanScore, lo: 100 * row.MeanScoreCI95[0], hi: 100 * row.MeanScoreCI95[1], y: rowY(i, len(rows))})
@@ -137,9 +137,9 @@ func seatsText(b *bytes.Buffer, r *sim.SeatsResult, opt TextOptions) error {
 		title string
 		rows  []sim.SeatsRow
 	}{{"POLICY", r.Policies}, {"STARTS WITH", r.Initiative}} {
-		header := []string{set.title, "GAMES", "WIN RATE [95% CI]", "SCORE [95% CI]", "MEAN PLACE"}
+		header := []string{set.title, "SEATS", "WIN RATE [95% CI]", "SCORE [95% CI]", "MEAN PLACE"}
 		if wide {
-			header = []string{set.title, "GAMES", "WINS", "SHARED", "WIN RATE [95% CI]", "SCORE [95% CI]", "MEAN PLACE", "MEAN VOTES"}
+			header = []string{set.title, "SEATS", "WINS", "SHARED", "WIN RATE [95% CI]", "SCORE [95% CI]", "MEAN PLACE", "MEAN VOTES"}
 		}
 		var rows [][]string
 		for _, row := range set.rows {
@@ -160,6 +160,10 @@ func seatsText(b *bytes.Buffer, r *sim.SeatsResult, opt TextOptions) error {
 	}
 	failedDeals(b, r.Errors)
 	b.WriteString(wrapText(firstSeatWords(r)))
+	// A row counts seats, not games: a policy in every seat of 3,000
+	// games of three sat 9,000 times (issue 42: "= 3000 games" stood
+	// beside GAMES 9000).
+	b.WriteString(wrapText(fmt.Sprintf("SEATS: the seats a row sat in, one per player of a game (%d in each game).", r.Players)))
 	b.WriteString(wrapText("WIN RATE: first place alone. SCORE: a win counts 1, a victory shared by k players 1/k; a fair seat scores 1/players."))
 	b.WriteString(wrapText("Every deal is played once per rotation of the lineup, so each policy starts from every Initiative position equally often."))
 	return nil

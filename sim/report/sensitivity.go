@@ -332,7 +332,7 @@ func sensitivityCSV(w *csv.Writer, r *sim.SensitivityResult) {
 			if ch.ToChoice != "" {
 				from, to = ch.FromChoice, ch.ToChoice
 			}
-			w.Write([]string{c.Mode, c.Policy, c.Politician, strconv.Itoa(rank[ch.Path]), ch.Path,
+			w.Write([]string{c.Mode, levelName(c.Policy), c.Politician, strconv.Itoa(rank[ch.Path]), ch.Path,
 				from, to, i(ch.Games), strconv.Itoa(len(ch.Looks)), confirm,
 				sd, se, ch.Scan.String(), f(ch.ScoreDiff), f(ch.ScoreDiffCI[0]), f(ch.ScoreDiffCI[1]),
 				f(ch.MarginDiff), f(ch.MarginDiffCI[0]), f(ch.MarginDiffCI[1]),
@@ -343,7 +343,7 @@ func sensitivityCSV(w *csv.Writer, r *sim.SensitivityResult) {
 			if s.To != nil {
 				to = strconv.Itoa(*s.To)
 			}
-			row := []string{c.Mode, c.Policy, c.Politician, "", s.Path, "", to}
+			row := []string{c.Mode, levelName(c.Policy), c.Politician, "", s.Path, "", to}
 			for len(row) < len(sensitivityCSVHeader)-1 {
 				row = append(row, "")
 			}

@@ -448,7 +448,7 @@ func simCSV(w *csv.Writer, r *sim.Result) {
 	for _, c := range r.Cells {
 		q := c.MarginQuantiles
 		w.Write([]string{
-			c.Mode, c.Policy, c.Politician, i(c.Games), i(c.Wins), i(c.Draws), i(c.Losses),
+			c.Mode, levelName(c.Policy), c.Politician, i(c.Games), i(c.Wins), i(c.Draws), i(c.Losses),
 			f(c.WinRate), f(c.WinCI95[0]), f(c.WinCI95[1]), f(c.MeanMargin), f(c.MarginCI95[0]), f(c.MarginCI95[1]),
 			f(c.MeanPlayerVotes), f(c.MeanOppositionVotes),
 			strconv.Itoa(q.P5), strconv.Itoa(q.P25), strconv.Itoa(q.P50), strconv.Itoa(q.P75), strconv.Itoa(q.P95),

@@ -333,7 +333,7 @@ func sweepText(b *bytes.Buffer, r *sim.SweepResult, opt TextOptions) error {
 				rec = append(rec, fmt.Sprintf("%d / %d / %d", cell.Wins, cell.Draws, cell.Losses), rate,
 					fmt.Sprintf("%s [%s, %s]", signedText(cell.MeanMargin), signedText(cell.MarginCI95[0]), signedText(cell.MarginCI95[1])))
 				if r.Target != 0 {
-					rec = append(rec, simultaneousText(p))
+					rec = append(rec, simultaneousText(r, p))
 				}
 			} else {
 				rec = append(rec, rate)
@@ -402,12 +402,22 @@ func baseAmong(c *sim.SweepCell) int {
 	return -1
 }
 
-// simultaneousText is a point's simultaneous interval, "" where it has none.
-func simultaneousText(p *sim.SweepPointResult) string {
+// simultaneousText is a point's simultaneous interval, "" where it has
+// none, in the digits that tell it from r's target and its edges.
+func simultaneousText(r *sim.SweepResult, p *sim.SweepPointResult) string {
 	if p == nil || p.WinCISimultaneous == nil {
 		return ""
 	}
-	return fmt.Sprintf("[%s, %s]", pct(p.WinCISimultaneous[0]), pct(p.WinCISimultaneous[1]))
+	return bandCI(*p.WinCISimultaneous, targetEdges(r)...)
+}
+
+// targetEdges are the rates a sweep's target is read against: the target
+// and its edges, target ± tolerance (none without a target).
+func targetEdges(r *sim.SweepResult) []float64 {
+	if r.Target == 0 {
+		return nil
+	}
+	return []float64{r.Target, r.Target - r.Tolerance, r.Target + r.Tolerance}
 }
 
 // baseValues are the base rules' values in a sweep's rows: "base" for
@@ -429,7 +439,7 @@ func sweepCSV(w *csv.Writer, r *sim.SweepResult) {
 		"margin_diff_vs_base", "margin_diff_ci95_lo", "margin_diff_ci95_hi", "target_answer", "games_to_settle")
 	w.Write(header)
 	row := func(c *sim.SweepCell, values []string, isBase bool, cell *sim.Cell, simultaneous *[2]float64, diffs []string) {
-		rec := append([]string{c.Mode, c.Policy, c.Politician}, values...)
+		rec := append([]string{c.Mode, levelName(c.Policy), c.Politician}, values...)
 		rec = append(rec, strconv.FormatBool(isBase), i(cell.Games), i(cell.Wins), i(cell.Draws), i(cell.Losses),
 			f(cell.WinRate), f(cell.WinCI95[0]), f(cell.WinCI95[1]))
 		if simultaneous != nil {
@@ -497,7 +507,7 @@ func sweepCommand(r *sim.SweepResult) string {
 // crossingMethod says how a sweep answers a target (sim's simultaneous,
 // crossing and targetAnswer), printed with every target.
 func crossingMethod(r *sim.SweepResult) string {
-	return "each swept value's win rate (a draw is not a win, as in the target; SCORE counts it ½) has a Wilson interval " +
+	return "each swept value's win rate (a draw is not a win, as in the target; SCORE counts it ½) has an exact (Clopper–Pearson) interval " +
 		"of confidence 1 − 0.05/k, k the number of swept values (Bonferroni), so that all k hold at once with 95% confidence: " +
 		"a designer reads every value, so each must be right together. A value meets the target when its interval lies within " +
 		"the target " + toleranceText(r.Tolerance) + ", misses it when it lies beyond, and else has not enough games (about how many " +
@@ -529,7 +539,7 @@ func crossingWords(r *sim.SweepResult, c *sim.SweepCell) string {
 			base = "the base: "
 		}
 		ci := p.WinCISimultaneous
-		return fmt.Sprintf("%s (%s%s [%s, %s])", v, base, pct(p.Result.WinRate), pct(ci[0]), pct(ci[1]))
+		return fmt.Sprintf("%s (%s%s %s)", v, base, pct(p.Result.WinRate), bandCI(*ci, targetEdges(r)...))
 	}
 	nearest := func(v *string, way string) string {
 		if v == nil {

@@ -87,6 +87,32 @@ func pct(x float64) string {
 	return fmt.Sprintf("%.1f%%", 100*x)
 }
 
+// bandCI writes an interval of a rate read against edges (a target and
+// target ± tolerance) as "[lo, hi]" in pct's digits, and with more, up to
+// four decimals, where a bound that is not an edge would print as one:
+// "[15.4%, 18.02%]" for an upper bound of 18.018% against an edge of 18%,
+// not "18.0%", which could not show why the interval does not lie within
+// (issue 42).
+func bandCI(ci [2]float64, edges ...float64) string {
+	bound := func(x float64) string {
+		s := pct(x)
+		for d := 2; d <= 4; d++ {
+			clash := false
+			for _, e := range edges {
+				if e != x && fmt.Sprintf("%.*f%%", d-1, 100*e) == s {
+					clash = true
+				}
+			}
+			if !clash {
+				break
+			}
+			s = fmt.Sprintf("%.*f%%", d, 100*x)
+		}
+		return s
+	}
+	return "[" + bound(ci[0]) + ", " + bound(ci[1]) + "]"
+}
+
 // signedText writes a margin in votes, signed, to two decimals.
 func signedText(x float64) string { return fmt.Sprintf("%+.2f", x) }
 

@@ -34,3 +34,25 @@ func TestWrap(t *testing.T) {
 		}
 	}
 }
+
+// TestBandCIDigits: an interval read against a target's edges shows the
+// digits that tell a bound from an edge it is not (issue 42:
+// "[15.4%, 18.0%]" for an upper bound of 18.018% against an edge of 18%
+// could not show why it did not meet), and pct's digits otherwise.
+func TestBandCIDigits(t *testing.T) {
+	for _, c := range []struct {
+		ci    [2]float64
+		edges []float64
+		want  string
+	}{
+		{[2]float64{0.154, 0.18018}, []float64{0.14, 0.18}, "[15.4%, 18.02%]"},
+		{[2]float64{0.154, 0.18}, []float64{0.14, 0.18}, "[15.4%, 18.0%]"},
+		{[2]float64{0.154, 0.180001}, []float64{0.14, 0.18}, "[15.4%, 18.0001%]"},
+		{[2]float64{0.139996, 0.17}, []float64{0.14, 0.18}, "[13.9996%, 17.0%]"},
+		{[2]float64{0.154, 0.18018}, nil, "[15.4%, 18.0%]"},
+	} {
+		if got := bandCI(c.ci, c.edges...); got != c.want {
+			t.Errorf("bandCI(%v, %v) = %s, want %s", c.ci, c.edges, got, c.want)
+		}
+	}
+}

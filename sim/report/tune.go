@@ -34,7 +34,7 @@ const tuneTopRows = 8
 // none, of the candidates it played.
 func TuneVerdict(r *sim.TuneResult, t *sim.TuneTargetResult) string {
 	c := &t.Confirm
-	best := fmt.Sprintf("%s [%s, %s]", pct(c.WinRate), pct(t.WinCI[0]), pct(t.WinCI[1]))
+	best := fmt.Sprintf("%s %s", pct(c.WinRate), bandCI(t.WinCI, t.Rate-r.Tolerance, t.Rate+r.Tolerance))
 	band := pct(t.Rate) + " " + toleranceText(r.Tolerance)
 	seen := pct
 	if t.Relative {
@@ -73,7 +73,7 @@ func playedText(r *sim.TuneResult) string {
 
 // tuneRule says what "reached" means, in the text and on the page.
 func tuneRule(r *sim.TuneResult) string {
-	s := fmt.Sprintf("A target is reached when the confirmation's Wilson interval, simultaneous over the %d targets (%s) on seeds "+
+	s := fmt.Sprintf("A target is reached when the confirmation's exact (Clopper–Pearson) interval, simultaneous over the %d targets (%s) on seeds "+
 		"the search never played, lies within the target %s; not reached when it lies beyond; not enough games when it reaches "+
 		"across an edge (more confirmation games settle it). The search played %s: what it did not play it did not judge.",
 		len(r.Targets), percentText(r.Confidence), toleranceText(r.Tolerance), playedText(r))
@@ -272,7 +272,7 @@ func tuneCSV(w *csv.Writer, r *sim.TuneResult) {
 	for t := range r.Targets {
 		tr := &r.Targets[t]
 		c := &tr.Confirm
-		rec := []string{"confirm", i(int64(r.Best + 1)), "", c.Mode, c.Policy, f(tr.Rate)}
+		rec := []string{"confirm", i(int64(r.Best + 1)), "", c.Mode, levelName(c.Policy), f(tr.Rate)}
 		for k, v := range best.Values {
 			rec = append(rec, r.Fields[k].Text(v))
 		}
@@ -283,7 +283,7 @@ func tuneCSV(w *csv.Writer, r *sim.TuneResult) {
 		e := &r.Trace[k]
 		for t := range r.Targets {
 			tr := &r.Targets[t]
-			rec := []string{"candidate", i(int64(k + 1)), strconv.Itoa(e.Round), tr.Confirm.Mode, tr.Confirm.Policy, f(tr.Rate)}
+			rec := []string{"candidate", i(int64(k + 1)), strconv.Itoa(e.Round), tr.Confirm.Mode, levelName(tr.Confirm.Policy), f(tr.Rate)}
 			for j, v := range e.Values {
 				rec = append(rec, r.Fields[j].Text(v))
 			}

@@ -152,14 +152,22 @@ const maxPlayerName = 24
 // maxPlayerName characters with "…", keeping its end, where two exec
 // commands tend to differ (playersLegend says what each name is).
 func playerName(label string) string {
+	label = levelName(label)
+	if r := []rune(label); len(r) > maxPlayerName {
+		head := (maxPlayerName - 1) / 2
+		return string(r[:head]) + "…" + string(r[len(r)-(maxPlayerName-1-head):])
+	}
+	return label
+}
+
+// levelName is a player's name in a CSV column, whole: a skill level's
+// name when its policy is a level's ("greedy" is casual), else its spec,
+// so that every output names a level one way (issue 42).
+func levelName(label string) string {
 	for _, lv := range policy.Levels {
 		if label == lv.Name || label == lv.Spec {
 			return lv.Name
 		}
-	}
-	if r := []rune(label); len(r) > maxPlayerName {
-		head := (maxPlayerName - 1) / 2
-		return string(r[:head]) + "…" + string(r[len(r)-(maxPlayerName-1-head):])
 	}
 	return label
 }

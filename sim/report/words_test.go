@@ -318,3 +318,28 @@ func TestValueWords(t *testing.T) {
 		t.Errorf("%d verdict words and %d decision words for values that do not exist", len(verdictWords), len(decisionWords))
 	}
 }
+
+// TestPlayerWords checks a player's name in a sentence: a level with its
+// article ("for a expert player" was printed: issue 42), and one name
+// for a level however it was given.
+func TestPlayerWords(t *testing.T) {
+	for _, c := range []struct{ label, want string }{
+		{"novice", "a novice player"},
+		{"greedy", "a casual player"},
+		{"casual", "a casual player"},
+		{"learned", "a skilled player"},
+		{"expert", "an expert player"},
+		{"mcts:iters=100,prior=16", "an expert player"},
+		{"master", "a master player"},
+		{"random", "the player random"},
+	} {
+		if got := playerWords(c.label); got != c.want {
+			t.Errorf("playerWords(%q) = %q, want %q", c.label, got, c.want)
+		}
+	}
+	for _, c := range []struct{ label, want string }{{"greedy", "casual"}, {"builder", "novice"}, {"mcts:iters=7", "mcts:iters=7"}} {
+		if got := levelName(c.label); got != c.want {
+			t.Errorf("levelName(%q) = %q, want %q", c.label, got, c.want)
+		}
+	}
+}

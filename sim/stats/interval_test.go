@@ -1,9 +1,11 @@
 package stats
 
 import (
+	"math"
 	"testing"
 
 	"gonum.org/v1/gonum/floats/scalar"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 const tol = 5e-5 // published values have four decimals
@@ -34,5 +36,43 @@ func TestWilson(t *testing.T) {
 				t.Errorf("Wilson(%d, %d, %g) = [%.5f, %.5f], want [%.4f, %.4f]", tt.k, tt.n, tt.alpha, got.Lo, got.Hi, tt.lo, tt.hi)
 			}
 		})
+	}
+}
+
+// TestClopperPearson checks the exact interval against published values
+// and against its definition: at each bound the binomial tail beyond k is
+// alpha/2, whatever n (up to 50,000 trials).
+func TestClopperPearson(t *testing.T) {
+	for _, c := range []struct {
+		k, n   int64
+		lo, hi float64
+	}{
+		// Clopper and Pearson's bounds, each found by bisection on the
+		// exact binomial tail.
+		{0, 10, 0, 0.3084971},
+		{5, 10, 0.1870860, 0.8129140},
+		{10, 10, 0.6915029, 1},
+		{1, 250, 0.0001012661, 0.0220838650},
+	} {
+		ci := ClopperPearson(c.k, c.n, 0.05)
+		if math.Abs(ci.Lo-c.lo) > 1e-6 || math.Abs(ci.Hi-c.hi) > 1e-6 {
+			t.Errorf("ClopperPearson(%d, %d) = [%.7f, %.7f], want [%.7f, %.7f]", c.k, c.n, ci.Lo, ci.Hi, c.lo, c.hi)
+		}
+	}
+	if ci := ClopperPearson(0, 0, 0.05); ci != (Interval{0, 1}) {
+		t.Errorf("no trials: %v", ci)
+	}
+	for _, n := range []int64{100, 2_000, 50_000} {
+		for _, k := range []int64{1, n / 100, n / 3, n - 1} {
+			for _, alpha := range []float64{0.05, 0.05 / 7} {
+				ci := ClopperPearson(k, n, alpha)
+				// P(X ≥ k | lo) = alpha/2 and P(X ≤ k | hi) = alpha/2.
+				up := distuv.Binomial{N: float64(n), P: ci.Lo}.Survival(float64(k) - 0.5)
+				down := distuv.Binomial{N: float64(n), P: ci.Hi}.CDF(float64(k))
+				if math.Abs(up-alpha/2) > 1e-6 || math.Abs(down-alpha/2) > 1e-6 {
+					t.Errorf("ClopperPearson(%d, %d, %g) = [%g, %g]: tails %g and %g, want %g", k, n, alpha, ci.Lo, ci.Hi, up, down, alpha/2)
+				}
+			}
+		}
 	}
 }

@@ -60,7 +60,7 @@ func (s *Server) defaultPlan() error {
 	}
 	r := engine.Reference()
 	_, err = s.store.AddPlan(Plan{Name: defaultPlanName, RulesName: engine.ReferenceName, Rules: r.Canonical(), RulesHash: r.Hash,
-		Mode: engine.Normal.String(), Seed: 1, Deals: 3, Politician: "moderate", Hint: true})
+		Mode: engine.Normal.String(), Seed: 1, Deals: 3, Politician: "random", Hint: true})
 	return err
 }
 

@@ -37,7 +37,9 @@ func TestWholeGame(t *testing.T) {
 	// The same decisions at the terminal's session.
 	plan, _ := ts.srv.games.plan(1)
 	cfg := plan.config("ana")
-	cfg.Politician = plan.rules.PoliticianIndex("moderate")
+	if cfg.Politician, err = plan.politicianIndex(); err != nil {
+		t.Fatal(err)
+	}
 	s, err := play.New(cfg)
 	if err != nil {
 		t.Fatal(err)

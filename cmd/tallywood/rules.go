@@ -30,7 +30,9 @@ const rulesUsage = `usage:
   tallywood rules check FILE    validate a rules file (and the script it names)
                                 and print its name and hash
   tallywood rules diff A B      print the fields in which two rule sets differ in
-                                play, and the lines in which their scripts differ
+                                play (a card, tile or politician by its id, whole
+                                when added or removed), and the lines in which
+                                their scripts differ
 
 A and B are rules files, or "reference" for the default rules (write
 ./reference for a file of that name). docs/rules-file.md documents every field,
@@ -127,7 +129,7 @@ func writeDiff(w io.Writer, argA string, a *engine.Rules, argB string, b *engine
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "FIELD\tA\tB")
 	for _, d := range diffs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", d.Path, orNone(d.A), orNone(d.B))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", d.Path, orNone(d.A, "(added)"), orNone(d.B, "(removed)"))
 	}
 	tw.Flush()
 	if len(diffs) == 1 {
@@ -137,10 +139,11 @@ func writeDiff(w io.Writer, argA string, a *engine.Rules, argB string, b *engine
 	}
 }
 
-// orNone shows an array element one side lacks.
-func orNone(v string) string {
+// orNone shows an array element one side lacks: a card only B has was
+// added, one only A has removed (Diff names a card by its id).
+func orNone(v, none string) string {
 	if v == "" {
-		return "(none)"
+		return none
 	}
 	return v
 }

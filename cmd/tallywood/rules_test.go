@@ -38,6 +38,8 @@ func TestRulesCommand(t *testing.T) {
 	bom := writeRules(t, dir, "bom.json", "{", "\uFEFF{")
 	s13 := writeRules(t, dir, "s13.json", `"id": "S-13", "left_district": "Green", "right_district": "Red", "left_action": "Research"`,
 		`"id": "S-13", "left_district": "Green", "right_district": "Red", "left_action": "Celebrity"`)
+	s22 := writeRules(t, dir, "s22.json", `
+    {"id": "S-22", "left_district": "Yellow", "right_district": "Blue", "left_action": "Campaign", "right_action": "Celebrity"},`, "")
 	ref := engine.Reference().Hash
 	refOK := `: ok: "reference", version "reference-set 1 (reconstruction, not the printed components)", hash ` + ref + "\n"
 	tests := []struct {
@@ -72,6 +74,20 @@ func TestRulesCommand(t *testing.T) {
 				"B: " + s13 + ": \"edited reference\" (" + must(t, s13).Hash[:12] + ")\n" +
 				"FIELD                         A           B\n" +
 				"solo_cards[S-13].left_action  \"Research\"  \"Celebrity\"\n" +
+				"1 field differs\n", ""},
+		// A card taken out is named by its id, not read as the cards
+		// after it changed by one place (issue 42).
+		{"diff a Solo card removed", []string{"rules", "diff", "reference", s22}, exitOK,
+			"A: reference: \"reference\" (" + ref[:12] + ")\n" +
+				"B: " + s22 + ": \"edited reference\" (" + must(t, s22).Hash[:12] + ")\n" +
+				"FIELD             A                                                                                                                   B\n" +
+				"solo_cards[S-22]  {\"id\":\"S-22\",\"left_district\":\"Yellow\",\"right_district\":\"Blue\",\"left_action\":\"Campaign\",\"right_action\":\"Celebrity\"}  (removed)\n" +
+				"1 field differs\n", ""},
+		{"diff a Solo card added", []string{"rules", "diff", s22, "reference"}, exitOK,
+			"A: " + s22 + ": \"edited reference\" (" + must(t, s22).Hash[:12] + ")\n" +
+				"B: reference: \"reference\" (" + ref[:12] + ")\n" +
+				"FIELD             A        B\n" +
+				"solo_cards[S-22]  (added)  {\"id\":\"S-22\",\"left_district\":\"Yellow\",\"right_district\":\"Blue\",\"left_action\":\"Campaign\",\"right_action\":\"Celebrity\"}\n" +
 				"1 field differs\n", ""},
 		{"diff metadata only", []string{"rules", "diff", named, "reference"}, exitOK,
 			"A: " + named + ": \"gentle-hard\", plays as the reference set (" + ref[:12] + ")\n" +

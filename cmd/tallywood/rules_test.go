@@ -225,3 +225,53 @@ func TestWrongKindOfFile(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesExportImport: rules export writes the sheets, rules import
+// prints a rules file with the same canonical form and hash, an edit in a
+// sheet is read, a bad cell is refused naming sheet, row and column, and
+// export refuses a directory that holds files (issue 42).
+func TestRulesExportImport(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sheets")
+	code, stdout, stderr := runCLI(t, "rules", "export", "reference", dir)
+	if code != exitOK || !strings.Contains(stdout, "as 9 sheets") {
+		t.Fatalf("export: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, stdout, stderr = runCLI(t, "rules", "import", dir)
+	if code != exitOK {
+		t.Fatalf("import: exit %d, stderr %q", code, stderr)
+	}
+	back, err := engine.Parse([]byte(stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(back.Canonical(), engine.Reference().Canonical()) {
+		t.Error("import of the exported reference is another rules file")
+	}
+	path := filepath.Join(dir, "politicians.csv")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, bytes.Replace(b, []byte("magnate,4,"), []byte("magnate,5,"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stdout, _ = runCLI(t, "rules", "import", dir)
+	edited, err := engine.Parse([]byte(stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := engine.Diff(engine.Reference(), edited); len(d) != 1 || d[0].Path != "politicians[magnate].money" {
+		t.Errorf("the edited sheet reads as %q", d)
+	}
+	if err := os.WriteFile(path, bytes.Replace(b, []byte("magnate,4,"), []byte("magnate,x,"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = runCLI(t, "rules", "import", dir)
+	if want := "tallywood: rules import: " + dir + ": politicians.csv: row 2, column money: \"x\" is not a whole number\n"; code != exitBadArgs || stderr != want {
+		t.Errorf("bad cell: exit %d, stderr %q, want %q", code, stderr, want)
+	}
+	code, _, stderr = runCLI(t, "rules", "export", "reference", dir)
+	if code == exitOK || !strings.Contains(stderr, "is not empty") {
+		t.Errorf("export into a full directory: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -461,7 +461,9 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 	if _, err := vLine(p, 0, p.Y.Min, p.Y.Max, solid(okBlack, 1)); err != nil {
 		return figure{}, err
 	}
-	width := vg.Points(plotWidth + 160) // room for the paths on the Y axis
+	// The page's full width (issue 42): room for the paths on the Y axis
+	// and bars long enough to read.
+	width := vg.Points(2*plotWidth + 160)
 	svg, err := renderSVG(p, legend, width, categoryHeight(len(top)), title)
 	if err != nil {
 		return figure{}, err
@@ -487,7 +489,7 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 	}
 	note := fmt.Sprintf("The %d fields with the largest effect of %d; the table lists every change played. Bars: the paired score difference of one step down and one step up, played alone; whiskers: the intervals their verdicts read (the race's at %s, a confirmation's at %s). A change the race did not play has none.",
 		len(top), len(c.Ranking), confidenceText(r.Confidence), confidenceText(r.ConfirmConfidence))
-	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t}, nil
+	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t, Wide: true}, nil
 }
 
 // sensitivityCommand reconstructs the sensitivity command line of r.

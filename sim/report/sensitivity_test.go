@@ -34,7 +34,15 @@ func sensitivityJSON(t testing.TB, games int64, design sim.SensitivityDesign) []
 func TestSensitivityReport(t *testing.T) {
 	data := sensitivityJSON(t, 60, sim.DesignFixed)
 	doc := decodeGeneric(t, data)
-	secs := parsePage(t, render(t, testMeta, data))
+	page := render(t, testMeta, data)
+	// Each tornado spans the page's width, not one plot column of two
+	// (issue 42).
+	for _, id := range []string{"s1-cell1-tornado", "s1-cell2-tornado"} {
+		if !strings.Contains(string(page), `<figure id="`+id+`" class="wide">`) {
+			t.Errorf("the figure %s is not wide", id)
+		}
+	}
+	secs := parsePage(t, page)
 	if len(secs) != 1 {
 		t.Fatalf("%d sections, want 1", len(secs))
 	}

@@ -407,7 +407,7 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 	names := make([]string, len(top))
 	row := map[string]int{}
 	for k, f := range top {
-		names[k], row[f.Path] = f.Path, k
+		names[k], row[f.Path] = pathWords(f.Path), k
 	}
 	categoriesY(p, names)
 	// A number's step down, its step up, a choice's alternatives.
@@ -518,4 +518,44 @@ func sensitivityCommand(r *sim.SensitivityResult) string {
 		args = append(args, "--shard", r.Shard)
 	}
 	return commandLine(append(args, "--format", "json"))
+}
+
+// pathWords names a rules field for a reader of a plot (issue 42): the
+// --set path's names in words, its sections as "a: b" (difficulties.hard.
+// bonus_divisor reads "Hard: bonus divisor", solo_cards[S-13].left_action
+// "Solo card S-13: left action"). The table beside the plot keeps the path
+// itself, to paste into --set.
+func pathWords(path string) string {
+	var parts []string
+	for _, step := range strings.Split(path, ".") {
+		name, index, _ := strings.Cut(step, "[")
+		index = strings.ReplaceAll(strings.TrimSuffix(index, "]"), "][", ", ")
+		switch name {
+		case "difficulties", "variants", "actions":
+			continue // the step under it says which
+		case "solo_cards":
+			name = "Solo card"
+		case "strategy_cards":
+			name = "Strategy card"
+		case "politicians":
+			name = "politician"
+		case "rounds":
+			// rounds[0] is round 1, as the rulebook counts them.
+			if n, err := strconv.Atoi(index); err == nil {
+				index = strconv.Itoa(n + 1)
+			}
+			name = "round"
+		case "normal", "hard":
+			name = strings.ToUpper(name[:1]) + name[1:]
+		}
+		w := strings.ReplaceAll(name, "_", " ")
+		if index != "" {
+			w += " " + index
+		}
+		parts = append(parts, w)
+	}
+	if len(parts) == 0 {
+		return path
+	}
+	return strings.Join(parts, ": ")
 }

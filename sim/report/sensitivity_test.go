@@ -127,3 +127,21 @@ func TestSensitivityRaceReport(t *testing.T) {
 		t.Errorf("command\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestPathWords: the tornado's labels are fields in words, not raw paths
+// (issue 42).
+func TestPathWords(t *testing.T) {
+	for path, want := range map[string]string{
+		"difficulties.hard.bonus_divisor":     "Hard: bonus divisor",
+		"solo_cards[S-13].left_action":        "Solo card S-13: left action",
+		"actions.campaign_popularity":         "campaign popularity",
+		"rounds[3].turns":                     "round 4: turns",
+		"track.vote_share_icons[2]":           "track: vote share icons 2",
+		"variants.opposition_respects_blocks": "opposition respects blocks",
+		"columns[1][2].money":                 "columns 1, 2: money",
+	} {
+		if got := pathWords(path); got != want {
+			t.Errorf("pathWords(%q) = %q, want %q", path, got, want)
+		}
+	}
+}

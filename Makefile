@@ -57,6 +57,7 @@ fuzz:
 	go test -run '^$$' -fuzz '^FuzzParseOptionID$$' -fuzztime $(FUZZTIME) ./engine
 	go test -run '^$$' -fuzz '^FuzzWith$$' -fuzztime $(FUZZTIME) ./engine
 	go test -run '^$$' -fuzz '^FuzzReadFileIn$$' -fuzztime $(FUZZTIME) ./engine/kit
+	go test -run '^$$' -fuzz '^FuzzParseSheets$$' -fuzztime $(FUZZTIME) ./engine
 	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./opposition/scenario
 	go test -run '^$$' -fuzz '^FuzzCompile$$' -fuzztime $(FUZZTIME) ./opposition/script
 	go test -run '^$$' -fuzz '^FuzzParseRecord$$' -fuzztime $(FUZZTIME) ./cmd/tallywood/play

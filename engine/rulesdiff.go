@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -21,8 +22,10 @@ type Difference struct {
 // Diff lists the play-relevant differences between two rule sets, field by
 // field in file order. Metadata (name, version, notes) is left out, and a
 // field a file leaves out counts as the zero it reads as, so Diff is empty
-// exactly when the Hashes are equal. Arrays are compared element by
-// element; the elements only one side has are listed whole.
+// exactly when the Hashes are equal. Arrays whose elements have ids (cards,
+// tiles, politicians) are compared by id, so a card added or removed is
+// listed whole under its id (byID says when); other arrays element by
+// index, the elements only one side has listed whole.
 func Diff(a, b *Rules) []Difference {
 	fa, fb := a.file(), b.file()
 	var out []Difference
@@ -52,6 +55,10 @@ func diffValue(out *[]Difference, path string, a, b reflect.Value) {
 			diffValue(out, joinPath(path, jsonName(a.Type().Field(i))), a.Field(i), b.Field(i))
 		}
 	case reflect.Slice:
+		if byID(a, b) {
+			diffByID(out, path, a, b)
+			return
+		}
 		for i := range max(a.Len(), b.Len()) {
 			p := path + elementName(a, b, i)
 			switch {
@@ -91,6 +98,105 @@ func diffValue(out *[]Difference, path string, a, b reflect.Value) {
 	default:
 		if sa, sb := valueJSON(a), valueJSON(b); sa != sb {
 			*out = append(*out, Difference{path, sa, sb})
+		}
+	}
+}
+
+// byID reports whether two arrays are compared element by id: their
+// elements have ids that --set can write (not digits only, no "]" or "="),
+// each unique on its side, and the ids both sides have come in the same
+// order. Then a card added or removed reads as that card (S-22 removed),
+// not as every later card changed by one place. Arrays without ids, and a
+// reordering (which changes play, the deck's order), are compared by index.
+func byID(a, b reflect.Value) bool {
+	if a.Type().Elem().Kind() != reflect.Struct || idField(a.Type().Elem()) < 0 {
+		return false
+	}
+	ia, ib := writableIDs(a), writableIDs(b)
+	if ia == nil || ib == nil {
+		return false
+	}
+	var common []string
+	for _, id := range ia.order {
+		if _, ok := ib.at[id]; ok {
+			common = append(common, id)
+		}
+	}
+	k := 0
+	for _, id := range ib.order {
+		if _, ok := ia.at[id]; ok {
+			if common[k] != id {
+				return false
+			}
+			k++
+		}
+	}
+	return true
+}
+
+// idIndex is an array's ids in order and the index of each.
+type idIndex struct {
+	order []string
+	at    map[string]int
+}
+
+// writableIDs indexes v's elements by id, nil when an element has no id,
+// one --set cannot name it by, or one another element has.
+func writableIDs(v reflect.Value) *idIndex {
+	x := &idIndex{at: make(map[string]int, v.Len())}
+	for i := range v.Len() {
+		id := idOf(v.Index(i))
+		if id == "" || allDigits(id) || strings.ContainsAny(id, "]=") {
+			return nil
+		}
+		if _, dup := x.at[id]; dup {
+			return nil
+		}
+		x.order = append(x.order, id)
+		x.at[id] = i
+	}
+	return x
+}
+
+// diffByID compares two arrays element by id (byID holds): each changed
+// field of an element both have, in their shared order, and the whole of an
+// element only one side has (removed or added) where it stands, those
+// between the same two shared elements by their index and then id, so that
+// Diff(b, a) is Diff(a, b) with the sides swapped.
+func diffByID(out *[]Difference, path string, a, b reflect.Value) {
+	ia, ib := writableIDs(a), writableIDs(b)
+	type lone struct {
+		index int
+		id    string
+		d     Difference
+	}
+	i, j := 0, 0
+	for i < a.Len() || j < b.Len() {
+		var run []lone
+		for ; i < a.Len(); i++ {
+			id := ia.order[i]
+			if _, ok := ib.at[id]; ok {
+				break
+			}
+			run = append(run, lone{i, id, Difference{path + "[" + id + "]", valueJSON(a.Index(i)), ""}})
+		}
+		for ; j < b.Len(); j++ {
+			id := ib.order[j]
+			if _, ok := ia.at[id]; ok {
+				break
+			}
+			run = append(run, lone{j, id, Difference{path + "[" + id + "]", "", valueJSON(b.Index(j))}})
+		}
+		slices.SortStableFunc(run, func(x, y lone) int {
+			return cmp.Or(cmp.Compare(x.index, y.index), strings.Compare(x.id, y.id))
+		})
+		for _, l := range run {
+			*out = append(*out, l.d)
+		}
+		if i < a.Len() && j < b.Len() {
+			// Both stand at the same shared id (byID: the same order).
+			diffValue(out, path+"["+ia.order[i]+"]", a.Index(i), b.Index(j))
+			i, j = i+1, j+1
 		}
 	}
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -27,8 +28,11 @@ func TestDiff(t *testing.T) {
 			[]Difference{{"strategy_cards[PW-03].ability.money", "2", "3"}}},
 		{"a new polling entry", []Assignment{{"politicians[0].polling.Red", "2"}},
 			[]Difference{{"politicians[magnate].polling.Red", "0", "2"}}},
-		{"an id changed: by index", []Assignment{{"solo_cards[7].id", "X-08"}},
-			[]Difference{{"solo_cards[7].id", `"S-08"`, `"X-08"`}}},
+		{"an id changed: one card removed, another added (by id)", []Assignment{{"solo_cards[7].id", "X-08"}},
+			[]Difference{
+				{"solo_cards[S-08]", `{"id":"S-08","left_district":"Blue","right_district":"Red","left_action":"Research","right_action":"Public Works"}`, ""},
+				{"solo_cards[X-08]", "", `{"id":"X-08","left_district":"Blue","right_district":"Red","left_action":"Research","right_action":"Public Works"}`},
+			}},
 		{"a shorter array", []Assignment{{"track.vote_share_icons", "[2,5,8]"}},
 			[]Difference{{"track.vote_share_icons[3]", "11", ""}}},
 		{"a longer array", []Assignment{{"track.vote_share_icons", "[2,5,8,11,12]"}},
@@ -54,13 +58,12 @@ func TestDiff(t *testing.T) {
 				{"politicians[blue-favourite]", `{"id":"blue-favourite","money":1,"popularity":2,"polling":{"Blue":1}}`, ""},
 				{"politicians[populist]", `{"id":"populist","money":1,"popularity":1,"polling":{"Green":1,"Yellow":1}}`, ""},
 			}},
-		{"an element only one side has, whose id the other gives another element: by index",
+		{"an element only one side has, the others matched by id (issue 42)",
 			[]Assignment{{"politicians", `[{"id":"magnate","money":4},{"id":"moderate","money":3}]`}},
 			[]Difference{
-				{"politicians[1].id", `"starlet"`, `"moderate"`},
-				{"politicians[1].money", "0", "3"},
-				{"politicians[1].popularity", "4", "0"},
-				{"politicians[2]", `{"id":"moderate","money":2,"popularity":2}`, ""},
+				{"politicians[starlet]", `{"id":"starlet","popularity":4}`, ""},
+				{"politicians[moderate].money", "2", "3"},
+				{"politicians[moderate].popularity", "2", "0"},
 				{"politicians[red-favourite]", `{"id":"red-favourite","money":2,"popularity":1,"polling":{"Red":1}}`, ""},
 				{"politicians[blue-favourite]", `{"id":"blue-favourite","money":1,"popularity":2,"polling":{"Blue":1}}`, ""},
 				{"politicians[populist]", `{"id":"populist","money":1,"popularity":1,"polling":{"Green":1,"Yellow":1}}`, ""},
@@ -141,5 +144,41 @@ func checkDiffPath(t *testing.T, a, b *Rules, d Difference) {
 		if again.Hash != side.r.Hash {
 			t.Errorf("%s=%s names another field than Diff compared", d.Path, side.value)
 		}
+	}
+}
+
+// TestDiffCardRemovedByID: a card taken out of the middle of the Solo deck
+// (S-22, reference set C-16) reads as that card removed, not as every later
+// card changed by one place, and one put back reads as added (issue 42).
+func TestDiffCardRemovedByID(t *testing.T) {
+	ref := Reference()
+	lines := strings.Split(string(ReferenceJSON()), "\n")
+	var kept []string
+	var card string
+	for _, l := range lines {
+		if strings.Contains(l, `"id": "S-22"`) {
+			card = l
+			continue
+		}
+		kept = append(kept, l)
+	}
+	if card == "" {
+		t.Fatal("no S-22 in the reference rules file")
+	}
+	without, err := Parse([]byte(strings.Join(kept, "\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	removed := `{"id":"S-22","left_district":"Yellow","right_district":"Blue","left_action":"Campaign","right_action":"Celebrity"}`
+	want := []Difference{{"solo_cards[S-22]", removed, ""}}
+	if got := Diff(ref, without); !slices.Equal(got, want) {
+		t.Errorf("S-22 removed: Diff = %q\nwant   %q", got, want)
+	}
+	want = []Difference{{"solo_cards[S-22]", "", removed}}
+	if got := Diff(without, ref); !slices.Equal(got, want) {
+		t.Errorf("S-22 added: Diff = %q\nwant   %q", got, want)
+	}
+	for _, d := range Diff(ref, without) {
+		checkDiffPath(t, ref, without, d)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -17,7 +19,7 @@ import (
 )
 
 func init() {
-	register(command{name: "rules", summary: "dump the default rules file or automaton script, check one, or diff two", subcommands: []string{"dump", "script", "check", "diff"}, run: runRules})
+	register(command{name: "rules", summary: "dump the default rules file or automaton script, check one, diff two, or export and import them as spreadsheet sheets", subcommands: []string{"dump", "script", "check", "diff", "export", "import"}, run: runRules})
 }
 
 const rulesUsage = `usage:
@@ -30,7 +32,15 @@ const rulesUsage = `usage:
   tallywood rules check FILE    validate a rules file (and the script it names)
                                 and print its name and hash
   tallywood rules diff A B      print the fields in which two rule sets differ in
-                                play, and the lines in which their scripts differ
+                                play (a card, tile or politician by its id, whole
+                                when added or removed), and the lines in which
+                                their scripts differ
+  tallywood rules export A DIR  write rule set A as CSV sheets a spreadsheet
+                                opens (numbers.csv, politicians.csv, the cards,
+                                tiles, rounds...) into DIR, a new or empty
+                                directory, with the script beside them if any
+  tallywood rules import DIR    read the sheets of DIR back and print the rules
+                                file (the same one, byte for byte, when unedited)
 
 A and B are rules files, or "reference" for the default rules (write
 ./reference for a file of that name). docs/rules-file.md documents every field,
@@ -82,6 +92,24 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 			return failInput(stderr, "rules diff: %v", err)
 		}
 		writeDiff(&out, rest[1], a, rest[2], b)
+	case len(rest) == 3 && rest[0] == "export":
+		r, err := loadRules(rest[1])
+		if err != nil {
+			return failInput(stderr, "rules export: %v", err)
+		}
+		if err := exportSheets(r, rest[2]); err != nil {
+			return fail(stderr, "rules export: %v", err)
+		}
+		fmt.Fprintf(&out, "%s: %s (%s) as %d sheets; rules import %s reads them back\n", rest[2], rulesLabel(r), engine.ShortHash(r.Hash), len(engine.SheetNames()), rest[2])
+	case len(rest) == 2 && rest[0] == "import":
+		r, err := engine.LoadSheets(rest[1])
+		if err != nil {
+			return failInput(stderr, "rules import: %s: %v", rest[1], err)
+		}
+		if err := json.Indent(&out, r.Canonical(), "", "  "); err != nil {
+			return fail(stderr, "rules import: %v", err)
+		}
+		out.WriteByte('\n')
 	case len(rest) == 0:
 		fmt.Fprint(stderr, rulesUsage)
 		return exitBadArgs
@@ -93,8 +121,12 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, "rules: check takes one FILE, not %d arguments", len(rest)-1)
 	case rest[0] == "diff":
 		return fail(stderr, "rules: diff takes two rule sets A and B, not %d arguments", len(rest)-1)
+	case rest[0] == "export":
+		return fail(stderr, "rules: export takes a rule set A and a directory DIR, not %d arguments", len(rest)-1)
+	case rest[0] == "import":
+		return fail(stderr, "rules: import takes one directory DIR, not %d arguments", len(rest)-1)
 	default:
-		return fail(stderr, "rules: unknown subcommand %q (dump, script, check or diff)", rest[0])
+		return fail(stderr, "rules: unknown subcommand %q (dump, script, check, diff, export or import)", rest[0])
 	}
 	if _, err := stdout.Write(out.Bytes()); err != nil {
 		return exitFailed // run reports a failed write to stdout
@@ -127,7 +159,7 @@ func writeDiff(w io.Writer, argA string, a *engine.Rules, argB string, b *engine
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "FIELD\tA\tB")
 	for _, d := range diffs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", d.Path, orNone(d.A), orNone(d.B))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", d.Path, orNone(d.A, "(added)"), orNone(d.B, "(removed)"))
 	}
 	tw.Flush()
 	if len(diffs) == 1 {
@@ -137,10 +169,11 @@ func writeDiff(w io.Writer, argA string, a *engine.Rules, argB string, b *engine
 	}
 }
 
-// orNone shows an array element one side lacks.
-func orNone(v string) string {
+// orNone shows an array element one side lacks: a card only B has was
+// added, one only A has removed (Diff names a card by its id).
+func orNone(v, none string) string {
 	if v == "" {
-		return "(none)"
+		return none
 	}
 	return v
 }
@@ -164,4 +197,26 @@ func namingScript(name string) ([]byte, error) {
 		return nil, err
 	}
 	return data, nil
+}
+
+// exportSheets writes r's sheets into dir, which must be new or empty, so
+// that no sheet or script of an earlier export is left to be read with
+// them. Each file is written whole before the next.
+func exportSheets(r *engine.Rules, dir string) error {
+	sheets, err := r.Sheets()
+	if err != nil {
+		return err
+	}
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+		return fmt.Errorf("%s is not empty: export into a new or empty directory, so that no older sheet is read with these", dir)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, s := range sheets {
+		if err := os.WriteFile(filepath.Join(dir, s.Name), s.Data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -38,6 +38,8 @@ func TestRulesCommand(t *testing.T) {
 	bom := writeRules(t, dir, "bom.json", "{", "\uFEFF{")
 	s13 := writeRules(t, dir, "s13.json", `"id": "S-13", "left_district": "Green", "right_district": "Red", "left_action": "Research"`,
 		`"id": "S-13", "left_district": "Green", "right_district": "Red", "left_action": "Celebrity"`)
+	s22 := writeRules(t, dir, "s22.json", `
+    {"id": "S-22", "left_district": "Yellow", "right_district": "Blue", "left_action": "Campaign", "right_action": "Celebrity"},`, "")
 	ref := engine.Reference().Hash
 	refOK := `: ok: "reference", version "reference-set 1 (reconstruction, not the printed components)", hash ` + ref + "\n"
 	tests := []struct {
@@ -72,6 +74,20 @@ func TestRulesCommand(t *testing.T) {
 				"B: " + s13 + ": \"edited reference\" (" + must(t, s13).Hash[:12] + ")\n" +
 				"FIELD                         A           B\n" +
 				"solo_cards[S-13].left_action  \"Research\"  \"Celebrity\"\n" +
+				"1 field differs\n", ""},
+		// A card taken out is named by its id, not read as the cards
+		// after it changed by one place (issue 42).
+		{"diff a Solo card removed", []string{"rules", "diff", "reference", s22}, exitOK,
+			"A: reference: \"reference\" (" + ref[:12] + ")\n" +
+				"B: " + s22 + ": \"edited reference\" (" + must(t, s22).Hash[:12] + ")\n" +
+				"FIELD             A                                                                                                                   B\n" +
+				"solo_cards[S-22]  {\"id\":\"S-22\",\"left_district\":\"Yellow\",\"right_district\":\"Blue\",\"left_action\":\"Campaign\",\"right_action\":\"Celebrity\"}  (removed)\n" +
+				"1 field differs\n", ""},
+		{"diff a Solo card added", []string{"rules", "diff", s22, "reference"}, exitOK,
+			"A: " + s22 + ": \"edited reference\" (" + must(t, s22).Hash[:12] + ")\n" +
+				"B: reference: \"reference\" (" + ref[:12] + ")\n" +
+				"FIELD             A        B\n" +
+				"solo_cards[S-22]  (added)  {\"id\":\"S-22\",\"left_district\":\"Yellow\",\"right_district\":\"Blue\",\"left_action\":\"Campaign\",\"right_action\":\"Celebrity\"}\n" +
 				"1 field differs\n", ""},
 		{"diff metadata only", []string{"rules", "diff", named, "reference"}, exitOK,
 			"A: " + named + ": \"gentle-hard\", plays as the reference set (" + ref[:12] + ")\n" +
@@ -207,5 +223,55 @@ func TestWrongKindOfFile(t *testing.T) {
 		if code := run(tc.args, &out, &errb); code != exitBadArgs || !strings.Contains(errb.String(), tc.want) {
 			t.Errorf("%v: exit %d, stderr %q: want %q", tc.args, code, errb.String(), tc.want)
 		}
+	}
+}
+
+// TestRulesExportImport: rules export writes the sheets, rules import
+// prints a rules file with the same canonical form and hash, an edit in a
+// sheet is read, a bad cell is refused naming sheet, row and column, and
+// export refuses a directory that holds files (issue 42).
+func TestRulesExportImport(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sheets")
+	code, stdout, stderr := runCLI(t, "rules", "export", "reference", dir)
+	if code != exitOK || !strings.Contains(stdout, "as 9 sheets") {
+		t.Fatalf("export: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, stdout, stderr = runCLI(t, "rules", "import", dir)
+	if code != exitOK {
+		t.Fatalf("import: exit %d, stderr %q", code, stderr)
+	}
+	back, err := engine.Parse([]byte(stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(back.Canonical(), engine.Reference().Canonical()) {
+		t.Error("import of the exported reference is another rules file")
+	}
+	path := filepath.Join(dir, "politicians.csv")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, bytes.Replace(b, []byte("magnate,4,"), []byte("magnate,5,"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stdout, _ = runCLI(t, "rules", "import", dir)
+	edited, err := engine.Parse([]byte(stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := engine.Diff(engine.Reference(), edited); len(d) != 1 || d[0].Path != "politicians[magnate].money" {
+		t.Errorf("the edited sheet reads as %q", d)
+	}
+	if err := os.WriteFile(path, bytes.Replace(b, []byte("magnate,4,"), []byte("magnate,x,"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = runCLI(t, "rules", "import", dir)
+	if want := "tallywood: rules import: " + dir + ": politicians.csv: row 2, column money: \"x\" is not a whole number\n"; code != exitBadArgs || stderr != want {
+		t.Errorf("bad cell: exit %d, stderr %q, want %q", code, stderr, want)
+	}
+	code, _, stderr = runCLI(t, "rules", "export", "reference", dir)
+	if code == exitOK || !strings.Contains(stderr, "is not empty") {
+		t.Errorf("export into a full directory: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -224,7 +224,7 @@ func TestBadInput(t *testing.T) {
 		{"trace two policies", []string{"trace", "--policy", "greedy,random"}, `tallywood: trace: --policy "greedy,random": one policy` + see("trace")},
 		{"trace two politicians", []string{"trace", "--politician", "moderate,populist"}, `tallywood: trace: --politician "moderate,populist": one politician` + see("trace")},
 		{"trace argument", []string{"trace", "x"}, `tallywood: trace: unexpected argument "x"` + see("trace")},
-		{"rules unknown subcommand", []string{"rules", "frob"}, `tallywood: rules: unknown subcommand "frob" (dump, script, check or diff)` + see("rules")},
+		{"rules unknown subcommand", []string{"rules", "frob"}, `tallywood: rules: unknown subcommand "frob" (dump, script, check, diff, export or import)` + see("rules")},
 		{"rules dump argument", []string{"rules", "dump", "x"}, `tallywood: rules: dump takes no argument, not "x"` + see("rules")},
 		{"rules check without file", []string{"rules", "check"}, "tallywood: rules: check takes one FILE, not 0 arguments" + see("rules")},
 		{"rules check invalid", []string{"rules", "check", invalid}, "tallywood: " + invalid + ": rules: cubes_per_district: 99 is out of range 1..20"},

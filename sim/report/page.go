@@ -61,6 +61,9 @@ type figure struct {
 	SVG   template.HTML
 	Note  string
 	Table table
+	// Wide spans the page's width, not one of its plot columns: a plot
+	// whose labels are long (a tornado's fields).
+	Wide bool
 }
 
 // table is the numbers behind a figure.
@@ -218,7 +221,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 {{- end}}
 <div class="figures">
 {{- range .Figures}}
-<figure id="{{.ID}}">
+<figure id="{{.ID}}"{{if .Wide}} class="wide"{{end}}>
 {{.SVG}}
 <figcaption>
 {{- if .Note}}
@@ -270,6 +273,8 @@ ul.answers li { font-weight: bold; margin: 4px 0; }
 .figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 560px), 1fr)); gap: 16px 24px; }
 figure { margin: 0; min-width: 0; }
 svg.plot { display: block; width: 100%; max-width: 640px; height: auto; }
+figure.wide { grid-column: 1 / -1; }
+figure.wide svg.plot { max-width: none; }
 svg.plot text { font-family: "Liberation Sans", Arial, Helvetica, sans-serif !important; }
 figcaption p { font-size: 0.9rem; color: #444; margin: 4px 0; }
 details { margin: 4px 0 8px; }

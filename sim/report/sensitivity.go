@@ -407,7 +407,7 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 	names := make([]string, len(top))
 	row := map[string]int{}
 	for k, f := range top {
-		names[k], row[f.Path] = f.Path, k
+		names[k], row[f.Path] = pathWords(f.Path), k
 	}
 	categoriesY(p, names)
 	// A number's step down, its step up, a choice's alternatives.
@@ -461,7 +461,9 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 	if _, err := vLine(p, 0, p.Y.Min, p.Y.Max, solid(okBlack, 1)); err != nil {
 		return figure{}, err
 	}
-	width := vg.Points(plotWidth + 160) // room for the paths on the Y axis
+	// The page's full width (issue 42): room for the paths on the Y axis
+	// and bars long enough to read.
+	width := vg.Points(2*plotWidth + 160)
 	svg, err := renderSVG(p, legend, width, categoryHeight(len(top)), title)
 	if err != nil {
 		return figure{}, err
@@ -487,7 +489,7 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 	}
 	note := fmt.Sprintf("The %d fields with the largest effect of %d; the table lists every change played. Bars: the paired score difference of one step down and one step up, played alone; whiskers: the intervals their verdicts read (the race's at %s, a confirmation's at %s). A change the race did not play has none.",
 		len(top), len(c.Ranking), confidenceText(r.Confidence), confidenceText(r.ConfirmConfidence))
-	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t}, nil
+	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t, Wide: true}, nil
 }
 
 // sensitivityCommand reconstructs the sensitivity command line of r.
@@ -516,4 +518,44 @@ func sensitivityCommand(r *sim.SensitivityResult) string {
 		args = append(args, "--shard", r.Shard)
 	}
 	return commandLine(append(args, "--format", "json"))
+}
+
+// pathWords names a rules field for a reader of a plot (issue 42): the
+// --set path's names in words, its sections as "a: b" (difficulties.hard.
+// bonus_divisor reads "Hard: bonus divisor", solo_cards[S-13].left_action
+// "Solo card S-13: left action"). The table beside the plot keeps the path
+// itself, to paste into --set.
+func pathWords(path string) string {
+	var parts []string
+	for _, step := range strings.Split(path, ".") {
+		name, index, _ := strings.Cut(step, "[")
+		index = strings.ReplaceAll(strings.TrimSuffix(index, "]"), "][", ", ")
+		switch name {
+		case "difficulties", "variants", "actions":
+			continue // the step under it says which
+		case "solo_cards":
+			name = "Solo card"
+		case "strategy_cards":
+			name = "Strategy card"
+		case "politicians":
+			name = "politician"
+		case "rounds":
+			// rounds[0] is round 1, as the rulebook counts them.
+			if n, err := strconv.Atoi(index); err == nil {
+				index = strconv.Itoa(n + 1)
+			}
+			name = "round"
+		case "normal", "hard":
+			name = strings.ToUpper(name[:1]) + name[1:]
+		}
+		w := strings.ReplaceAll(name, "_", " ")
+		if index != "" {
+			w += " " + index
+		}
+		parts = append(parts, w)
+	}
+	if len(parts) == 0 {
+		return path
+	}
+	return strings.Join(parts, ": ")
 }

@@ -34,7 +34,15 @@ func sensitivityJSON(t testing.TB, games int64, design sim.SensitivityDesign) []
 func TestSensitivityReport(t *testing.T) {
 	data := sensitivityJSON(t, 60, sim.DesignFixed)
 	doc := decodeGeneric(t, data)
-	secs := parsePage(t, render(t, testMeta, data))
+	page := render(t, testMeta, data)
+	// Each tornado spans the page's width, not one plot column of two
+	// (issue 42).
+	for _, id := range []string{"s1-cell1-tornado", "s1-cell2-tornado"} {
+		if !strings.Contains(string(page), `<figure id="`+id+`" class="wide">`) {
+			t.Errorf("the figure %s is not wide", id)
+		}
+	}
+	secs := parsePage(t, page)
 	if len(secs) != 1 {
 		t.Fatalf("%d sections, want 1", len(secs))
 	}
@@ -117,5 +125,23 @@ func TestSensitivityRaceReport(t *testing.T) {
 	want := "tallywood sensitivity --fields difficulties.hard.bonus_divisor --fields 'actions.campaign_*' --step 1 --games 200 --seed 9802 --mode normal,hard --policy greedy --politician random --format json"
 	if got := secs[0].Facts["Command"]; got != want {
 		t.Errorf("command\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestPathWords: the tornado's labels are fields in words, not raw paths
+// (issue 42).
+func TestPathWords(t *testing.T) {
+	for path, want := range map[string]string{
+		"difficulties.hard.bonus_divisor":     "Hard: bonus divisor",
+		"solo_cards[S-13].left_action":        "Solo card S-13: left action",
+		"actions.campaign_popularity":         "campaign popularity",
+		"rounds[3].turns":                     "round 4: turns",
+		"track.vote_share_icons[2]":           "track: vote share icons 2",
+		"variants.opposition_respects_blocks": "opposition respects blocks",
+		"columns[1][2].money":                 "columns 1, 2: money",
+	} {
+		if got := pathWords(path); got != want {
+			t.Errorf("pathWords(%q) = %q, want %q", path, got, want)
+		}
 	}
 }

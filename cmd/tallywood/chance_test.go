@@ -99,16 +99,21 @@ func TestTraceChance(t *testing.T) {
 }
 
 // TestPlayChance: with --chance, play says the win chance under the
-// first turn's header, and the hint gives it after each option.
+// first turn's header, and the hint gives it after each option, advised
+// by the chance's own level with no greedy margin beside it: the advice
+// and its chance come from one level.
 func TestPlayChance(t *testing.T) {
 	code, out, errs := runPlayWith(t, "h\nq\ny\n", "--seed", "3", "--chance", "--chance-level", "casual")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, w := range []string{"Your win chance (as casual plays on): ", "your win chance after each option (as casual plays on): 1) "} {
+	for _, w := range []string{"Your win chance (as casual plays on): ", "your win chance after each option (as casual plays on): 1) ", "Hint: casual would choose "} {
 		if !strings.Contains(out, w) {
 			t.Errorf("no %q in:\n%s", w, out)
 		}
+	}
+	if strings.Contains(out, "estimated margin") {
+		t.Errorf("greedy's margin beside the chance:\n%s", out)
 	}
 	if code, _, _ := runPlayWith(t, "q\ny\n", "--seed", "3", "--chance-level", "casual"); code == exitOK {
 		t.Error("--chance-level without --chance is accepted")

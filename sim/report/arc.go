@@ -400,6 +400,10 @@ func partsFigure(id string, ci int, c *sim.ArcCell) (figure, error) {
 		path := fmt.Sprintf("cells.%d.summary.parts.%d.", ci, k)
 		add(partWords[k], pt.Mean, pt.MeanCI95, percent(pt.VarShare, path+"variance_share"), path)
 	}
+	// The deal's mean is 0 by definition: in the table, not the plot.
+	t.Rows = append(t.Rows, []cell{text(dealWords), text("0 (by definition)"), text(""), text(""),
+		percent(s.Deal.VarShare, fmt.Sprintf("cells.%d.summary.deal.variance_share", ci))},
+		[]cell{text(luckWords), text(""), text(""), text(""), percent(s.Luck, fmt.Sprintf("cells.%d.summary.luck_variance_share", ci))})
 	for k, kd := range s.Kinds {
 		path := fmt.Sprintf("cells.%d.summary.decision_kinds.%d.", ci, k)
 		rows = append(rows, forestRow{label: "decisions: " + kd.Kind, est: kd.Decision, lo: kd.DecisionCI95[0], hi: kd.DecisionCI95[1]})
@@ -411,7 +415,7 @@ func partsFigure(id string, ci int, c *sim.ArcCell) (figure, error) {
 		return figure{}, err
 	}
 	return figure{ID: id + "-parts", Title: title, SVG: svg, Table: t,
-		Note: "Each game's change in chance, from its opening chance to its outcome, split exactly into three parts; the decisions' part by kind of decision."}, nil
+		Note: "Each game's change in chance, from its opening chance to its outcome, split exactly into your decisions, luck (draws, cubes, reveals, Solo card flips) and the Opposition's automaton; the deal's share is its opening chance against the prior; the decisions' part by kind of decision."}, nil
 }
 
 // soloFigure draws the Solo cards that cost the player the most chance

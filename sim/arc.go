@@ -23,8 +23,11 @@ import (
 // round, the crossings of 50%, the comebacks, the turn that decided the
 // game, the winner's lowest chance, both sides' final votes and Vote
 // Shares by round, and each game's change in chance split exactly into
-// the player's decisions, the chance they set going and the Opposition's
-// turns, per decision kind and per Solo card. Chances are counted in
+// the player's decisions, luck (the draws, cubes and reveals that set
+// chance going, the Opposition's Solo card flips, and the deal: the
+// opening chance against the cell's mean opening chance) and what the
+// Opposition's automaton did with its cards, per decision kind and per
+// Solo card. Chances are counted in
 // basis points (1/10,000) and in histograms of one point a bin: every
 // count is an integer sum, so results merge exactly.
 
@@ -32,7 +35,10 @@ import (
 const KindArc Kind = "arc"
 
 // FormatArc names the JSON document of `tallywood arc`.
-const FormatArc = "tallywood-arc/1"
+// (/2: the luck split into its sources, the Solo card flips apart from
+// the automaton, the Final Tally apart in decided_by, the leader by round;
+// a /1 file cannot be split again and is refused.)
+const FormatArc = "tallywood-arc/2"
 
 func init() { registerKind(KindArc, func() Study { return &ArcResult{} }) }
 
@@ -85,12 +91,18 @@ func (b BP) moments() stats.Moments { return stats.Moments{N: b.N, Sum: b.Sum, S
 
 // Comeback counts, for one round, the games that started it with the
 // player's chance below 25% and how many of them the player won, and
-// those above 75% and how many it lost.
+// those above 75% and how many it lost; and by the 50% line, the games
+// the player led into the round (above 50%) and lost, and trailed (below
+// 50%) and won: the leader into the round lost.
 type Comeback struct {
-	Below     int64 `json:"below_25"`
-	BelowWon  int64 `json:"below_25_won"`
-	Above     int64 `json:"above_75"`
-	AboveLost int64 `json:"above_75_lost"`
+	Below      int64 `json:"below_25"`
+	BelowWon   int64 `json:"below_25_won"`
+	Above      int64 `json:"above_75"`
+	AboveLost  int64 `json:"above_75_lost"`
+	Led        int64 `json:"above_50"`
+	LedLost    int64 `json:"above_50_lost"`
+	Trailed    int64 `json:"below_50"`
+	TrailedWon int64 `json:"below_50_won"`
 }
 
 // VoteCounts are one side's final votes: their sum and sum of squares
@@ -111,23 +123,41 @@ type KindParts struct {
 }
 
 // SoloParts are the Opposition's turns that played one Solo card: the
-// change in chance of each such turn, in every round and by round.
+// change in chance of each such turn (its flip, what else it drew and the
+// rest), in every round and by round.
 type SoloParts struct {
 	ID     string `json:"id"`
 	All    BP     `json:"turns_bp"`
 	Rounds []BP   `json:"turns_by_round_bp"`
 }
 
-// The parts a game's change in chance is split into.
+// The parts a game's change in chance is split into (policy.ArcPoint):
+// the player's decisions, four of luck, and the Opposition's automaton.
+// The fifth of luck, the deal, is the opening chance against the cell's
+// mean (ArcSummary.Deal): it is not a step of a game.
 const (
 	PartDecision   = iota // the player's decisions
-	PartLuck              // the chance they set going: draws, cube pulls, reveals
-	PartOpposition        // the Opposition's turns
+	PartDraws             // the chance set going by cards and tiles drawn
+	PartCubes             // by cubes drawn from the bag (the player's and the Opposition's)
+	PartReveals           // by tiles and tokens turned face up
+	PartFlips             // the Opposition's Solo card flips
+	PartOpposition        // the rest of the Opposition's turns: what its automaton did with the card
 	NumParts
 )
 
 // PartNames name the parts in JSON.
-var PartNames = [NumParts]string{"decisions", "luck", "opposition"}
+var PartNames = [NumParts]string{"decisions", "draws", "cubes", "reveals", "solo_flips", "opposition"}
+
+// luckPart is the part that luck of source s counts in.
+func luckPart(s policy.LuckSource) int {
+	switch s {
+	case policy.LuckCubes:
+		return PartCubes
+	case policy.LuckReveal:
+		return PartReveals
+	}
+	return PartDraws
+}
 
 // ArcCell is one cell (difficulty × policy × politician) of an arc study.
 type ArcCell struct {
@@ -144,8 +174,11 @@ type ArcCell struct {
 	LeadChanges []int64    `json:"lead_changes"`
 	Comebacks   []Comeback `json:"comebacks"` // by round
 	// DecidedBy counts the games won or lost by the player's turn from
-	// whose start the winner's chance stayed at 90% or more; the last bin,
-	// one past the last turn: only at the Final Tally.
+	// whose start the winner's chance stayed at 90% or more (the turns'
+	// starts of both sides counted); one past the last turn: from the
+	// Final Tally's start (decided by the last turns); two past: only in
+	// the Final Tally, whose start found the winner below 90% (the games
+	// still open at the Final Tally).
 	DecidedBy []int64 `json:"decided_by"`
 	// WinnerLowest counts the games won or lost by the winner's lowest
 	// chance at a turn's start.
@@ -215,7 +248,7 @@ func newArcCell(r *engine.Rules, spec CellSpec, level string) ArcCell {
 	}
 	c := ArcCell{Base: Cell{labels: cellLabels(r, spec)}, Level: level,
 		ByTurn: hist(turns), ByRound: hist(rounds), LeadChanges: make([]int64, maxLeadChanges+1),
-		Comebacks: make([]Comeback, rounds), DecidedBy: make([]int64, turns+1), WinnerLowest: make([]int64, ChanceBins),
+		Comebacks: make([]Comeback, rounds), DecidedBy: make([]int64, turns+2), WinnerLowest: make([]int64, ChanceBins),
 		Shares: make([][2]int64, rounds), SharesSq: make([][2]int64, rounds)}
 	for s := range c.Votes {
 		c.Votes[s].Hist = make([]int64, VoteBins)
@@ -271,8 +304,9 @@ func sharesOf(g *engine.Game) [2]int64 {
 	return out
 }
 
-// keep adds game g, followed by a (its points) and sh, to the cell.
-func (c *ArcCell) keep(g *engine.Game, pts []policy.ArcPoint, sh *arcScratch) {
+// keep adds game g, followed by a (its points, and the chance when its
+// Final Tally began) and sh, to the cell.
+func (c *ArcCell) keep(g *engine.Game, pts []policy.ArcPoint, finalTally float64, sh *arcScratch) {
 	c.Base.Counts.Add(g)
 	res := &g.Result
 	if len(pts) == 0 {
@@ -298,6 +332,18 @@ func (c *ArcCell) keep(g *engine.Game, pts []policy.ArcPoint, sh *arcScratch) {
 				cb.Above++
 				if res.Outcome == engine.Loss {
 					cb.AboveLost++
+				}
+			}
+			switch {
+			case p.Chance > 0.5:
+				cb.Led++
+				if res.Outcome == engine.Loss {
+					cb.LedLost++
+				}
+			case p.Chance < 0.5:
+				cb.Trailed++
+				if res.Outcome == engine.Win {
+					cb.TrailedWon++
 				}
 			}
 		}
@@ -340,18 +386,24 @@ func (c *ArcCell) keep(g *engine.Game, pts []policy.ArcPoint, sh *arcScratch) {
 		}
 		// Decided by the first turn of the player to start after the last
 		// turn's start where the winner's chance was below 90% (0: none
-		// was; every turn: only at the Final Tally).
+		// was; every turn: from the Final Tally's start), or only in the
+		// Final Tally if its start found the winner below 90%.
+		last := len(c.DecidedBy) - 1
 		decided, lowest := 0, 1.0
-		for k := n - 2; k >= 0; k-- {
-			if winner(seq[k]) < 0.9 {
-				decided = started[k]
-				break
+		if winner(finalTally) < 0.9 {
+			decided = last
+		} else {
+			for k := n - 2; k >= 0; k-- {
+				if winner(seq[k]) < 0.9 {
+					decided = min(started[k], last-1)
+					break
+				}
 			}
 		}
 		for _, x := range seq[:n-1] {
 			lowest = min(lowest, winner(x))
 		}
-		c.DecidedBy[min(decided, len(c.DecidedBy)-1)]++
+		c.DecidedBy[decided]++
 		c.WinnerLowest[chanceBin(lowest)]++
 	}
 	for s := range 2 {
@@ -380,7 +432,9 @@ func (c *ArcCell) keep(g *engine.Game, pts []policy.ArcPoint, sh *arcScratch) {
 	var parts [NumParts]float64
 	var kinds [int(engine.DecInitiative) + 1][2]float64
 	for _, p := range pts {
-		step := [NumParts]float64{p.Decision, p.Luck, p.Opposition}
+		var step [NumParts]float64
+		step[PartDecision], step[PartFlips], step[PartOpposition] = p.Decision, p.Flip, p.Opposition
+		step[luckPart(p.Source)] += p.Luck
 		for k, x := range step {
 			parts[k] += x
 			v := math.Round(x * bp)
@@ -395,9 +449,10 @@ func (c *ArcCell) keep(g *engine.Game, pts []policy.ArcPoint, sh *arcScratch) {
 		case policy.ArcOpposition:
 			if p.Card >= 0 && int(p.Card) < len(c.Solo) {
 				s := &c.Solo[p.Card]
-				s.All.add(p.Opposition)
+				turn := p.Flip + p.Luck + p.Opposition
+				s.All.add(turn)
 				if int(p.Round) < len(s.Rounds) {
-					s.Rounds[p.Round].add(p.Opposition)
+					s.Rounds[p.Round].add(turn)
 				}
 			}
 		}
@@ -423,6 +478,7 @@ func (c *ArcCell) add(o *ArcCell) {
 	for r := range c.Comebacks {
 		a, b := &c.Comebacks[r], o.Comebacks[r]
 		a.Below, a.BelowWon, a.Above, a.AboveLost = a.Below+b.Below, a.BelowWon+b.BelowWon, a.Above+b.Above, a.AboveLost+b.AboveLost
+		a.Led, a.LedLost, a.Trailed, a.TrailedWon = a.Led+b.Led, a.LedLost+b.LedLost, a.Trailed+b.Trailed, a.TrailedWon+b.TrailedWon
 	}
 	for s := range c.Votes {
 		c.Votes[s].Sum += o.Votes[s].Sum
@@ -522,7 +578,7 @@ func Arc(ctx context.Context, cfg ArcConfig) (*ArcResult, error) {
 			},
 			keep: func(w int, j int64) {
 				p := pl.players[w]
-				cells[w].keep(&p.g, p.arc.Points, shares[w])
+				cells[w].keep(&p.g, p.arc.Points, p.arc.FinalTally, shares[w])
 				scores[ci][j] = uint8(2 * policy.OutcomeScore(&p.g))
 			},
 		})
@@ -624,15 +680,22 @@ type ArcSummary struct {
 	Decided         int64             `json:"decided_games"` // won or lost
 	DecidedMedian   int               `json:"decided_by_median"`
 	DecidedMean     float64           `json:"decided_by_mean"`
-	DecidedAtEnd    float64           `json:"decided_at_the_end"` // share of decided games only at the Final Tally
+	OpenAtTally     float64           `json:"open_at_the_final_tally"` // share of decided games whose winner was below 90% at the Final Tally's start
 	LowestMedian    int               `json:"winner_lowest_median"`
 	WinnerBehind    float64           `json:"winner_below_50"` // share of decided games whose winner was below 50% at some turn
 	WinnerBehind25  float64           `json:"winner_below_25"`
 	Votes           [2]VoteSummary    `json:"votes"`
 	SharesByRound   [][2]float64      `json:"shares_by_round_mean"`
 	Parts           [NumParts]PartSum `json:"parts"`
-	Kinds           []KindSummary     `json:"decision_kinds"`
-	Solo            []SoloEffect      `json:"solo_effects"` // ranked: the most costly for the player first
+	// Deal is the deal's part: each game's opening chance less the cell's
+	// mean opening chance (the prior: the chance before the deal is known,
+	// the mean over the deals), whose mean is 0; its share of variance is
+	// its squares' share. Luck is the share of variance of draws, cubes,
+	// reveals, Solo card flips and the deal together.
+	Deal  PartSum       `json:"deal"`
+	Luck  float64       `json:"luck_variance_share"`
+	Kinds []KindSummary `json:"decision_kinds"`
+	Solo  []SoloEffect  `json:"solo_effects"` // ranked: the most costly for the player first
 }
 
 // ComebackRates are the comeback rates of one round.
@@ -646,6 +709,14 @@ type ComebackRates struct {
 	LostCI95   [2]float64 `json:"lost_ci95"`
 	BelowShare float64    `json:"below_25_share"`
 	AboveShare float64    `json:"above_75_share"`
+	// Leaders are the games with a leader into the round by the 50% line
+	// (the player's chance above or below it), and LeaderLost the share
+	// of them the leader lost (a draw is no loss); LedShare the share of
+	// the games the player led.
+	Leaders        int64      `json:"leader_games"`
+	LeaderLost     float64    `json:"leader_lost"`
+	LeaderLostCI95 [2]float64 `json:"leader_lost_ci95"`
+	LedShare       float64    `json:"above_50_share"`
 }
 
 // VoteSummary is one side's final votes.
@@ -657,8 +728,9 @@ type VoteSummary struct {
 }
 
 // PartSum is one part of the games' change in chance: its mean per game
-// and its share of the steps' squared changes (the variance of the
-// outcome around the opening chance, for a chance that is a martingale).
+// and its share of the squared changes, the steps' and the deal's (the
+// variance of the outcome around the prior, for a chance that is a
+// martingale).
 type PartSum struct {
 	Mean     float64    `json:"mean"`
 	MeanCI95 [2]float64 `json:"mean_ci95"`
@@ -737,8 +809,11 @@ func (c *ArcCell) derive() {
 		x := ComebackRates{Round: r + 1, Below: cb.Below, Above: cb.Above}
 		x.WonRate, x.WonCI95 = wilson(cb.BelowWon, cb.Below)
 		x.LostRate, x.LostCI95 = wilson(cb.AboveLost, cb.Above)
+		x.Leaders = cb.Led + cb.Trailed
+		x.LeaderLost, x.LeaderLostCI95 = wilson(cb.LedLost+cb.TrailedWon, x.Leaders)
 		if games > 0 {
 			x.BelowShare, x.AboveShare = float64(cb.Below)/float64(games), float64(cb.Above)/float64(games)
+			x.LedShare = float64(cb.Led) / float64(games)
 		}
 		s.Comebacks = append(s.Comebacks, x)
 	}
@@ -748,7 +823,7 @@ func (c *ArcCell) derive() {
 	}
 	if s.Decided > 0 {
 		s.DecidedMean /= float64(s.Decided)
-		s.DecidedAtEnd = float64(c.DecidedBy[len(c.DecidedBy)-1]) / float64(s.Decided)
+		s.OpenAtTally = float64(c.DecidedBy[len(c.DecidedBy)-1]) / float64(s.Decided)
 		var below50, below25 int64
 		for k, n := range c.WinnerLowest {
 			if k < 50 {
@@ -783,7 +858,12 @@ func (c *ArcCell) derive() {
 		}
 		s.SharesByRound = append(s.SharesByRound, x)
 	}
-	var sq float64
+	// The deal's squares: the opening chances' around their mean.
+	var deal float64
+	if o := c.Opening; o.N > 0 {
+		deal = max(0, float64(o.SumSq)-float64(o.Sum)*float64(o.Sum)/float64(o.N))
+	}
+	sq := deal
 	for _, v := range c.PartsSq {
 		sq += float64(v)
 	}
@@ -793,6 +873,13 @@ func (c *ArcCell) derive() {
 		if sq > 0 {
 			p.VarShare = float64(c.PartsSq[k]) / sq
 		}
+	}
+	if sq > 0 {
+		s.Deal.VarShare = deal / sq
+	}
+	s.Luck = s.Deal.VarShare
+	for _, k := range []int{PartDraws, PartCubes, PartReveals, PartFlips} {
+		s.Luck += s.Parts[k].VarShare
 	}
 	for _, kp := range c.Kinds {
 		if kp.Decisions == 0 {
@@ -956,7 +1043,7 @@ func (c *ArcCell) check(share int64, interrupted bool) error {
 		upTo  bool // at most total
 	}{
 		{"lead_changes", c.LeadChanges, maxLeadChanges + 1, games, false},
-		{"decided_by", c.DecidedBy, turns + 1, decided, false},
+		{"decided_by", c.DecidedBy, turns + 2, decided, false},
 		{"winner_lowest", c.WinnerLowest, ChanceBins, decided, false},
 		{"votes[0]", c.Votes[0].Hist, VoteBins, games, false},
 		{"votes[1]", c.Votes[1].Hist, VoteBins, games, false},
@@ -999,7 +1086,8 @@ func (c *ArcCell) check(share int64, interrupted bool) error {
 		return fmt.Errorf("comebacks, shares_by_round: want %d rounds", rounds)
 	}
 	for r, cb := range c.Comebacks {
-		if cb.Below < 0 || cb.Above < 0 || cb.BelowWon < 0 || cb.AboveLost < 0 || cb.BelowWon > cb.Below || cb.AboveLost > cb.Above || cb.Below+cb.Above > games {
+		if cb.Below < 0 || cb.Above < 0 || cb.BelowWon < 0 || cb.AboveLost < 0 || cb.BelowWon > cb.Below || cb.AboveLost > cb.Above || cb.Below+cb.Above > games ||
+			cb.Led < 0 || cb.Trailed < 0 || cb.LedLost < 0 || cb.TrailedWon < 0 || cb.LedLost > cb.Led || cb.TrailedWon > cb.Trailed || cb.Led+cb.Trailed > games {
 			return fmt.Errorf("comebacks[%d]: counts are not those of its games", r)
 		}
 	}

@@ -69,9 +69,11 @@ func TestArcDeterministic(t *testing.T) {
 // TestArcPlaysAsSim: following the games changes none: every cell holds
 // the games sim plays on the same seeds. Each cell's parts add up, over
 // its games, to the outcomes minus the opening chances (each game's parts
-// rounded to a basis point apiece); every game has its player's 14 turns
-// and the Opposition's 14 (C-13), and the paired deals are the hard
-// cells' games.
+// rounded to a basis point apiece), and with the deal's, whose sum is 0,
+// to the outcomes minus the prior; luck counts every chance: the Solo
+// card flips and the deal have a share of the variance, and the shares
+// add up to 1; every game has its player's 14 turns and the
+// Opposition's 14 (C-13), and the paired deals are the hard cells' games.
 func TestArcPlaysAsSim(t *testing.T) {
 	cfg := arcConfig(t, 60, 2, Shard{})
 	r := runArc(t, cfg)
@@ -85,8 +87,17 @@ func TestArcPlaysAsSim(t *testing.T) {
 		for _, p := range c.Parts {
 			parts += p.Sum
 		}
-		if want := outcome*bp/2 - c.Opening.Sum; math.Abs(float64(parts-want)) > 2*float64(c.Base.Games) {
+		if want := outcome*bp/2 - c.Opening.Sum; math.Abs(float64(parts-want)) > NumParts/2*float64(c.Base.Games) {
 			t.Errorf("cell %d: parts add up to %d bp, want %d", i+1, parts, want)
+		}
+		s := c.Summary
+		shares := s.Deal.VarShare
+		for _, p := range s.Parts {
+			shares += p.VarShare
+		}
+		if math.Abs(shares-1) > 1e-9 || s.Parts[PartFlips].VarShare <= 0 || s.Deal.VarShare <= 0 ||
+			math.Abs(s.Luck-s.Deal.VarShare-s.Parts[PartDraws].VarShare-s.Parts[PartCubes].VarShare-s.Parts[PartReveals].VarShare-s.Parts[PartFlips].VarShare) > 1e-9 {
+			t.Errorf("cell %d: shares %+v and deal %+v add up to %v, luck %v", i+1, s.Parts, s.Deal, shares, s.Luck)
 		}
 		var turns, opp int64
 		for _, h := range c.ByTurn {
@@ -103,6 +114,45 @@ func TestArcPlaysAsSim(t *testing.T) {
 	}
 	if len(r.Deals) != 1 || r.Deals[0].Table.Rows != cfg.Games || len(r.Deals[0].Policies) != 2 {
 		t.Errorf("paired deals %+v, want the two hard cells' %d", r.Deals, cfg.Games)
+	}
+}
+
+// TestArcIdenticalSoloCardsFlipNothing: with a planted deck of 24
+// identical Solo cards (C-16's count, every one S-02's districts and
+// actions), revealing the card tells nothing: the flips' part is 0 in
+// every game and its share of the variance 0, while the Opposition's
+// turns still change the chance.
+func TestArcIdenticalSoloCardsFlipNothing(t *testing.T) {
+	var doc map[string]any
+	if err := json.Unmarshal(engine.ReferenceJSON(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	cards := doc["solo_cards"].([]any)
+	first := cards[1].(map[string]any) // S-02: Research and Campaign
+	for _, c := range cards {
+		for _, f := range []string{"left_district", "right_district", "left_action", "right_action"} {
+			c.(map[string]any)[f] = first[f]
+		}
+	}
+	data, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := engine.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := arcConfig(t, 40, 2, Shard{})
+	cfg.Rules = r
+	res := runArc(t, cfg)
+	for i, c := range res.Cells {
+		f := c.Parts[PartFlips]
+		if f.N != c.Base.Games || f.Sum != 0 || f.SumSq != 0 || c.PartsSq[PartFlips] != 0 || c.Summary.Parts[PartFlips].VarShare != 0 {
+			t.Errorf("cell %d: the flips of identical cards %+v, squares %d, share %v: want 0", i+1, f, c.PartsSq[PartFlips], c.Summary.Parts[PartFlips].VarShare)
+		}
+		if c.PartsSq[PartOpposition] == 0 {
+			t.Errorf("cell %d: the Opposition's turns changed nothing", i+1)
+		}
 	}
 }
 

@@ -23,12 +23,14 @@ chance: the model's probability that you win, when the cell's skill
 level plays the rest of the game, at each of your decisions and each
 start of an Opposition turn. It reports, per cell, the chance's spread by
 turn and round, lead changes (crossings of 50%), comebacks by round, the
-turn that decided the game, how far behind the winner was, both sides'
-final votes and Vote Shares by round, and each game's change in chance
-split into your decisions, luck and the Opposition's turns, per kind of
-decision and per Solo card; over the deals every policy of a difficulty
-and politician played, the share of the score's variance the deal
-explains. See docs/arc.md.
+turn that decided the game (and how many games were still open at the
+Final Tally), how far behind the winner was, how often the leader into
+each round loses, both sides' final votes and Vote Shares by round, and
+each game's change in chance split into your decisions, luck (draws,
+cubes, reveals, the Opposition's Solo card flips and the deal) and the
+Opposition's automaton, per kind of decision and per Solo card; over the
+deals every policy of a difficulty and politician played, the share of
+the score's variance the deal explains. See docs/arc.md.
 
 flags:
 `

@@ -40,20 +40,29 @@ func swingWords(rank int) string {
 	case 0:
 		return ""
 	case 1:
-		return ", the biggest swing of the game"
+		return ": that turn made the biggest swing of the game"
 	}
-	return fmt.Sprintf(", the %s biggest swing of the game", engine.Ordinal(rank))
+	return fmt.Sprintf(": that turn made the %s biggest swing of the game", engine.Ordinal(rank))
 }
 
 // chanceLine is the narration's line of the win chance at the start of a
-// turn: the chance, its interval, and its change since the last turn's
-// start.
-func chanceLine(level string, tc policy.TurnChance, first bool) string {
-	line := fmt.Sprintf("  Your win chance (as %s plays on): %.0f%%%s", level, 100*tc.Chance, play.IntervalText(tc.Interval))
-	if first {
+// turn: the chance, its interval, and its change over the turn just
+// played, by (empty: the first turn), which a swing is marked at.
+func chanceLine(level string, tc policy.TurnChance, by string) string {
+	line := fmt.Sprintf("  Your win chance (as %s plays on): %.0f%%%s", level, 100*tc.Chance, play.IntervalText(tc.Chance, tc.Interval))
+	if by == "" {
 		return line
 	}
-	return fmt.Sprintf("%s, %s since the last turn's start%s", line, changeText(tc.Change), swingWords(tc.Swing))
+	return fmt.Sprintf("%s, %s over %s%s", line, changeText(tc.Change), by, swingWords(tc.Swing))
+}
+
+// turnWho names the turn that starts at a point of kind k, as the
+// narration marks the change it made.
+func turnWho(k policy.ArcKind) string {
+	if k == policy.ArcOpposition {
+		return "the Opposition's turn just played"
+	}
+	return "your turn just played"
 }
 
 // changeText is a change of chance in points: +3, -12, or ±0.

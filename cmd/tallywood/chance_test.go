@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"tallywood/cmd/tallywood/play"
 )
 
 // TestTraceChance: with --chance the narration has the win chance under
@@ -27,7 +29,7 @@ func TestTraceChance(t *testing.T) {
 		case strings.HasPrefix(l, "  Your win chance (as skilled plays on): "):
 			lines++
 			inChance = true
-			if !strings.Contains(l, "% (±") {
+			if !strings.Contains(l, "% (95% interval ") {
 				t.Errorf("a chance without its interval: %q", l)
 			}
 		case inChance && strings.HasPrefix(l, "      "):
@@ -44,10 +46,13 @@ func TestTraceChance(t *testing.T) {
 	if lines != 28 || turns != 28 {
 		t.Errorf("%d chance lines for %d turns, want 28 each", lines, turns)
 	}
-	for _, w := range []string{"the biggest swing of the game", "the 2nd biggest swing", "the 3rd biggest swing"} {
+	for _, w := range []string{"that turn made the biggest swing of the game", "that turn made the 2nd biggest swing", "that turn made the 3rd biggest swing"} {
 		if strings.Count(unwrapped(out), w) != 1 {
 			t.Errorf("%q is not there once:\n%s", w, out)
 		}
+	}
+	if !strings.Contains(unwrapped(out), "over the Opposition's turn just played") || !strings.Contains(unwrapped(out), "over your turn just played") {
+		t.Errorf("the changes do not name the turn that made them:\n%s", out)
 	}
 	if strings.Join(kept, "\n") != plain {
 		t.Error("without its chance lines, the narration differs from the one without --chance")
@@ -94,18 +99,41 @@ func TestTraceChance(t *testing.T) {
 }
 
 // TestPlayChance: with --chance, play says the win chance under the
-// first turn's header, and the hint gives it after each option.
+// first turn's header, and the hint gives it after each option, advised
+// by the chance's own level with no greedy margin beside it: the advice
+// and its chance come from one level.
 func TestPlayChance(t *testing.T) {
 	code, out, errs := runPlayWith(t, "h\nq\ny\n", "--seed", "3", "--chance", "--chance-level", "casual")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, w := range []string{"Your win chance (as casual plays on): ", "your win chance after each option (as casual plays on): 1) "} {
+	for _, w := range []string{"Your win chance (as casual plays on): ", "your win chance after each option (as casual plays on): 1) ", "Hint: casual would choose "} {
 		if !strings.Contains(out, w) {
 			t.Errorf("no %q in:\n%s", w, out)
 		}
 	}
+	if strings.Contains(out, "estimated margin") {
+		t.Errorf("greedy's margin beside the chance:\n%s", out)
+	}
 	if code, _, _ := runPlayWith(t, "q\ny\n", "--seed", "3", "--chance-level", "casual"); code == exitOK {
 		t.Error("--chance-level without --chance is accepted")
+	}
+}
+
+// TestIntervalText: the narration's interval says what it is and stays
+// within 0–100%.
+func TestIntervalText(t *testing.T) {
+	for _, c := range []struct {
+		p, half float64
+		want    string
+	}{
+		{0.41, 0.18, " (95% interval 23–59%)"},
+		{0.05, 0.18, " (95% interval 0–23%)"},
+		{0.95, 0.20, " (95% interval 75–100%)"},
+		{1, 0, ""},
+	} {
+		if got := play.IntervalText(c.p, c.half); got != c.want {
+			t.Errorf("IntervalText(%v, %v) = %q, want %q", c.p, c.half, got, c.want)
+		}
 	}
 }

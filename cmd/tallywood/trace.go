@@ -201,8 +201,16 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	// The win chance's lines, by the event they come before.
 	before := map[int][]policy.TurnChance{}
 	var last policy.TurnChance
+	// by names the turn that made each change: the one whose start is
+	// the chance before it.
+	by := map[int]string{}
 	if arc != nil {
 		tcs := policy.TurnChances(arc.Points, 3)
+		for k, tc := range tcs {
+			if k > 0 {
+				by[tc.Point] = turnWho(arc.Points[tcs[k-1].Point].Kind)
+			}
+		}
 		for _, tc := range tcs[:len(tcs)-1] {
 			before[marks[tc.Point]] = append(before[marks[tc.Point]], tc)
 		}
@@ -227,13 +235,13 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		n.WriteString(header)
 		for i, e := range events {
 			for _, tc := range before[i] {
-				n.WriteString(chanceLine(arc.Chance.Level, tc, tc.Point == 0) + "\n")
+				n.WriteString(chanceLine(arc.Chance.Level, tc, by[tc.Point]) + "\n")
 			}
 			n.WriteString(rules.Narrate([]engine.Event{e}))
 		}
 		n.WriteString(outcomeLine(g) + "\n")
 		if arc != nil {
-			fmt.Fprintf(&n, "Your win chance at the end: %.0f%%, %s since the last turn's start%s.\n", 100*last.Chance, changeText(last.Change), swingWords(last.Swing))
+			fmt.Fprintf(&n, "Your win chance at the end: %.0f%%, %s over %s%s.\n", 100*last.Chance, changeText(last.Change), by[last.Point], swingWords(last.Swing))
 		}
 		b.WriteString(wrapLines(n.String()))
 	}

@@ -117,7 +117,7 @@ func TestArcIgnoresHidden(t *testing.T) {
 			if got.Chance != want.Chance || got.Decision != want.Decision || got.Kind != want.Kind {
 				t.Errorf("game %d, point %d: %+v, want %+v", i, k, got, want)
 			}
-			if want.Luck != 0 || got.Luck != 0 || want.Opposition != 0 {
+			if want.Luck != 0 || got.Luck != 0 || want.Opposition != 0 || want.Flip != 0 {
 				break // the worlds part here
 			}
 		}
@@ -126,10 +126,11 @@ func TestArcIgnoresHidden(t *testing.T) {
 
 // TestArcAddsUp: in every game, of several policies and both
 // difficulties, the parts of the steps add up to the outcome minus the
-// first point's chance; decisions have no Opposition part and the
-// Opposition's turns no decision or luck; every Opposition turn names the
-// Solo card it played; a game's points start each of the player's turns
-// once, in order.
+// first point's chance; decisions have no flip or Opposition part and the
+// Opposition's turns no decision; a step's luck has its source; every
+// Opposition turn names the Solo card it played; a game's points start
+// each of the player's turns once, in order; the chance at the Final
+// Tally's start is a chance.
 func TestArcAddsUp(t *testing.T) {
 	r := engine.Reference()
 	for _, spec := range []string{"random", "greedy", "learned"} {
@@ -151,17 +152,21 @@ func TestArcAddsUp(t *testing.T) {
 			pts := a.Points
 			sum, turns := 0.0, 0
 			for k, p := range pts[:len(pts)-1] {
-				sum += p.Decision + p.Luck + p.Opposition
-				if step := pts[k+1].Chance - p.Chance; math.Abs(p.Decision+p.Luck+p.Opposition-step) > 1e-12 {
-					t.Errorf("%s game %d point %d: parts %v %v %v, step %v", spec, i, k, p.Decision, p.Luck, p.Opposition, step)
+				parts := p.Decision + p.Luck + p.Flip + p.Opposition
+				sum += parts
+				if step := pts[k+1].Chance - p.Chance; math.Abs(parts-step) > 1e-12 {
+					t.Errorf("%s game %d point %d: parts %+v, step %v", spec, i, k, p, step)
+				}
+				if p.Luck != 0 && p.Source == LuckNone {
+					t.Errorf("%s game %d point %d: luck %v of source %d", spec, i, k, p.Luck, p.Source)
 				}
 				switch p.Kind {
 				case ArcDecision:
-					if p.Opposition != 0 {
+					if p.Opposition != 0 || p.Flip != 0 {
 						t.Errorf("%s game %d point %d: a decision with an Opposition part", spec, i, k)
 					}
 				case ArcOpposition:
-					if p.Decision != 0 || p.Luck != 0 || p.Card < 0 {
+					if p.Decision != 0 || p.Card < 0 {
 						t.Errorf("%s game %d point %d: an Opposition turn %+v", spec, i, k, p)
 					}
 				}
@@ -181,6 +186,9 @@ func TestArcAddsUp(t *testing.T) {
 			}
 			if turns != gameTurns(r) {
 				t.Errorf("%s game %d: %d turns started, want %d", spec, i, turns, gameTurns(r))
+			}
+			if a.FinalTally < 0 || a.FinalTally > 1 {
+				t.Errorf("%s game %d: the Final Tally's start at %v", spec, i, a.FinalTally)
 			}
 		}
 	}

@@ -22,17 +22,28 @@ func init() {
 const arcTop = 5
 
 // partWords name the parts of a game's change in win chance.
-var partWords = [sim.NumParts]string{"your decisions", "luck (draws, cubes, reveals)", "the Opposition's turns"}
+var partWords = [sim.NumParts]string{"your decisions", "luck: draws", "luck: cubes", "luck: reveals",
+	"luck: Solo card flips", "the Opposition's automaton"}
+
+// dealWords and luckWords name the deal's part and luck's in all.
+const (
+	dealWords = "luck: the deal"
+	luckWords = "luck in all"
+)
 
 // arcMethod says how the arc study reads a game, in the text and the page.
 const arcMethod = "the win chance is the model's probability that you win (a draw ½) when the cell's skill level plays " +
 	"the rest of the game, read from what your seat sees, at each of your decisions and each start of an Opposition turn. " +
-	"A game's change in chance, from its opening chance to its outcome, is split exactly into your decisions (the chance " +
-	"a decision leads to, less the chance before it; for a decision that sets chance going, the mean over determinized " +
-	"copies of what it leads to), luck (what that chance then did) and the Opposition's turns (its Solo card and " +
-	"actions, to your next decision). For a calibrated chance each part has a mean near 0 for the level it models; " +
-	"the share of variance is each part's share of the squared steps, which add up to the outcome's variance around " +
-	"the opening chance. A Solo card's effect is the mean change of the turns that played it: below 0 costs you"
+	"A game's change in chance, from the prior (the cell's mean opening chance: the chance before the deal is known) to " +
+	"its outcome, is split exactly into your decisions (the chance a decision leads to, less the chance before it; for a " +
+	"decision that sets chance going, the mean over determinized copies of what it leads to), luck and the Opposition's " +
+	"automaton. Luck is the draws, cubes and reveals (what the chance they set going then did), the Solo card flips (the " +
+	"chance once the Opposition's card is known less its mean over the cards it might have flipped, each read after its " +
+	"automaton played the card in the same determinized copies) and the deal (the opening chance less the prior). The " +
+	"automaton's part is the rest of its turns: what they change on average over the cards, and Round Scoring and Clean " +
+	"Up when a turn ends the round. For a calibrated chance each part has a mean near 0 for the level it models; the " +
+	"share of variance is each part's share of the squared steps and the deal's squares, which add up to the outcome's " +
+	"variance around the prior. A Solo card's effect is the mean change of the turns that played it: below 0 costs you"
 
 // pts is a chance (0–1) in points.
 func pts(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }
@@ -50,11 +61,14 @@ func rateCI(r float64, ci [2]float64, n int64) string {
 	return fmt.Sprintf("%s [%s, %s]", pct(r), pct(ci[0]), pct(ci[1]))
 }
 
-// turnName is the player's turn t of a game of turns turns, 1-based; the
-// last, one past the turns: the Final Tally.
+// turnName is the player's turn t of a game of turns turns, 1-based; one
+// past the turns: the Final Tally's start; two past: its reveals.
 func turnName(t, turns int) string {
-	if t >= turns {
-		return "the Final Tally"
+	switch {
+	case t == turns:
+		return "the Final Tally's start"
+	case t > turns:
+		return "the Final Tally's reveals"
 	}
 	return fmt.Sprintf("turn %d", t+1)
 }
@@ -108,9 +122,10 @@ func arcCellText(b *bytes.Buffer, c *sim.ArcCell, opt TextOptions) error {
 	wrapTo(b, fmt.Sprintf("Opening chance %.1f%% [%.1f, %.1f]. Lead changes (crossings of 50%% from one turn's start to the next) "+
 		"per game: %.2f [%.2f, %.2f].", s.Opening, s.OpeningCI95[0], s.OpeningCI95[1], s.LeadChanges, s.LeadChangesCI95[0], s.LeadChangesCI95[1]), "  ")
 	if s.Decided > 0 {
-		wrapTo(b, fmt.Sprintf("Decided by (the winner's chance at 90%% or more from then on): median %s of %d, mean %.1f turns; "+
-			"%s only at the Final Tally. The winner's lowest chance: median %d%%; below 50%% in %s of the games, below 25%% in %s.",
-			turnName(s.DecidedMedian, turns), turns, s.DecidedMean, pct(s.DecidedAtEnd), s.LowestMedian, pct(s.WinnerBehind), pct(s.WinnerBehind25)), "  ")
+		wrapTo(b, fmt.Sprintf("Decided by (the winner's chance at 90%% or more from the start of that turn of yours on, "+
+			"both sides' turns counted): median %s of %d, mean %.1f turns; %s still open at the Final Tally (the winner "+
+			"below 90%% when it began). The winner's lowest chance: median %d%%; below 50%% in %s of the games, below 25%% in %s.",
+			turnName(s.DecidedMedian, turns), turns, s.DecidedMean, pct(s.OpenAtTally), s.LowestMedian, pct(s.WinnerBehind), pct(s.WinnerBehind25)), "  ")
 	}
 	var rows [][]string
 	for r, q := range s.FanByRound {
@@ -121,6 +136,15 @@ func arcCellText(b *bytes.Buffer, c *sim.ArcCell, opt TextOptions) error {
 	if err := writeTable(b, []string{"ROUND", "CHANCE % P10–P90", "<25%", "WON FROM <25%", ">75%", "LOST FROM >75%"}, 1, rows); err != nil {
 		return err
 	}
+	rows = rows[:0]
+	for r, cb := range s.Comebacks {
+		rows = append(rows, []string{fmt.Sprint(r + 1), pct(cb.LedShare), fmt.Sprint(cb.Leaders), rateCI(cb.LeaderLost, cb.LeaderLostCI95, cb.Leaders)})
+	}
+	if err := writeTable(b, []string{"ROUND", "YOU LEAD", "A LEADER", "THE LEADER INTO THE ROUND LOSES [95% CI]"}, 1, rows); err != nil {
+		return err
+	}
+	wrapTo(b, "The leader by the 50% line: you when your chance at the round's first point is above 50%, the Opposition "+
+		"when it is below (A LEADER: games with one); the share of those games the leader lost, a draw no loss.", "  ")
 	v := s.Votes
 	var shares []string
 	for _, x := range s.SharesByRound {
@@ -133,6 +157,7 @@ func arcCellText(b *bytes.Buffer, c *sim.ArcCell, opt TextOptions) error {
 	for k, p := range s.Parts {
 		rows = append(rows, []string{partWords[k], ciPoints(p.Mean, p.MeanCI95), pct(p.VarShare)})
 	}
+	rows = append(rows, []string{dealWords, "+0.0 (by definition)", pct(s.Deal.VarShare)}, []string{luckWords, "", pct(s.Luck)})
 	if err := writeTable(b, []string{"CHANGE IN CHANCE PER GAME", "POINTS [95% CI]", "SHARE OF VARIANCE"}, 1, rows); err != nil {
 		return err
 	}
@@ -141,9 +166,10 @@ func arcCellText(b *bytes.Buffer, c *sim.ArcCell, opt TextOptions) error {
 		for _, k := range s.Kinds {
 			rows = append(rows, []string{k.Kind, fmt.Sprintf("%.1f", k.PerGame), ciPoints(k.Decision, k.DecisionCI95), ciPoints(k.Luck, k.LuckCI95)})
 		}
-		if err := writeTable(b, []string{"DECISION", "PER GAME", "DECISION PTS/GAME", "LUCK PTS/GAME"}, 1, rows); err != nil {
+		if err := writeTable(b, []string{"DECISION", "PER GAME", "STEP OFFSET PTS/GAME", "LUCK PTS/GAME"}, 1, rows); err != nil {
 			return err
 		}
+		wrapTo(b, kindOffsetNote, "  ")
 	}
 	rows = rows[:0]
 	shown := 0
@@ -178,6 +204,12 @@ func arcCellText(b *bytes.Buffer, c *sim.ArcCell, opt TextOptions) error {
 	return nil
 }
 
+// kindOffsetNote says how to read the decisions' parts by kind.
+const kindOffsetNote = "STEP OFFSET: a kind's steps, from its decision to the next point, added up per game. They are " +
+	"offsets of the model between kinds of point (its inputs do not say where in a turn the game is), not the " +
+	"decisions' effects: an interval of no width is an offset alone, and the kinds' offsets cancel over a turn. " +
+	"Read the decisions' part in all, and their luck (docs/arc.md)."
+
 var arcCSVHeader = []string{"mode", "policy", "politician", "chance_level", "measure", "key", "value", "ci95_lo", "ci95_hi", "n"}
 
 func arcCSV(w *csv.Writer, r *sim.ArcResult) {
@@ -193,7 +225,7 @@ func arcCSV(w *csv.Writer, r *sim.ArcResult) {
 		row("lead_changes", "", s.LeadChanges, s.LeadChangesCI95[0], s.LeadChangesCI95[1], g)
 		row("decided_by_median", "", float64(s.DecidedMedian+1), 0, 0, s.Decided)
 		row("decided_by_mean", "", s.DecidedMean+1, 0, 0, s.Decided)
-		row("decided_at_the_end", "", s.DecidedAtEnd, 0, 0, s.Decided)
+		row("open_at_the_final_tally", "", s.OpenAtTally, 0, 0, s.Decided)
 		row("winner_lowest_median", "", float64(s.LowestMedian), 0, 0, s.Decided)
 		row("winner_below_50", "", s.WinnerBehind, 0, 0, s.Decided)
 		row("winner_below_25", "", s.WinnerBehind25, 0, 0, s.Decided)
@@ -210,6 +242,7 @@ func arcCSV(w *csv.Writer, r *sim.ArcResult) {
 			cb := s.Comebacks[rd]
 			row("won_from_below_25", fmt.Sprint(rd+1), cb.WonRate, cb.WonCI95[0], cb.WonCI95[1], cb.Below)
 			row("lost_from_above_75", fmt.Sprint(rd+1), cb.LostRate, cb.LostCI95[0], cb.LostCI95[1], cb.Above)
+			row("leader_lost", fmt.Sprint(rd+1), cb.LeaderLost, cb.LeaderLostCI95[0], cb.LeaderLostCI95[1], cb.Leaders)
 			row("shares_player", fmt.Sprint(rd+1), s.SharesByRound[rd][0], 0, 0, g)
 			row("shares_opposition", fmt.Sprint(rd+1), s.SharesByRound[rd][1], 0, 0, g)
 		}
@@ -225,6 +258,8 @@ func arcCSV(w *csv.Writer, r *sim.ArcResult) {
 			row("part", sim.PartNames[k], p.Mean, p.MeanCI95[0], p.MeanCI95[1], g)
 			row("part_variance_share", sim.PartNames[k], p.VarShare, 0, 0, g)
 		}
+		row("part_variance_share", "deal", s.Deal.VarShare, 0, 0, g)
+		row("luck_variance_share", "", s.Luck, 0, 0, g)
 		for _, k := range s.Kinds {
 			row("decision", k.Kind, k.Decision, k.DecisionCI95[0], k.DecisionCI95[1], g)
 			row("decision_luck", k.Kind, k.Luck, k.LuckCI95[0], k.LuckCI95[1], g)
@@ -365,6 +400,10 @@ func partsFigure(id string, ci int, c *sim.ArcCell) (figure, error) {
 		path := fmt.Sprintf("cells.%d.summary.parts.%d.", ci, k)
 		add(partWords[k], pt.Mean, pt.MeanCI95, percent(pt.VarShare, path+"variance_share"), path)
 	}
+	// The deal's mean is 0 by definition: in the table, not the plot.
+	t.Rows = append(t.Rows, []cell{text(dealWords), text("0 (by definition)"), text(""), text(""),
+		percent(s.Deal.VarShare, fmt.Sprintf("cells.%d.summary.deal.variance_share", ci))},
+		[]cell{text(luckWords), text(""), text(""), text(""), percent(s.Luck, fmt.Sprintf("cells.%d.summary.luck_variance_share", ci))})
 	for k, kd := range s.Kinds {
 		path := fmt.Sprintf("cells.%d.summary.decision_kinds.%d.", ci, k)
 		rows = append(rows, forestRow{label: "decisions: " + kd.Kind, est: kd.Decision, lo: kd.DecisionCI95[0], hi: kd.DecisionCI95[1]})
@@ -376,7 +415,7 @@ func partsFigure(id string, ci int, c *sim.ArcCell) (figure, error) {
 		return figure{}, err
 	}
 	return figure{ID: id + "-parts", Title: title, SVG: svg, Table: t,
-		Note: "Each game's change in chance, from its opening chance to its outcome, split exactly into three parts; the decisions' part by kind of decision."}, nil
+		Note: "Each game's change in chance, from its opening chance to its outcome, split exactly into your decisions, luck (draws, cubes, reveals, Solo card flips) and the Opposition's automaton; the deal's share is its opening chance against the prior; the decisions' part by kind of decision."}, nil
 }
 
 // soloFigure draws the Solo cards that cost the player the most chance

@@ -52,7 +52,7 @@ func (s *Session) markTurn() {
 func (s *Session) chanceLines(k int) {
 	for ; s.shown < len(s.marks) && s.marks[s.shown].event <= k; s.shown++ {
 		m := s.marks[s.shown]
-		line := fmt.Sprintf("Your win chance (as %s plays on): %.0f%%%s", s.cfg.Chance.Level, 100*m.chance, IntervalText(m.interval))
+		line := fmt.Sprintf("Your win chance (as %s plays on): %.0f%%%s", s.cfg.Chance.Level, 100*m.chance, IntervalText(m.chance, m.interval))
 		if s.shown > 0 {
 			d := m.chance - s.marks[s.shown-1].chance
 			change := fmt.Sprintf("%+.0f", 100*d)
@@ -68,14 +68,16 @@ func (s *Session) chanceLines(k int) {
 	}
 }
 
-// IntervalText is a chance's interval in a narration (play's and
-// trace's): " (±18)", or nothing when there is none (the end, or a model
-// without intervals).
-func IntervalText(half float64) string {
+// IntervalText is the interval of chance p in a narration (play's and
+// trace's), saying what it is and clipped to 0–100%: " (95% interval
+// 23–59%)" for 41% with a half-width of 18 points, or nothing when there
+// is none (the end, or a model without intervals).
+func IntervalText(p, half float64) string {
 	if math.Round(100*half) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (±%.0f)", 100*half)
+	lo, hi := max(0, p-half), min(1, p+half)
+	return fmt.Sprintf(" (95%% interval %.0f–%.0f%%)", 100*lo, 100*hi)
 }
 
 // optionChances is the win chance after each option of legal at g: the

@@ -40,13 +40,10 @@ func (s *Session) Title() string { return decisionTitles[s.g.Decision().Kind] }
 func (s *Session) Help() string { return decisionHelp[s.g.Decision().Kind] }
 
 // Advise is the hint for the pending decision (Config.Hinter, or the
-// greedy policy). The person's next decision is recorded as hinted, as
-// after h.
+// win chance's level, or the greedy policy). The person's next decision
+// is recorded as hinted, as after h.
 func (s *Session) Advise() (Hint, error) {
-	h := s.cfg.Hinter
-	if h == nil {
-		h = PolicyHinter{Spec: "greedy"}
-	}
+	h := s.hinter()
 	c := *s.g
 	c.SetRecorder(nil)
 	adv, err := h.Hint(&c, s.g.Legal(nil))

@@ -63,10 +63,8 @@ func (h PolicyHinter) Hint(g *engine.Game, legal []engine.Option) (Hint, error) 
 // hint writes the advice for the pending decision; nums are the menu's
 // numbers of legal, so the hint names the number the player types.
 func (s *Session) hint(legal []engine.Option, nums []int) string {
-	h := s.cfg.Hinter
-	if h == nil {
-		h = PolicyHinter{Spec: "greedy"}
-	}
+	h := s.hinter()
+	chance := s.cfg.Chance != nil && s.g.IsSolo()
 	c := *s.g
 	c.SetRecorder(nil)
 	opts := append([]engine.Option(nil), legal...)
@@ -84,15 +82,29 @@ func (s *Session) hint(legal []engine.Option, nums []int) string {
 		return fmt.Sprintf("No hint available: %s chose an option that is not legal here.\n", adv.Policy)
 	}
 	line := Wrap(fmt.Sprintf("Hint: %s would choose %d) %s", adv.Policy, nums[n], s.describe(adv.Option)), Width, "      ")
+	if chance {
+		// The chance's score, not greedy's margin: the advice and its
+		// score come from one level.
+		return line + "\n" + s.chanceHint(legal, nums)
+	}
 	if adv.HasMargin {
 		line += fmt.Sprintf("\n      its estimated margin (your votes minus the Opposition's): %+.1f", adv.Margin)
 		if adv.Error > 0 {
 			line += fmt.Sprintf(",\n      give or take %.0f votes (its typical error at this point of the game)", adv.Error)
 		}
 	}
-	line += "\n"
-	if s.cfg.Chance != nil && s.g.IsSolo() {
-		line += s.chanceHint(legal, nums)
+	return line + "\n"
+}
+
+// hinter is Config.Hinter or, without one, the policy of the win chance's
+// level when the chance is shown (so that the advice and the chance come
+// from one level), or greedy.
+func (s *Session) hinter() Hinter {
+	switch {
+	case s.cfg.Hinter != nil:
+		return s.cfg.Hinter
+	case s.cfg.Chance != nil && s.g.IsSolo():
+		return PolicyHinter{Spec: s.cfg.Chance.Level}
 	}
-	return line
+	return PolicyHinter{Spec: "greedy"}
 }

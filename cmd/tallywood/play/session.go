@@ -52,7 +52,9 @@ type Config struct {
 	// TrustLineup lets a save file's lineup run as written: programs
 	// (exec:) and parameters beyond the defaults and the skill levels.
 	TrustLineup bool
-	// Hinter answers `h`; nil asks the greedy policy (sim/policy).
+	// Hinter answers `h`; nil asks the policy of Chance's level when the
+	// chance is shown, so that the advice and its chance come from one
+	// level, and otherwise the greedy policy (sim/policy).
 	Hinter Hinter
 	// Chance, when set, is the win chance the narration shows at the
 	// start of every turn of the solo game, and the hint after each option

@@ -1211,8 +1211,12 @@ func (c *ArcCell) checkParts(turns int) error {
 	if !stats.Bounded(decisions, games, maxArcDecisions) {
 		return fmt.Errorf("decision_kinds: %d decisions in %d games", decisions, games)
 	}
-	// A game's Opposition has a turn of each of the player's.
-	steps := [NumParts]int64{PartDecision: decisions, PartLuck: decisions, PartOpposition: games * int64(turns)}
+	// A game's Opposition has a turn of each of the player's: it flips a
+	// Solo card and acts at each, and luck follows decisions and turns
+	// alike (the Opposition draws cubes too).
+	opp := games * int64(turns)
+	luck := decisions + opp
+	steps := [NumParts]int64{PartDecision: decisions, PartDraws: luck, PartCubes: luck, PartReveals: luck, PartFlips: opp, PartOpposition: opp}
 	var total int64
 	for k, p := range c.Parts {
 		if p.N != games || !stats.Bounded(p.Sum, bp, steps[k]) || !p.moments().Possible(bp*maxArcDecisions) ||
@@ -1221,18 +1225,18 @@ func (c *ArcCell) checkParts(turns int) error {
 		}
 		total += p.Sum
 	}
-	// Each game's parts are rounded apart: three parts less a basis point
-	// each, and the opening chance less than a half.
+	// Each game's parts are rounded apart: each part by at most half a
+	// basis point, and the opening chance by less than a half.
 	outcomes := bp*c.Base.Wins + bp/2*c.Base.Draws - c.Opening.Sum
-	if !stats.Bounded(total-outcomes, 2, games) {
+	if !stats.Bounded(total-outcomes, NumParts/2+1, games) {
 		return fmt.Errorf("parts_bp: the parts add up to %d, the games' outcomes less their opening chances to %d", total, outcomes)
 	}
-	// A decision's parts are its kind's: the kinds' sums are the parts',
+	// A decision's part is its kind's: the kinds' sums are the part's,
 	// within the rounding of each kind's, a basis point a kind a game.
-	for i, k := range []int{PartDecision, PartLuck} {
-		if !stats.Bounded(kindSums[i]-c.Parts[k].Sum, int64(len(c.Kinds)+1), games) {
-			return fmt.Errorf("decision_kinds: their %s parts add up to %d, not to parts_bp[%d] (%d)", PartNames[k], kindSums[i], k, c.Parts[k].Sum)
-		}
+	// (The kinds' luck is the luck after the player's decisions only; the
+	// luck parts hold the Opposition's too, so they bound it by steps.)
+	if !stats.Bounded(kindSums[0]-c.Parts[PartDecision].Sum, int64(len(c.Kinds)+1), games) {
+		return fmt.Errorf("decision_kinds: their %s parts add up to %d, not to parts_bp[%d] (%d)", PartNames[PartDecision], kindSums[0], PartDecision, c.Parts[PartDecision].Sum)
 	}
 	return nil
 }

@@ -225,8 +225,8 @@ func TestArcRefusesForgedSums(t *testing.T) {
 			p["sum"] = p["sum"].(float64) + 10000
 		}, "parts_bp: the parts add up to"},
 		{"step squares beyond the steps", func(d map[string]any) {
-			cell(d)["parts_step_sq"].([]any)[2] = 4.611686018427388e18
-		}, "parts_bp[2] (opposition): sums are not those of"},
+			cell(d)["parts_step_sq"].([]any)[5] = 4.611686018427388e18
+		}, "parts_bp[5] (opposition): sums are not those of"},
 		{"opening chance", func(d map[string]any) {
 			o := bpOf(cell(d)["opening_bp"])
 			o["sum"], o["sum_sq"] = 2e9, 4e9

@@ -95,26 +95,26 @@ func compareSection(idx int, src Source, r *sim.CompareResult) (section, error) 
 			break
 		}
 	}
-	// The indifference zone of the test, on the scale it tests.
-	var scoreZone, marginZone *[2]float64
+	// The band each verdict reads, shaded on the scale it reads (issue
+	// 42): the tolerance on the score; a cell with a sequential test
+	// takes its verdict from the test instead, whose zone is on the
+	// score or the margin.
+	scoreShade, marginShade := toleranceShade(r.Tolerance), (*shade)(nil)
 	if test != nil {
-		zone := &[2]float64{min(test.P0, test.P1), max(test.P0, test.P1)}
+		lo, hi := min(test.P0, test.P1), max(test.P0, test.P1)
 		if test.Delta > 0 {
-			zone = &[2]float64{-test.Delta, test.Delta}
+			lo, hi = -test.Delta, test.Delta
 		}
+		sh := &shade{lo: lo, hi: hi, legend: fmt.Sprintf("shaded: the sequential test's zone, %s to %s", seqUnit(test, lo), seqUnit(test, hi))}
+		scoreShade = nil
 		if test.On == sim.OnMargin {
-			marginZone = zone
+			marginShade = sh
 		} else {
-			scoreZone = &[2]float64{100 * zone[0], 100 * zone[1]}
+			sh.lo, sh.hi = 100*lo, 100*hi
+			scoreShade = sh
 		}
+		sh.note = fmt.Sprintf("The shaded band, %+.3g to %+.3g, is the sequential test's indifference zone.", sh.lo, sh.hi)
 	}
-
-	g := group{}
-	f, err := armsWinRateFigure(s.ID, r)
-	if err != nil {
-		return section{}, err
-	}
-	g.Figures = append(g.Figures, f)
 
 	scoreRows := make([]forestRow, len(r.Cells))
 	marginRows := make([]forestRow, len(r.Cells))
@@ -143,14 +143,22 @@ func compareSection(idx int, src Source, r *sim.CompareResult) (section, error) 
 			num(c.MarginDiffPAdj, "%.2g", p+"margin_diff_p_adj"),
 		})
 	}
-	f, err = forestFigure(s.ID+"-score-diff", "Score difference B − A per cell (win 1, draw ½), with the verdict's "+conf+" intervals",
-		"score difference B − A (percentage points)", conf+" interval", scoreZone, scoreRows, scoreTable)
+	// The answers' plot leads; the statistics and the other figures
+	// follow it (issue 42).
+	f, err := forestFigure(s.ID+"-score-diff", "Score difference B − A per cell (win 1, draw ½), with the verdict's "+conf+" intervals",
+		"score difference B − A (percentage points)", conf+" interval", scoreShade, scoreRows, scoreTable)
+	if err != nil {
+		return section{}, err
+	}
+	s.Lead = append(s.Lead, f)
+	g := group{}
+	f, err = armsWinRateFigure(s.ID, r)
 	if err != nil {
 		return section{}, err
 	}
 	g.Figures = append(g.Figures, f)
 	f, err = forestFigure(s.ID+"-margin-diff", "Margin difference B − A per cell, with the verdict's "+conf+" intervals",
-		"margin difference B − A (votes)", conf+" interval", marginZone, marginRows, marginTable)
+		"margin difference B − A (votes)", conf+" interval", marginShade, marginRows, marginTable)
 	if err != nil {
 		return section{}, err
 	}

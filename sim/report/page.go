@@ -35,11 +35,15 @@ type section struct {
 	ChangedTitle string
 	Changed      []string
 	Answers      []string
-	Read         string
-	Facts        []fact
-	Notes        []string
-	List         []string // one line per cell, in words
-	Groups       []group
+	// Lead are the figures that show the answers, drawn right under them
+	// and before everything else (issue 42: a designer reads the answer
+	// and its plot first); the rest follows under statisticsHeading.
+	Lead   []figure
+	Read   string
+	Facts  []fact
+	Notes  []string
+	List   []string // one line per cell, in words
+	Groups []group
 }
 
 // group is a run of figures under an optional sub-heading.
@@ -197,6 +201,14 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 {{- end}}
 </ul>
 {{- end}}
+{{- if .Lead}}
+<div class="figures">
+{{- range .Lead}}
+{{template "figure" .}}
+{{- end}}
+</div>
+<h3 class="statistics">` + statisticsHeading + `</h3>
+{{- end}}
 {{- if .Read}}
 <p class="note read">{{.Read}}</p>
 {{- end}}
@@ -221,6 +233,16 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 {{- end}}
 <div class="figures">
 {{- range .Figures}}
+{{template "figure" .}}
+{{- end}}
+</div>
+{{- end}}
+</section>
+{{- end}}
+</main>
+</body>
+</html>
+{{- define "figure"}}
 <figure id="{{.ID}}"{{if .Wide}} class="wide"{{end}}>
 {{.SVG}}
 <figcaption>
@@ -243,14 +265,11 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 </figcaption>
 </figure>
 {{- end}}
-</div>
-{{- end}}
-</section>
-{{- end}}
-</main>
-</body>
-</html>
 `))
+
+// statisticsHeading heads what follows a section's lead figures: the
+// run's facts and how its statistics are read.
+const statisticsHeading = "The run and its statistics"
 
 // css lays the report out in one column on a phone and in two plot
 // columns from about 1100 px; plots scale to their column.

@@ -29,7 +29,9 @@ var (
 	okVermilion = color.RGBA{0xd5, 0x5e, 0x00, 0xff}
 	okPurple    = color.RGBA{0xcc, 0x79, 0xa7, 0xff}
 	grey        = color.RGBA{0x99, 0x99, 0x99, 0xff}
-	zoneGrey    = color.RGBA{0xe4, 0xe4, 0xe4, 0xff}
+	// regionTint is a light tint of the target's orange: where a sweep
+	// may meet its target, told from the grey of a verdict's band.
+	regionTint = color.RGBA{0xfa, 0xe8, 0xc8, 0xff}
 
 	wonColour  = okBlue
 	drawColour = grey
@@ -128,9 +130,35 @@ const (
 // and the fixed point size are dropped: the page's CSS scales the plot to
 // its column. h is the height of the plot; the legend adds to it.
 func renderSVG(p *plot.Plot, legend []legendItem, w, h vg.Length, title string) (template.HTML, error) {
-	wrapTitle(p, w)
+	return renderSVGSide(p, legend, nil, w, h, title)
+}
+
+// sideLabel is a line of words in the column right of a plot's data, at
+// the height of y on the plot's Y axis: a row's verdict.
+type sideLabel struct {
+	y    float64
+	text string
+}
+
+// sideGap is the space between a plot's data and its side column.
+const sideGap = 12
+
+// renderSVGSide is renderSVG with side, if any, in a column right of the
+// data, as wide as its widest line: words on the row they belong to,
+// where no bar or whisker runs into them.
+func renderSVGSide(p *plot.Plot, legend []legendItem, side []sideLabel, w, h vg.Length, title string) (template.HTML, error) {
 	sty := p.Legend.TextStyle
 	sty.XAlign, sty.YAlign = draw.XLeft, draw.YCenter
+	sideSty := p.Y.Tick.Label
+	sideSty.XAlign, sideSty.YAlign = draw.XLeft, draw.YCenter
+	var sideW vg.Length
+	for _, l := range side {
+		sideW = max(sideW, sideSty.Width(l.text))
+	}
+	if sideW > 0 {
+		sideW += sideGap
+	}
+	wrapTitle(p, w-sideW)
 	// Wrap the entries into rows that fit the width.
 	var rows [][]int
 	var x vg.Length
@@ -149,7 +177,15 @@ func renderSVG(p *plot.Plot, legend []legendItem, w, h vg.Length, title string) 
 	}
 	c := vgsvg.New(w, h+legendH)
 	dc := draw.New(c)
-	p.Draw(draw.Crop(dc, 0, 0, legendH, 0))
+	pc := draw.Crop(dc, 0, -sideW, legendH, 0)
+	p.Draw(pc)
+	if len(side) > 0 {
+		data := p.DataCanvas(pc)
+		_, ty := p.Transforms(&data)
+		for _, l := range side {
+			dc.FillText(sideSty, vg.Point{X: data.Max.X + sideGap, Y: ty(l.y)}, l.text)
+		}
+	}
 	for r, row := range rows {
 		var total vg.Length
 		for _, i := range row {
@@ -307,12 +343,42 @@ type forestRow struct {
 	est, lo, hi float64
 }
 
+// shade is a band a verdict reads, shaded behind a plot's data from lo
+// to hi on the axis of the differences (or of the rates): the designer's
+// tolerance, or a sequential test's zone. legend names it under the plot
+// ("shaded: the tolerance ±2 points"); note says it in the caption.
+type shade struct {
+	lo, hi       float64
+	legend, note string
+}
+
+// shadeGrey is a shade's fill: a light grey that prints, translucent so
+// that an interval band under it shows through (a sweep's), and that
+// reads the same light grey over white.
+var shadeGrey = color.NRGBA{0x80, 0x80, 0x80, 0x38}
+
+// addShade shades sh across the plot's height, from p.Y.Min to p.Y.Max.
+func addShade(p *plot.Plot, sh *shade) (legendItem, error) {
+	z, err := rect(p, sh.lo, sh.hi, p.Y.Min, p.Y.Max, shadeGrey)
+	if err != nil {
+		return legendItem{}, err
+	}
+	return legendItem{sh.legend, z}, nil
+}
+
+// toleranceShade is the band of a verdict "within the tolerance" on a
+// plot of differences in points: ±tol (a fraction of score) around 0.
+func toleranceShade(tol float64) *shade {
+	return &shade{lo: -100 * tol, hi: 100 * tol, legend: "shaded: the tolerance " + toleranceText(tol),
+		note: "The shaded band is the tolerance, " + toleranceText(tol) + ": a difference whose interval lies inside it is within it."}
+}
+
 // forestSVG draws a forest plot titled title: each row's estimate and
-// interval, top to bottom, against a dashed line at 0, and with zone the
-// band from zone[0] to zone[1] shaded. The legend names the zone
-// ("indifference zone"), the rows' dots (dots) and the line (zero); the
-// x axis takes in every interval, the zone and 0.
-func forestSVG(title, xLabel, yLabel string, rows []forestRow, zone *[2]float64, dots, zero string) (template.HTML, error) {
+// interval, top to bottom, against a dashed line at 0, with sh (if any)
+// shaded behind them. The legend names the shade, the rows' dots (dots)
+// and the line (zero); the x axis takes in every interval, the shade
+// and 0.
+func forestSVG(title, xLabel, yLabel string, rows []forestRow, sh *shade, dots, zero string) (template.HTML, error) {
 	p := newPlot(title, xLabel, yLabel)
 	names := make([]string, len(rows))
 	pts := make(whiskers, len(rows))
@@ -324,13 +390,13 @@ func forestSVG(title, xLabel, yLabel string, rows []forestRow, zone *[2]float64,
 	}
 	categoriesY(p, names)
 	var legend []legendItem
-	if zone != nil {
-		z, err := rect(p, zone[0], zone[1], p.Y.Min, p.Y.Max, zoneGrey)
+	if sh != nil {
+		z, err := addShade(p, sh)
 		if err != nil {
 			return "", err
 		}
-		legend = append(legend, legendItem{"indifference zone", z})
-		lo, hi = min(lo, zone[0]), max(hi, zone[1])
+		legend = append(legend, z)
+		lo, hi = min(lo, sh.lo), max(hi, sh.hi)
 	}
 	line, err := vLine(p, 0, p.Y.Min, p.Y.Max, draw.LineStyle{Color: okBlack, Width: vg.Points(1), Dashes: dashed()})
 	if err != nil {
@@ -348,16 +414,16 @@ func forestSVG(title, xLabel, yLabel string, rows []forestRow, zone *[2]float64,
 
 // forestFigure is the forest plot of a comparison: each cell's (or row's)
 // difference B − A and its interval (which the legend calls interval)
-// against the line of no difference, with the indifference zone (if any)
-// shaded.
-func forestFigure(id, title, xLabel, interval string, zone *[2]float64, rows []forestRow, t table) (figure, error) {
-	svg, err := forestSVG(title, xLabel, "cell", rows, zone, "B − A, "+interval, "no difference")
+// against the line of no difference, with the band its verdict reads
+// (if any) shaded.
+func forestFigure(id, title, xLabel, interval string, sh *shade, rows []forestRow, t table) (figure, error) {
+	svg, err := forestSVG(title, xLabel, "cell", rows, sh, "B − A, "+interval, "no difference")
 	if err != nil {
 		return figure{}, err
 	}
 	note := "The dashed line is no difference."
-	if zone != nil {
-		note += fmt.Sprintf(" The shaded band, %+.3g to %+.3g, is the sequential test's indifference zone.", zone[0], zone[1])
+	if sh != nil {
+		note += " " + sh.note
 	}
 	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t}, nil
 }

@@ -254,7 +254,7 @@ func TestCompareReport(t *testing.T) {
 	if len(secs) != 1 {
 		t.Fatalf("%d sections, want 1", len(secs))
 	}
-	checkFigures(t, secs[0], doc, []string{"s1-winrate", "s1-score-diff", "s1-margin-diff", "s1-sequential"})
+	checkFigures(t, secs[0], doc, []string{"s1-score-diff", "s1-winrate", "s1-margin-diff", "s1-sequential"})
 	want := "tallywood compare --games " + fmt.Sprint(n400) + " --seed 5 --mode hard --policy greedy,random --politician random " +
 		"--b-set difficulties.hard.bonus_divisor=3 --b-name 'divisor 3' --sprt-delta 0.05 --alpha 0.05 --beta 0.05 --format json"
 	if got := secs[0].Facts["Command"]; got != want {
@@ -414,7 +414,7 @@ func FuzzDecode(f *testing.F) {
 func TestOptionalFigures(t *testing.T) {
 	cmp, sweep := compareJSON(t, games(100), 3, nil), sweepJSON(t, games(100), 3, 0)
 	secs := parsePage(t, render(t, testMeta, cmp, sweep))
-	checkFigures(t, secs[0], decodeGeneric(t, cmp), []string{"s1-winrate", "s1-score-diff", "s1-margin-diff"})
+	checkFigures(t, secs[0], decodeGeneric(t, cmp), []string{"s1-score-diff", "s1-winrate", "s1-margin-diff"})
 	checkFigures(t, secs[1], decodeGeneric(t, sweep), []string{"s2-cell1-winrate", "s2-cell2-winrate"})
 }
 

@@ -87,16 +87,46 @@ func sweepSection(idx int, src Source, r *sim.SweepResult) (section, error) {
 	if r.Target != 0 {
 		s.Notes = append(s.Notes, "How the target is answered: "+crossingMethod(r)+".")
 	}
-	g := group{}
+	// Each cell's answer and its plot lead; the statistics follow them
+	// (issue 42).
 	for i := range r.Cells {
+		s.Answers = append(s.Answers, sweepAnswer(r, &r.Cells[i]))
 		f, err := sweepFigure(fmt.Sprintf("%s-cell%d-winrate", s.ID, i+1), r, i)
 		if err != nil {
 			return section{}, err
 		}
-		g.Figures = append(g.Figures, f)
+		s.Lead = append(s.Lead, f)
 	}
-	s.Groups = append(s.Groups, g)
 	return s, nil
+}
+
+// sweepAnswer is a cell's answer in words: where its win rate meets the
+// target (crossingWords), or without a target how far the win rate runs
+// over the swept values, from the lowest to the highest with their 95%
+// intervals, against the base rules'.
+func sweepAnswer(r *sim.SweepResult, c *sim.SweepCell) string {
+	name := CellTitle(&c.Base, &c.Base)
+	if r.Target > 0 && (c.Crossing != nil || c.NotRead) {
+		return name + ": " + crossingWords(r, c)
+	}
+	if len(c.Points) == 0 {
+		return name + ": no point was played"
+	}
+	lo, hi := &c.Points[0], &c.Points[0]
+	for j := range c.Points {
+		p := &c.Points[j]
+		if p.Result.WinRate < lo.Result.WinRate {
+			lo = p
+		}
+		if p.Result.WinRate > hi.Result.WinRate {
+			hi = p
+		}
+	}
+	at := func(p *sim.SweepPointResult) string {
+		w := &p.Result
+		return fmt.Sprintf("%s [%s, %s] at %s", pct(w.WinRate), pct(w.WinCI95[0]), pct(w.WinCI95[1]), pointLabel(r.Params, p.Values))
+	}
+	return fmt.Sprintf("%s: the win rate runs from %s to %s (95%% intervals); the base rules win %s", name, at(lo), at(hi), pct(c.Base.WinRate))
 }
 
 // sweepFigure draws one cell's win rate against the swept value, with
@@ -184,13 +214,14 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 		ymin, ymax = min(ymin, lower[i].Y), max(ymax, upper[i].Y)
 	}
 	if r.Target > 0 {
-		ymin, ymax = min(ymin, 100*r.Target), max(ymax, 100*r.Target)
+		ymin, ymax = min(ymin, 100*(r.Target-r.Tolerance)), max(ymax, 100*(r.Target+r.Tolerance))
 	}
 	if math.IsInf(xmin, 0) {
 		xmin, xmax = 0, 1
 	}
 	pad := 0.06 * max(ymax-ymin, 1)
 	ymin, ymax = max(0, ymin-pad), min(100, ymax+pad)
+	xpad := 0.04 * max(xmax-xmin, 1e-9)
 	var legend []legendItem
 	x := c.Crossing
 	if r.Target > 0 && x != nil && numeric {
@@ -205,7 +236,7 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 			return f
 		}
 		for k, g := range x.Regions {
-			z, err := rect(p, end(g.Below, xmin), end(g.Above, xmax), ymin, ymax, zoneGrey)
+			z, err := rect(p, end(g.Below, xmin), end(g.Above, xmax), ymin, ymax, regionTint)
 			if err != nil {
 				return figure{}, err
 			}
@@ -231,12 +262,23 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 		}
 		l.LineStyle = solid(wonColour, 1.5)
 		dots.GlyphStyle = draw.GlyphStyle{Color: wonColour, Radius: vg.Points(3.5), Shape: draw.CircleGlyph{}}
-		p.Add(poly, l, dots)
+		p.Add(poly)
 		bandName := "95% band"
 		if r.Target > 0 {
 			bandName = "simultaneous 95% band"
 		}
 		legend = append(legend, legendItem{"win rate", dots}, legendItem{bandName, poly})
+		if r.Target > 0 {
+			// The band a value's verdict reads (issue 42): it meets the
+			// target when its interval lies inside, over the interval band
+			// and under the line.
+			z, err := rect(p, xmin-xpad, xmax+xpad, 100*(r.Target-r.Tolerance), 100*(r.Target+r.Tolerance), shadeGrey)
+			if err != nil {
+				return figure{}, err
+			}
+			legend = append(legend, legendItem{"shaded: the target " + sweepTargetText(r), z})
+		}
+		p.Add(l, dots)
 	}
 	base, err := hLine(p, 100*c.Base.WinRate, xmin, xmax, draw.LineStyle{Color: grey, Width: vg.Points(1.5), Dashes: []vg.Length{vg.Points(1), vg.Points(2)}})
 	if err != nil {
@@ -250,11 +292,11 @@ func sweepFigure(id string, r *sim.SweepResult, ci int) (figure, error) {
 			return figure{}, err
 		}
 		legend = append(legend, legendItem{fmt.Sprintf("target %g%%", 100*r.Target), target})
-		if x != nil || c.NotRead {
-			note = sentence(crossingWords(r, c))
+		note = "The shaded band is the target " + sweepTargetText(r) + ": a value meets it when its simultaneous interval lies inside."
+		if x != nil && len(x.Regions) > 0 && numeric {
+			note += " The tinted columns are where the win rate may meet the target."
 		}
 	}
-	xpad := 0.04 * max(xmax-xmin, 1e-9)
 	p.X.Min, p.X.Max = xmin-xpad, xmax+xpad
 	p.Y.Min, p.Y.Max = ymin, ymax
 	svg, err := renderSVG(p, legend, plotWidth, vg.Points(280), title)
@@ -390,6 +432,11 @@ func sweepText(b *bytes.Buffer, r *sim.SweepResult, opt TextOptions) error {
 		wrapTo(b, "Target: "+crossingMethod(r)+".", "")
 	}
 	return nil
+}
+
+// sweepTargetText is a sweep's target with its tolerance: "15% ±2 points".
+func sweepTargetText(r *sim.SweepResult) string {
+	return fmt.Sprintf("%g%% %s", 100*r.Target, toleranceText(r.Tolerance))
 }
 
 // baseAmong is the index of the point of c that is the base rules, or −1.

@@ -134,9 +134,9 @@ func unwrap(s string) string {
 }
 
 // TestSweepSaidOnce: where a cell's win rate crosses the target is one
-// sentence, the text's line and the page's note under the cell's plot (the
-// page had its own, with other numbers: 15% for 15.0%, 4 digits for 2
-// decimals); the page titles the cell as the text does.
+// sentence, the text's line and the page's answer for the cell, above
+// its plot (the page had its own, with other numbers: 15% for 15.0%, 4
+// digits for 2 decimals); the page titles the cell as the text does.
 func TestSweepSaidOnce(t *testing.T) {
 	data := sweepJSON(t, max(games(300), 100), 5, 0.15)
 	src, err := Decode("r.json", data)
@@ -153,15 +153,16 @@ func TestSweepSaidOnce(t *testing.T) {
 			lines[len(lines)-1] += " " + strings.TrimSpace(l)
 		}
 	}
-	for i := range lines {
-		lines[i] = sentence(lines[i])
+	for i, cell := range []string{"Hard, casual", "Hard, random"} {
+		if i < len(lines) {
+			lines[i] = cell + ": " + lines[i]
+		}
 	}
-	notes := []string{figureByID(t, page, "s1-cell1-winrate").Note, figureByID(t, page, "s1-cell2-winrate").Note}
-	if !slices.Equal(notes, lines) || len(lines) != 2 {
-		t.Errorf("page's notes\n%q\nwant the text's lines\n%q", notes, lines)
+	if !slices.Equal(page.Answers, lines) || len(lines) != 2 {
+		t.Errorf("page's answers\n%q\nwant the text's lines\n%q", page.Answers, lines)
 	}
-	if !strings.HasPrefix(notes[0], "The win rate may meet 15.0% at difficulties.hard.bonus_divisor: values whose simultaneous 95% interval contains 15.0%: ") {
-		t.Errorf("greedy's note %q", notes[0])
+	if len(page.Answers) == 0 || !strings.HasPrefix(page.Answers[0], "Hard, casual: the win rate may meet 15.0% at difficulties.hard.bonus_divisor: values whose simultaneous 95% interval contains 15.0%: ") {
+		t.Errorf("greedy's answer %q", page.Answers)
 	}
 }
 

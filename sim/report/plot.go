@@ -182,8 +182,11 @@ func renderSVGSide(p *plot.Plot, legend []legendItem, side []sideLabel, w, h vg.
 	if len(side) > 0 {
 		data := p.DataCanvas(pc)
 		_, ty := p.Transforms(&data)
+		// Level with the row's name: gonum raises a Y tick label by its
+		// font's descent.
+		descent := sideSty.FontExtents().Descent
 		for _, l := range side {
-			dc.FillText(sideSty, vg.Point{X: data.Max.X + sideGap, Y: ty(l.y)}, l.text)
+			dc.FillText(sideSty, vg.Point{X: data.Max.X + sideGap, Y: ty(l.y) + descent}, l.text)
 		}
 	}
 	for r, row := range rows {

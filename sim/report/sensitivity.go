@@ -410,13 +410,25 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 		names[k], row[f.Path] = pathWords(f.Path), k
 	}
 	categoriesY(p, names)
+	// The tolerance, which "negligible" reads, shaded behind the bars
+	// (issue 42).
+	tol := toleranceShade(r.Tolerance)
+	z, err := addShade(p, tol)
+	if err != nil {
+		return figure{}, err
+	}
+	legend := []legendItem{z}
 	// A number's step down, its step up, a choice's alternatives.
 	var series [3]whiskers
-	var legend []legendItem
 	seen := map[string]int{} // a choice's alternatives drawn so far
+	verdicts := make([][]string, len(top))
 	for _, ch := range c.Changes {
 		k, ok := row[ch.Path]
-		if !ok || len(ch.Looks) == 0 {
+		if !ok {
+			continue
+		}
+		verdicts[k] = append(verdicts[k], tornadoVerdict(&ch))
+		if len(ch.Looks) == 0 {
 			continue // a change not raced has no interval to draw
 		}
 		y := rowY(k, len(top))
@@ -447,7 +459,7 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 		}
 		legend = append(legend, legendItem{[]string{"one step down", "one step up", "another choice"}[i], dots})
 	}
-	lo, hi := 0.0, 0.0
+	lo, hi := tol.lo, tol.hi
 	for _, ws := range series {
 		for _, w := range ws {
 			lo, hi = math.Min(lo, w.lo), math.Max(hi, w.hi)
@@ -463,8 +475,13 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 	}
 	// The page's full width (issue 42): room for the paths on the Y axis
 	// and bars long enough to read.
+	// Each row says its changes' verdicts in words, right of the bars.
+	side := make([]sideLabel, len(top))
+	for k := range top {
+		side[k] = sideLabel{y: rowY(k, len(top)), text: strings.Join(verdicts[k], " · ")}
+	}
 	width := vg.Points(2*plotWidth + 160)
-	svg, err := renderSVG(p, legend, width, categoryHeight(len(top)), title)
+	svg, err := renderSVGSide(p, legend, side, width, categoryHeight(len(top)), title)
 	if err != nil {
 		return figure{}, err
 	}
@@ -487,9 +504,31 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 				signed(ch.MarginDiff, p+"margin_diff"), text(changeVerdict(ch))})
 		}
 	}
-	note := fmt.Sprintf("The %d fields with the largest effect of %d; the table lists every change played. Bars: the paired score difference of one step down and one step up, played alone; whiskers: the intervals their verdicts read (the race's at %s, a confirmation's at %s). A change the race did not play has none.",
-		len(top), len(c.Ranking), confidenceText(r.Confidence), confidenceText(r.ConfirmConfidence))
+	note := fmt.Sprintf("The %d fields with the largest effect of %d; the table lists every change played. Bars: the paired score difference of one step down and one step up, played alone; whiskers: the intervals their verdicts read (the race's at %s, a confirmation's at %s). A change the race did not play has none. Right of the bars, each change's verdict. %s",
+		len(top), len(c.Ranking), confidenceText(r.Confidence), confidenceText(r.ConfirmConfidence), strings.Replace(tol.note, "within it", "negligible", 1))
 	return figure{ID: id, Title: title, SVG: svg, Note: note, Table: t, Wide: true}, nil
+}
+
+// tornadoVerdict is a change's verdict on the tornado, after which way it
+// changes the field ("down", "up", or the choice it makes): the table's
+// words, "not enough games" for its "-" (and "not raced" for a change
+// the race left to its screen, which drew no bar).
+func tornadoVerdict(ch *sim.SensitivityChange) string {
+	way := "up"
+	switch {
+	case ch.ToChoice != "":
+		way = ch.ToChoice
+	case ch.To < ch.From:
+		way = "down"
+	}
+	v := verdictWords[ch.Verdict]
+	switch {
+	case ch.Verdict == sim.InZone:
+		v = "negligible"
+	case len(ch.Looks) == 0:
+		v += " (not raced)"
+	}
+	return way + ": " + v
 }
 
 // sensitivityCommand reconstructs the sensitivity command line of r.

@@ -3,6 +3,10 @@ package report
 import (
 	"bytes"
 	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -142,6 +146,75 @@ func TestPathWords(t *testing.T) {
 	} {
 		if got := pathWords(path); got != want {
 			t.Errorf("pathWords(%q) = %q, want %q", path, got, want)
+		}
+	}
+}
+
+// TestTornadoVerdicts: each row of a tornado says its changes' verdicts
+// in words, level with the row's field, and the tolerance that
+// "negligible" reads is shaded, ±2 points on the plot's axis (issue 42).
+func TestTornadoVerdicts(t *testing.T) {
+	// A short fixed scan, and a stored race whose changes are easier,
+	// harder, negligible and not settled.
+	race, err := os.ReadFile(filepath.Join("..", "testdata", "sensitivity-race-v2.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, data := range [][]byte{sensitivityJSON(t, 60, sim.DesignFixed), race} {
+		checkTornadoVerdicts(t, data)
+	}
+}
+
+func checkTornadoVerdicts(t *testing.T, data []byte) {
+	t.Helper()
+	src, err := Decode("scan.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := src.Study.(*sim.SensitivityResult)
+	page := render(t, testMeta, data)
+	words := map[sim.Verdict]string{sim.InZone: "negligible", sim.ScoreEasier: "easier", sim.ScoreHarder: "harder", sim.NotEnoughGames: "not enough games"}
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		p := parseSVG(t, figureSVG(t, page, fmt.Sprintf("s1-cell%d-tornado", i+1)))
+		nameY := map[string]string{} // a text's y by its words
+		atY := map[string][]string{} // the texts at a y
+		for _, tx := range p.texts {
+			nameY[tx.s] = tx.y
+			atY[tx.y] = append(atY[tx.y], tx.s)
+		}
+		if len(c.Ranking) == 0 {
+			t.Fatalf("cell %d ranks no field", i+1)
+		}
+		for _, f := range c.Ranking {
+			var want []string
+			for _, ch := range c.Changes {
+				if ch.Path != f.Path {
+					continue
+				}
+				way := "up"
+				if ch.To < ch.From {
+					way = "down"
+				}
+				want = append(want, way+": "+words[ch.Verdict])
+			}
+			line := strings.Join(want, " · ")
+			y, ok := nameY[pathWords(f.Path)]
+			if !ok {
+				t.Errorf("cell %d: no row is %q", i+1, pathWords(f.Path))
+				continue
+			}
+			if !slices.Contains(atY[y], line) {
+				t.Errorf("cell %d: the row of %s says %q, want %q", i+1, f.Path, atY[y], line)
+			}
+		}
+		x := p.axis(t, false)
+		box := p.shadeBox(t)
+		if !near(box[0][0], x(-2)) || !near(box[1][0], x(2)) {
+			t.Errorf("cell %d: the shade spans %g to %g on the plot, want %g to %g (±2 points)", i+1, box[0][0], box[1][0], x(-2), x(2))
+		}
+		if !p.hasText("shaded: the tolerance ±2 points") {
+			t.Errorf("cell %d: the tornado does not name its shade", i+1)
 		}
 	}
 }

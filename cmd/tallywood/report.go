@@ -12,15 +12,18 @@ import (
 )
 
 func init() {
-	register(command{name: "report", summary: "write an HTML report with plots of sim, merge, compare and sweep results (JSON)", run: runReport})
+	register(command{name: "report", summary: "write an HTML report with plots of results (JSON) of any kind", run: runReport})
 }
 
 const reportUsage = `usage: tallywood report [flags] RESULT.json...
 
-Reads the JSON results of 'tallywood sim', 'merge', 'compare' and 'sweep'
-and writes one self-contained HTML page: for each result, a header that
-says how to reproduce it, plots with 95% intervals, and the table of each
-plot's numbers. The page needs no network and no script (docs/report.md).
+Reads the JSON results of any tallywood command that writes one ('sim',
+'merge', 'compare', 'sweep', 'sensitivity', 'tune', 'curve', 'calibrate',
+'cards', 'arc', and '--seats' tables) and writes one self-contained HTML
+page: for each result, a header that says how to reproduce it, plots with
+95% intervals, and the table of each plot's numbers. A compare or a sweep
+leads with its answers and their plot, the band its verdict reads shaded.
+The page needs no network and no script (docs/report.md).
 
 '--format html' (or an --out FILE.html) on sim, merge, compare and sweep (--seats too)
 writes the same report directly.

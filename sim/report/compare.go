@@ -106,6 +106,9 @@ func compareSection(idx int, src Source, r *sim.CompareResult) (section, error) 
 			lo, hi = -test.Delta, test.Delta
 		}
 		sh := &shade{lo: lo, hi: hi, legend: fmt.Sprintf("shaded: the sequential test's zone, %s to %s", seqUnit(test, lo), seqUnit(test, hi))}
+		if test.Delta > 0 {
+			sh.legend = "shaded: the sequential test's zone ±" + strings.TrimPrefix(seqUnit(test, hi), "+")
+		}
 		scoreShade = nil
 		if test.On == sim.OnMargin {
 			marginShade = sh

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"tallywood/sim"
 )
 
 // checkLeads verifies the order of a section's page (issue 42): its
@@ -36,46 +38,47 @@ func checkLeads(t *testing.T, page []byte, lead string) {
 
 // TestCompareLeadsWithTheAnswer: a comparison's page leads with each
 // cell's answer and the score's plot, with the band its verdicts read
-// shaded (the tolerance, ±2 points; a sequential test's zone, ±5, when
-// the verdicts are the test's), the statistics after them (issue 42).
+// shaded: the tolerance, ±2 points; a sequential test's zone when the
+// verdicts are the test's, ±5 points on the score's plot, or ±1 vote on
+// the margin's when it tests the margin (issue 42). The statistics come
+// after them.
 func TestCompareLeadsWithTheAnswer(t *testing.T) {
 	for _, c := range []struct {
-		name   string
-		test   bool
-		half   float64 // the shade's half-width in points
-		legend string
+		name             string
+		test             *sim.Sequential
+		shaded, unshaded string  // the figure with the shade, the one without
+		half             float64 // the shade's half-width on its axis
+		legend           string
 	}{
-		{"tolerance", false, 2, "shaded: the tolerance ±2 points"},
-		{"sequential", true, 5, "shaded: the sequential test's zone, -5 points to +5 points"},
+		{"tolerance", nil, "s1-score-diff", "s1-margin-diff", 2, "shaded: the tolerance ±2 points"},
+		{"sequential", fivePoints, "s1-score-diff", "s1-margin-diff", 5, "shaded: the sequential test's zone ±5 points"},
+		{"sequential on the margin", &sim.Sequential{On: sim.OnMargin, Delta: 1, Alpha: 0.05, Beta: 0.05},
+			"s1-margin-diff", "s1-score-diff", 1, "shaded: the sequential test's zone ±1 vote"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			test := fivePoints
-			if !c.test {
-				test = nil
-			}
-			data := compareJSON(t, games(400), 5, test)
+			data := compareJSON(t, games(400), 5, c.test)
 			page := render(t, testMeta, data)
 			checkLeads(t, page, "s1-score-diff")
 			secs := parsePage(t, page)
 			ids := []string{"s1-score-diff", "s1-winrate", "s1-margin-diff"}
-			if c.test {
+			if c.test != nil {
 				ids = append(ids, "s1-sequential")
 			}
 			checkFigures(t, secs[0], decodeGeneric(t, data), ids)
 			if len(secs[0].Answers) != 2 {
 				t.Errorf("%d answers, want one a cell", len(secs[0].Answers))
 			}
-			p := parseSVG(t, figureSVG(t, page, "s1-score-diff"))
+			p := parseSVG(t, figureSVG(t, page, c.shaded))
 			x := p.axis(t, false)
 			box := p.shadeBox(t)
 			if !near(box[0][0], x(-c.half)) || !near(box[1][0], x(c.half)) {
-				t.Errorf("the shade spans %g to %g on the plot, want %g to %g (±%g points)", box[0][0], box[1][0], x(-c.half), x(c.half), c.half)
+				t.Errorf("%s: the shade spans %g to %g on the plot, want %g to %g (±%g)", c.shaded, box[0][0], box[1][0], x(-c.half), x(c.half), c.half)
 			}
 			if !p.hasText(c.legend) {
-				t.Errorf("the plot does not say %q", c.legend)
+				t.Errorf("%s does not say %q", c.shaded, c.legend)
 			}
-			if len(parseSVG(t, figureSVG(t, page, "s1-margin-diff")).fills(shadeGrey)) != 0 {
-				t.Error("the margin's plot is shaded, but no verdict reads a band of margin")
+			if len(parseSVG(t, figureSVG(t, page, c.unshaded)).fills(shadeGrey)) != 0 {
+				t.Errorf("%s is shaded, but no verdict reads a band on it", c.unshaded)
 			}
 		})
 	}

@@ -114,7 +114,8 @@ func TestSweepLeadsWithTheAnswer(t *testing.T) {
 	page = render(t, testMeta, data)
 	checkLeads(t, page, "s1-cell1-winrate")
 	sec = parsePage(t, page)[0]
-	if len(sec.Answers) != 2 || !strings.Contains(sec.Answers[0], "the win rate runs from ") {
+	if len(sec.Answers) != 2 || !strings.HasPrefix(sec.Answers[0], "Hard, casual: the win rate runs from ") ||
+		strings.Count(sec.Answers[0], " at difficulties.hard.bonus_divisor ") != 2 {
 		t.Errorf("answers %q, want how far each cell's win rate runs", sec.Answers)
 	}
 	if len(parseSVG(t, figureSVG(t, page, "s1-cell1-winrate")).fills(shadeGrey)) != 0 {

@@ -124,7 +124,11 @@ func sweepAnswer(r *sim.SweepResult, c *sim.SweepCell) string {
 	}
 	at := func(p *sim.SweepPointResult) string {
 		w := &p.Result
-		return fmt.Sprintf("%s [%s, %s] at %s", pct(w.WinRate), pct(w.WinCI95[0]), pct(w.WinCI95[1]), pointLabel(r.Params, p.Values))
+		where := pointLabel(r.Params, p.Values)
+		if len(r.Params) == 1 {
+			where = r.Params[0] + " " + where // a bare value does not say of what
+		}
+		return fmt.Sprintf("%s [%s, %s] at %s", pct(w.WinRate), pct(w.WinCI95[0]), pct(w.WinCI95[1]), where)
 	}
 	return fmt.Sprintf("%s: the win rate runs from %s to %s (95%% intervals); the base rules win %s", name, at(lo), at(hi), pct(c.Base.WinRate))
 }

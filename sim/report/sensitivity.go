@@ -473,13 +473,14 @@ func tornadoFigure(id string, r *sim.SensitivityResult, ci int) (figure, error) 
 	if _, err := vLine(p, 0, p.Y.Min, p.Y.Max, solid(okBlack, 1)); err != nil {
 		return figure{}, err
 	}
-	// The page's full width (issue 42): room for the paths on the Y axis
-	// and bars long enough to read.
-	// Each row says its changes' verdicts in words, right of the bars.
+	// Each row says its changes' verdicts in words, right of the bars
+	// (issue 42).
 	side := make([]sideLabel, len(top))
 	for k := range top {
 		side[k] = sideLabel{y: rowY(k, len(top)), text: strings.Join(verdicts[k], " · ")}
 	}
+	// The page's full width (issue 42): room for the paths on the Y axis
+	// and bars long enough to read.
 	width := vg.Points(2*plotWidth + 160)
 	svg, err := renderSVGSide(p, legend, side, width, categoryHeight(len(top)), title)
 	if err != nil {

@@ -115,8 +115,8 @@ func TestReproducingCommands(t *testing.T) {
 func printedCommands(t *testing.T, result string) [][]string {
 	t.Helper()
 	page := result + ".html"
-	if code, _, errs := runCLI(t, "report", result, "--out", page); code != exitOK {
-		t.Fatalf("report %s: exit %d: %s", result, code, errs)
+	if code, stdout, errs := runCLI(t, "report", result, "--out", page); code != exitOK || stdout != "" || errs != "tallywood: wrote "+page+"\n" {
+		t.Fatalf("report %s: exit %d, stdout %q, stderr %q", result, code, stdout, errs)
 	}
 	data, err := os.ReadFile(page)
 	if err != nil {

@@ -97,9 +97,9 @@ func uniq(list []string, s string) []string {
 func reproducing(args []string, shard string) string {
 	ks, n, err := sim.ShardsHeld(shard)
 	switch {
-	case err != nil || n == 1:
-		// A shard Decode refused is never reported (err); n == 1 is
-		// every game.
+	case err != nil || len(ks) == n:
+		// Every shard is every game; a shard field Decode refuses
+		// (err) is never reported.
 		return commandLine(append(args, "--format", "json"))
 	case len(ks) == 1:
 		return commandLine(append(args, "--shard", fmt.Sprintf("%d/%d", ks[0], n), "--format", "json"))
@@ -107,7 +107,7 @@ func reproducing(args []string, shard string) string {
 	var cmds, files []string
 	for _, k := range ks {
 		file := fmt.Sprintf("shard-%d-of-%d.json", k, n)
-		cmds = append(cmds, commandLine(append(slices.Clip(args), "--shard", fmt.Sprintf("%d/%d", k, n), "--format", "json", "--out", file)))
+		cmds = append(cmds, commandLine(append(args, "--shard", fmt.Sprintf("%d/%d", k, n), "--format", "json", "--out", file)))
 		files = append(files, file)
 	}
 	cmds = append(cmds, commandLine(append([]string{"merge", "--format", "json"}, files...)))

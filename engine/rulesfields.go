@@ -41,8 +41,11 @@ func (r *Rules) Fields(globs ...string) ([]Field, error) {
 		return nil, fmt.Errorf("rules: %w", err)
 	}
 	var all []Field
-	walkFields(reflect.ValueOf(f), "", "", func(path, at string, v int) {
-		fd := Field{Path: path, Value: v}
+	walkLeaves(reflect.ValueOf(f), "", "", false, func(path, at string, v reflect.Value, absent bool) {
+		if absent || v.Kind() != reflect.Int {
+			return
+		}
+		fd := Field{Path: path, Value: int(v.Int())}
 		if b, ok := c.bounds[at]; ok {
 			fd.Lo, fd.Hi, fd.Bounded = b[0], b[1], true
 		}
@@ -55,21 +58,23 @@ func (r *Rules) Fields(globs ...string) ([]Field, error) {
 	return out, nil
 }
 
-// walkFields calls leaf for every numeric leaf under v: its path with ids
-// (as Fields names it) and with indexes only (as validation names it).
-func walkFields(v reflect.Value, path, at string, leaf func(path, at string, v int)) {
+// walkLeaves calls leaf with every value under v that is not a struct,
+// list or map, in the order of the file (a map's entries in key order),
+// named two ways: path as --set and Fields name it, a list's element by
+// its id where it has one (strategy_cards[PW-01].money), and at by its
+// index, as validation and the sheets name it (strategy_cards[3].money).
+// absent says the value is under a field a file may leave out
+// (omitempty) and is zero there: Fields lists none such, the sheets every
+// one.
+func walkLeaves(v reflect.Value, path, at string, absent bool, leaf func(path, at string, v reflect.Value, absent bool)) {
 	switch v.Kind() {
-	case reflect.Int:
-		leaf(path, at, int(v.Int()))
 	case reflect.Struct:
 		t := v.Type()
 		for i := range t.NumField() {
 			fv := v.Field(i)
-			if strings.Contains(t.Field(i).Tag.Get("json"), "omitempty") && fv.IsZero() {
-				continue // absent from the file
-			}
+			left := strings.Contains(t.Field(i).Tag.Get("json"), "omitempty") && fv.IsZero()
 			name := jsonName(t.Field(i))
-			walkFields(fv, joinPath(path, name), joinPath(at, name), leaf)
+			walkLeaves(fv, joinPath(path, name), joinPath(at, name), absent || left, leaf)
 		}
 	case reflect.Slice:
 		for i := range v.Len() {
@@ -78,7 +83,7 @@ func walkFields(v reflect.Value, path, at string, leaf func(path, at string, v i
 			if id := idOf(v.Index(i)); id != "" && !allDigits(id) {
 				step = "[" + id + "]"
 			}
-			walkFields(v.Index(i), path+step, at+ix, leaf)
+			walkLeaves(v.Index(i), path+step, at+ix, absent, leaf)
 		}
 	case reflect.Map:
 		keys := make([]string, 0, v.Len())
@@ -87,8 +92,10 @@ func walkFields(v reflect.Value, path, at string, leaf func(path, at string, v i
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			walkFields(v.MapIndex(reflect.ValueOf(k)), path+"."+k, at+"."+k, leaf)
+			walkLeaves(v.MapIndex(reflect.ValueOf(k)), joinPath(path, k), joinPath(at, k), absent, leaf)
 		}
+	default:
+		leaf(path, at, v, absent)
 	}
 }
 

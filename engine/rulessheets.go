@@ -85,8 +85,8 @@ func (r *Rules) Sheets() ([]Sheet, error) {
 		if name == "automaton" || sheetOf(name) != nil {
 			continue
 		}
-		leaves(name, root.Field(i), func(path string, v reflect.Value) {
-			numbers = append(numbers, []string{path, cellText(v)})
+		walkLeaves(root.Field(i), name, name, false, func(_, at string, v reflect.Value, _ bool) {
+			numbers = append(numbers, []string{at, cellText(v)})
 		})
 	}
 	var script *Sheet
@@ -154,7 +154,7 @@ func (k sheetKind) rows(list reflect.Value) ([]string, [][]string) {
 		if k.value != "" {
 			emit(k.value, elem)
 		} else {
-			leaves("", elem, emit)
+			walkLeaves(elem, "", "", false, func(_, at string, v reflect.Value, _ bool) { emit(at, v) })
 		}
 		cells, groups = append(cells, row), append(groups, g)
 	}
@@ -178,32 +178,6 @@ func (k sheetKind) rows(list reflect.Value) ([]string, [][]string) {
 		}
 	}
 	return header, rows
-}
-
-// leaves calls emit with each value of v that is not a struct, list or
-// map, named by its --set path from path; a map's entries in key order.
-func leaves(path string, v reflect.Value, emit func(string, reflect.Value)) {
-	switch v.Kind() {
-	case reflect.Struct:
-		for i := range v.NumField() {
-			leaves(joinPath(path, jsonName(v.Type().Field(i))), v.Field(i), emit)
-		}
-	case reflect.Slice:
-		for i := range v.Len() {
-			leaves(path+"["+strconv.Itoa(i)+"]", v.Index(i), emit)
-		}
-	case reflect.Map:
-		keys := make([]string, 0, v.Len())
-		for _, k := range v.MapKeys() {
-			keys = append(keys, k.String())
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			leaves(joinPath(path, k), v.MapIndex(reflect.ValueOf(k)), emit)
-		}
-	default:
-		emit(path, v)
-	}
 }
 
 // cellText writes a value as its cell: a string as it is, a number in

@@ -485,6 +485,18 @@ func newShardUnion(shard, name string) (*shardUnion, error) {
 	return u, nil
 }
 
+// ShardsHeld reads a result's shard field: the shards K it holds, in
+// order, of N; every game is 1 of 1.
+func ShardsHeld(s string) (ks []int, n int, err error) {
+	set, err := parseShardSet(s)
+	if err != nil {
+		return nil, 0, err
+	}
+	ks = slices.Clone(set.ks)
+	slices.Sort(ks)
+	return ks, set.n, nil
+}
+
 // coverage is how many of a run's shards the shard field s holds; 0 of 0
 // when s is not a shard field.
 func coverage(s string) (shards, of int) {

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -81,6 +82,30 @@ func TestQuantile(t *testing.T) {
 	for _, tt := range tests {
 		if got := c.Quantile(tt.q); got != tt.want {
 			t.Errorf("Quantile(%g) = %d, want %d", tt.q, got, tt.want)
+		}
+	}
+}
+
+// TestShardsHeld reads the shard field as the report's command rebuilds
+// it: every game, one shard, shards merged in order, and a field that is
+// not one.
+func TestShardsHeld(t *testing.T) {
+	for _, tt := range []struct {
+		s     string
+		ks    []int
+		n     int
+		valid bool
+	}{
+		{"", []int{1}, 1, true},
+		{"3/8", []int{3}, 8, true},
+		{"5+1+3/8", []int{1, 3, 5}, 8, true},
+		{"1+1/2", nil, 0, false},
+		{"9/8", nil, 0, false},
+		{"1+2", nil, 0, false},
+	} {
+		ks, n, err := ShardsHeld(tt.s)
+		if (err == nil) != tt.valid || !slices.Equal(ks, tt.ks) || n != tt.n {
+			t.Errorf("ShardsHeld(%q) = %v, %d, %v", tt.s, ks, n, err)
 		}
 	}
 }

@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"tallywood/engine"
+	"tallywood/engine/kit"
 	"tallywood/sim"
 	"tallywood/sim/policy"
 )
@@ -62,9 +63,14 @@ func main() {
 
 const beginMarker, endMarker = "<!-- ladder:begin -->\n", "<!-- ladder:end -->\n"
 
+// maxDocBytes bounds the document -update reads: docs/policies.md is a
+// few KiB, and a FIFO or /dev/zero named by mistake must not hang the
+// command or fill the memory (kit.ReadFileMax, as every tool reads).
+const maxDocBytes = 4 << 20
+
 // replaceTable puts table between the markers of the file at path.
 func replaceTable(path string, table []byte) error {
-	doc, err := os.ReadFile(path)
+	doc, err := kit.ReadFileMax(path, maxDocBytes)
 	if err != nil {
 		return err
 	}

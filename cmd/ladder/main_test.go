@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"tallywood/sim/policy"
 )
@@ -78,6 +80,42 @@ func TestReplaceTable(t *testing.T) {
 	}
 	if err := replaceTable(path, []byte("x")); err == nil || !strings.Contains(err.Error(), "no \"<!-- ladder:begin -->\"") {
 		t.Errorf("no markers: %v", err)
+	}
+}
+
+// TestReplaceTableRefuses checks that -update reads its file as every
+// tool reads one (kit.ReadFileMax): a FIFO, which would wait for a writer,
+// a device and a file past maxDocBytes are refused by name, and left as
+// they were (issue 41).
+func TestReplaceTableRefuses(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.md")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	big := filepath.Join(dir, "big.md")
+	huge := beginMarker + endMarker + strings.Repeat("x", maxDocBytes)
+	if err := os.WriteFile(big, []byte(huge), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ path, want string }{
+		{fifo, fifo + " is a FIFO (named pipe), not a regular file"},
+		{"/dev/zero", "/dev/zero is a device, not a regular file"},
+		{big, big + ": larger than 4 MiB, the most this file can be"},
+	} {
+		done := make(chan error, 1)
+		go func() { done <- replaceTable(tt.path, []byte("| new |\n")) }()
+		select {
+		case err := <-done:
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("%s: got %v, want %s", tt.path, err, tt.want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: still reading after 10 s", tt.path)
+		}
+	}
+	if got, _ := os.ReadFile(big); string(got) != huge {
+		t.Errorf("%s was changed", big)
 	}
 }
 

@@ -323,18 +323,7 @@ func TestMergeInterruptedShard(t *testing.T) {
 // TestSecondInterruptQuits, outside a search: the first Ctrl-C cancels the run, the second exits at once and
 // removes the temporary output file being written.
 func TestSecondInterruptQuits(t *testing.T) {
-	sigs := make(chan chan<- os.Signal, 1)
-	exited := make(chan int, 1)
-	oldNotify, oldStop, oldExit := notifySignals, stopSignals, exit
-	notifySignals = func(c chan<- os.Signal) { sigs <- c }
-	stopSignals = func(chan<- os.Signal) {}
-	exit = func(code int) { exited <- code; runtime.Goexit() }
-	defer func() {
-		notifySignals, stopSignals, exit = oldNotify, oldStop, oldExit
-		pending.Lock()
-		pending.quitting = false
-		pending.Unlock()
-	}()
+	sigs, exited := fakeSignals(t)
 	var stderr syncBuffer
 	ctx, release := interruptible("sim", &stderr)
 	defer release()
@@ -363,6 +352,24 @@ func TestSecondInterruptQuits(t *testing.T) {
 	if got := stderr.String(); got != want {
 		t.Errorf("stderr %q, want %q", got, want)
 	}
+}
+
+// fakeSignals stands in for the process's signals and exit until the test
+// ends: interruptible hands the channel it listens on to sigs, and exit
+// sends its code to exited and ends the goroutine that called it.
+func fakeSignals(t *testing.T) (sigs <-chan chan<- os.Signal, exited <-chan int) {
+	s, e := make(chan chan<- os.Signal, 1), make(chan int, 1)
+	oldNotify, oldStop, oldExit := notifySignals, stopSignals, exit
+	notifySignals = func(c chan<- os.Signal) { s <- c }
+	stopSignals = func(chan<- os.Signal) {}
+	exit = func(code int) { e <- code; runtime.Goexit() }
+	t.Cleanup(func() {
+		notifySignals, stopSignals, exit = oldNotify, oldStop, oldExit
+		pending.Lock()
+		pending.quitting = false
+		pending.Unlock()
+	})
+	return s, e
 }
 
 // syncBuffer is a bytes.Buffer safe to write from the signal goroutine.

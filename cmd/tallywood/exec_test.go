@@ -9,18 +9,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
-	"tallywood/engine"
-	"tallywood/opposition"
 	"tallywood/sim"
 	"tallywood/sim/deal"
-	"tallywood/sim/policy"
 	"tallywood/sim/policy/exec/exectest"
 )
 
@@ -311,66 +304,16 @@ func cellErrors(doc map[string]any) float64 {
 // exec player's children kept running (the death signal reaches the
 // program only).
 func TestSecondInterruptKillsPlayerGroups(t *testing.T) {
-	sigs := make(chan chan<- os.Signal, 1)
-	exited := make(chan int, 1)
-	oldNotify, oldStop, oldExit := notifySignals, stopSignals, exit
-	notifySignals = func(c chan<- os.Signal) { sigs <- c }
-	stopSignals = func(chan<- os.Signal) {}
-	exit = func(code int) { exited <- code; runtime.Goexit() }
-	defer func() {
-		notifySignals, stopSignals, exit = oldNotify, oldStop, oldExit
-		pending.Lock()
-		pending.quitting = false
-		pending.Unlock()
-	}()
+	sigs, exited := fakeSignals(t)
 	ctx, release := interruptible("sim", &syncBuffer{})
 	defer release()
 	c := <-sigs
-	pidFile := filepath.Join(t.TempDir(), "pids")
-	sp, err := policy.Parse(exectest.Spec("fork", pidFile, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := engine.New(engine.Reference(), 3, engine.Config{Opposition: opposition.Solo{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := sp.New()
-	defer policy.Close(p)
-	p.Reset(3)
-	if err := policy.Play(g, p, nil); err != nil { // the program runs on, for the next game
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(pidFile + ".child")
-	if err != nil {
-		t.Fatal(err)
-	}
-	child, err := strconv.Atoi(strings.TrimSpace(string(data)))
-	if err != nil || syscall.Kill(child, 0) != nil {
-		t.Fatalf("no child running (%v)", err)
-	}
+	children := exectest.PlayForking(t) // the program runs on, for the next game
 	c <- os.Interrupt
 	<-ctx.Done()
 	c <- os.Interrupt
 	<-exited
 	// Killed, the child is a zombie until its parent, killed too, is
 	// reaped and it is reparented: gone or a zombie.
-	deadline := time.Now().Add(5 * time.Second)
-	for syscall.Kill(child, 0) == nil && !zombie(child) {
-		if time.Now().After(deadline) {
-			t.Fatalf("child %d still running after the second Ctrl-C", child)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-// zombie reports whether process pid has exited and awaits its reaping.
-func zombie(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	return i >= 0 && i+2 < len(s) && s[i+2] == 'Z'
+	exectest.RequireGone(t, children, true)
 }

@@ -291,7 +291,7 @@ func arcCommand(r *sim.ArcResult) string {
 	args := []string{"arc", "--games", fmt.Sprint(r.GamesPerCell), "--seed", fmt.Sprint(r.Seed),
 		"--mode", strings.Join(modes, ","), "--policy", strings.Join(policies, ",")}
 	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
-	return shardedCommand(args, r.Shard)
+	return reproducing(args, r.Shard)
 }
 
 // arcSection reports an arc study: per cell, the fan of the win chance

@@ -186,7 +186,7 @@ func cardsCommand(r *sim.CardsResult) string {
 	args := []string{"cards", "--games", fmt.Sprint(r.GamesPerCell), "--seed", fmt.Sprint(r.Seed),
 		"--mode", strings.Join(modes, ","), "--policy", strings.Join(policies, ",")}
 	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
-	return shardedCommand(args, r.Shard)
+	return reproducing(args, r.Shard)
 }
 
 // cardsSection reports a cards study: per cell, a ranked dot and interval

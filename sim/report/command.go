@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -83,16 +84,32 @@ func uniq(list []string, s string) []string {
 	return append(list, s)
 }
 
-// shardedCommand is the command line of args (a study's flags) that
-// writes a result of shard, its JSON: with --shard for one shard of a
-// run, and for shards merged, a note that each was run and then merged.
-func shardedCommand(args []string, shard string) string {
-	if shard != "" && !strings.Contains(shard, "+") {
-		args = append(args, "--shard", shard)
+// reproducing is the one command every kind prints to reproduce a
+// result of shards held (its envelope's shard: "" for every game, K/N, or
+// K+K/N merged), from args: the kind's command and flags, its seed and
+// settings, with no --shard, --format or --out. The JSON comes out on
+// stdout in every case. Each shard of a run plays its own games, so shards
+// merged are reproduced shard by shard, each into a file of its own,
+// then merged: the command of each (with --shard K/N, which is all that
+// --shard takes), then tallywood merge, joined by && so that a failed
+// shard stops the rest. A designer pastes it and gets the result, timing
+// aside.
+func reproducing(args []string, shard string) string {
+	ks, n, err := sim.ShardsHeld(shard)
+	switch {
+	case err != nil || len(ks) == n:
+		// Every shard is every game; a shard field Decode refuses
+		// (err) is never reported.
+		return commandLine(append(args, "--format", "json"))
+	case len(ks) == 1:
+		return commandLine(append(args, "--shard", fmt.Sprintf("%d/%d", ks[0], n), "--format", "json"))
 	}
-	cmd := commandLine(append(args, "--format", "json"))
-	if strings.Contains(shard, "+") {
-		cmd += "   # once per shard of " + shard + ", then tallywood merge"
+	var cmds, files []string
+	for _, k := range ks {
+		file := fmt.Sprintf("shard-%d-of-%d.json", k, n)
+		cmds = append(cmds, commandLine(append(args, "--shard", fmt.Sprintf("%d/%d", k, n), "--format", "json", "--out", file)))
+		files = append(files, file)
 	}
-	return cmd
+	cmds = append(cmds, commandLine(append([]string{"merge", "--format", "json"}, files...)))
+	return strings.Join(cmds, " && ")
 }

@@ -490,10 +490,7 @@ func compareCommand(r *sim.CompareResult) string {
 	if r.Tolerance != sim.DefaultTolerance {
 		args = append(args, "--tolerance", fmt.Sprint(r.Tolerance))
 	}
-	if r.Shard != "" {
-		args = append(args, "--shard", r.Shard)
-	}
-	return commandLine(append(args, "--format", "json"))
+	return reproducing(args, r.Shard)
 }
 
 // ruleWords states the rule a comparison's verdicts follow, once, as the

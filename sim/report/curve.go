@@ -388,8 +388,5 @@ func curveCommand(r *sim.CurveResult) string {
 	}
 	args = append(args, "--politician", r.Politician, "--target", fmt.Sprint(r.Target))
 	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
-	if r.Shard != "" && !strings.Contains(r.Shard, "+") {
-		args = append(args, "--shard", r.Shard)
-	}
-	return commandLine(append(args, "--format", "json"))
+	return reproducing(args, r.Shard)
 }

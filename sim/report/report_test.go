@@ -381,6 +381,27 @@ func TestCommandLineQuoting(t *testing.T) {
 	}
 }
 
+// TestReproducingShards: one rule for the shards of every kind's command
+// (issue 41): none for every game, --shard K/N for one shard, and for
+// shards merged each shard's command into a file, then merge; never
+// --shard 1+2/4, which --shard refuses.
+func TestReproducingShards(t *testing.T) {
+	args := []string{"sim", "--seed", "5"}
+	tests := []struct{ shard, want string }{
+		{"", "tallywood sim --seed 5 --format json"},
+		{"3/8", "tallywood sim --seed 5 --shard 3/8 --format json"},
+		{"1+2/2", "tallywood sim --seed 5 --format json"},
+		{"2+4/4", "tallywood sim --seed 5 --shard 2/4 --format json --out shard-2-of-4.json && " +
+			"tallywood sim --seed 5 --shard 4/4 --format json --out shard-4-of-4.json && " +
+			"tallywood merge --format json shard-2-of-4.json shard-4-of-4.json"},
+	}
+	for _, tc := range tests {
+		if got := reproducing(args, tc.shard); got != tc.want {
+			t.Errorf("shard %q: %s, want %s", tc.shard, got, tc.want)
+		}
+	}
+}
+
 // FuzzDecode feeds the report arbitrary files: decoding must fail cleanly
 // or give a result the report draws without panicking. The seeds are
 // small: each run draws every plot, and the fuzzer minimises inputs by

@@ -38,10 +38,7 @@ func seatsCommand(r *sim.SeatsResult) string {
 	args := []string{"sim", "--seats", fmt.Sprint(r.Players), "--policy", strings.Join(r.Lineup, ","),
 		"--games", fmt.Sprint(r.Deals), "--seed", fmt.Sprint(r.Seed)}
 	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
-	if r.Shard != "" && !strings.Contains(r.Shard, "+") {
-		args = append(args, "--shard", r.Shard)
-	}
-	return commandLine(append(args, "--format", "json"))
+	return reproducing(args, r.Shard)
 }
 
 // seatsSection reports a study of several players.

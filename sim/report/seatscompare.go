@@ -55,7 +55,7 @@ func seatsCompareCommand(r *sim.SeatsCompareResult) string {
 		"--games", fmt.Sprint(r.Deals), "--seed", fmt.Sprint(r.Seed)}
 	args = append(args, rulesArgs("--a-rules", "--a-set", r.A.RulesID)...)
 	args = append(args, rulesArgs("--b-rules", "--b-set", r.B.RulesID)...)
-	return commandLine(append(args, "--format", "json"))
+	return reproducing(args, r.Shard)
 }
 
 // seatsCompareSection reports a comparison of two rule sets at a table.

@@ -554,10 +554,7 @@ func sensitivityCommand(r *sim.SensitivityResult) string {
 		args = append(args, "--confirm-seed", fmt.Sprint(r.ConfirmSeed))
 	}
 	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
-	if r.Shard != "" {
-		args = append(args, "--shard", r.Shard)
-	}
-	return commandLine(append(args, "--format", "json"))
+	return reproducing(args, r.Shard)
 }
 
 // pathWords names a rules field for a reader of a plot (issue 42): the

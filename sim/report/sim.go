@@ -481,5 +481,5 @@ func simCommand(r *sim.Result) string {
 		args = append(args, "--politician", politicians[0])
 	}
 	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
-	return shardedCommand(args, r.Shard)
+	return reproducing(args, r.Shard)
 }

@@ -549,10 +549,7 @@ func sweepCommand(r *sim.SweepResult) string {
 	if len(r.Overrides) > 0 || r.RulesHash != engine.Reference().Hash {
 		args = append(args, "--rules", rulesFile(r.RulesID))
 	}
-	if r.Shard != "" {
-		args = append(args, "--shard", r.Shard)
-	}
-	return commandLine(append(args, "--format", "json"))
+	return reproducing(args, r.Shard)
 }
 
 // crossingMethod says how a sweep answers a target (sim's simultaneous,

@@ -318,10 +318,7 @@ func tuneCommand(r *sim.TuneResult) string {
 		args = append(args, "--tolerance", fmt.Sprint(r.Tolerance))
 	}
 	args = append(args, rulesArgs("--rules", "--set", r.RulesID)...)
-	if r.Shard != "" {
-		args = append(args, "--shard", r.Shard)
-	}
-	return commandLine(append(args, "--format", "json"))
+	return reproducing(args, r.Shard)
 }
 
 func tuneSection(idx int, src Source, r *sim.TuneResult) (section, error) {

@@ -12,7 +12,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -57,62 +56,6 @@ func baseline(t *testing.T, mode engine.Mode) (sim.Counts, []uint64) {
 	}
 	c.Errors = int64(len(failing))
 	return c, failing
-}
-
-// pids reads the process ids a fake player wrote to file.
-func pids(t *testing.T, file string) []int {
-	t.Helper()
-	b, err := os.ReadFile(file)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []int
-	for _, f := range strings.Fields(string(b)) {
-		pid, err := strconv.Atoi(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, pid)
-	}
-	return out
-}
-
-// requireReaped fails unless none of the processes whose ids are in file
-// is left: a program the harness started must be gone, not a zombie. An
-// orphan (the child of a program, or a program whose harness died) is
-// reaped by init, which in a container may never happen: for those a
-// zombie, which holds nothing but its process id, counts as gone.
-func requireReaped(t *testing.T, file string, orphans bool) {
-	t.Helper()
-	for _, pid := range pids(t, file) {
-		deadline := time.Now().Add(5 * time.Second)
-		for syscall.Kill(pid, 0) == nil {
-			if orphans && procState(pid) == "Z" {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Errorf("process %d (%s) is still there, state %q", pid, filepath.Base(file), procState(pid))
-				break
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
-}
-
-// procState is the state letter of a process in /proc, or "".
-func procState(pid int) string {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return ""
-	}
-	s := string(b)
-	if i := strings.LastIndexByte(s, ')'); i >= 0 && i+2 < len(s) {
-		return s[i+2 : i+3]
-	}
-	return ""
 }
 
 // requireNoGoroutineLeak fails unless the goroutines fall back to before.
@@ -179,11 +122,11 @@ func TestFaultyPlayers(t *testing.T) {
 				}
 			}
 			// One program per worker, and one more after each failure.
-			if n := len(pids(t, pidFile)); n > workers+len(failing) {
+			if n := len(exectest.PIDs(t, pidFile)); n > workers+len(failing) {
 				t.Errorf("%d programs started for %d workers and %d failures", n, workers, len(failing))
 			}
-			requireReaped(t, pidFile, false)
-			requireReaped(t, pidFile+".child", true)
+			exectest.RequireGone(t, exectest.PIDs(t, pidFile), false)
+			exectest.RequireGone(t, exectest.PIDs(t, pidFile+".child"), true)
 			requireNoGoroutineLeak(t, before)
 		})
 	}
@@ -231,20 +174,7 @@ func TestNothingLeftBehind(t *testing.T) {
 			}
 		}},
 		{"one game", func(t *testing.T, spec string) {
-			sp, err := policy.Parse(spec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := engine.New(engine.Reference(), 3, engine.Config{Opposition: opposition.Solo{}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := sp.New()
-			defer policy.Close(p)
-			p.Reset(3)
-			if err := policy.Play(g, p, nil); err != nil {
-				t.Fatal(err)
-			}
+			policy.Close(exectest.PlayOne(t, spec))
 		}},
 	}
 	for _, tt := range runs {
@@ -252,11 +182,11 @@ func TestNothingLeftBehind(t *testing.T) {
 			before := runtime.NumGoroutine()
 			pidFile := filepath.Join(t.TempDir(), "pids")
 			tt.run(t, exectest.Spec("fork", pidFile, ""))
-			if len(pids(t, pidFile+".child")) == 0 {
+			if len(exectest.PIDs(t, pidFile+".child")) == 0 {
 				t.Fatal("the program started no child")
 			}
-			requireReaped(t, pidFile, false)
-			requireReaped(t, pidFile+".child", true)
+			exectest.RequireGone(t, exectest.PIDs(t, pidFile), false)
+			exectest.RequireGone(t, exectest.PIDs(t, pidFile+".child"), true)
 			requireNoGoroutineLeak(t, before)
 		})
 	}
@@ -274,10 +204,10 @@ func TestExitAfterEnd(t *testing.T) {
 	if c := res.Cells[0]; c.Errors != 0 || c.Games != faultGames() {
 		t.Errorf("%d games, %d failed: %v", c.Games, c.Errors, c.Failures)
 	}
-	if n := len(pids(t, pidFile)); n < 2 {
+	if n := len(exectest.PIDs(t, pidFile)); n < 2 {
 		t.Errorf("%d programs started: the program did not exit after end", n)
 	}
-	requireReaped(t, pidFile, false)
+	exectest.RequireGone(t, exectest.PIDs(t, pidFile), false)
 }
 
 func TestHandshakeFailures(t *testing.T) {
@@ -403,7 +333,7 @@ func TestCancelStopsPrograms(t *testing.T) {
 				// stuck in its first hanging game (the study's items are
 				// one chunk, one worker's, but for the table's, which
 				// both workers start on).
-				for len(pids(t, pidFile)) < 1 {
+				for len(exectest.PIDs(t, pidFile)) < 1 {
 					time.Sleep(5 * time.Millisecond)
 				}
 				time.Sleep(200 * time.Millisecond)
@@ -419,7 +349,7 @@ func TestCancelStopsPrograms(t *testing.T) {
 			if !interrupted || played >= faultGames() {
 				t.Errorf("interrupted %v after %d items; want an interrupted study", interrupted, played)
 			}
-			requireReaped(t, pidFile, false)
+			exectest.RequireGone(t, exectest.PIDs(t, pidFile), false)
 			requireNoGoroutineLeak(t, before)
 		})
 	}
@@ -486,12 +416,12 @@ func TestProgramDiesWithHarness(t *testing.T) {
 	if err := harness.Start(); err != nil {
 		t.Fatal(err)
 	}
-	for len(pids(t, pidFile)) == 0 {
+	for len(exectest.PIDs(t, pidFile)) == 0 {
 		time.Sleep(5 * time.Millisecond)
 	}
 	harness.Process.Kill()
 	harness.Wait()
-	requireReaped(t, pidFile, true)
+	exectest.RequireGone(t, exectest.PIDs(t, pidFile), true)
 }
 
 // TestTable seats a program at a table of three: it plays its seat in
@@ -533,7 +463,7 @@ func TestTable(t *testing.T) {
 	if res, err = sim.RunSeats(context.Background(), cfg); !errors.Is(err, sim.ErrTooManyFailed) || res == nil || res.Errors != 1 {
 		t.Errorf("MaxErrors 0: error %v, result %v; want ErrTooManyFailed with one failed deal", err, res)
 	}
-	requireReaped(t, pidFile, false)
+	exectest.RequireGone(t, exectest.PIDs(t, pidFile), false)
 	requireNoGoroutineLeak(t, before)
 }
 
@@ -542,30 +472,7 @@ func TestTable(t *testing.T) {
 // without stopping the programs, and the death signal reaches each
 // program only, so its children kept running.
 func TestKillAllReachesChildren(t *testing.T) {
-	pidFile := filepath.Join(t.TempDir(), "pids")
-	sp, err := policy.Parse(exectest.Spec("fork", pidFile, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := engine.New(engine.Reference(), 3, engine.Config{Opposition: opposition.Solo{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := sp.New()
-	defer policy.Close(p)
-	p.Reset(3)
-	if err := policy.Play(g, p, nil); err != nil {
-		t.Fatal(err)
-	}
-	children := pids(t, pidFile+".child")
-	if len(children) == 0 {
-		t.Fatal("the program started no child")
-	}
-	for _, pid := range children {
-		if syscall.Kill(pid, 0) != nil {
-			t.Fatalf("child %d is gone before KillAll", pid)
-		}
-	}
+	children := exectest.PlayForking(t)
 	KillAll()
-	requireReaped(t, pidFile+".child", true)
+	exectest.RequireGone(t, children, true)
 }

@@ -4,6 +4,8 @@
 // Players written in Go start in milliseconds and need no interpreter, so
 // tests of programs that crash, hang or answer nonsense run anywhere, and
 // fast. A test package's TestMain calls Main first; Spec names a player.
+// PlayForking and RequireGone serve the tests of what stops a program and
+// what it started (processes.go).
 //
 // It speaks the protocol from its messages' JSON alone, as an outside
 // program does, and imports nothing of package exec, whose own tests use

@@ -620,8 +620,9 @@ func (ch *SensitivityChange) derive(design SensitivityDesign, f scanFamily, ca f
 	ch.ScoreDiff, ch.ScoreDiffCI, ch.MarginDiff, ch.MarginDiffCI = 0, [2]float64{}, 0, [2]float64{}
 	ch.Verdict, ch.GamesToSettle = NotEnoughGames, 0
 	if len(ch.Looks) == 0 {
-		if ch.Screen != nil {
-			ch.GamesToSettle = gamesToSettle(ch.Screen.Diff, ch.Screen.SD, alpha, f.tol)
+		// A screen that measured no spread gives no figure.
+		if s := ch.Screen; s != nil && s.SD > 0 && s.SE > 0 {
+			ch.GamesToSettle = gamesToSettle(s.Diff, s.SE, s.SD, alpha, f.tol)
 		}
 		return
 	}

@@ -159,7 +159,7 @@ func hopeless(p *PairCounts, f scanFamily, settling bool, most int64) bool {
 	if !settling && scoreInterval(p, raceDrop).Against(-f.tol, f.tol) != stats.Inside {
 		return false
 	}
-	return pairsToSettle(p, f.alpha, f.tol) > most
+	return raceSettle(p, f.alpha, f.tol) > most
 }
 
 // huntShare is the part of a cell's budget its hunt may spend, with what

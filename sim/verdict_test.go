@@ -532,3 +532,63 @@ func TestSequentialVerdictsFamily(t *testing.T) {
 		}
 	}
 }
+
+// TestGamesToSettleSizing: a compare's or a scan's games to settle are the
+// plug-in size at the difference hardest to settle in the first run's
+// 80 % interval (issue 42: the plug-in at the estimate broke its promise
+// after small runs): from a precise run the plug-in's, and never more than
+// the size at half the tolerance, where showing a difference and showing
+// it within both need the most.
+func TestGamesToSettleSizing(t *testing.T) {
+	const sd, tol, alpha = 0.3, 0.02, 0.025
+	size := func(gap float64) int64 { return int64(stats.SampleSize(sd, gap, alpha, 1-settlePower)) }
+	z := distuv.UnitNormal.Quantile(1 - settleInterval/2)
+	for _, tt := range []struct {
+		name     string
+		mean, se float64
+		want     int64
+	}{
+		{"precise, 5 points: to exclude 0", 0.05, 1e-9, size(0.05)},
+		{"precise, 0: to lie within", 0, 1e-9, size(tol)},
+		{"precise, 1.5 points: to exclude 0", 0.015, 1e-9, size(0.015)},
+		{"interval holds half the tolerance", 0.03, 0.02, size(tol / 2)},
+		{"interval wholly beyond it: its nearest end", -0.04, 0.01, size(0.04 - z*0.01)},
+		{"interval wholly below it: its farthest end", 0.002, 0.003, size(tol - (0.002 + z*0.003))},
+	} {
+		if got := gamesToSettle(tt.mean, tt.se, sd, alpha, tol); got != tt.want {
+			t.Errorf("%s: %d pairs, want %d", tt.name, got, tt.want)
+		}
+	}
+	// Over random first runs: at least the plug-in's (raceSettle), at most
+	// the size at half the tolerance.
+	rng := rand.New(rand.NewPCG(23, 5))
+	for range 500 {
+		var p PairCounts
+		n := 50 + rng.IntN(2000)
+		for range n {
+			addPair(&p, rng.IntN(3), rng.IntN(3), 0)
+		}
+		m := p.scoreHalves()
+		psd := math.Sqrt(m.Variance()) / 2
+		got, old, most := pairsToSettle(&p, alpha, tol), raceSettle(&p, alpha, tol), int64(stats.SampleSize(psd, tol/2, alpha, 1-settlePower))
+		if got < old || got > most {
+			t.Errorf("%d pairs, mean %.4f, sd %.3f: %d to settle, outside [%d (plug-in), %d (half the tolerance)]", n, m.Mean()/2, psd, got, old, most)
+		}
+	}
+}
+
+// TestBandSettleSizing: a target's games to settle are sized under the
+// predictive spread, so an estimate on the band's edge gets a number
+// (the plug-in gave none), more than the games played, and an estimate
+// farther from the edge needs fewer.
+func TestBandSettleSizing(t *testing.T) {
+	const target, tol, alpha = 0.40, 0.02, 0.05
+	var last int64
+	for i, wins := range []int64{420, 425, 430} { // of 1,000 games: on the upper edge, then beyond it
+		a, n := targetAnswer(stats.ClopperPearson(wins, 1000, alpha), wins, 1000, alpha, target, tol)
+		if a != TargetUnsettled || n <= 1000 || n >= MaxGames || i > 0 && n >= last {
+			t.Errorf("%d wins of 1000 against %g ± %g: %v, %d games to settle (before: %d)", wins, target, tol, a, n, last)
+		}
+		last = n
+	}
+}

@@ -130,7 +130,8 @@ func scoreCI(x float64, ci [2]float64) string {
 }
 
 // changeVerdict is a change's verdict in the table: easier, harder,
-// negligible, or "-" and about how many games would settle it.
+// negligible, or "-" and about how many games would settle it (none
+// at the cap).
 func changeVerdict(ch *sim.SensitivityChange) string {
 	switch ch.Verdict {
 	case sim.InZone:

@@ -68,11 +68,13 @@ func toleranceText(tol float64) string {
 }
 
 // settleText says about how many games would settle an answer: "about
-// 12000 games", or, for an estimate on the very edge of a tolerance,
-// that no number would while it stays there.
+// 12000 games", or, at the cap (sim.MaxGames: no fresh run up to it
+// would settle it with the promised chance), more than the cap. The
+// sizing counts the first run's uncertainty, so an estimate on a
+// tolerance's edge gets a number too.
 func settleText(n int64, unit string) string {
 	if n >= sim.MaxGames {
-		return "no number of " + unit + " while its estimate sits on the tolerance's edge"
+		return fmt.Sprintf("more than %d %s", sim.MaxGames, unit)
 	}
 	return fmt.Sprintf("about %d %s", n, unit)
 }

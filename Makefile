@@ -42,7 +42,7 @@ weights:
 # go test ./sim/policy/internal/chancefit -run Regenerates -regen that the
 # command makes the file).
 chance:
-	go run ./sim/policy/internal/chancefit -seed 12000 -heldout 12001 -heldout-games 2000 -keep 0.25 -hidden 32 -epochs 6 -lr 0.002 -batch 256 -calib 0.2 -interval-seed 12003 -interval-positions 6000 -continuations 100 novice=10000 casual=30000 skilled=30000 -out sim/policy/chance.json
+	go run ./sim/policy/internal/chancefit -seed 12000 -heldout 12001 -heldout-games 2000 -keep 0.25 -hidden 32 -epochs 6 -lr 0.002 -batch 256 -calib 0.2 -interval-seed 12003 -interval-positions 6000 -continuations 100 -knee-seed 12004 -knee-games 30000 novice=10000 casual=30000 skilled=30000 -out sim/policy/chance.json
 
 # The win chance's calibration on held-out games (seed 12001) and the
 # continuation check (positions of seed 12002, 100 continuations each), as

@@ -40,7 +40,11 @@ const KindArc Kind = "arc"
 // a /1 file cannot be split again and is refused.)
 const FormatArc = "tallywood-arc/2"
 
-func init() { registerKind(KindArc, func() Study { return &ArcResult{} }) }
+func init() {
+	registerKind(KindArc, func() Study { return &ArcResult{} })
+	registerRetired("tallywood-arc/1", "its luck is one sum (draws, cubes and reveals, with the Solo card flips counted in the Opposition's turns and the deal not at all), "+
+		"and its counts cannot be split by source again; run tallywood arc again (the same command) to get a tallywood-arc/2 result")
+}
 
 // ArcConfig is an arc run: like Config, every cell plays the games of the
 // shard, game i on seed deal.GameSeed(Seed, i). Levels names, per cell,

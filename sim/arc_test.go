@@ -278,6 +278,30 @@ func TestArcRefusesForgedSums(t *testing.T) {
 	}
 }
 
+// TestArcRefusesFormat1: a tallywood-arc/1 file (its luck one sum, the
+// Solo card flips inside the Opposition's turns, decided_at_the_end where
+// /2 has the Final Tally apart) is refused before any of its fields is
+// read, saying in words why it cannot be read and to run arc again, not
+// that a field is unknown (issue 42, item 1).
+func TestArcRefusesFormat1(t *testing.T) {
+	old := edit(t, everyKind(t, 1)[KindArc], func(d map[string]any) {
+		d["format"] = "tallywood-arc/1"
+		d["cells"].([]any)[0].(map[string]any)["summary"].(map[string]any)["decided_at_the_end"] = 0.4
+	})
+	_, err := Decode(old)
+	if err == nil {
+		t.Fatal("a tallywood-arc/1 file read")
+	}
+	for _, want := range []string{`format "tallywood-arc/1"`, "no longer reads", "cannot be split by source again", "run tallywood arc again"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%v: want %q", err, want)
+		}
+	}
+	if strings.Contains(err.Error(), "unknown field") {
+		t.Errorf("%v: names a field, not the format", err)
+	}
+}
+
 // TestMergeRefusesSumsThatOverflow: two arc shards each within its
 // bounds (a billion games of 24 Opposition turns allow sums of squares
 // of 2⁶²+5) whose sums overflow together are refused by merge, naming

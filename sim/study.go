@@ -58,6 +58,21 @@ func registerKindless(format string, k Kind) {
 	kindless[format] = k
 }
 
+// retired holds the formats a kind once wrote and reads no more, each
+// registered by its kind's file (registerRetired) with why and what to do:
+// Decode says so before it reads a field, since such a file's fields are
+// not today's.
+var retired = map[string]string{}
+
+// registerRetired registers format as refused, for the reason why (what
+// it lacks and what to run instead), once, in the init of its kind's file.
+func registerRetired(format, why string) {
+	if _, dup := retired[format]; dup {
+		panic("sim: format " + format + " registered twice")
+	}
+	retired[format] = why
+}
+
 // Kinds lists every registered kind of study, in alphabetical order.
 func Kinds() []Kind {
 	ks := make([]Kind, 0, len(studies))
@@ -257,21 +272,21 @@ type head struct {
 	Format string `json:"format"`
 }
 
-// kindOf reads which kind of study data holds.
-func kindOf(data []byte) (Kind, error) {
+// kindOf reads which kind of study data holds, and its format.
+func kindOf(data []byte) (Kind, string, error) {
 	var h head
 	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&h); err != nil {
 		if errors.Is(err, io.EOF) {
-			return "", errors.New("not a tallywood result: the file is empty")
+			return "", "", errors.New("not a tallywood result: the file is empty")
 		}
-		return "", fmt.Errorf("not a tallywood result: %v", err)
+		return "", "", fmt.Errorf("not a tallywood result: %v", err)
 	}
 	old, isOld := kindless[h.Format]
 	if h.Kind == "" && old != "" {
-		return old, nil
+		return old, h.Format, nil
 	}
 	if newStudy(h.Kind) != nil {
-		return h.Kind, nil
+		return h.Kind, h.Format, nil
 	}
 	kinds := Kinds()
 	names := make([]string, len(kinds))
@@ -281,13 +296,13 @@ func kindOf(data []byte) (Kind, error) {
 	reads := strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " results"
 	switch {
 	case h.Kind != "":
-		return "", fmt.Errorf("unknown kind of result %q: tallywood reads %s", h.Kind, reads)
+		return "", "", fmt.Errorf("unknown kind of result %q: tallywood reads %s", h.Kind, reads)
 	case isOld:
-		return "", fmt.Errorf("result of format %q: written by an older tallywood, run it again", h.Format)
+		return "", "", fmt.Errorf("result of format %q: written by an older tallywood, run it again", h.Format)
 	case h.Format != "":
-		return "", fmt.Errorf("unknown kind of result (format %q): tallywood reads %s", h.Format, reads)
+		return "", "", fmt.Errorf("unknown kind of result (format %q): tallywood reads %s", h.Format, reads)
 	}
-	return "", errors.New(`not a tallywood result: no "kind" field`)
+	return "", "", errors.New(`not a tallywood result: no "kind" field`)
 }
 
 // Decode reads a result of any kind written by Encode (one JSON object,
@@ -296,9 +311,12 @@ func kindOf(data []byte) (Kind, error) {
 // games than its shards hold) and recomputes every derived field from the
 // counts. The error names the first inconsistency.
 func Decode(data []byte) (Study, error) {
-	kind, err := kindOf(data)
+	kind, format, err := kindOf(data)
 	if err != nil {
 		return nil, err
+	}
+	if why, ok := retired[format]; ok {
+		return nil, fmt.Errorf("a tallywood %s result of format %q, which this tallywood no longer reads: %s", kind, format, why)
 	}
 	s := newStudy(kind)
 	if err := decodeStrict(data, s, string(kind)); err != nil {

@@ -34,26 +34,27 @@ func winChance(spec policy.Spec, level string) (*policy.WinChance, error) {
 	return c, nil
 }
 
-// swingWords marks the biggest changes of win chance in a narration.
-func swingWords(rank int) string {
-	switch rank {
-	case 0:
-		return ""
-	case 1:
-		return ": that turn made the biggest swing of the game"
+// swingLine marks the game's rank-th biggest change of win chance in the
+// block of the turn that made it (issue 42: under the next turn's header
+// it read as that turn's): the change, from the chance at the turn's
+// start to the next turn's (or the outcome).
+func swingLine(rank int, from, to float64) string {
+	which := "biggest"
+	if rank > 1 {
+		which = engine.Ordinal(rank) + " biggest"
 	}
-	return fmt.Sprintf(": that turn made the %s biggest swing of the game", engine.Ordinal(rank))
+	return fmt.Sprintf("  This turn made the %s swing of the game: your win chance %s, %.0f%% → %.0f%%", which, changeText(to-from), 100*from, 100*to)
 }
 
 // chanceLine is the narration's line of the win chance at the start of a
 // turn: the chance, its interval, and its change over the turn just
-// played, by (empty: the first turn), which a swing is marked at.
+// played, by (empty: the first turn).
 func chanceLine(level string, tc policy.TurnChance, by string) string {
 	line := fmt.Sprintf("  Your win chance (as %s plays on): %.0f%%%s", level, 100*tc.Chance, play.IntervalText(tc.Chance, tc.Interval))
 	if by == "" {
 		return line
 	}
-	return fmt.Sprintf("%s, %s over %s%s", line, changeText(tc.Change), by, swingWords(tc.Swing))
+	return fmt.Sprintf("%s, %s over %s", line, changeText(tc.Change), by)
 }
 
 // turnWho names the turn that starts at a point of kind k, as the

@@ -11,8 +11,10 @@ import (
 // TestTraceChance: with --chance the narration has the win chance under
 // the header of every turn (the player's 14 and the Opposition's 14),
 // each with its interval, and at the end, the three biggest swings marked
-// once each; without the
-// chance's lines it is the narration without --chance. The JSON lines are
+// once each, in the block of the turn that made them (issue 42: not under
+// the next turn's header), with the change the next turn's line gives;
+// without the chance's and swings' lines it is the narration without
+// --chance. The JSON lines are
 // the events without --chance, with a win_chance object before every
 // turn's events and one at the end.
 func TestTraceChance(t *testing.T) {
@@ -33,6 +35,8 @@ func TestTraceChance(t *testing.T) {
 				t.Errorf("a chance without its interval: %q", l)
 			}
 		case inChance && strings.HasPrefix(l, "      "):
+		case strings.HasPrefix(l, "  This turn made the "):
+			inChance = true
 		case strings.HasPrefix(l, "Your win chance at the end: "):
 			inChance = true
 		default:
@@ -46,11 +50,12 @@ func TestTraceChance(t *testing.T) {
 	if lines != 28 || turns != 28 {
 		t.Errorf("%d chance lines for %d turns, want 28 each", lines, turns)
 	}
-	for _, w := range []string{"that turn made the biggest swing of the game", "that turn made the 2nd biggest swing", "that turn made the 3rd biggest swing"} {
+	for _, w := range []string{"This turn made the biggest swing of the game", "This turn made the 2nd biggest swing", "This turn made the 3rd biggest swing"} {
 		if strings.Count(unwrapped(out), w) != 1 {
 			t.Errorf("%q is not there once:\n%s", w, out)
 		}
 	}
+	checkSwingsInTheirTurns(t, unwrapped(out))
 	if !strings.Contains(unwrapped(out), "over the Opposition's turn just played") || !strings.Contains(unwrapped(out), "over your turn just played") {
 		t.Errorf("the changes do not name the turn that made them:\n%s", out)
 	}
@@ -135,5 +140,49 @@ func TestIntervalText(t *testing.T) {
 		if got := play.IntervalText(c.p, c.half); got != c.want {
 			t.Errorf("IntervalText(%v, %v) = %q, want %q", c.p, c.half, got, c.want)
 		}
+	}
+}
+
+// checkSwingsInTheirTurns: each swing line of a narration sits in the
+// block of a turn (the last header before it is a turn's), and the next
+// chance line names that turn as the one just played, with the same
+// change.
+func checkSwingsInTheirTurns(t *testing.T, narration string) {
+	t.Helper()
+	lines := strings.Split(narration, "\n")
+	swings := 0
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "  This turn made the ") {
+			continue
+		}
+		swings++
+		header := ""
+		for j := i - 1; j >= 0 && header == ""; j-- {
+			if !strings.HasPrefix(lines[j], " ") {
+				header = lines[j]
+			}
+		}
+		who := "your turn just played"
+		if strings.HasSuffix(header, "— Opposition") {
+			who = "the Opposition's turn just played"
+		} else if !strings.HasSuffix(header, "— You") {
+			t.Errorf("%q is in the block of %q, not a turn's", l, header)
+			continue
+		}
+		_, change, _ := strings.Cut(l, "your win chance ")
+		change, _, _ = strings.Cut(change, ",")
+		next := ""
+		for _, m := range lines[i+1:] {
+			if strings.HasPrefix(m, "  Your win chance (as ") || strings.HasPrefix(m, "Your win chance at the end: ") {
+				next = m
+				break
+			}
+		}
+		if !strings.Contains(next, ", "+change+" over "+who) {
+			t.Errorf("%q in the block of %q, but the next chance line is %q", l, header, next)
+		}
+	}
+	if swings != 3 {
+		t.Errorf("%d swing lines, want 3", swings)
 	}
 }

@@ -202,13 +202,26 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	before := map[int][]policy.TurnChance{}
 	var last policy.TurnChance
 	// by names the turn that made each change: the one whose start is
-	// the chance before it.
+	// the chance before it. swings holds the lines that mark the biggest
+	// changes, by the event they come before: the end of the block of
+	// the turn that made it (the next header after its start; Round
+	// Scoring and Clean Up, which its change includes, have their own).
 	by := map[int]string{}
+	swings := map[int][]string{}
 	if arc != nil {
 		tcs := policy.TurnChances(arc.Points, 3)
 		for k, tc := range tcs {
-			if k > 0 {
-				by[tc.Point] = turnWho(arc.Points[tcs[k-1].Point].Kind)
+			if k == 0 {
+				continue
+			}
+			from := tcs[k-1]
+			by[tc.Point] = turnWho(arc.Points[from.Point].Kind)
+			if tc.Swing > 0 {
+				end := marks[from.Point]
+				for end < len(events) && !events[end].Kind.Header() {
+					end++
+				}
+				swings[end] = append(swings[end], swingLine(tc.Swing, from.Chance, tc.Chance))
 			}
 		}
 		for _, tc := range tcs[:len(tcs)-1] {
@@ -234,14 +247,20 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		var n strings.Builder
 		n.WriteString(header)
 		for i, e := range events {
+			for _, l := range swings[i] {
+				n.WriteString(l + "\n")
+			}
 			for _, tc := range before[i] {
 				n.WriteString(chanceLine(arc.Chance.Level, tc, by[tc.Point]) + "\n")
 			}
 			n.WriteString(rules.Narrate([]engine.Event{e}))
 		}
+		for _, l := range swings[len(events)] {
+			n.WriteString(l + "\n")
+		}
 		n.WriteString(outcomeLine(g) + "\n")
 		if arc != nil {
-			fmt.Fprintf(&n, "Your win chance at the end: %.0f%%, %s over %s%s.\n", 100*last.Chance, changeText(last.Change), by[last.Point], swingWords(last.Swing))
+			fmt.Fprintf(&n, "Your win chance at the end: %.0f%%, %s over %s.\n", 100*last.Chance, changeText(last.Change), by[last.Point])
 		}
 		b.WriteString(wrapLines(n.String()))
 	}

@@ -110,7 +110,11 @@ type Arc struct {
 	cols     [engine.NumColumns]int16 // the Opposition's columns at its turn's start
 	// oppAt is the game at the start of the Opposition's turn being
 	// played, for the copies that measure its Solo card's flip.
-	oppAt   engine.Game
+	oppAt engine.Game
+	// dealt is a copy of oppAt determinized for a probe, kept so that the
+	// probe's second turn starts from the same copy without determinizing
+	// it again.
+	dealt   engine.Game
 	tallied bool // FinalTally is set
 	// probing: a probe is being played; hit and hitChance hold the first
 	// Opposition turn it reached and the chance there.
@@ -327,15 +331,18 @@ func (a *Arc) oppEnd(g *engine.Game, seat int8) {
 // not). Both are read at the same stage of the turn as the chance after
 // it. The copies are the same in both, so a card whose turn is that of
 // any other card it might have flipped has a flip of 0 exactly.
+//
+// Each copy is determinized once and kept (a.dealt): the second turn is
+// played from the kept copy, restored into a.probe's buffer, the only
+// copy OppWatch tells of besides the game.
 func (a *Arc) flipMeans(seat int8, flipped uint8) (all, card float64) {
 	for range a.Probes {
-		seed := a.rng.Uint64()
 		a.probe = a.oppAt
-		a.probe.Determinize(seed)
+		a.probe.Determinize(a.rng.Uint64())
+		a.dealt = a.probe
 		a.watch.Opposition.Turn(&a.probe, seat)
 		all += a.Chance.Of(&a.probe)
-		a.probe = a.oppAt
-		a.probe.Determinize(seed)
+		a.probe = a.dealt
 		p := &a.probe
 		if p.Solo.N == 0 {
 			// The deck is reformed from the box before the flip (I-19).

@@ -23,7 +23,10 @@ import (
 type levelCheck struct {
 	score policy.ChanceLevelScore
 	rows  [bins]binRow
-	cont  contResult
+	// starts is the table at the turns' starts alone: the chances trace
+	// and play show and the arc's fan reads.
+	starts [bins]binRow
+	cont   contResult
 }
 
 // checkModel measures m for every level named: the calibration table and
@@ -51,6 +54,8 @@ func checkModel(o options, m *policy.ChanceModel) (string, []levelCheck, error) 
 		lc.score, lc.rows = measure(c, held, base)
 		fmt.Fprintf(&b, "\n%s (%s): held out: %d games on seed %d, %d positions\n", l.name, l.spec, held.games, o.heldout, held.len())
 		fmt.Fprintf(&b, "Brier %.4f (the base rate %.3f's: %.4f), log loss %.4f\n%s", lc.score.Brier, base, lc.score.BaseBrier, lc.score.LogLoss, binTable(lc.rows))
+		_, lc.starts = measure(c, turnStarts(held), base)
+		fmt.Fprintf(&b, "\nat the turns' starts alone (yours and the Opposition's: the chances trace and play show, the arc's fan reads):\n%s", binTable(lc.starts))
 		if lc.cont, err = continuations(o, l, uint64(k), c); err != nil {
 			return "", nil, err
 		}

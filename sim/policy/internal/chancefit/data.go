@@ -134,6 +134,23 @@ func (d *data) split(cut int) (*data, *data) {
 	return a, b
 }
 
+// turnStarts is d's positions at the start of a turn: the Opposition's
+// (kind 0) and yours (your card to choose).
+func turnStarts(d *data) *data {
+	out := &data{games: d.games, wins: d.wins}
+	const k = policy.NetInputs
+	for r := range d.len() {
+		if d.kind[r] != 0 && d.kind[r] != uint8(engine.DecCard) {
+			continue
+		}
+		out.x = append(out.x, d.x[r*k:r*k+k]...)
+		out.y = append(out.y, d.y[r])
+		out.kind = append(out.kind, d.kind[r])
+		out.game = append(out.game, d.game[r])
+	}
+	return out
+}
+
 // sumGames is the outcomes of d's games added up, from their positions.
 func sumGames(d *data) float64 {
 	seen := map[int32]bool{}

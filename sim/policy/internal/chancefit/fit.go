@@ -52,10 +52,21 @@ func train(o options) (*policy.ChanceModel, string, error) {
 			wc = fit(o, fits[k], k, l.name)
 		}
 		a, c := scaleLogit(wc, cals[k])
-		knee := fitKnee(wc, cals[k])
+		// The knee's slope, fitted on the few high chances of the -calib
+		// games alone (6,000 for casual), lifted casual's 70–90% by 2 to 5
+		// points too many on fresh seeds (issue 42): -knee-games fits it on
+		// games of its own, as many as asked.
+		kneeData := cals[k]
+		if o.kneeGames > 0 {
+			var err error
+			if kneeData, err = collect(o, l, uint64(k), o.kneeSeed, o.kneeGames, o.keep); err != nil {
+				return nil, "", err
+			}
+		}
+		knee := fitKnee(wc, kneeData)
 		wc.SetKnee(knee)
-		fmt.Fprintf(&b, "%s: output scaled by %.3f, shifted by %+.3f, stretched by %.3f above %.0f%% on %d calibration games\n",
-			l.name, a, c, knee.Slope, 100*sigmoid(float64(knee.At)), cals[k].games)
+		fmt.Fprintf(&b, "%s: output scaled by %.3f, shifted by %+.3f on %d calibration games, stretched by %.3f above %.0f%% on %d games\n",
+			l.name, a, c, cals[k].games, knee.Slope, 100*sigmoid(float64(knee.At)), kneeData.games)
 		iv, text, err := intervals(o, l, uint64(k), wc)
 		if err != nil {
 			return nil, "", err

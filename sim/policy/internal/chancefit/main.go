@@ -49,6 +49,8 @@ func main() {
 	flag.Float64Var(&o.lr, "lr", 0.002, "Adam's step size")
 	flag.IntVar(&o.batch, "batch", 256, "positions per step")
 	flag.Float64Var(&o.calib, "calib", 0.2, "share of each level's games (the last) kept out of the fit, to scale its output so that its chances are calibrated")
+	flag.Uint64Var(&o.kneeSeed, "knee-seed", 0, "with -knee-games: master seed of the games the knee is fitted on")
+	flag.IntVar(&o.kneeGames, "knee-games", 0, "games per level of -knee-seed that the knee is fitted on (0: the -calib games)")
 	flag.BoolVar(&o.pooled, "pooled", false, "fit one network on every level's games together, used for each level (to measure against one per level)")
 	flag.StringVar(&o.out, "out", "", "write the model to this file (default: report only)")
 	flag.StringVar(&o.rulesFile, "rules", "", "rules file to train for (default: the reference rules)")
@@ -149,6 +151,8 @@ type options struct {
 	checkSeed             uint64
 	intervalSeed          uint64
 	intervalPositions     int
+	kneeSeed              uint64
+	kneeGames             int
 	quiet                 bool
 	command               string
 	progress              io.Writer
@@ -169,7 +173,10 @@ func (o options) validate() error {
 	for _, s := range []struct {
 		name string
 		v    uint64
-	}{{"-heldout", o.heldout}, {"-interval-seed", o.intervalSeed}, {"-check-seed", o.checkSeed}} {
+	}{{"-heldout", o.heldout}, {"-interval-seed", o.intervalSeed}, {"-check-seed", o.checkSeed}, {"-knee-seed", o.kneeSeed}} {
+		if s.name == "-knee-seed" && o.kneeGames == 0 {
+			continue
+		}
 		if other, ok := seeds[s.v]; ok {
 			return fmt.Errorf("%s and %s are both %d: each measure needs games of its own", other, s.name, s.v)
 		}
@@ -222,6 +229,9 @@ func command(o options, args []string) string {
 		fmt.Sprintf("-seed %d -heldout %d -heldout-games %d -keep %g", o.seed, o.heldout, o.heldoutGames, o.keep),
 		fmt.Sprintf("-hidden %d -epochs %d -lr %g -batch %d -calib %g", o.hidden, o.epochs, o.lr, o.batch, o.calib),
 		fmt.Sprintf("-interval-seed %d -interval-positions %d -continuations %d", o.intervalSeed, o.intervalPositions, o.continuations)}
+	if o.kneeGames > 0 {
+		parts = append(parts, fmt.Sprintf("-knee-seed %d -knee-games %d", o.kneeSeed, o.kneeGames))
+	}
 	if o.pooled {
 		parts = append(parts, "-pooled")
 	}

@@ -24,7 +24,7 @@ func smallOptions(t *testing.T, seed uint64, workers int) options {
 		t.Fatal(err)
 	}
 	return options{levels: levels, seed: seed, heldout: seed + 1, heldoutGames: 4, keep: 0.3, hidden: 8, epochs: 2, lr: 0.01, batch: 64,
-		calib: 0.25, rules: engine.Reference(), workers: workers, checkPositions: 3, continuations: 2, checkSeed: seed + 2, intervalSeed: seed + 3, intervalPositions: 20, command: "go run ./sim/policy/internal/chancefit test"}
+		calib: 0.25, rules: engine.Reference(), workers: workers, checkPositions: 3, continuations: 2, checkSeed: seed + 2, intervalSeed: seed + 3, intervalPositions: 20, kneeSeed: seed + 4, kneeGames: 6, command: "go run ./sim/policy/internal/chancefit test"}
 }
 
 // TestFitReproduces: the whole pipeline (games, fits, held-out scores,
@@ -96,6 +96,7 @@ func TestSeedsApart(t *testing.T) {
 		{"-interval-seed", func(o *options) { o.intervalSeed = o.seed }},
 		{"-check-seed", func(o *options) { o.checkSeed = o.heldout }},
 		{"-heldout", func(o *options) { o.heldout = o.intervalSeed }},
+		{"-knee-seed", func(o *options) { o.kneeSeed = o.heldout }},
 		{"-continuations", func(o *options) { o.continuations = 1 }},
 		{"-interval-positions", func(o *options) { o.intervalPositions = 99 }},
 	} {

@@ -41,13 +41,13 @@ func TestCalibrationOffDial(t *testing.T) {
 		{"dial:skill=0.25", 0.25}, {"dial:skill=0.5", 0.5}, {"dial:skill=0.75", 0.75}, {"dial:skill=1.5", 1.5}} {
 		// 12 panels a tester off the dial, as the issue counted; 100 of
 		// the dial below 1, where games are cheap, to hold its false rate
-		// to ±4 points; 4 at 1.5, where the dial searches at every
-		// decision (and its own rates are measured on 100 games).
+		// to ±4 points; 12 at 1.5, where the dial searches at every
+		// decision (and its own rates are measured on 200 games).
 		search := tt.skill > 1
 		panels, trueGames := 12, int64(1000)
 		switch {
 		case search:
-			panels, trueGames = 4, 100
+			panels, trueGames = 12, 200
 		case tt.skill >= 0:
 			panels = 100
 		}

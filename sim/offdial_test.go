@@ -39,15 +39,15 @@ func TestCalibrationOffDial(t *testing.T) {
 	var dialFlagged, dialPanels int
 	for i, tt := range []recoveryTester{{"greedy", -1}, {"pollster", -1}, {"builder", -1},
 		{"dial:skill=0.25", 0.25}, {"dial:skill=0.5", 0.5}, {"dial:skill=0.75", 0.75}, {"dial:skill=1.5", 1.5}} {
-		// 12 panels a tester off the dial, as the issue counted; 100 of
-		// the dial below 1, where games are cheap, to hold its false rate
-		// to ±4 points; 12 at 1.5, where the dial searches at every
-		// decision (and its own rates are measured on 200 games).
+		// 12 panels a tester, as the issue counted, and at 1.5, where the
+		// dial searches at every decision (its own rates measured on 200
+		// games); 100 of the dial below 1, where games are cheap, to hold
+		// its false rate to ±4 points.
 		search := tt.skill > 1
 		panels, trueGames := 12, int64(1000)
 		switch {
 		case search:
-			panels, trueGames = 12, 200
+			trueGames = 200
 		case tt.skill >= 0:
 			panels = 100
 		}
